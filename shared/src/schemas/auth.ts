@@ -1,0 +1,183 @@
+import * as v from 'valibot';
+import { isValidCpf, isValidPhone, onlyDigits } from './documents';
+
+/** Spec section 5 "Login" and "Registration / sign-up" — messages reproduced exactly. */
+export const AUTH_MESSAGES = {
+  emailRequired: 'E-mail é obrigatório',
+  emailInvalid: 'E-mail inválido',
+  passwordRequired: 'Senha é obrigatória',
+  passwordMin6: 'Senha deve ter pelo menos 6 caracteres',
+  nameRequired: 'Nome é obrigatório',
+  nameMin: 'Nome deve ter pelo menos 2 caracteres',
+  passwordMustContain: 'Senha deve conter:',
+  confirmationRequired: 'Confirmação de senha é obrigatória',
+  passwordsDontMatch: 'Senhas não coincidem',
+  passwordsMatch: 'Senhas coincidem',
+  loginFailed: 'E-mail ou senha incorretos. Tente novamente.',
+  loginNetwork: 'Erro ao fazer login. Verifique sua conexão e tente novamente.',
+  registerFailed: 'Erro ao criar conta. Tente novamente.',
+  emailTaken: 'Este e-mail já está cadastrado. Faça login ou use outro e-mail.',
+  googleLoginUnavailable: 'Login com Google ainda não está disponível. Use e-mail e senha.',
+  googleSignupFailed: 'Erro ao cadastrar com Google.',
+  sessionExpired: 'Sessão expirada. Faça login novamente.',
+} as const;
+
+export const NAME_MIN_LENGTH = 2;
+export const LOGIN_PASSWORD_MIN_LENGTH = 6;
+export const REGISTER_PASSWORD_MIN_LENGTH = 8;
+
+/** Registration password rules; strength is the percentage met (spec: <50 Fraca, <75 Média, else Forte). */
+export const PASSWORD_RULES = [
+  { id: 'length', label: 'Pelo menos 8 caracteres', test: (p: string) => p.length >= REGISTER_PASSWORD_MIN_LENGTH },
+  { id: 'uppercase', label: 'Uma letra maiúscula', test: (p: string) => /[A-Z]/.test(p) },
+  { id: 'lowercase', label: 'Uma letra minúscula', test: (p: string) => /[a-z]/.test(p) },
+  { id: 'digit', label: 'Um número', test: (p: string) => /\d/.test(p) },
+] as const;
+
+export type PasswordStrengthLabel = 'Fraca' | 'Média' | 'Forte';
+
+export function passwordStrength(password: string): { percent: number; label: PasswordStrengthLabel } {
+  const met = PASSWORD_RULES.filter((rule) => rule.test(password)).length;
+  const percent = Math.round((met / PASSWORD_RULES.length) * 100);
+  const label: PasswordStrengthLabel = percent < 50 ? 'Fraca' : percent < 75 ? 'Média' : 'Forte';
+  return { percent, label };
+}
+
+/** 'Senha deve conter: uma letra maiúscula, um número' — null when every rule holds. */
+export function missingPasswordRulesMessage(password: string): string | null {
+  const missing = PASSWORD_RULES.filter((rule) => !rule.test(password)).map((rule) => rule.label.toLowerCase());
+  return missing.length ? `${AUTH_MESSAGES.passwordMustContain} ${missing.join(', ')}` : null;
+}
+
+// Same address-like check on both sides: something@domain.tld, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+const requiredString = (message: string) =>
+  v.pipe(v.string(message), v.trim(), v.nonEmpty(message));
+
+export const emailField = v.pipe(
+  requiredString(AUTH_MESSAGES.emailRequired),
+  v.toLowerCase(),
+  v.maxLength(254, AUTH_MESSAGES.emailInvalid),
+  v.regex(EMAIL_PATTERN, AUTH_MESSAGES.emailInvalid),
+);
+
+export const loginSchema = v.object({
+  email: emailField,
+  password: v.pipe(
+    v.string(AUTH_MESSAGES.passwordRequired),
+    v.nonEmpty(AUTH_MESSAGES.passwordRequired),
+    v.minLength(LOGIN_PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin6),
+    v.maxLength(200, AUTH_MESSAGES.passwordMin6),
+  ),
+});
+export type LoginInput = v.InferOutput<typeof loginSchema>;
+
+export const nameField = v.pipe(
+  requiredString(AUTH_MESSAGES.nameRequired),
+  v.minLength(NAME_MIN_LENGTH, AUTH_MESSAGES.nameMin),
+  v.maxLength(120, 'Nome deve ter no máximo 120 caracteres'),
+);
+
+const registrationPassword = v.pipe(
+  v.string(AUTH_MESSAGES.passwordRequired),
+  v.nonEmpty(AUTH_MESSAGES.passwordRequired),
+  v.check((p) => missingPasswordRulesMessage(p) === null, (issue) => missingPasswordRulesMessage(String(issue.input)) ?? ''),
+  v.maxLength(200, 'Senha deve ter no máximo 200 caracteres'),
+);
+
+export const registerSchema = v.pipe(
+  v.object({
+    name: nameField,
+    email: emailField,
+    password: registrationPassword,
+    password_confirmation: v.pipe(
+      v.string(AUTH_MESSAGES.confirmationRequired),
+      v.nonEmpty(AUTH_MESSAGES.confirmationRequired),
+    ),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['password_confirmation']],
+      (input) => input.password === input.password_confirmation,
+      AUTH_MESSAGES.passwordsDontMatch,
+    ),
+    ['password_confirmation'],
+  ),
+);
+export type RegisterInput = v.InferOutput<typeof registerSchema>;
+
+/** Spec section 5 "Password change". */
+export const PASSWORD_CHANGE_MESSAGES = {
+  currentRequired: 'Senha atual é obrigatória',
+  newRequired: 'Nova senha é obrigatória',
+  newMin: 'Nova senha deve ter pelo menos 6 caracteres',
+  confirmationRequired: 'Confirmação é obrigatória',
+  dontMatch: 'Senhas não coincidem',
+  currentWrong: 'Senha atual incorreta.',
+  failed: 'Erro ao alterar senha. Tente novamente.',
+  success: 'Senha alterada com sucesso!',
+} as const;
+
+export const changePasswordSchema = v.pipe(
+  v.object({
+    current_password: v.pipe(
+      v.string(PASSWORD_CHANGE_MESSAGES.currentRequired),
+      v.nonEmpty(PASSWORD_CHANGE_MESSAGES.currentRequired),
+    ),
+    new_password: v.pipe(
+      v.string(PASSWORD_CHANGE_MESSAGES.newRequired),
+      v.nonEmpty(PASSWORD_CHANGE_MESSAGES.newRequired),
+      v.minLength(6, PASSWORD_CHANGE_MESSAGES.newMin),
+      v.maxLength(200, 'Nova senha deve ter no máximo 200 caracteres'),
+    ),
+    new_password_confirmation: v.pipe(
+      v.string(PASSWORD_CHANGE_MESSAGES.confirmationRequired),
+      v.nonEmpty(PASSWORD_CHANGE_MESSAGES.confirmationRequired),
+    ),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['new_password'], ['new_password_confirmation']],
+      (input) => input.new_password === input.new_password_confirmation,
+      PASSWORD_CHANGE_MESSAGES.dontMatch,
+    ),
+    ['new_password_confirmation'],
+  ),
+);
+export type ChangePasswordInput = v.InferOutput<typeof changePasswordSchema>;
+
+/** Spec section 5 "Profile": name, e-mail, phone, cpf required; CPF and phone sent as digits. */
+export const PROFILE_MESSAGES = {
+  phoneRequired: 'Telefone é obrigatório',
+  phoneInvalid: 'Telefone inválido',
+  cpfRequired: 'CPF é obrigatório',
+  cpfDigits: 'CPF deve ter 11 dígitos',
+  cpfInvalid: 'CPF inválido',
+  cpfLocked: 'O CPF não pode ser alterado enquanto houver uma carteira ativa.',
+  emailLocked: 'O e-mail verificado não pode ser alterado.',
+  emailTaken: 'Este e-mail já está em uso por outra conta.',
+  saved: 'Dados salvos com sucesso!',
+  saveFailed: 'Erro ao salvar dados. Tente novamente.',
+} as const;
+
+export const cpfField = v.pipe(
+  requiredString(PROFILE_MESSAGES.cpfRequired),
+  v.transform(onlyDigits),
+  v.length(11, PROFILE_MESSAGES.cpfDigits),
+  v.check(isValidCpf, PROFILE_MESSAGES.cpfInvalid),
+);
+
+export const phoneField = v.pipe(
+  requiredString(PROFILE_MESSAGES.phoneRequired),
+  v.transform(onlyDigits),
+  v.check(isValidPhone, PROFILE_MESSAGES.phoneInvalid),
+);
+
+export const profileSchema = v.object({
+  name: nameField,
+  email: emailField,
+  cpf: cpfField,
+  phone: phoneField,
+});
+export type ProfileInput = v.InferOutput<typeof profileSchema>;

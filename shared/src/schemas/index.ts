@@ -1,0 +1,4 @@
+export * from './validate';
+export * from './documents';
+export * from './auth';
+export * from './address';
