@@ -15,7 +15,9 @@ export function validate<TSchema extends v.GenericSchema>(
   schema: TSchema,
   input: unknown,
 ): ValidationResult<v.InferOutput<TSchema>> {
-  const result = v.safeParse(schema, input, { abortPipeEarly: true });
+  // No abortPipeEarly: it would skip cross-field checks (password confirmation) whenever another field fails.
+  // A field may then carry several messages; forms show the first (firstErrors), the API returns them all.
+  const result = v.safeParse(schema, input);
   if (result.success) return { success: true, output: result.output, errors: {} };
   const errors: FieldErrors = {};
   for (const issue of result.issues) {

@@ -1,0 +1,36 @@
+// What a visitor's browser downloads: for each page, the JS files requested and their gzip size
+// (gzip -9 of the bytes served, so the figure does not depend on the server's compression settings).
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { startServer } from './server';
+
+const PAGES = ['/login', '/cadastro', '/termos', '/p/demo'];
+
+export async function pageWeight(args: string[]): Promise<void> {
+  const pages = args.length ? args : PAGES;
+  const server = await startServer(8190);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    console.log('página'.padEnd(14), 'arquivos JS'.padStart(11), 'bruto KB'.padStart(10), 'gzip KB'.padStart(9));
+    for (const pagePath of pages) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const scripts: Promise<Buffer>[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(response.body());
+      });
+      await page.goto(server.baseUrl + pagePath, { waitUntil: 'networkidle' });
+      const bodies = await Promise.all(scripts);
+      const raw = bodies.reduce((sum, b) => sum + b.length, 0);
+      const gz = bodies.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
+      console.log(pagePath.padEnd(14), String(bodies.length).padStart(11), (raw / 1024).toFixed(1).padStart(10), (gz / 1024).toFixed(1).padStart(9));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}

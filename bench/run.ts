@@ -1,0 +1,25 @@
+// npm run bench -- <name> [...args]: benchmarks that print figures (never timed tests).
+import { pageWeight } from './page-weight';
+
+const benchmarks: Record<string, { describe: string; run: (args: string[]) => Promise<void> }> = {
+  'page-weight': {
+    describe: 'JS que o navegador baixa (gzip) para /login, /cadastro, /dashboard e uma página pública',
+    run: pageWeight,
+  },
+};
+
+async function main(): Promise<void> {
+  const [name, ...args] = process.argv.slice(2);
+  const bench = name ? benchmarks[name] : undefined;
+  if (!bench) {
+    console.log('uso: npm run bench -- <nome>\n');
+    for (const [key, b] of Object.entries(benchmarks)) console.log(`  ${key.padEnd(14)} ${b.describe}`);
+    process.exit(name ? 1 : 0);
+  }
+  await bench.run(args);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

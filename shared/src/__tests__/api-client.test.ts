@@ -1,0 +1,87 @@
+import { api, apiErrorMessage, apiFieldErrors, configureApi, readApiError, setApiNavigate } from '../api-client';
+import { resetSession, useSession } from '../session';
+import { installFetchMock, reply, type FetchMock } from '../testing/fetch-mock';
+
+let server: FetchMock;
+const assign = jest.fn();
+
+beforeAll(() => {
+  // jsdom's location.assign is not configurable per call; route the redirect through the navigate hook.
+  setApiNavigate(assign);
+});
+
+beforeEach(() => {
+  resetSession();
+  configureApi({ baseUrl: '' });
+  server = installFetchMock();
+  window.history.replaceState(null, '', '/');
+});
+
+afterEach(() => server.restore());
+
+describe('api client', () => {
+  it('should call the same origin by default and send JSON', async () => {
+    server.on('POST', '/api/echo', ({ body, headers }) => ({ body, contentType: headers.get('content-type') }));
+    const result = await api.post('/api/echo', { json: { a: 1 } }).json();
+    expect(result).toEqual({ body: { a: 1 }, contentType: 'application/json' });
+    expect(server.calls[0]?.url.origin).toBe('http://localhost');
+  });
+
+  it('should use the configured base URL', async () => {
+    configureApi({ baseUrl: 'https://api.rifaria.test/' });
+    server.on('GET', '/api/ping', () => ({ ok: true }));
+    await api.get('api/ping').json();
+    expect(server.calls[0]?.url.href).toBe('https://api.rifaria.test/api/ping');
+  });
+
+  it('should add the bearer header when a token is stored', async () => {
+    server.on('GET', '/api/auth/me', () => ({ ok: true }));
+    await api.get('/api/auth/me');
+    expect(server.calls[0]?.headers.get('authorization')).toBeNull();
+
+    useSession.getState().setSession('secret-token', { name: 'Ana' });
+    await api.get('/api/auth/me');
+    expect(server.calls[1]?.headers.get('authorization')).toBe('Bearer secret-token');
+  });
+
+  it('should clear the session and go to /login with the return target on a 401', async () => {
+    window.history.replaceState(null, '', '/campanhas/3/painel?aba=vendas');
+    useSession.getState().setSession('expired', { name: 'Ana' });
+    server.on('GET', '/api/campaigns/3', () => reply(401, { success: false, message: 'Não autenticado.' }));
+
+    await expect(api.get('/api/campaigns/3')).rejects.toThrow();
+    expect(useSession.getState().token).toBeNull();
+    expect(useSession.getState().user).toBeNull();
+    expect(assign).toHaveBeenCalledWith('/login?redirect=%2Fcampanhas%2F3%2Fpainel%3Faba%3Dvendas');
+  });
+
+  it.each(['/p/minha-rifa', '/login', '/cadastro'])('should clear the session but stay on %s on a 401', async (path) => {
+    window.history.replaceState(null, '', path);
+    useSession.getState().setSession('expired', { name: 'Ana' });
+    server.on('GET', '/public/campaigns/minha-rifa', () => reply(401, { success: false, message: 'x' }));
+
+    await expect(api.get('/public/campaigns/minha-rifa')).rejects.toThrow();
+    expect(useSession.getState().token).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('should read the error reply shape', async () => {
+    server.on('POST', '/api/auth/register', () =>
+      reply(422, {
+        success: false,
+        message: 'Dados inválidos.',
+        errors: { email: ['Este e-mail já está cadastrado.', 'outro'], name: ['Nome é obrigatório'] },
+      }),
+    );
+    const error = await api.post('/api/auth/register', { json: {} }).catch((e: unknown) => e);
+    expect(readApiError(error)).toMatchObject({ kind: 'http', status: 422, message: 'Dados inválidos.' });
+    expect(apiErrorMessage(error)).toBe('Dados inválidos.');
+    expect(apiFieldErrors(error)).toEqual({ email: 'Este e-mail já está cadastrado.', name: 'Nome é obrigatório' });
+  });
+
+  it('should report a network failure', async () => {
+    const error = await api.get('/api/unhandled', { retry: 0 }).catch((e: unknown) => e);
+    expect(readApiError(error).kind).toBe('network');
+    expect(apiErrorMessage(error, 'Erro ao carregar')).toBe('Erro ao carregar');
+  });
+});

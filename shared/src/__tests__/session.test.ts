@@ -1,0 +1,36 @@
+import { SESSION_STORAGE_KEY } from '../constants';
+import { getToken, isAuthenticated, resetSession, useSession } from '../session';
+
+const user = { id: 1, name: 'Ana Paula', email: 'ana@rifaria.com.br', profile: { description: 'Organizadora' } };
+
+describe('session store', () => {
+  beforeEach(() => resetSession());
+
+  it('should store token and user and persist them under rifaria-session', () => {
+    useSession.getState().setSession('tok-1', user);
+    expect(getToken()).toBe('tok-1');
+    expect(isAuthenticated()).toBe(true);
+    const stored = JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}');
+    expect(stored.state).toEqual({ token: 'tok-1', user });
+  });
+
+  it('should merge user updates', () => {
+    useSession.getState().setSession('tok-1', user);
+    useSession.getState().updateUser({ name: 'Ana P. Souza' });
+    expect(useSession.getState().user).toEqual({ ...user, name: 'Ana P. Souza' });
+  });
+
+  it('should clear both token and user on logout', () => {
+    useSession.getState().setSession('tok-1', user);
+    useSession.getState().logout();
+    expect(useSession.getState()).toMatchObject({ token: null, user: null });
+    expect(isAuthenticated()).toBe(false);
+    const stored = JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}');
+    expect(stored.state).toEqual({ token: null, user: null });
+  });
+
+  it('should ignore user updates while logged out', () => {
+    useSession.getState().updateUser({ name: 'X' });
+    expect(useSession.getState().user).toBeNull();
+  });
+});

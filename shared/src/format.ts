@@ -1,0 +1,202 @@
+/**
+ * pt-BR formatting and input masks. Money is integer centavos everywhere in the code; dates are shown in
+ * America/Sao_Paulo whatever the machine's zone. Plain functions: the API imports this file too.
+ */
+import { LOCALE, CURRENCY, TIME_ZONE, PHONE_MASK_MAX_LENGTH } from './constants';
+import { onlyDigits } from './schemas/documents';
+
+export { onlyDigits };
+
+const brl = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
+const decimal2 = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+
+/** 123456 → 'R$ 1.234,56' (with a NO-BREAK SPACE U+00A0 after 'R$', as Intl writes it). */
+export function formatBRL(cents: number | bigint | string): string {
+  return brl.format(Number(cents) / 100);
+}
+
+/** 123456 → '1.234,56' (no currency sign; for inputs). */
+export function formatCentsAsDecimal(cents: number | bigint | string): string {
+  return decimal2.format(Number(cents) / 100);
+}
+
+/** 1234567 → '1.234.567'. */
+export function formatInteger(value: number | bigint | string): string {
+  return integer.format(Number(value));
+}
+
+/**
+ * '1.234,56' | '1234,5' | '10' | 'R$ 5,00' → centavos; null when it is not a pt-BR amount with at most 2 decimals.
+ * A dot is read as a thousands separator only when followed by groups of three digits.
+ */
+export function parseBRLToCents(input: string): number | null {
+  const text = input.replace(/R\$/g, '').replace(/[\s\u00a0]/g, '');
+  if (!text) return null;
+  const match = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const whole = Number((match[1] ?? '0').replace(/\./g, ''));
+  const fraction = Number(((match[2] ?? '') + '00').slice(0, 2));
+  const cents = whole * 100 + fraction;
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** Currency input mask: digits typed are centavos. '500' → '5,00', '123456' → '1.234,56', '' → ''. */
+export function maskMoney(input: string): string {
+  const digits = onlyDigits(input).replace(/^0+(?=\d)/, '').slice(0, 15);
+  if (!digits) return '';
+  return formatCentsAsDecimal(Number(digits));
+}
+
+// Dates ----------------------------------------------------------------------------------------------------------
+
+export type DateInput = Date | string | number;
+
+export function toDate(value: DateInput): Date {
+  if (value instanceof Date) return value;
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(value)) {
+    // 'YYYY-MM-DD HH:MM:SS' without an offset is a São Paulo wall-clock time (the API's draw_datetime format).
+    return fromSaoPauloWallClock(value.replace(' ', 'T'));
+  }
+  return new Date(value);
+}
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const partsFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** '21/11/2025' in São Paulo. */
+export function formatDate(value: DateInput): string {
+  return dateFormat.format(toDate(value));
+}
+
+/** '14:30' in São Paulo. */
+export function formatTime(value: DateInput): string {
+  return timeFormat.format(toDate(value));
+}
+
+/** '21/11/2025 às 14:30' in São Paulo. */
+export function formatDateTime(value: DateInput): string {
+  const date = toDate(value);
+  return `${formatDate(date)} às ${formatTime(date)}`;
+}
+
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  /** 0 = Sunday … 6 = Saturday */
+  weekday: number;
+}
+
+/** The São Paulo calendar date and clock time of an instant. */
+export function saoPauloWallClock(value: DateInput): WallClock {
+  const parts: Record<string, number> = {};
+  for (const part of partsFormat.formatToParts(toDate(value))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return { year, month, day, hour, minute, second, weekday };
+}
+
+/** 'YYYY-MM-DDTHH:MM[:SS]' read as São Paulo wall-clock time → the instant. */
+export function fromSaoPauloWallClock(isoLocal: string): Date {
+  const [datePart = '', timePart = '00:00:00'] = isoLocal.split('T');
+  const [y = 0, m = 1, d = 1] = datePart.split('-').map(Number);
+  const [hh = 0, mm = 0, ss = 0] = timePart.split(':').map(Number);
+  const asUtc = Date.UTC(y, m - 1, d, hh, mm, ss);
+  // Offset of São Paulo at that moment (−03:00 since 2019; computed so history and any future DST stay right).
+  const clock = saoPauloWallClock(new Date(asUtc));
+  const offset = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second) - asUtc;
+  return new Date(asUtc - offset);
+}
+
+/** 'YYYY-MM-DD' of an instant in São Paulo (for <input type="date"> values and API dates). */
+export function toSaoPauloISODate(value: DateInput): string {
+  const { year, month, day } = saoPauloWallClock(value);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** 'DD/MM/AAAA' → 'YYYY-MM-DD', or null when it is not a real calendar date. */
+export function parseBRDate(input: string): string | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(input.trim());
+  if (!match) return null;
+  const [, dd, mm, yyyy] = match;
+  const day = Number(dd);
+  const month = Number(mm);
+  const year = Number(yyyy);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${yyyy}-${mm}-${dd}`;
+}
+
+// Masks ----------------------------------------------------------------------------------------------------------
+
+/** Applies a pattern where '0' takes the next digit; stops where the digits run out. */
+function applyPattern(digits: string, pattern: string): string {
+  let out = '';
+  let index = 0;
+  for (const char of pattern) {
+    if (index >= digits.length) break;
+    if (char === '0') out += digits[index++];
+    else out += char;
+  }
+  return out;
+}
+
+/** '12345678901' → '123.456.789-01' (partial input stays partial). */
+export function maskCpf(input: string): string {
+  return applyPattern(onlyDigits(input).slice(0, 11), '000.000.000-00');
+}
+
+/** '11987654321' → '(11) 98765-4321'; 10 digits → '(11) 3456-7890'. At most 15 characters. */
+export function maskPhone(input: string): string {
+  const digits = onlyDigits(input).slice(0, 11);
+  const pattern = digits.length > 10 ? '(00) 00000-0000' : '(00) 0000-0000';
+  return applyPattern(digits, pattern).slice(0, PHONE_MASK_MAX_LENGTH);
+}
+
+/** '01310100' → '01310-100'. */
+export function maskCep(input: string): string {
+  return applyPattern(onlyDigits(input).slice(0, 8), '00000-000');
+}
+
+/** '25121990' → '25/12/1990' (DD/MM/AAAA). */
+export function maskDate(input: string): string {
+  return applyPattern(onlyDigits(input).slice(0, 8), '00/00/0000');
+}
+
+/** Ticket numbers are 0..N-1, zero-padded to the width of N-1: (7, 1000) → '007'. */
+export function formatTicketNumber(number: number, totalTickets: number): string {
+  const width = String(Math.max(0, totalTickets - 1)).length;
+  return String(number).padStart(width, '0');
+}
+
+// Names ----------------------------------------------------------------------------------------------------------
+
+/** 'Ana Paula Souza' → 'Ana'; '' → ''. */
+export function firstName(name: string | null | undefined): string {
+  return (name ?? '').trim().split(/\s+/)[0] ?? '';
+}
+
+/** 'Ana Paula Souza' → 'AS'; 'ana' → 'A'; '' → ''. First and last word, upper case. */
+export function initials(name: string | null | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '';
+  const first = words[0]?.[0] ?? '';
+  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
+  return (first + last).toLocaleUpperCase(LOCALE);
+}

@@ -1,0 +1,72 @@
+/**
+ * Every route of the spec's route table (section 2), typed: `path` is the react-router pattern, `getHref` builds a link.
+ * Remotes mounted under a splat route (`/campanhas/*`) match their own descendant routes relative to the mount.
+ */
+import { CAMPAIGN_LINK_FALLBACK_PREFIX } from './constants';
+
+type Id = number | string;
+
+const enc = (value: Id) => encodeURIComponent(String(value));
+
+/** Query parameter that carries the originally requested location to /login. */
+export const REDIRECT_PARAM = 'redirect';
+
+/**
+ * Only same-app absolute paths are accepted as a return target ('/x', not '//evil.com' or 'https://…'),
+ * so the login redirect can never be used to send someone to another site.
+ */
+export function safeRedirectTarget(target: string | null | undefined): string | null {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+  if (target === '/login' || target.startsWith('/login?') || target.startsWith('/login/')) return null;
+  return target;
+}
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+
+  // Public
+  login: {
+    path: '/login',
+    /** `/login?redirect=/campanhas/3/painel` when a return target is given. */
+    getHref: (redirectTo?: string | null) => {
+      const target = safeRedirectTarget(redirectTo);
+      return target ? `/login?${REDIRECT_PARAM}=${encodeURIComponent(target)}` : '/login';
+    },
+  },
+  register: { path: '/cadastro', getHref: () => '/cadastro' },
+  forgotPassword: { path: '/esqueci-senha', getHref: () => '/esqueci-senha' },
+  terms: { path: '/termos', getHref: () => '/termos' },
+  privacy: { path: '/privacidade', getHref: () => '/privacidade' },
+  publicArea: { path: '/p/*', getHref: () => '/p' },
+  publicCampaign: { path: '/p/:linkSlug', getHref: (linkSlug: string) => `/p/${enc(linkSlug)}` },
+  checkout: {
+    path: '/p/checkout',
+    getHref: (purchaseHash: string) => `/p/checkout?compra=${encodeURIComponent(purchaseHash)}`,
+  },
+
+  // Protected
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  campaigns: { path: '/campanhas', getHref: () => '/campanhas' },
+  campaignPanel: { path: '/campanhas/:id/painel', getHref: (id: Id) => `/campanhas/${enc(id)}/painel` },
+  campaignEdit: { path: '/campanhas/:id/editar', getHref: (id: Id) => `/campanhas/${enc(id)}/editar` },
+  campaignSales: { path: '/campanhas/:id/vendas', getHref: (id: Id) => `/campanhas/${enc(id)}/vendas` },
+  wallets: { path: '/carteiras', getHref: () => '/carteiras' },
+  walletAdd: { path: '/carteira/adicionar', getHref: () => '/carteira/adicionar' },
+  profile: { path: '/perfil', getHref: () => '/perfil' },
+  settings: { path: '/configuracoes', getHref: () => '/configuracoes' },
+  whatsapp: { path: '/whatsapp', getHref: () => '/whatsapp' },
+} as const;
+
+export type AppPath = keyof typeof paths;
+
+/** The public slug of a campaign: its link, or 'campanha-{id}' when it has none (spec section 2). */
+export function campaignLinkSlug(campaign: { link?: string | null; id: Id }): string {
+  return campaign.link?.trim() || `${CAMPAIGN_LINK_FALLBACK_PREFIX}${campaign.id}`;
+}
+
+/** Paths where a 401 must not bounce the visitor to /login (spec sections 4 and 8). */
+export const SESSION_FREE_PATH_PREFIXES = ['/login', '/cadastro', '/p/'] as const;
+
+export function isSessionFreePath(pathname: string): boolean {
+  return SESSION_FREE_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}

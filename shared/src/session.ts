@@ -1,0 +1,95 @@
+/**
+ * The signed-in session: token + user, persisted in localStorage under 'rifaria-session'.
+ * Shared as a Module Federation singleton, so the shell and every remote read the same store.
+ */
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { SESSION_STORAGE_KEY } from './constants';
+import type { SessionUser } from './types';
+
+export type { SessionUser };
+
+export interface SessionState {
+  token: string | null;
+  user: SessionUser | null;
+  setSession: (token: string, user: SessionUser) => void;
+  /** Merges into the stored user (e.g. after GET /api/auth/me or a profile save); no-op when logged out. */
+  updateUser: (partial: Partial<SessionUser>) => void;
+  /** Clears token and user (and their stored copy). Does not call the API: see the shell's logout. */
+  logout: () => void;
+}
+
+/** Keeps only what the browser needs of a user (spec: token and user name, profile.description). */
+function pickSessionUser(user: SessionUser): SessionUser {
+  const picked: SessionUser = { name: user.name ?? '' };
+  if (user.id !== undefined) picked.id = user.id;
+  if (user.email !== undefined) picked.email = user.email;
+  if (user.email_verified_at !== undefined) picked.email_verified_at = user.email_verified_at;
+  if (user.profile !== undefined) picked.profile = user.profile ? { description: user.profile.description ?? null } : null;
+  return picked;
+}
+
+// Storage can be unavailable (Safari private mode, blocked cookies): fall back to memory rather than crash.
+const storage = createJSONStorage<Pick<SessionState, 'token' | 'user'>>(() => {
+  try {
+    return window.localStorage;
+  } catch {
+    return {
+      getItem: () => null,
+      setItem: () => undefined,
+      removeItem: () => undefined,
+    };
+  }
+});
+
+export const useSession = create<SessionState>()(
+  persist(
+    (set, get) => ({
+      token: null,
+      user: null,
+      setSession: (token, user) => set({ token, user: pickSessionUser(user) }),
+      updateUser: (partial) => {
+        const current = get().user;
+        if (!current) return;
+        set({ user: pickSessionUser({ ...current, ...partial }) });
+      },
+      logout: () => set({ token: null, user: null }),
+    }),
+    {
+      name: SESSION_STORAGE_KEY,
+      version: 1,
+      storage,
+      partialize: (state) => ({ token: state.token, user: state.user }),
+    },
+  ),
+);
+
+export function getToken(): string | null {
+  return useSession.getState().token;
+}
+
+/** Only checks that a token is stored, not that it is still valid (the API's 401 handles that). */
+export function isAuthenticated(): boolean {
+  return Boolean(getToken());
+}
+
+export function getSessionUser(): SessionUser | null {
+  return useSession.getState().user;
+}
+
+/** Back to the logged-out initial state, in memory and in storage. For tests and for account switches. */
+export function resetSession(): void {
+  useSession.setState({ token: null, user: null });
+  try {
+    window.localStorage.removeItem(SESSION_STORAGE_KEY);
+  } catch {
+    // storage unavailable: memory is already clear
+  }
+}
+
+// Logging out (or in) in one tab applies to the others.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === SESSION_STORAGE_KEY || event.key === null) void useSession.persist.rehydrate();
+  });
+}

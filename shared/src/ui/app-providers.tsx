@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { rifariaTheme } from './theme';
+import { Toaster } from './toast';
+
+/** Theme + baseline + toasts. The shell wraps everything in it; a remote running standalone wraps its App too. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={rifariaTheme}>
+      <CssBaseline />
+      {children}
+      <Toaster />
+    </ThemeProvider>
+  );
+}

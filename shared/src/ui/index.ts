@@ -1,0 +1,8 @@
+/** @rifaria/shared/ui — React pieces shared by the shell and the remotes. */
+export { rifariaTheme, brandColors } from './theme';
+export { AppProviders } from './app-providers';
+export { toast, Toaster, useToastStore, type ToastItem, type ToastOptions } from './toast';
+export { PasswordField, SHOW_PASSWORD_LABEL, HIDE_PASSWORD_LABEL, type PasswordFieldProps } from './password-field';
+export { PageLoader } from './page-loader';
+export { useDebouncedValidation, type DebouncedValidation } from './use-debounced-validation';
+export * from './icons';

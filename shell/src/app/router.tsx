@@ -1,0 +1,60 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { PageLoader } from '@rifaria/shared/ui';
+import { ErrorBoundary } from '../components/errors/error-boundary';
+import { paths } from '../config/paths';
+import { RequireAuth } from '../features/auth/components/require-auth';
+import { RemoteRoute } from '../remotes/remote-route';
+import { NavigationBridge } from './navigation-bridge';
+
+// Every page is its own chunk: a buyer on /p/… downloads no admin or login code, and /login loads only the form.
+const LoginRoute = lazy(() => import('./routes/auth/login'));
+const RegisterRoute = lazy(() => import('./routes/auth/register'));
+const ForgotPasswordRoute = lazy(() => import('./routes/auth/forgot-password'));
+const TermsRoute = lazy(() => import('./routes/legal/terms'));
+const PrivacyRoute = lazy(() => import('./routes/legal/privacy'));
+const AdminRoot = lazy(() => import('./routes/app/root'));
+const DashboardRoute = lazy(() => import('./routes/app/dashboard'));
+
+function Page({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<PageLoader minHeight="100dvh" />}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/** Spec section 2 route table. */
+export function AppRoutes() {
+  return (
+    <>
+      <NavigationBridge />
+      <Routes>
+        {/* Public */}
+        <Route path={paths.login.path} element={<Page><LoginRoute /></Page>} />
+        <Route path={paths.register.path} element={<Page><RegisterRoute /></Page>} />
+        <Route path={paths.forgotPassword.path} element={<Page><ForgotPasswordRoute /></Page>} />
+        <Route path={paths.terms.path} element={<Page><TermsRoute /></Page>} />
+        <Route path={paths.privacy.path} element={<Page><PrivacyRoute /></Page>} />
+        <Route path={paths.publicArea.path} element={<RemoteRoute remote="mf_public" />} />
+
+        {/* Protected: token required, inside the admin layout */}
+        <Route element={<RequireAuth />}>
+          <Route element={<Page><AdminRoot /></Page>}>
+            <Route path={paths.dashboard.path} element={<DashboardRoute />} />
+            <Route path={`${paths.campaigns.path}/*`} element={<RemoteRoute remote="mf_campaigns" />} />
+            <Route path={`${paths.wallets.path}/*`} element={<RemoteRoute remote="mf_wallet" />} />
+            <Route path="/carteira/*" element={<RemoteRoute remote="mf_wallet" />} />
+            <Route path={`${paths.profile.path}/*`} element={<RemoteRoute remote="mf_profile" />} />
+            <Route path={`${paths.settings.path}/*`} element={<RemoteRoute remote="mf_profile" />} />
+            <Route path={`${paths.whatsapp.path}/*`} element={<RemoteRoute remote="mf_whatsapp" />} />
+          </Route>
+        </Route>
+
+        <Route path={paths.home.path} element={<Navigate to={paths.dashboard.getHref()} replace />} />
+        <Route path="*" element={<Navigate to={paths.login.getHref()} replace />} />
+      </Routes>
+    </>
+  );
+}

@@ -1,0 +1,258 @@
+import { useState, type ReactNode } from 'react';
+import { NavLink, Link as RouterLink } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import type { ComponentType } from 'react';
+import { DEFAULT_PROFILE_DESCRIPTION, PROFILE_MENU_MAX_HEIGHT_PX } from '@rifaria/shared/constants';
+import { firstName, initials } from '@rifaria/shared/format';
+import {
+  ChatIcon,
+  ExpandMoreIcon,
+  GroupIcon,
+  HomeIcon,
+  LogoutIcon,
+  MenuIcon,
+  PersonIcon,
+  SettingsIcon,
+  TicketIcon,
+  WalletIcon,
+} from '@rifaria/shared/ui';
+import { paths } from '../../config/paths';
+import { BrandLogo } from '../ui/brand-logo';
+
+export const SIDEBAR_WIDTH = 256;
+
+export const ADMIN_TEXTS = {
+  openNavigation: 'Abrir menu de navegação',
+  closeNavigation: 'Fechar menu de navegação',
+  navigation: 'Navegação principal',
+  userMenu: 'Abrir menu do usuário',
+  comingSoon: 'Em breve',
+} as const;
+
+type NavItem = { label: string; icon: ComponentType<SvgIconProps>; to?: string };
+
+/**
+ * Sidebar (spec section 2 "Admin shell"): Início, Campanhas, Carteiras, Afiliados, Configurações.
+ * Afiliados has no page yet, so it is shown as "Em breve" instead of a dead link. Configurações has no sidebar path
+ * in the spec, but the profile menu's Configurações goes to /configuracoes, so the sidebar item goes there too.
+ */
+const NAV_ITEMS: NavItem[] = [
+  { label: 'Início', icon: HomeIcon, to: paths.dashboard.getHref() },
+  { label: 'Campanhas', icon: TicketIcon, to: paths.campaigns.getHref() },
+  { label: 'Carteiras', icon: WalletIcon, to: paths.wallets.getHref() },
+  { label: 'Afiliados', icon: GroupIcon },
+  { label: 'Configurações', icon: SettingsIcon, to: paths.settings.getHref() },
+];
+
+export interface AdminLayoutProps {
+  userName: string | null | undefined;
+  profileDescription: string | null | undefined;
+  onLogout: () => void;
+  children: ReactNode;
+}
+
+export function AdminLayout({ userName, profileDescription, onLogout, children }: AdminLayoutProps) {
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <AppBar
+        position="fixed"
+        color="inherit"
+        elevation={0}
+        sx={{
+          width: { md: `calc(100% - ${SIDEBAR_WIDTH}px)` },
+          ml: { md: `${SIDEBAR_WIDTH}px` },
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: 'rgba(255,255,255,0.9)',
+          backdropFilter: 'blur(8px)',
+        }}
+      >
+        <Toolbar sx={{ gap: 1 }}>
+          <IconButton
+            edge="start"
+            aria-label={ADMIN_TEXTS.openNavigation}
+            aria-controls="rifaria-mobile-navigation"
+            aria-expanded={mobileOpen}
+            onClick={() => setMobileOpen(true)}
+            sx={{ display: { md: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Box sx={{ display: { md: 'none' } }}>
+            <BrandLogo to={paths.dashboard.getHref()} />
+          </Box>
+          <Box sx={{ flexGrow: 1 }} />
+          <UserMenu userName={userName} profileDescription={profileDescription} onLogout={onLogout} />
+        </Toolbar>
+      </AppBar>
+
+      <Box component="nav" aria-label={ADMIN_TEXTS.navigation} sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 } }}>
+        <Drawer
+          id="rifaria-mobile-navigation"
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH } }}
+        >
+          <SidebarContent onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+        <Drawer
+          variant="permanent"
+          open
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box', borderRight: 1, borderColor: 'divider' },
+          }}
+        >
+          <SidebarContent />
+        </Drawer>
+      </Box>
+
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, width: { md: `calc(100% - ${SIDEBAR_WIDTH}px)` } }}>
+        <Toolbar />
+        <Box sx={{ p: { xs: 2, sm: 3, lg: 4 }, maxWidth: 1280, mx: 'auto' }}>{children}</Box>
+      </Box>
+    </Box>
+  );
+}
+
+function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Toolbar sx={{ px: 3 }}>
+        <BrandLogo to={paths.dashboard.getHref()} />
+      </Toolbar>
+      <Divider />
+      <List sx={{ px: 1.5, py: 2 }}>
+        {NAV_ITEMS.map((item) => {
+          const Icon = item.icon;
+          if (!item.to) {
+            return (
+              <ListItem key={item.label} aria-disabled="true" sx={{ borderRadius: 2, mb: 0.5, color: 'text.disabled' }}>
+                <ListItemIcon sx={{ minWidth: 40, color: 'inherit' }}>
+                  <Icon />
+                </ListItemIcon>
+                <ListItemText primary={item.label} />
+                <Chip label={ADMIN_TEXTS.comingSoon} size="small" variant="outlined" />
+              </ListItem>
+            );
+          }
+          return (
+            <ListItemButton
+              key={item.label}
+              component={NavLink}
+              to={item.to}
+              onClick={onNavigate}
+              sx={{
+                borderRadius: 2,
+                mb: 0.5,
+                '&.active': {
+                  bgcolor: 'primary.main',
+                  color: 'primary.contrastText',
+                  '& .MuiListItemIcon-root': { color: 'inherit' },
+                  '&:hover': { bgcolor: 'primary.dark' },
+                },
+              }}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <Icon />
+              </ListItemIcon>
+              <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+            </ListItemButton>
+          );
+        })}
+      </List>
+    </Box>
+  );
+}
+
+function UserMenu({ userName, profileDescription, onLogout }: Omit<AdminLayoutProps, 'children'>) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const open = Boolean(anchor);
+  const close = () => setAnchor(null);
+  const name = firstName(userName);
+
+  return (
+    <>
+      <ButtonBase
+        aria-label={ADMIN_TEXTS.userMenu}
+        aria-haspopup="menu"
+        aria-controls={open ? 'rifaria-user-menu' : undefined}
+        aria-expanded={open}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ borderRadius: 3, px: 1, py: 0.5, gap: 1.25, textAlign: 'left' }}
+      >
+        <Avatar sx={{ width: 38, height: 38, bgcolor: 'primary.main', fontSize: 15, fontWeight: 700 }}>
+          {initials(userName) || <PersonIcon fontSize="small" />}
+        </Avatar>
+        <Box sx={{ display: { xs: 'none', sm: 'block' }, lineHeight: 1.2 }}>
+          <Typography variant="body2" sx={{ fontWeight: 700 }}>
+            {name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {profileDescription || DEFAULT_PROFILE_DESCRIPTION}
+          </Typography>
+        </Box>
+        <ExpandMoreIcon fontSize="small" sx={{ color: 'text.secondary' }} />
+      </ButtonBase>
+      <Menu
+        id="rifaria-user-menu"
+        anchorEl={anchor}
+        open={open}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { maxHeight: PROFILE_MENU_MAX_HEIGHT_PX, minWidth: 200, mt: 1 } } }}
+      >
+        <MenuItem component={RouterLink} to={paths.profile.getHref()} onClick={close}>
+          <ListItemIcon>
+            <PersonIcon fontSize="small" />
+          </ListItemIcon>
+          Perfil
+        </MenuItem>
+        <MenuItem component={RouterLink} to={paths.settings.getHref()} onClick={close}>
+          <ListItemIcon>
+            <SettingsIcon fontSize="small" />
+          </ListItemIcon>
+          Configurações
+        </MenuItem>
+        <MenuItem component={RouterLink} to={paths.whatsapp.getHref()} onClick={close}>
+          <ListItemIcon>
+            <ChatIcon fontSize="small" />
+          </ListItemIcon>
+          WhatsApp
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            onLogout();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          Sair
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

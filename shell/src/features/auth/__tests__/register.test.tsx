@@ -1,0 +1,138 @@
+import { waitFor } from '@testing-library/react';
+import { useSession } from '@rifaria/shared/session';
+import { currentPath, renderApp, reply, screen, server } from '../../../testing/test-utils';
+
+jest.mock('../../../remotes/load-remote', () => require('../../../testing/load-remote-stub'));
+
+const SUBMIT = 'Explorar a Rifaria';
+const newUser = { id: 2, name: 'Maria Clara Lima', email: 'maria@empresa.com.br', profile: null };
+
+async function openRegister() {
+  const utils = renderApp('/cadastro');
+  await screen.findByRole('heading', { name: 'Crie sua conta' });
+  return utils;
+}
+
+async function fillValidForm(user: ReturnType<typeof renderApp>['user']) {
+  await user.type(screen.getByRole('textbox', { name: 'Nome completo' }), 'Maria Clara Lima');
+  await user.type(screen.getByRole('textbox', { name: 'E-mail profissional' }), 'maria@empresa.com.br');
+  await user.type(screen.getByLabelText('Senha'), 'Rifaria2025');
+  await user.type(screen.getByLabelText('Confirmar senha'), 'Rifaria2025');
+}
+
+describe('Sign-up page', () => {
+  beforeEach(() => {
+    server.on('GET', '/api/auth/me', () => ({ success: true, data: newUser }));
+  });
+
+  it('should show every required message on an empty submit and disable the button', async () => {
+    const { user } = await openRegister();
+    await user.click(screen.getByRole('button', { name: SUBMIT }));
+
+    expect(await screen.findByText('Nome é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('E-mail é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('Senha é obrigatória')).toBeInTheDocument();
+    expect(screen.getByText('Confirmação de senha é obrigatória')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: SUBMIT })).toBeDisabled();
+  });
+
+  it('should explain what the password is missing and rate its strength', async () => {
+    const { user } = await openRegister();
+    const password = screen.getByLabelText('Senha');
+    expect(password).toHaveAttribute('placeholder', 'Mínimo 8 caracteres');
+
+    await user.type(password, 'abc');
+    expect(screen.getByText('Fraca')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Senha deve conter: pelo menos 8 caracteres, uma letra maiúscula, um número'),
+    ).toBeInTheDocument();
+
+    await user.type(password, 'defgh');
+    expect(screen.getByText('Média')).toBeInTheDocument();
+
+    await user.type(password, '1');
+    expect(screen.getByText('Forte')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Força da senha' })).toHaveAttribute('aria-valuenow', '75');
+  });
+
+  it('should say when the passwords match and when they do not', async () => {
+    const { user } = await openRegister();
+    await user.type(screen.getByLabelText('Senha'), 'Rifaria2025');
+    await user.type(screen.getByLabelText('Confirmar senha'), 'Rifaria2024');
+    expect(await screen.findByText('Senhas não coincidem')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Confirmar senha'));
+    await user.type(screen.getByLabelText('Confirmar senha'), 'Rifaria2025');
+    expect(await screen.findByText('Senhas coincidem')).toBeInTheDocument();
+    expect(screen.queryByText('Senhas não coincidem')).not.toBeInTheDocument();
+  });
+
+  it('should validate the name after 300 ms', async () => {
+    const { user } = await openRegister();
+    await user.type(screen.getByRole('textbox', { name: 'Nome completo' }), ' A ');
+    expect(screen.queryByText('Nome deve ter pelo menos 2 caracteres')).not.toBeInTheDocument();
+    expect(await screen.findByText('Nome deve ter pelo menos 2 caracteres')).toBeInTheDocument();
+  });
+
+  it('should show a taken e-mail from the server on the e-mail field until it is edited', async () => {
+    server.on('POST', '/api/auth/register', () =>
+      reply(422, {
+        success: false,
+        message: 'Dados inválidos.',
+        errors: { email: ['Este e-mail já está cadastrado. Faça login ou use outro e-mail.'] },
+      }),
+    );
+    const { user } = await openRegister();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: SUBMIT }));
+
+    const email = screen.getByRole('textbox', { name: 'E-mail profissional' });
+    await waitFor(() =>
+      expect(email).toHaveAccessibleDescription('Este e-mail já está cadastrado. Faça login ou use outro e-mail.'),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: SUBMIT })).toBeDisabled();
+
+    await user.type(email, 'x');
+    expect(screen.queryByText('Este e-mail já está cadastrado. Faça login ou use outro e-mail.')).not.toBeInTheDocument();
+  });
+
+  it('should show the server message, or the default one, in the banner', async () => {
+    server.on('POST', '/api/auth/register', () => reply(503, { success: false, message: 'Serviço em manutenção.' }));
+    const { user } = await openRegister();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: SUBMIT }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Serviço em manutenção.');
+
+    server.on('POST', '/api/auth/register', () => reply(500));
+    await user.click(screen.getByRole('button', { name: SUBMIT }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Erro ao criar conta. Tente novamente.'));
+  });
+
+  it('should create the account, show the success screen, then go to the dashboard after 2 s', async () => {
+    server.on('POST', '/api/auth/register', () => reply(201, { success: true, access_token: 'tok-new', user: newUser }));
+    const { user } = await openRegister();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('button', { name: SUBMIT }));
+
+    expect(await screen.findByRole('heading', { name: 'Conta criada com sucesso!' })).toBeInTheDocument();
+    expect(screen.getByText('Redirecionando você para o seu painel de controle...')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/auth/register')[0]?.body).toEqual({
+      name: 'Maria Clara Lima',
+      email: 'maria@empresa.com.br',
+      password: 'Rifaria2025',
+      password_confirmation: 'Rifaria2025',
+    });
+    expect(useSession.getState().token).toBe('tok-new');
+    expect(currentPath()).toBe('/cadastro');
+
+    expect(await screen.findByRole('heading', { name: 'Olá, Maria!' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(currentPath()).toBe('/dashboard');
+  });
+
+  it('should link to the terms and the privacy policy', async () => {
+    await openRegister();
+    expect(screen.getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute('href', '/termos');
+    expect(screen.getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute('href', '/privacidade');
+  });
+});

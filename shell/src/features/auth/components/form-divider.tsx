@@ -1,0 +1,12 @@
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+
+export function FormDivider({ label }: { label: string }) {
+  return (
+    <Divider sx={{ my: 3 }}>
+      <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: 1 }}>
+        {label}
+      </Typography>
+    </Divider>
+  );
+}

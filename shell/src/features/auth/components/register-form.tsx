@@ -1,0 +1,215 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { readApiError } from '@rifaria/shared/api-client';
+import { REGISTER_REDIRECT_MS } from '@rifaria/shared/constants';
+import { firstErrors, registerSchema } from '@rifaria/shared/schemas';
+import { useSession } from '@rifaria/shared/session';
+import { CheckIcon, PasswordField, useDebouncedValidation } from '@rifaria/shared/ui';
+import { paths } from '../../../config/paths';
+import { register } from '../api/register';
+import { AUTH_MESSAGES, REGISTER_TEXTS } from '../texts';
+import { FormDivider } from './form-divider';
+import { GoogleButton } from './google-button';
+import { PasswordStrengthMeter } from './password-strength-meter';
+
+type Field = 'name' | 'email' | 'password' | 'password_confirmation';
+const FIELDS: readonly Field[] = ['name', 'email', 'password', 'password_confirmation'];
+const EMPTY: Record<Field, string> = { name: '', email: '', password: '', password_confirmation: '' };
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const setSession = useSession((state) => state.setSession);
+
+  const [values, setValues] = useState(EMPTY);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
+  const [banner, setBanner] = useState<{ severity: 'error' | 'info'; text: string } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [created, setCreated] = useState(false);
+  const validation = useDebouncedValidation(registerSchema, values);
+
+  useEffect(() => {
+    if (!created) return undefined;
+    const timer = setTimeout(() => navigate(paths.dashboard.getHref(), { replace: true }), REGISTER_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [created, navigate]);
+
+  const change = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    // A server message about a field goes away as soon as the field is edited.
+    setServerErrors(({ [field]: _dropped, ...rest }) => rest);
+    validation.touch(field);
+  };
+
+  const errorOf = (field: Field) => validation.errors[field] ?? serverErrors[field];
+  const hasErrors = validation.hasErrors || Object.keys(serverErrors).length > 0;
+  const passwordsMatch =
+    values.password.length > 0 && values.password === values.password_confirmation && !errorOf('password_confirmation');
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBanner(null);
+    const result = validation.validateAll();
+    if (!result.success) return;
+    setSubmitting(true);
+    try {
+      const { token, user } = await register(result.output);
+      if (token && user) setSession(token, user);
+      setCreated(true);
+    } catch (error) {
+      // Spec section 8: first message per field from the errors map, or the reply's message, or the default.
+      const failure = readApiError(error);
+      const byField = failure.errors ? firstErrors(failure.errors) : {};
+      const known: Partial<Record<Field, string>> = {};
+      for (const field of FIELDS) if (byField[field]) known[field] = byField[field];
+      if (Object.keys(known).length > 0) setServerErrors(known);
+      else setBanner({ severity: 'error', text: failure.message ?? AUTH_MESSAGES.registerFailed });
+      setSubmitting(false);
+    }
+  }
+
+  if (created) {
+    return (
+      <Box role="status" sx={{ textAlign: 'center', py: 6 }}>
+        <Box
+          aria-hidden
+          sx={{
+            width: 72,
+            height: 72,
+            mx: 'auto',
+            mb: 3,
+            borderRadius: '50%',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'success.main',
+            color: 'success.contrastText',
+          }}
+        >
+          <CheckIcon sx={{ fontSize: 40 }} />
+        </Box>
+        <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+          {REGISTER_TEXTS.successTitle}
+        </Typography>
+        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'center', alignItems: 'center' }}>
+          <CircularProgress size={18} aria-hidden />
+          <Typography color="text.secondary">{REGISTER_TEXTS.successText}</Typography>
+        </Stack>
+      </Box>
+    );
+  }
+
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' } }}>
+        {REGISTER_TEXTS.title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 4 }}>
+        {REGISTER_TEXTS.subtitle}
+      </Typography>
+
+      {/*
+        There is no Google integration yet, so nothing can "fail": instead of the spec's failure text
+        ('Erro ao cadastrar com Google.', kept in AUTH_MESSAGES for when a real flow exists) we show the same honest
+        message as the login screen, which also tells the visitor what to do instead.
+      */}
+      <GoogleButton
+        label={REGISTER_TEXTS.google}
+        onClick={() => setBanner({ severity: 'info', text: AUTH_MESSAGES.googleLoginUnavailable })}
+      />
+      <FormDivider label={REGISTER_TEXTS.or} />
+
+      <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit} aria-label="Criar conta">
+        {banner && (
+          <Alert severity={banner.severity} role="alert">
+            {banner.text}
+          </Alert>
+        )}
+        <TextField
+          label={REGISTER_TEXTS.nameLabel}
+          name="name"
+          autoComplete="name"
+          value={values.name}
+          onChange={change('name')}
+          onBlur={() => validation.touch('name')}
+          error={Boolean(errorOf('name'))}
+          helperText={errorOf('name')}
+          autoFocus
+        />
+        <TextField
+          label={REGISTER_TEXTS.emailLabel}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={values.email}
+          onChange={change('email')}
+          onBlur={() => validation.touch('email')}
+          error={Boolean(errorOf('email'))}
+          helperText={errorOf('email')}
+        />
+        <Box>
+          <PasswordField
+            label={REGISTER_TEXTS.passwordLabel}
+            name="password"
+            autoComplete="new-password"
+            placeholder={REGISTER_TEXTS.passwordPlaceholder}
+            value={values.password}
+            onChange={change('password')}
+            onBlur={() => validation.touch('password')}
+            error={Boolean(errorOf('password'))}
+            helperText={errorOf('password')}
+          />
+          <PasswordStrengthMeter password={values.password} />
+        </Box>
+        <PasswordField
+          label={REGISTER_TEXTS.confirmLabel}
+          name="password_confirmation"
+          autoComplete="new-password"
+          value={values.password_confirmation}
+          onChange={change('password_confirmation')}
+          onBlur={() => validation.touch('password_confirmation')}
+          error={Boolean(errorOf('password_confirmation'))}
+          helperText={
+            errorOf('password_confirmation') ??
+            (passwordsMatch ? (
+              <Box component="span" sx={{ color: 'success.main', display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                <CheckIcon sx={{ fontSize: 16 }} aria-hidden />
+                {AUTH_MESSAGES.passwordsMatch}
+              </Box>
+            ) : undefined)
+          }
+        />
+
+        <Typography variant="body2" color="text.secondary">
+          {REGISTER_TEXTS.agreementPrefix}{' '}
+          <Link component={RouterLink} to={paths.terms.getHref()} target="_blank" rel="noopener">
+            {REGISTER_TEXTS.terms}
+          </Link>{' '}
+          {REGISTER_TEXTS.and}{' '}
+          <Link component={RouterLink} to={paths.privacy.getHref()} target="_blank" rel="noopener">
+            {REGISTER_TEXTS.privacy}
+          </Link>
+          .
+        </Typography>
+
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting || hasErrors}>
+          {submitting ? REGISTER_TEXTS.submitting : REGISTER_TEXTS.submit}
+        </Button>
+      </Stack>
+
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 4, textAlign: 'center' }}>
+        {REGISTER_TEXTS.hasAccount}{' '}
+        <Link component={RouterLink} to={paths.login.getHref()} sx={{ fontWeight: 700 }}>
+          {REGISTER_TEXTS.login}
+        </Link>
+      </Typography>
+    </Box>
+  );
+}
