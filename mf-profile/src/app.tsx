@@ -1,0 +1,23 @@
+/**
+ * Exposed as `mf_profile/App`. The shell mounts it at `/perfil/*` ('Meus Dados') and `/configuracoes/*`
+ * ('Configurações'); useMountSegment tells which. Routes are RELATIVE to the mount.
+ */
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { ProfilePage } from './pages/profile-page';
+import { SettingsPage } from './pages/settings-page';
+import { useMountSegment } from './use-mount-segment';
+
+export function App() {
+  const mount = useMountSegment();
+  return (
+    <Routes>
+      <Route index element={mount === 'configuracoes' ? <SettingsPage /> : <ProfilePage />} />
+      <Route
+        path="*"
+        element={<Navigate to={`/${mount === 'configuracoes' ? 'configuracoes' : 'perfil'}`} replace />}
+      />
+    </Routes>
+  );
+}
+
+export default App;

@@ -1,0 +1,5 @@
+import { ComingSoon } from '../components/coming-soon';
+
+export function ProfilePage() {
+  return <ComingSoon title="Meus Dados" />;
+}

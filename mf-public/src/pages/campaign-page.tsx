@@ -1,0 +1,11 @@
+import { useParams } from 'react-router-dom';
+import { ComingSoon } from '../components/coming-soon';
+
+export function CampaignPage() {
+  const { link = '' } = useParams();
+  return (
+    <ComingSoon title="Página da campanha">
+      A página pública da campanha “{link}” está sendo preparada e estará disponível em breve.
+    </ComingSoon>
+  );
+}

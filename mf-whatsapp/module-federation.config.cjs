@@ -1,0 +1,15 @@
+'use strict';
+const { createSharedMap } = require('../tooling/webpack/shared-map.cjs');
+
+/** Remote mf_whatsapp. Exposes stay coarse: the router component only (see README.md). */
+module.exports = {
+  name: 'mf_whatsapp',
+  filename: 'remoteEntry.js',
+  exposes: {
+    './App': './src/app.tsx',
+  },
+  shared: createSharedMap(__dirname),
+  shareStrategy: 'loaded-first',
+  dts: false,
+  manifest: true,
+};

@@ -1,0 +1,14 @@
+/** Exposed as `mf_whatsapp/App`. The shell mounts it at `/whatsapp/*`; routes are RELATIVE to that mount. */
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { InstancesPage } from './pages/instances-page';
+
+export function App() {
+  return (
+    <Routes>
+      <Route index element={<InstancesPage />} />
+      <Route path="*" element={<Navigate to="/whatsapp" replace />} />
+    </Routes>
+  );
+}
+
+export default App;

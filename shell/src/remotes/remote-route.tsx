@@ -1,0 +1,88 @@
+import { Box, CircularProgress, Typography } from '@mui/material';
+import { Component, Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import type { ErrorInfo, ReactNode } from 'react';
+import { loadRemoteApp } from './load-remote';
+import type { RemoteName } from './load-remote';
+import { RemoteUnavailable } from './remote-unavailable';
+
+export const REMOTE_LOADING_LABEL = 'Carregando...';
+
+/**
+ * Mounts a remote's `./App` under a splat route of the shell, e.g.
+ *   <Route path="/carteiras/*" element={<RemoteRoute remote="mf_wallet" />} />
+ * Mount points (contract with the remotes, whose <Routes> are RELATIVE to these):
+ *   /campanhas/*            → mf_campaigns
+ *   /carteiras/*, /carteira/* → mf_wallet
+ *   /perfil/*, /configuracoes/* → mf_profile
+ *   /whatsapp/*             → mf_whatsapp
+ *   /p/*                    → mf_public
+ * A failure (load or render) stays inside this route: pt-BR fallback + "Tentar novamente", which retries the load
+ * in place (no page reload) while the sidebar and the other routes keep working.
+ */
+export function RemoteRoute({ remote }: { remote: RemoteName }) {
+  // key: two remotes rendered at the same outlet must not share state (a failed mf_wallet must not taint mf_profile).
+  return <RemoteSection key={remote} remote={remote} />;
+}
+
+function RemoteSection({ remote }: { remote: RemoteName }) {
+  const [attempt, setAttempt] = useState(0);
+  // A new lazy component per attempt: React caches a rejected lazy forever. `attempt` is the cache key on purpose.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const RemoteApp = useMemo(() => lazy(() => loadRemoteApp(remote)), [remote, attempt]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  return (
+    <RemoteErrorBoundary remote={remote} resetKey={attempt} onRetry={retry}>
+      <Suspense fallback={<RemoteLoading />}>
+        <RemoteApp />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}
+
+export function RemoteLoading() {
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, py: 8 }}
+    >
+      <CircularProgress size={28} aria-hidden="true" />
+      <Typography color="text.secondary">{REMOTE_LOADING_LABEL}</Typography>
+    </Box>
+  );
+}
+
+interface BoundaryProps {
+  remote: RemoteName;
+  resetKey: number;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  error: unknown;
+  resetKey: number;
+}
+
+class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error: error ?? new Error('unknown') };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    // A retry (new resetKey) clears the error and renders the new lazy component.
+    return props.resetKey !== state.resetKey ? { error: null, resetKey: props.resetKey } : null;
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(`[rifaria] seção "${this.props.remote}" falhou`, error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error) return <RemoteUnavailable onRetry={this.props.onRetry} />;
+    return this.props.children;
+  }
+}

@@ -1,0 +1,145 @@
+'use strict';
+/**
+ * One webpack config factory for the six Rifaria front ends (host `shell` + five remotes).
+ *
+ *   // <app>/webpack.config.cjs
+ *   module.exports = createWebpackConfig({ appDir: __dirname, kind: 'remote', port: 3002,
+ *                                          federation: require('./module-federation.config.cjs') });
+ *
+ * Pinned stack (see measured-facts.md): webpack 5.110.3 exactly (5.111 breaks [contenthash] with MF, 5.112 moves
+ * internals MF needs), @module-federation/enhanced 2.9.2 — upgrade both together.
+ */
+const path = require('node:path');
+const fs = require('node:fs');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const TerserPlugin = require('terser-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { devServerConfig } = require('./dev-server.cjs');
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** swc options: TS/TSX, React automatic runtime, modern browsers (ES2020: every phone browser of the last years). */
+function swcOptions(isDev) {
+  return {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      target: 'es2020',
+      transform: { react: { runtime: 'automatic', development: isDev } },
+    },
+    module: { type: 'es6' },
+    sourceMaps: isDev,
+  };
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.appDir       absolute path of the app directory
+ * @param {'host'|'remote'} o.kind
+ * @param {number} o.port         dev-server port (shell 3000, remotes 3001..3005)
+ * @param {object} o.federation   options for ModuleFederationPlugin (from module-federation.config.cjs)
+ * @param {string} [o.title]      <title> of the standalone page
+ */
+function createWebpackConfig({ appDir, kind, port, federation, title = 'Rifaria' }) {
+  const isHost = kind === 'host';
+  const appName = path.basename(appDir);
+
+  return (_env, argv = {}) => {
+    const mode = argv.mode || process.env.NODE_ENV || 'production';
+    const isDev = mode === 'development';
+    const htmlTemplate = isHost ? path.join(appDir, 'public/index.html') : path.join(__dirname, 'standalone.html');
+    const favicon = path.join(ROOT, 'shell/public/favicon.svg');
+
+    /** @type {import('webpack').Configuration} */
+    const config = {
+      name: appName,
+      mode,
+      context: appDir,
+      target: ['web', 'es2020'],
+      entry: { main: './src/index.ts' },
+      output: {
+        path: path.join(appDir, 'dist'),
+        // Host is served at '/', remotes under '/_mf/<dir>/' (prod) or their own port (dev): 'auto' resolves from
+        // the script URL, so a remote's chunks load from wherever its remoteEntry came from.
+        publicPath: isHost ? '/' : 'auto',
+        filename: isDev ? '[name].js' : '[name].[contenthash:10].js',
+        chunkFilename: isDev ? '[name].chunk.js' : '[name].[contenthash:10].chunk.js',
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        // Unique per app: several webpack runtimes live on one page.
+        uniqueName: federation.name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            use: { loader: 'swc-loader', options: swcOptions(isDev) },
+          },
+          // ESM packages (ky 2, react-router 7) import without extensions.
+          { test: /\.m?js$/, resolve: { fullySpecified: false } },
+          { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/i, type: 'asset' },
+          { test: /\.css$/i, type: 'asset/resource' },
+        ],
+      },
+      // Production: no public source maps (hidden ones would still be uploaded somewhere; not needed yet).
+      devtool: isDev ? 'eval-cheap-module-source-map' : false,
+      cache: {
+        type: 'filesystem',
+        cacheDirectory: path.join(appDir, 'node_modules/.cache/webpack'),
+        name: `${appName}-${mode}`,
+        buildDependencies: {
+          config: [
+            __filename,
+            path.join(__dirname, 'shared-map.cjs'),
+            path.join(__dirname, 'dev-server.cjs'),
+            path.join(appDir, 'webpack.config.cjs'),
+            path.join(appDir, 'module-federation.config.cjs'),
+          ].filter((f) => fs.existsSync(f)),
+        },
+      },
+      optimization: {
+        minimize: !isDev,
+        minimizer: [
+          new TerserPlugin({
+            minify: TerserPlugin.swcMinify, // ~3x faster than terser on this machine
+            extractComments: false,
+            terserOptions: { compress: { passes: 2 }, mangle: true, format: { comments: false } },
+          }),
+        ],
+        moduleIds: isDev ? 'named' : 'deterministic',
+        chunkIds: isDev ? 'named' : 'deterministic',
+      },
+      performance: { hints: false },
+      infrastructureLogging: { level: 'warn' },
+      stats: isDev ? 'minimal' : { preset: 'errors-warnings', timings: true },
+      plugins: [
+        new ModuleFederationPlugin({
+          shareStrategy: 'loaded-first',
+          dts: false,
+          manifest: true,
+          ...federation,
+        }),
+        // The host always has a page; a remote only needs one for standalone development.
+        ...(isHost || isDev
+          ? [
+              new HtmlWebpackPlugin({
+                template: htmlTemplate,
+                templateParameters: { title },
+                favicon: fs.existsSync(favicon) ? favicon : undefined,
+                chunks: ['main'],
+                scriptLoading: 'defer',
+              }),
+            ]
+          : []),
+      ],
+    };
+
+    if (isDev) config.devServer = devServerConfig({ port, isHost });
+    return config;
+  };
+}
+
+module.exports = { createWebpackConfig, swcOptions, ROOT };
