@@ -1,26 +1,5 @@
-/**
- * Standalone mode (`npm run dev -w mf-campaigns` → http://localhost:3001): the remote alone, with the same providers
- * and the same mount point(s) as inside the shell, so its relative routes behave identically.
- * Inside the shell this file is not used: the shell loads `mf_campaigns/App` (src/app.tsx) and provides everything.
- */
-import { AppProviders } from '@rifaria/shared/ui';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+// Standalone mode (`npm run dev -w mf-campaigns` → http://localhost:3001); the shell loads src/app.tsx instead.
+import { mountStandalone } from '@rifaria/shared/remote';
 import { App } from './app';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root not found');
-
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <BrowserRouter>
-        <Routes>
-          <Route path="/campanhas/*" element={<App />} />
-          <Route path="*" element={<Navigate to="/campanhas" replace />} />
-        </Routes>
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
-);
+mountStandalone(App, ['/campanhas'], '/campanhas');

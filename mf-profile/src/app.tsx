@@ -5,7 +5,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ProfilePage } from './pages/profile-page';
 import { SettingsPage } from './pages/settings-page';
-import { useMountSegment } from './use-mount-segment';
+import { useMountSegment } from '@rifaria/shared/remote';
 
 export function App() {
   const mount = useMountSegment();

@@ -6,7 +6,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { OpenAccountPage } from './pages/open-account-page';
 import { WalletsPage } from './pages/wallets-page';
-import { useMountSegment } from './use-mount-segment';
+import { useMountSegment } from '@rifaria/shared/remote';
 
 export function App() {
   const mount = useMountSegment();

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { ComingSoon } from '../components/coming-soon';
+import { ComingSoon } from '@rifaria/shared/ui';
 
 export function CampaignPage() {
   const { link = '' } = useParams();

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { ComingSoon } from '../components/coming-soon';
+import { ComingSoon } from '@rifaria/shared/ui';
 
 export function CheckoutPage() {
   const [params] = useSearchParams();

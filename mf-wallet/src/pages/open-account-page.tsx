@@ -1,6 +1,6 @@
 import { Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { COMING_SOON_TEXT, ComingSoon } from '../components/coming-soon';
+import { COMING_SOON_TEXT, ComingSoon } from '@rifaria/shared/ui';
 
 export function OpenAccountPage() {
   return (

@@ -1,4 +1,4 @@
-import { ComingSoon } from '../components/coming-soon';
+import { ComingSoon } from '@rifaria/shared/ui';
 
 export function InstancesPage() {
   return <ComingSoon title="Instâncias do WhatsApp" />;

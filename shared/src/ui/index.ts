@@ -6,3 +6,4 @@ export { PasswordField, SHOW_PASSWORD_LABEL, HIDE_PASSWORD_LABEL, type PasswordF
 export { PageLoader } from './page-loader';
 export { useDebouncedValidation, type DebouncedValidation } from './use-debounced-validation';
 export * from './icons';
+export { ComingSoon, COMING_SOON_TEXT } from './coming-soon';

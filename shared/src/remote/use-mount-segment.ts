@@ -1,8 +1,9 @@
 import { useLocation, useParams } from 'react-router-dom';
 
 /**
- * Last segment of the path the shell mounted this remote at: 'perfil' under `/perfil/*`, 'configuracoes' under
- * `/configuracoes/*`. The splat param is what is left for our relative <Routes>, so the mount is pathname minus splat.
+ * Last segment of the path the shell mounted a remote at (e.g. 'carteiras' under `/carteiras/*`, 'carteira' under
+ * `/carteira/*`), for a remote mounted at several paths. The splat param is what is left for the remote's relative
+ * <Routes>, so the mount is the pathname minus the splat.
  */
 export function useMountSegment(): string {
   const { pathname } = useLocation();

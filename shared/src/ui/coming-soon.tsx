@@ -1,4 +1,5 @@
-import { Box, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 export const COMING_SOON_TEXT = 'Esta seção está sendo preparada e estará disponível em breve.';
