@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { requiredString } from './auth';
 import { onlyDigits } from './documents';
 
 /** Spec section 5 "Address" / "Account opening, step 2". */
@@ -12,6 +13,7 @@ export const ADDRESS_MESSAGES = {
   stateRequired: 'Estado é obrigatório',
   stateInvalid: 'Estado inválido',
   saveFailed: 'Erro ao salvar endereço. Tente novamente.',
+  complementInvalid: 'Complemento inválido',
 } as const;
 
 /** The 27 federative units, in the order of their IBGE codes. */
@@ -48,11 +50,11 @@ export const BRAZILIAN_STATES = [
 export type StateUf = (typeof BRAZILIAN_STATES)[number]['abbreviation'];
 const UFS = new Set<string>(BRAZILIAN_STATES.map((s) => s.abbreviation));
 
-const required = (message: string, max = 120) =>
-  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, message));
+const required = (message: string, label: string, max = 120) =>
+  v.pipe(requiredString(message), v.maxLength(max, `${label} deve ter no máximo ${max} caracteres`));
 
 export const cepField = v.pipe(
-  v.string(ADDRESS_MESSAGES.cepDigits),
+  v.optional(v.string(ADDRESS_MESSAGES.cepDigits), ''),
   v.transform(onlyDigits),
   v.length(8, ADDRESS_MESSAGES.cepDigits),
 );
@@ -60,16 +62,23 @@ export const cepField = v.pipe(
 /** PUT /api/auth/address {zip_code, street, number, neighborhood, complement, city, state_uf}. */
 export const addressSchema = v.object({
   zip_code: cepField,
-  street: required(ADDRESS_MESSAGES.streetRequired, 200),
-  number: required(ADDRESS_MESSAGES.numberRequired, 20),
-  neighborhood: required(ADDRESS_MESSAGES.neighborhoodRequired),
+  street: required(ADDRESS_MESSAGES.streetRequired, 'Logradouro', 200),
+  number: required(ADDRESS_MESSAGES.numberRequired, 'Número', 20),
+  neighborhood: required(ADDRESS_MESSAGES.neighborhoodRequired, 'Bairro'),
   complement: v.optional(
-    v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(120, 'Complemento deve ter no máximo 120 caracteres'))),
+    v.nullable(
+      v.pipe(
+        v.string(ADDRESS_MESSAGES.complementInvalid),
+        v.trim(),
+        v.maxLength(120, 'Complemento deve ter no máximo 120 caracteres'),
+        v.transform((value) => value || null),
+      ),
+    ),
     null,
   ),
-  city: required(ADDRESS_MESSAGES.cityRequired),
+  city: required(ADDRESS_MESSAGES.cityRequired, 'Cidade'),
   state_uf: v.pipe(
-    required(ADDRESS_MESSAGES.stateRequired, 2),
+    requiredString(ADDRESS_MESSAGES.stateRequired),
     v.toUpperCase(),
     v.check((uf) => UFS.has(uf), ADDRESS_MESSAGES.stateInvalid),
   ),

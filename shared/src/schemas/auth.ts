@@ -20,9 +20,13 @@ export const AUTH_MESSAGES = {
   googleLoginUnavailable: 'Login com Google ainda não está disponível. Use e-mail e senha.',
   googleSignupFailed: 'Erro ao cadastrar com Google.',
   sessionExpired: 'Sessão expirada. Faça login novamente.',
+  nameTooLong: 'Nome deve ter no máximo 120 caracteres',
+  passwordTooLong: 'Senha deve ter no máximo 200 caracteres',
 } as const;
 
 export const NAME_MIN_LENGTH = 2;
+export const NAME_MAX_LENGTH = 120;
+export const PASSWORD_MAX_LENGTH = 200;
 export const LOGIN_PASSWORD_MIN_LENGTH = 6;
 export const REGISTER_PASSWORD_MIN_LENGTH = 8;
 
@@ -52,8 +56,14 @@ export function missingPasswordRulesMessage(password: string): string | null {
 // Same address-like check on both sides: something@domain.tld, no spaces.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
-const requiredString = (message: string) =>
-  v.pipe(v.string(message), v.trim(), v.nonEmpty(message));
+/**
+ * A required text field. A missing key gets the field's own message too (valibot would otherwise report
+ * 'Invalid key' in English), so the default '' runs through the same checks.
+ */
+export const requiredString = (message: string) => v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message)), '');
+
+/** A required password: never trimmed. */
+const requiredPassword = (message: string) => v.optional(v.pipe(v.string(message), v.nonEmpty(message)), '');
 
 export const emailField = v.pipe(
   requiredString(AUTH_MESSAGES.emailRequired),
@@ -65,10 +75,9 @@ export const emailField = v.pipe(
 export const loginSchema = v.object({
   email: emailField,
   password: v.pipe(
-    v.string(AUTH_MESSAGES.passwordRequired),
-    v.nonEmpty(AUTH_MESSAGES.passwordRequired),
+    requiredPassword(AUTH_MESSAGES.passwordRequired),
     v.minLength(LOGIN_PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin6),
-    v.maxLength(200, AUTH_MESSAGES.passwordMin6),
+    v.maxLength(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong),
   ),
 });
 export type LoginInput = v.InferOutput<typeof loginSchema>;
@@ -76,14 +85,13 @@ export type LoginInput = v.InferOutput<typeof loginSchema>;
 export const nameField = v.pipe(
   requiredString(AUTH_MESSAGES.nameRequired),
   v.minLength(NAME_MIN_LENGTH, AUTH_MESSAGES.nameMin),
-  v.maxLength(120, 'Nome deve ter no máximo 120 caracteres'),
+  v.maxLength(NAME_MAX_LENGTH, AUTH_MESSAGES.nameTooLong),
 );
 
 const registrationPassword = v.pipe(
-  v.string(AUTH_MESSAGES.passwordRequired),
-  v.nonEmpty(AUTH_MESSAGES.passwordRequired),
+  requiredPassword(AUTH_MESSAGES.passwordRequired),
   v.check((p) => missingPasswordRulesMessage(p) === null, (issue) => missingPasswordRulesMessage(String(issue.input)) ?? ''),
-  v.maxLength(200, 'Senha deve ter no máximo 200 caracteres'),
+  v.maxLength(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong),
 );
 
 export const registerSchema = v.pipe(
@@ -91,10 +99,7 @@ export const registerSchema = v.pipe(
     name: nameField,
     email: emailField,
     password: registrationPassword,
-    password_confirmation: v.pipe(
-      v.string(AUTH_MESSAGES.confirmationRequired),
-      v.nonEmpty(AUTH_MESSAGES.confirmationRequired),
-    ),
+    password_confirmation: requiredPassword(AUTH_MESSAGES.confirmationRequired),
   }),
   v.forward(
     v.partialCheck(
@@ -117,24 +122,18 @@ export const PASSWORD_CHANGE_MESSAGES = {
   currentWrong: 'Senha atual incorreta.',
   failed: 'Erro ao alterar senha. Tente novamente.',
   success: 'Senha alterada com sucesso!',
+  newTooLong: 'Nova senha deve ter no máximo 200 caracteres',
 } as const;
 
 export const changePasswordSchema = v.pipe(
   v.object({
-    current_password: v.pipe(
-      v.string(PASSWORD_CHANGE_MESSAGES.currentRequired),
-      v.nonEmpty(PASSWORD_CHANGE_MESSAGES.currentRequired),
-    ),
+    current_password: requiredPassword(PASSWORD_CHANGE_MESSAGES.currentRequired),
     new_password: v.pipe(
-      v.string(PASSWORD_CHANGE_MESSAGES.newRequired),
-      v.nonEmpty(PASSWORD_CHANGE_MESSAGES.newRequired),
-      v.minLength(6, PASSWORD_CHANGE_MESSAGES.newMin),
-      v.maxLength(200, 'Nova senha deve ter no máximo 200 caracteres'),
+      requiredPassword(PASSWORD_CHANGE_MESSAGES.newRequired),
+      v.minLength(LOGIN_PASSWORD_MIN_LENGTH, PASSWORD_CHANGE_MESSAGES.newMin),
+      v.maxLength(PASSWORD_MAX_LENGTH, PASSWORD_CHANGE_MESSAGES.newTooLong),
     ),
-    new_password_confirmation: v.pipe(
-      v.string(PASSWORD_CHANGE_MESSAGES.confirmationRequired),
-      v.nonEmpty(PASSWORD_CHANGE_MESSAGES.confirmationRequired),
-    ),
+    new_password_confirmation: requiredPassword(PASSWORD_CHANGE_MESSAGES.confirmationRequired),
   }),
   v.forward(
     v.partialCheck(

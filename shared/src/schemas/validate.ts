@@ -16,13 +16,14 @@ export function validate<TSchema extends v.GenericSchema>(
   input: unknown,
 ): ValidationResult<v.InferOutput<TSchema>> {
   // No abortPipeEarly: it would skip cross-field checks (password confirmation) whenever another field fails.
-  // A field may then carry several messages; forms show the first (firstErrors), the API returns them all.
+  // Only the first message per field is kept: later ones in the same pipe follow from it ('Nome é obrigatório'
+  // would be followed by 'Nome deve ter pelo menos 2 caracteres') and would only confuse.
   const result = v.safeParse(schema, input);
   if (result.success) return { success: true, output: result.output, errors: {} };
   const errors: FieldErrors = {};
   for (const issue of result.issues) {
     const key = issue.path?.map((item) => String(item.key)).join('.') || '_';
-    (errors[key] ??= []).push(issue.message);
+    errors[key] ??= [issue.message];
   }
   return { success: false, output: undefined, errors };
 }

@@ -134,3 +134,26 @@ describe('addressSchema', () => {
     expect(firstErrors(validate(addressSchema, { ...address, state_uf: 'XX' }).errors)).toEqual({ state_uf: 'Estado inválido' });
   });
 });
+
+describe('validate', () => {
+  it('should give each missing field its own pt-BR message', () => {
+    expect(validate(registerSchema, {}).errors).toEqual({
+      name: ['Nome é obrigatório'],
+      email: ['E-mail é obrigatório'],
+      password: ['Senha é obrigatória'],
+      password_confirmation: ['Confirmação de senha é obrigatória'],
+    });
+  });
+
+  it('should keep one message per field and name over-long values as such', () => {
+    expect(validate(loginSchema, { email: 'a@b.co', password: 'x'.repeat(201) }).errors).toEqual({
+      password: ['Senha deve ter no máximo 200 caracteres'],
+    });
+    const address = { zip_code: '01001000', street: 'R'.repeat(201), number: '1', neighborhood: 'Sé', city: 'São Paulo', state_uf: 'SPX', complement: 5 };
+    expect(validate(addressSchema, address).errors).toEqual({
+      street: ['Logradouro deve ter no máximo 200 caracteres'],
+      state_uf: ['Estado inválido'],
+      complement: ['Complemento inválido'],
+    });
+  });
+});

@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from './config';
+import type { DatabaseKind } from './db';
+import type { Database } from './db/schema';
+import type { Kysely } from 'kysely';
+import { HttpError } from './lib/errors';
+import { API_MESSAGES } from './lib/messages';
+import type { MailTransport } from './mail/transport';
+import authenticationPlugin from './plugins/app/authentication';
+import errorsPlugin, { sendError } from './plugins/app/errors';
+import servicesPlugin from './plugins/app/services';
+import corsPlugin from './plugins/external/cors';
+import helmetPlugin from './plugins/external/helmet';
+import rateLimitPlugin from './plugins/external/rate-limit';
+import swaggerPlugin from './plugins/external/swagger';
+import frontendsPlugin, { detectFrontends, type DetectedFrontends } from './plugins/frontends';
+import apiRoutes from './routes';
+import type { ActiveWalletLookup } from './services/profile';
+
+export interface AppOptions {
+  config: AppConfig;
+  db: Kysely<Database>;
+  databaseKind: DatabaseKind;
+  mailTransport?: MailTransport;
+  activeWallets?: ActiveWalletLookup;
+  /** Defaults to what exists on disk under config.frontends.root. */
+  frontends?: DetectedFrontends;
+}
+
+/**
+ * Options of the Fastify instance itself (they cannot be set from inside a plugin).
+ * server.ts and the tests build the instance with these, then register `app`.
+ */
+export function serverOptions(config: AppConfig): FastifyServerOptions {
+  return {
+    bodyLimit: config.bodyLimitBytes,
+    // A hop count means "trust the N closest proxies" (nginx = 1).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, index: number) =>
+              index < hops
+          )(config.trustProxy)
+        : config.trustProxy,
+    // Request ids in every log line; honour one set by nginx.
+    requestIdHeader: 'x-request-id',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Malformed URLs (e.g. bad percent-encoding) get the common error shape too.
+    frameworkErrors: (error, request, reply) => {
+      sendError(new HttpError(400, API_MESSAGES.badRequest), request, reply);
+      request.log.info({ err: error }, 'framework error');
+    },
+  };
+}
+
+/** The whole application as a plugin (testable with app.inject; server.ts owns listen and shutdown). */
+async function rifariaApp(fastify: FastifyInstance, options: AppOptions): Promise<void> {
+  const { config } = options;
+
+  await fastify.register(servicesPlugin, {
+    config,
+    db: options.db,
+    databaseKind: options.databaseKind,
+    mailTransport: options.mailTransport,
+    activeWallets: options.activeWallets,
+  });
+  await fastify.register(errorsPlugin);
+  await fastify.register(helmetPlugin);
+  await fastify.register(corsPlugin);
+  await fastify.register(rateLimitPlugin);
+  await fastify.register(authenticationPlugin);
+  await fastify.register(swaggerPlugin);
+
+  await fastify.register(apiRoutes);
+  await fastify.register(frontendsPlugin, {
+    config: config.frontends,
+    sandbox: config.sandbox,
+    detected: options.frontends ?? detectFrontends(config.frontends),
+  });
+
+  // Unmatched request: a page reload on a client-side route gets the shell, anything else a JSON 404.
+  fastify.setNotFoundHandler((request, reply) => {
+    const page = fastify.spaFallback?.(request, reply);
+    if (page) return page;
+    return sendError(new HttpError(404, API_MESSAGES.routeNotFound), request, reply);
+  });
+}
+
+export default fp(rifariaApp, { name: 'rifaria-app' });

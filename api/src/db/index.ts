@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+import type { Database } from './schema';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** Ends the pool, then (PGlite) closes the engine and releases the data-dir lock. Idempotent. */
+  close(): Promise<void>;
+  /** PGlite only: a tarball of the data directory (backups; tests start from a migrated template). */
+  dumpDataDir?: () => Promise<Blob>;
+}
+
+export interface CreateDatabaseOptions extends Partial<DatabaseConfig> {
+  /** PGlite only: start from a dumped data directory (tests reuse one migrated template). */
+  pgliteLoadDataDir?: Blob;
+}
+
+const DATE_OID = 1082;
+
+/**
+ * Same value types on both engines: `date` stays 'YYYY-MM-DD' (pg would build a Date at local midnight,
+ * shifting birthdays across time zones); everything else keeps pg's defaults (int8 → string, timestamptz → Date).
+ */
+const typeParsers: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === DATE_OID && format !== 'binary') return (value: string) => value;
+    return (pg.types.getTypeParser as (oid: number, format?: 'text' | 'binary') => unknown)(oid, format);
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+export async function createDatabase(config: CreateDatabaseOptions): Promise<DatabaseHandle> {
+  return config.url ? createPostgres(config, config.url) : createPglite(config);
+}
+
+async function createPostgres(config: CreateDatabaseOptions, connectionString: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: config.poolMax ?? 10,
+    types: typeParsers,
+    // search_path is set per connection at startup, so every pooled connection sees the same schema.
+    ...(config.searchPath ? { options: `-c search_path=${quoteIdent(config.searchPath)},public` } : {}),
+  });
+  // An idle client losing its server (restart, failover) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  let closed: Promise<void> | null = null;
+  return {
+    db,
+    kind: 'postgres',
+    close: () => (closed ??= db.destroy()),
+  };
+}
+
+async function createPglite(config: CreateDatabaseOptions): Promise<DatabaseHandle> {
+  const dir = config.pgliteDir ?? 'memory://';
+  const inMemory = dir.startsWith('memory://');
+  let lock: DataDirLock | null = null;
+  if (!inMemory) {
+    // Lock BEFORE PGlite touches the directory.
+    lock = acquireDataDirLock(dir);
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  try {
+    // Loaded lazily: the WASM engine (~10 MB) is not needed when DATABASE_URL points to PostgreSQL.
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
+    const pglite = await PGlite.create({
+      ...(inMemory ? {} : { dataDir: dir }),
+      ...(config.pgliteLoadDataDir ? { loadDataDir: config.pgliteLoadDataDir } : {}),
+    });
+    // PGlite is a single session: one pooled connection, kept open (no idle reconnects).
+    const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0, types: typeParsers });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    let closed: Promise<void> | null = null;
+    return {
+      db,
+      kind: 'pglite',
+      dumpDataDir: () => pglite.dumpDataDir('none'),
+      close: () =>
+        (closed ??= (async () => {
+          try {
+            await db.destroy();
+            // node-postgres does not own the engine: close it ourselves (flushes to disk).
+            await pglite.close();
+          } finally {
+            lock?.release();
+          }
+        })()),
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Invalid schema name: ${name}`);
+  return name;
+}

@@ -1,0 +1,30 @@
+/**
+ * pt-BR texts the API produces itself. Field-level validation messages come from @rifaria/shared/schemas
+ * (the same ones the forms show); these are the general replies around them.
+ */
+export const API_MESSAGES = {
+  validationFailed: 'Dados inválidos. Verifique os campos informados.',
+  invalidValue: 'Valor inválido.',
+  malformedJson: 'Não foi possível ler os dados enviados: o JSON é inválido.',
+  badRequest: 'Requisição inválida.',
+  unsupportedMediaType: 'Formato de dados não suportado. Envie os dados em JSON (Content-Type: application/json).',
+  payloadTooLarge: 'Os dados enviados excedem o tamanho máximo permitido.',
+  routeNotFound: 'Rota não encontrada.',
+  methodNotAllowed: 'Método não permitido para esta rota.',
+  notFound: 'Recurso não encontrado.',
+  tooManyRequests: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
+  internalError: 'Erro interno do servidor. Tente novamente em alguns instantes.',
+  serviceUnavailable: 'Serviço temporariamente indisponível. Tente novamente em alguns instantes.',
+  unauthenticated: 'Não autenticado. Faça login para continuar.',
+  forbidden: 'Você não tem permissão para realizar esta ação.',
+
+  registered: 'Conta criada com sucesso!',
+  loggedIn: 'Login realizado com sucesso!',
+  loggedOut: 'Logout realizado com sucesso.',
+  addressSaved: 'Endereço salvo com sucesso!',
+  addressNotFound: 'Endereço não cadastrado',
+  verificationEmailSent: 'Email enviado com sucesso!',
+  emailAlreadyVerified: 'Seu e-mail já foi verificado.',
+  verificationEmailTooSoon: 'Aguarde um minuto antes de solicitar um novo e-mail de verificação.',
+  verificationEmailSubject: 'Confirme seu e-mail na Rifaria',
+} as const;

@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../db/schema';
+import type { MailOutboxRepository } from '../repositories/mail-outbox';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Where outgoing e-mail goes. `trx` lets a transport that writes to the database (the outbox) commit
+ * the message atomically with the change that caused it; transports that talk to the network ignore it.
+ */
+export interface MailTransport {
+  send(message: MailMessage, trx?: Executor): Promise<void>;
+}
+
+/**
+ * Embedded default (sandbox): the message is stored in mail_outbox and logged, so it can be read
+ * without an SMTP server. A later SMTP worker delivers pending rows and sets sent_at.
+ */
+export class OutboxMailTransport implements MailTransport {
+  constructor(
+    private readonly outbox: MailOutboxRepository,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async send(message: MailMessage, trx?: Executor): Promise<void> {
+    const id = await this.outbox.enqueue(
+      { to_address: message.to, subject: message.subject, body_text: message.text, body_html: message.html ?? null },
+      trx,
+    );
+    this.log.info({ mailId: id, to: message.to, subject: message.subject }, 'e-mail queued in mail_outbox');
+    this.log.debug({ mailId: id, body: message.text }, 'e-mail body');
+  }
+}

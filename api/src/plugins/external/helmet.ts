@@ -1,0 +1,63 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Postal-code lookups run in the browser (spec section 7 "External"). */
+const CEP_SERVICES = ['https://viacep.com.br', 'https://brasilapi.com.br'];
+
+const originOf = (url: string): string | null => {
+  try {
+    return /^https?:/.test(url) ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Security headers with a CSP that fits the front ends:
+ * - scripts only from this origin (module federation loads remotes from /_mf/...) plus the origin of any
+ *   remote redeployed elsewhere (REMOTE_MF_*_URL);
+ * - 'unsafe-inline' styles: MUI/emotion inject <style> tags at run time;
+ * - images also from data:/blob: (previews, QR codes) and https: (banners given by URL);
+ * - no upgrade-insecure-requests on plain-http hosts (it would break http://localhost).
+ */
+async function helmetPlugin(fastify: FastifyInstance): Promise<void> {
+  const { config } = fastify;
+  const remoteOrigins = Object.values(config.frontends.remoteUrls)
+    .map((url) => (url ? originOf(url) : null))
+    .filter((origin): origin is string => origin !== null);
+  const apiOrigin = config.frontends.apiBaseUrl ? originOf(config.frontends.apiBaseUrl) : null;
+  const https = config.publicUrl.startsWith('https://');
+
+  await fastify.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'", ...remoteOrigins],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: [
+          "'self'",
+          ...remoteOrigins,
+          ...(apiOrigin ? [apiOrigin] : []),
+          ...CEP_SERVICES,
+          ...config.cspConnectSrc,
+        ],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // Remote entry files are fetched cross-origin when a shell runs elsewhere (dev servers).
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // HSTS only makes sense (and only is honoured) over https.
+    hsts: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+  });
+}
+
+export default fp(helmetPlugin, { name: 'helmet-config', dependencies: ['services'] });

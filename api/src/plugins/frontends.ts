@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { REMOTES, type FrontendsConfig, type RemoteName } from '../config';
+
+/**
+ * Serves the built front ends from the API process, so `npm start` is one process on one port:
+ *   /            shell/dist (host app)
+ *   /_mf/<dir>/  each remote's dist (mf-manifest.json, remoteEntry.js, chunks)
+ *   /runtime-config.json  where the shell finds the API and each remote at run time
+ * and answers a page reload on a client-side route (/login, /campanhas/1/painel) with the shell's index.html.
+ * In production nginx can do the same from the same dists (see architecture.md); behaviour is kept identical.
+ */
+
+/** Paths owned by the API: never answered with the shell page, a missing route there is a JSON 404. */
+export const API_PATH_PREFIXES = ['/api/', '/public/', '/payments/', '/digital-wallets/', '/whatsapp/'] as const;
+const REMOTES_PREFIX = '/_mf/';
+
+export function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? url;
+  // '/whatsapp' alone is a front-end page; only its sub-paths are API calls.
+  return pathname === '/api' || API_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
+
+export interface DetectedRemote {
+  name: RemoteName;
+  dir: string;
+  distDir: string;
+}
+
+export interface DetectedFrontends {
+  /** shell/dist when it holds an index.html. */
+  shellDist: string | null;
+  remotes: DetectedRemote[];
+}
+
+export function detectFrontends(config: FrontendsConfig): DetectedFrontends {
+  if (config.mode === 'off') return { shellDist: null, remotes: [] };
+  const shellDist = path.join(config.root, 'shell', 'dist');
+  const hasShell = fs.existsSync(path.join(shellDist, 'index.html'));
+  if (config.mode === 'on' && !hasShell) {
+    throw new Error(
+      `SERVE_FRONTENDS=on but ${shellDist}/index.html does not exist: build the front ends first (npm run build).`,
+    );
+  }
+  const remotes = REMOTES.map((remote) => ({
+    name: remote.name,
+    dir: remote.dir,
+    distDir: path.join(config.root, remote.dir, 'dist'),
+  })).filter((remote) => fs.existsSync(remote.distDir));
+  return { shellDist: hasShell ? shellDist : null, remotes };
+}
+
+export interface RuntimeConfig {
+  apiBaseUrl: string;
+  sandbox: boolean;
+  remotes: Record<RemoteName, string>;
+}
+
+/** Remote manifest URLs default to this server's /_mf/<dir>/; REMOTE_MF_*_URL moves one elsewhere. */
+export function buildRuntimeConfig(config: FrontendsConfig, sandbox: boolean): RuntimeConfig {
+  const remotes = Object.fromEntries(
+    REMOTES.map((remote) => [
+      remote.name,
+      config.remoteUrls[remote.name] ?? `${REMOTES_PREFIX}${remote.dir}/mf-manifest.json`,
+    ]),
+  ) as Record<RemoteName, string>;
+  return { apiBaseUrl: config.apiBaseUrl, sandbox, remotes };
+}
+
+const NO_CACHE_FILES = new Set([
+  'index.html',
+  'mf-manifest.json',
+  'mf-stats.json',
+  'remoteEntry.js',
+  'runtime-config.json',
+]);
+// webpack [contenthash] in a file name (e.g. main.3f9a1c2b7d.js, 123.a1b2c3d4e5f6.chunk.css).
+const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
+
+/**
+ * index.html, manifests and remoteEntry.js keep stable names but change with each build: always revalidate.
+ * Content-hashed files never change under their name: cache for a year.
+ */
+export function cacheControlFor(filePath: string): string {
+  const base = path.basename(filePath);
+  if (NO_CACHE_FILES.has(base)) return 'no-cache';
+  if (HASHED_FILE.test(base)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
+
+/** A browser navigation (not an XHR, not an asset) to a path that matched no route and no file. */
+export function wantsShellPage(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (isApiPath(request.url) || request.url.startsWith(REMOTES_PREFIX)) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+export interface SpaFallback {
+  (request: FastifyRequest, reply: FastifyReply): FastifyReply | null;
+}
+
+export interface FrontendsPluginOptions {
+  config: FrontendsConfig;
+  sandbox: boolean;
+  detected: DetectedFrontends;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set when shell/dist is served: answers unmatched page requests with index.html, else null. */
+    spaFallback: SpaFallback | null;
+  }
+}
+
+async function frontendsPlugin(fastify: FastifyInstance, options: FrontendsPluginOptions): Promise<void> {
+  const { detected } = options;
+  const runtimeConfig = buildRuntimeConfig(options.config, options.sandbox);
+
+  // Always available: a shell on a dev server can read it from the API too.
+  fastify.get('/runtime-config.json', { schema: { hide: true } }, async (_request, reply) => {
+    void reply.header('cache-control', 'no-cache');
+    return runtimeConfig;
+  });
+
+  for (const [index, remote] of detected.remotes.entries()) {
+    await fastify.register(fastifyStatic, {
+      root: remote.distDir,
+      prefix: `${REMOTES_PREFIX}${remote.dir}/`,
+      // Only the first @fastify/static registration may decorate the reply.
+      decorateReply: detected.shellDist === null && index === 0,
+      cacheControl: false,
+      index: false,
+      schemaHide: true,
+      setHeaders: (reply, filePath) => {
+        void reply.header('cache-control', cacheControlFor(filePath));
+        // The shell fetches the manifest with fetch(): it needs CORS when it is served from another origin.
+        void reply.header('access-control-allow-origin', '*');
+      },
+    });
+  }
+
+  if (!detected.shellDist) {
+    fastify.decorate('spaFallback', null);
+    return;
+  }
+
+  const shellDist = detected.shellDist;
+  await fastify.register(fastifyStatic, {
+    root: shellDist,
+    prefix: '/',
+    decorateReply: true,
+    cacheControl: false,
+    schemaHide: true,
+    setHeaders: (reply, filePath) => void reply.header('cache-control', cacheControlFor(filePath)),
+  });
+
+  fastify.decorate('spaFallback', ((request, reply) => {
+    if (!wantsShellPage(request)) return null;
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', shellDist);
+  }) satisfies SpaFallback);
+
+  fastify.log.info(
+    { shell: shellDist, remotes: detected.remotes.map((remote) => remote.dir) },
+    'serving the built front ends',
+  );
+}
+
+export default fp(frontendsPlugin, { name: 'frontends' });

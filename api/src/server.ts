@@ -1,0 +1,93 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import app, { serverOptions } from './app';
+import { loadConfig, type AppConfig } from './config';
+import { createDatabase, type DatabaseHandle } from './db';
+import { migrate } from './db/migrate';
+import { ensureDemoOrganiser } from './demo';
+import { PasswordHasher } from './lib/passwords';
+import { detectFrontends } from './plugins/frontends';
+
+/** The process: configuration from the environment, database, migrations, HTTP listener, graceful shutdown. */
+
+function loggerOptions(config: AppConfig) {
+  const pretty = process.stdout.isTTY && process.env.NODE_ENV !== 'production';
+  return {
+    level: config.logLevel,
+    // Tokens and passwords never reach the logs.
+    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.current_password', '*.new_password'],
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
+  };
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const fastify: FastifyInstance = Fastify({ ...serverOptions(config), logger: loggerOptions(config) });
+  const log = fastify.log;
+
+  let database: DatabaseHandle | null = null;
+  let closing: Promise<void> | null = null;
+  const shutdown = (signal: string): Promise<void> =>
+    (closing ??= (async () => {
+      log.info({ signal }, 'shutting down');
+      // A stuck connection must not keep the process (and the PGlite lock) forever.
+      const force = setTimeout(() => {
+        log.error('shutdown timed out, exiting');
+        process.exit(1);
+      }, 10_000);
+      force.unref();
+      try {
+        await fastify.close(); // stops accepting, waits for in-flight requests
+        await database?.close(); // flushes PGlite and releases its lock
+      } catch (error) {
+        log.error({ err: error }, 'error during shutdown');
+        process.exitCode = 1;
+      }
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void shutdown(signal).then(() => process.exit()));
+  }
+
+  try {
+    database = await createDatabase(config.database);
+    const { applied } = await migrate(database.db);
+    log.info(
+      { database: database.kind, applied: applied.map((m) => `${m.version}_${m.name}`) },
+      applied.length ? 'migrations applied' : 'database schema up to date',
+    );
+
+    if (config.demoUser.enabled) {
+      const outcome = await ensureDemoOrganiser(
+        database.db,
+        new PasswordHasher(config.passwordHashing),
+        config.demoUser,
+      );
+      if (outcome === 'created') log.info({ email: config.demoUser.email }, 'demo organiser created');
+    }
+
+    const frontends = detectFrontends(config.frontends);
+    await fastify.register(app, { config, db: database.db, databaseKind: database.kind, frontends });
+    await fastify.listen({ port: config.port, host: config.host });
+
+    const lines = [
+      '',
+      `  Rifaria is running at ${config.publicUrl}`,
+      frontends.shellDist
+        ? `  Front ends: served from this process (${frontends.remotes.length} remotes)`
+        : '  Front ends: not built, API only (run `npm run build`, or `npm start` at the repo root)',
+      `  API docs:   ${config.publicUrl}/api/docs`,
+      `  Database:   ${database.kind === 'pglite' ? `PGlite in ${config.database.pgliteDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+      ...(config.demoUser.enabled ? [`  Demo login: ${config.demoUser.email} / ${config.demoUser.password}`] : []),
+      '',
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } catch (error) {
+    log.error({ err: error }, 'failed to start');
+    await fastify.close().catch(() => {});
+    await database?.close().catch(() => {});
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,125 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { createDatabase } from '../../src/db';
+import { acquireDataDirLock, DataDirLockedError, lockPathFor } from '../../src/db/data-dir-lock';
+import { loadMigrations, migrate } from '../../src/db/migrate';
+import { createTestDatabase, DB_KIND, type TestDatabase } from '../helper';
+
+const tmpDirs: string[] = [];
+const tmpDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rifaria-db-'));
+  tmpDirs.push(dir);
+  return dir;
+};
+afterAll(() => tmpDirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+describe('PGlite data directory lock', () => {
+  it('should refuse a second open of the same directory, then allow it after close', async () => {
+    const dir = path.join(tmpDir(), 'pglite');
+    const first = await createDatabase({ pgliteDir: dir });
+    try {
+      await sql`CREATE TABLE kept (v int); INSERT INTO kept VALUES (7)`.execute(first.db);
+      await expect(createDatabase({ pgliteDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
+      expect(JSON.parse(fs.readFileSync(lockPathFor(dir), 'utf8')).pid).toBe(process.pid);
+    } finally {
+      await first.close();
+    }
+    expect(fs.existsSync(lockPathFor(dir))).toBe(false);
+
+    const reopened = await createDatabase({ pgliteDir: dir });
+    try {
+      const { rows } = await sql<{ v: number }>`SELECT v FROM kept`.execute(reopened.db);
+      expect(rows).toEqual([{ v: 7 }]);
+    } finally {
+      await reopened.close();
+    }
+  }, 30_000);
+
+  it('should refuse a directory locked by another live process, naming it', () => {
+    const dir = path.join(tmpDir(), 'pglite');
+    fs.writeFileSync(lockPathFor(dir), JSON.stringify({ pid: process.ppid, hostname: os.hostname(), startedAt: 'x' }));
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+    expect(() => acquireDataDirLock(dir)).toThrow(String(process.ppid));
+  });
+
+  it('should take over a stale lock left by a dead process', () => {
+    const dir = path.join(tmpDir(), 'pglite');
+    const deadPid = Number(execFileSync(process.execPath, ['-p', 'process.pid']).toString().trim());
+    fs.writeFileSync(lockPathFor(dir), JSON.stringify({ pid: deadPid, hostname: os.hostname(), startedAt: 'x' }));
+    const lock = acquireDataDirLock(dir);
+    expect(JSON.parse(fs.readFileSync(lock.path, 'utf8')).pid).toBe(process.pid);
+    lock.release();
+    expect(fs.existsSync(lock.path)).toBe(false);
+  });
+
+  it('should not steal a lock held from another host', () => {
+    const dir = path.join(tmpDir(), 'pglite');
+    fs.writeFileSync(lockPathFor(dir), JSON.stringify({ pid: 1, hostname: 'another-host', startedAt: 'x' }));
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError);
+  });
+});
+
+describe(`migrations (${DB_KIND})`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.dispose());
+
+  it('should record every migration and be a no-op the second time', async () => {
+    const versions = await database.handle.db
+      .selectFrom('schema_migrations')
+      .select('version')
+      .orderBy('version')
+      .execute();
+    expect(versions.map((row) => row.version)).toEqual(loadMigrations().map((m) => m.version));
+    const again = await migrate(database.handle.db);
+    expect(again.applied).toEqual([]);
+  });
+
+  it('should refuse to run when an applied migration was edited', async () => {
+    const edited = loadMigrations().map((m, i) => (i === 0 ? { ...m, checksum: 'edited' } : m));
+    await expect(migrate(database.handle.db, edited)).rejects.toThrow(/changed after it was applied/);
+  });
+
+  it('should seed the 27 states', async () => {
+    const { count } = await database.handle.db
+      .selectFrom('states')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(count)).toBe(27);
+  });
+
+  it('should keep dates as YYYY-MM-DD strings and bigint ids as strings', async () => {
+    const { rows } = await sql<{
+      d: string;
+      n: string;
+    }>`SELECT DATE '1990-12-25' AS d, 9007199254740993::bigint AS n`.execute(database.handle.db);
+    expect(rows[0]).toEqual({ d: '1990-12-25', n: '9007199254740993' });
+  });
+});
+
+(DB_KIND === 'postgres' ? describe : describe.skip)('migrations on one PostgreSQL from two processes', () => {
+  it('should serialise concurrent migrators with the advisory lock', async () => {
+    const url = process.env.DATABASE_URL as string;
+    const schema = `t_race_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const a = await createDatabase({ url, searchPath: schema, poolMax: 2 });
+    const b = await createDatabase({ url, searchPath: schema, poolMax: 2 });
+    try {
+      const [ra, rb] = await Promise.all([migrate(a.db), migrate(b.db)]);
+      expect(ra.applied.length + rb.applied.length).toBe(loadMigrations().length);
+    } finally {
+      await a.close();
+      await b.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    }
+  });
+});

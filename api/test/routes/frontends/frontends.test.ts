@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cacheControlFor, isApiPath } from '../../../src/plugins/frontends';
+import { buildApp, type TestApp } from '../../helper';
+
+/** A fake build output: shell/dist and one remote's dist. */
+function makeDists(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rifaria-dists-'));
+  const write = (file: string, content: string) => {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), content);
+  };
+  write('shell/dist/index.html', '<!doctype html><title>Rifaria</title><div id="root"></div>');
+  write('shell/dist/main.3f9a1c2b7d.js', 'console.log("shell")');
+  write('shell/dist/favicon.ico', 'ico');
+  write('mf-campaigns/dist/mf-manifest.json', '{"name":"mf_campaigns"}');
+  write('mf-campaigns/dist/remoteEntry.js', 'var mf_campaigns;');
+  write('mf-campaigns/dist/312.a1b2c3d4e5.js', 'chunk');
+  return root;
+}
+
+let root: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  root = makeDists();
+  t = await buildApp({
+    config: {
+      frontends: {
+        mode: 'auto',
+        root,
+        remoteUrls: { mf_wallet: 'https://cdn.example.com/wallet/mf-manifest.json' },
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const get = (url: string, accept = 'text/html,application/xhtml+xml') =>
+  t.app.inject({ method: 'GET', url, headers: { accept } });
+
+describe('GET /runtime-config.json', () => {
+  it('should announce the API base and each remote, honouring overrides', async () => {
+    const response = await get('/runtime-config.json', 'application/json');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toEqual({
+      apiBaseUrl: '',
+      sandbox: true,
+      remotes: {
+        mf_campaigns: '/_mf/mf-campaigns/mf-manifest.json',
+        mf_wallet: 'https://cdn.example.com/wallet/mf-manifest.json',
+        mf_profile: '/_mf/mf-profile/mf-manifest.json',
+        mf_whatsapp: '/_mf/mf-whatsapp/mf-manifest.json',
+        mf_public: '/_mf/mf-public/mf-manifest.json',
+      },
+    });
+  });
+
+  it('should let the CSP load scripts from a remote deployed elsewhere', async () => {
+    const csp = String((await get('/')).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://cdn.example.com");
+  });
+});
+
+describe('static front ends', () => {
+  it('should serve the shell at / without caching index.html', async () => {
+    const response = await get('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Rifaria</title>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('should cache content-hashed assets for a year', async () => {
+    const response = await get('/main.3f9a1c2b7d.js', '*/*');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('should serve a remote under /_mf/<dir>/ with CORS for any origin', async () => {
+    const manifest = await get('/_mf/mf-campaigns/mf-manifest.json', '*/*');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const entry = await get('/_mf/mf-campaigns/remoteEntry.js', '*/*');
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect(entry.headers['access-control-allow-origin']).toBe('*');
+    const chunk = await get('/_mf/mf-campaigns/312.a1b2c3d4e5.js', '*/*');
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each([
+    '/login',
+    '/cadastro',
+    '/campanhas/1/painel',
+    '/p/minha-rifa',
+    '/p/checkout?compra=abc',
+    '/whatsapp',
+    '/perfil',
+  ])('should answer the page reload %s with the shell', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it.each([
+    '/api/nada',
+    '/public/campaigns/x',
+    '/payments/deposits',
+    '/digital-wallets/abrir-conta',
+    '/whatsapp/instances',
+    '/_mf/mf-campaigns/missing.js',
+  ])('should never answer %s with the shell page', async (url) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, message: 'Rota não encontrada.' });
+  });
+
+  it('should answer a missing asset (not a page navigation) with a 404', async () => {
+    const response = await get('/missing.js', '*/*');
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('should not serve files outside the dist folder', async () => {
+    const response = await get('/..%2f..%2fpackage.json', '*/*');
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.body).not.toContain('"workspaces"');
+  });
+
+  it('should keep the API working next to the static files', async () => {
+    const response = await get('/api/health', 'application/json');
+    expect(response.json().status).toBe('ok');
+  });
+});
+
+describe('helpers', () => {
+  it('should tell API paths from pages', () => {
+    expect(isApiPath('/api/auth/me')).toBe(true);
+    expect(isApiPath('/whatsapp')).toBe(false);
+    expect(isApiPath('/whatsapp/instances')).toBe(true);
+    expect(isApiPath('/publico')).toBe(false);
+  });
+
+  it('should pick cache headers by file name', () => {
+    expect(cacheControlFor('/x/index.html')).toBe('no-cache');
+    expect(cacheControlFor('/x/remoteEntry.js')).toBe('no-cache');
+    expect(cacheControlFor('/x/vendors.0123abcd.css')).toBe('public, max-age=31536000, immutable');
+    expect(cacheControlFor('/x/logo.svg')).toBe('public, max-age=3600');
+  });
+});

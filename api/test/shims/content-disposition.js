@@ -1,0 +1,1 @@
+module.exports = require('./esm-only')('content-disposition', '@fastify/static');

@@ -1,0 +1,1 @@
+module.exports = require('./esm-only')('cookie', 'light-my-request');

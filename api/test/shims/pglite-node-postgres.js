@@ -1,0 +1,1 @@
+module.exports = require('./esm-only')('@electric-sql/pglite/node-postgres');
