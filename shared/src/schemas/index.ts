@@ -2,3 +2,4 @@ export * from './validate';
 export * from './documents';
 export * from './auth';
 export * from './address';
+export * from './wallet';

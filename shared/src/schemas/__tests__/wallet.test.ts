@@ -1,0 +1,108 @@
+import {
+  accountOpeningSchema,
+  accountPersonalSchema,
+  depositSchema,
+  firstErrors,
+  isValidCnpj,
+  normalizePixKey,
+  toCents,
+  transferSchema,
+  validate,
+} from '..';
+
+describe('toCents', () => {
+  it.each([
+    [25, 2500],
+    [25.5, 2550],
+    [0.1 + 0.2, 30],
+    ['1.234,56', 123456],
+    ['R$ 5,00', 500],
+  ])('should read %p as %p centavos', (input, cents) => {
+    expect(toCents(input)).toBe(cents);
+  });
+
+  it('should refuse more than two decimals instead of rounding', () => {
+    expect(toCents(5.001)).toBeNaN();
+    expect(toCents('5,001')).toBeNaN();
+    expect(toCents(null)).toBeNaN();
+  });
+});
+
+describe('depositSchema', () => {
+  it('should give the spec messages', () => {
+    expect(firstErrors(validate(depositSchema, { amount: 0, description: '', user_wallet_id: 1 }).errors)).toEqual({
+      amount: 'Valor deve ser maior que zero',
+      description: 'Descrição é obrigatória',
+    });
+    expect(firstErrors(validate(depositSchema, { amount: 4.99, description: 'x'.repeat(256), user_wallet_id: 1 }).errors)).toEqual({
+      amount: 'Valor mínimo para depósito é R$ 5,00',
+      description: 'Descrição deve ter no máximo 255 caracteres',
+    });
+  });
+
+  it('should output centavos', () => {
+    expect(validate(depositSchema, { amount: 25, description: ' Reserva ', user_wallet_id: '7' }).output).toEqual({
+      amount: 2500,
+      description: 'Reserva',
+      user_wallet_id: 7,
+    });
+  });
+});
+
+describe('Pix keys', () => {
+  it.each([
+    ['529.982.247-25', { type: 'cpf', key: '52998224725' }],
+    ['11.222.333/0001-81', { type: 'cnpj', key: '11222333000181' }],
+    ['Ana@Exemplo.com', { type: 'email', key: 'ana@exemplo.com' }],
+    ['+55 (11) 98765-4321', { type: 'phone', key: '+5511987654321' }],
+    ['7D9F0335-8DCC-4054-9BF9-0DBD61D36906', { type: 'evp', key: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906' }],
+  ])('should recognise %p', (input, expected) => {
+    expect(normalizePixKey(input)).toEqual(expected);
+  });
+
+  it('should refuse what is not a Pix key', () => {
+    expect(normalizePixKey('123.456.789-00')).toBeNull();
+    expect(normalizePixKey('+55 20 98765-4321')).toBeNull();
+    expect(normalizePixKey('chave qualquer')).toBeNull();
+    expect(isValidCnpj('11.222.333/0001-82')).toBe(false);
+    expect(firstErrors(validate(transferSchema, { amount: 10, pix_key: 'x', user_wallet_id: 1 }).errors)).toEqual({
+      pix_key: 'Chave Pix inválida. Use CPF, CNPJ, e-mail, celular (+55) ou chave aleatória.',
+    });
+  });
+});
+
+describe('account opening', () => {
+  const personal = { name: 'Ana Souza', email: 'ana@exemplo.com', cpf: '529.982.247-25', phone: '(11) 98765-4321', birthdate: '' };
+
+  it.each([
+    ['1990-13-01', 'Data de nascimento inválida'],
+    ['31/02/1990', 'Data de nascimento inválida'],
+    ['01/01/2999', 'Data de nascimento deve ser anterior a hoje'],
+    ['31/12/1899', 'Data de nascimento deve ser posterior a 1900'],
+    ['1/1/1990', 'Data deve estar no formato DD/MM/AAAA'],
+  ])('should refuse the birth date %p', (birthdate, message) => {
+    expect(firstErrors(validate(accountPersonalSchema, { ...personal, birthdate }).errors)).toEqual({ birthdate: message });
+  });
+
+  it('should accept DD/MM/AAAA from the form and YYYY-MM-DD from the payload', () => {
+    expect(validate(accountPersonalSchema, { ...personal, birthdate: '15/03/1990' }).output?.birthdate).toBe('1990-03-15');
+    expect(validate(accountPersonalSchema, { ...personal, birthdate: '1990-03-15' }).output?.birthdate).toBe('1990-03-15');
+    expect(validate(accountPersonalSchema, personal).output?.birthdate).toBeNull();
+  });
+
+  it('should give every spec message for an empty payload', () => {
+    expect(firstErrors(validate(accountOpeningSchema, {}).errors)).toEqual({
+      name: 'Nome é obrigatório',
+      email: 'E-mail é obrigatório',
+      cpf: 'CPF deve ter 11 dígitos',
+      phone: 'Telefone inválido',
+      zipCode: 'CEP deve ter 8 dígitos',
+      street: 'Logradouro é obrigatório',
+      number: 'Número é obrigatório',
+      neighborhood: 'Bairro é obrigatório',
+      city: 'Cidade é obrigatória',
+      state: 'Estado é obrigatório',
+      documentType: 'Tipo de documento é obrigatório',
+    });
+  });
+});
