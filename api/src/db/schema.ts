@@ -83,6 +83,30 @@ export interface MailOutboxTable {
   last_error: string | null;
 }
 
+export interface WalletTypesTable {
+  id: number;
+  name: string;
+}
+
+export type WalletStatus = 'in_review' | 'active' | 'rejected' | 'closed';
+
+export interface UserWalletsTable {
+  id: Id;
+  user_id: Int8;
+  wallet_type_id: number;
+  account_number: string;
+  status: ColumnType<WalletStatus, WalletStatus | undefined, WalletStatus>;
+  status_reason: string | null;
+  created_at: CreatedAt;
+  activated_at: NullableTimestamp;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface DocumentTypesTable {
+  id: number;
+  name: string;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -98,6 +122,11 @@ export interface Database {
   email_verification_tokens: EmailVerificationTokensTable;
   mail_outbox: MailOutboxTable;
   schema_migrations: SchemaMigrationsTable;
+  // 002_wallets
+  wallet_types: WalletTypesTable;
+  user_wallets: UserWalletsTable;
+  document_types: DocumentTypesTable;
+  // Later migrations add their tables below, one block per migration (keep the SQL and this in step).
 }
 
 export type User = Selectable<UsersTable>;
@@ -107,6 +136,7 @@ export type AuthToken = Selectable<AuthTokensTable>;
 export type Address = Selectable<AddressesTable>;
 export type State = Selectable<StatesTable>;
 export type NewMail = Insertable<MailOutboxTable>;
+export type UserWallet = Selectable<UserWalletsTable>;
 
 /**
  * What repositories accept: the root handle or an open transaction.
