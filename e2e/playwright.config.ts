@@ -6,6 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
 // Journeys run against the real one-process server (API + built front ends), started here on its own port
 // with a fresh embedded database (or the PostgreSQL in DATABASE_URL), driving Debian's Chromium.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
+const FAKE_CEP_PORT = Number(process.env.FAKE_CEP_PORT ?? 8183);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const ROOT = path.resolve(__dirname, '..');
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rifaria-e2e-'));
@@ -19,7 +20,13 @@ export default defineConfig({
   workers: 1,
   forbidOnly: true,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(__dirname, 'test-results/report.json') }]],
+  reporter: [
+    ['list'],
+    [
+      'json',
+      { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(__dirname, 'test-results/report.json') },
+    ],
+  ],
   use: {
     baseURL,
     locale: 'pt-BR',
@@ -28,25 +35,50 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: `"${process.execPath}" --import tsx api/src/server.ts`,
-    cwd: ROOT,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      DATABASE_URL: process.env.DATABASE_URL ?? '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: `"${process.execPath}" e2e/fake-services/cep-server.mjs`,
+      cwd: ROOT,
+      url: `http://127.0.0.1:${FAKE_CEP_PORT}/health`,
+      reuseExistingServer: false,
+      env: { FAKE_CEP_PORT: String(FAKE_CEP_PORT) },
     },
-  },
+    {
+      command: `"${process.execPath}" --import tsx api/src/server.ts`,
+      cwd: ROOT,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        DATABASE_URL: process.env.DATABASE_URL ?? '',
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        // External services: the fake CEP provider above; the sandbox PSP and KYC reviewer (fast approval).
+        VIACEP_URL: `http://127.0.0.1:${FAKE_CEP_PORT}`,
+        BRASILAPI_URL: `http://127.0.0.1:${FAKE_CEP_PORT}`,
+        PIX_PROVIDER: 'sandbox',
+        KYC_PROVIDER: 'sandbox',
+        KYC_SANDBOX_APPROVAL_DELAY_MS: '1000',
+        WORKER_INTERVAL_MS: '500',
+      },
+    },
+  ],
 });

@@ -16,6 +16,7 @@ import rateLimitPlugin from './plugins/external/rate-limit';
 import swaggerPlugin from './plugins/external/swagger';
 import frontendsPlugin, { detectFrontends, type DetectedFrontends } from './plugins/frontends';
 import apiRoutes from './routes';
+import type { PixProvider } from './payments/pix-provider';
 import type { ActiveWalletLookup } from './services/profile';
 
 export interface AppOptions {
@@ -24,6 +25,8 @@ export interface AppOptions {
   databaseKind: DatabaseKind;
   mailTransport?: MailTransport;
   activeWallets?: ActiveWalletLookup;
+  /** Replaces the configured Pix PSP (tests). */
+  pix?: PixProvider;
   /** Defaults to what exists on disk under config.frontends.root. */
   frontends?: DetectedFrontends;
 }
@@ -64,6 +67,7 @@ async function rifariaApp(fastify: FastifyInstance, options: AppOptions): Promis
     databaseKind: options.databaseKind,
     mailTransport: options.mailTransport,
     activeWallets: options.activeWallets,
+    pix: options.pix,
   });
   await fastify.register(errorsPlugin);
   await fastify.register(helmetPlugin);

@@ -79,6 +79,67 @@ export interface AppConfig {
   /** Extra origins for the CSP connect-src (CEP services are allowed by default). */
   cspConnectSrc: string[];
   demoUser: { enabled: boolean; email: string; password: string; name: string };
+  /** Uploaded files (identity documents, banners): local disk under this directory (STORAGE_DIR). */
+  storage: { dir: string };
+  /** Review of account openings: the sandbox approves each one after a delay; other providers plug a KycReviewer. */
+  kyc: { provider: 'sandbox'; sandboxApprovalDelayMs: number };
+  /** CEP lookup: ViaCEP first, BrasilAPI as fallback (base URLs overridable so tests use a fake server). */
+  cep: { viacepUrl: string; brasilapiUrl: string; timeoutMs: number };
+  /** Pix PSP: the offline sandbox (default) or a BACEN "API Pix" PSP (see README, "Pix providers"). */
+  pix: PixConfig;
+  /**
+   * Payments worker (expiry, reconciliation of lost webhooks, transfer re-checks): one pass every
+   * workerIntervalMs (WORKER_INTERVAL_MS; 0 disables it). A charge is re-fetched from the PSP once it is
+   * reconcileAfterSeconds old (PIX_RECONCILE_AFTER_SECONDS), a processing transfer likewise.
+   */
+  payments: { workerIntervalMs: number; reconcileAfterSeconds: number };
+}
+
+/**
+ * Raw BACEN API Pix settings; completeness (credentials, certificate) is checked when the provider is
+ * created at start-up, so a sandbox deployment never needs them.
+ */
+export interface PixBacenConfig {
+  baseUrl?: string;
+  /** Defaults to baseUrl + '/oauth/token'. */
+  tokenUrl?: string;
+  clientId?: string;
+  clientSecret?: string;
+  /** Client certificate as a .p12/.pfx file (the usual PSP download) ... */
+  certP12Path?: string;
+  certPassphrase?: string;
+  /** ... or as PEM certificate + key: a file path or the PEM text itself. */
+  certPem?: string;
+  keyPem?: string;
+  /** Extra CA (file path or PEM) to trust for the PSP's server certificate (homologation environments). */
+  caPem?: string;
+  /** Pix sending through Efí's extension PUT /v3/gn/pix/{idEnvio}; the BACEN standard has no payment initiation. */
+  efiPixSend: boolean;
+  timeoutMs: number;
+}
+
+export interface PixConfig {
+  provider: 'sandbox' | 'bacen';
+  /** The platform's Pix key (chave) charges are paid to. The sandbox uses a fictitious default. */
+  pixKey: string;
+  /** Merchant name (≤25) and city (≤15) written into BR Codes built by us. */
+  merchantName: string;
+  merchantCity: string;
+  /** Reject webhook calls whose client certificate was not verified (mTLS at the TLS layer or the proxy). */
+  webhookRequireMtls: boolean;
+  /**
+   * Behind a TLS-terminating proxy: the request header in which the proxy reports its client-certificate
+   * check (nginx: `proxy_set_header X-SSL-Client-Verify $ssl_client_verify;`); 'SUCCESS' counts as verified.
+   * The proxy must overwrite it on every request, or a caller could send it himself.
+   */
+  webhookClientVerifyHeader?: string;
+  sandbox: {
+    /** Pix transfers to this key fail (NAO_REALIZADO), to exercise the reversal path. */
+    failingKey: string;
+    /** Secret header the sandbox puts on its webhook calls; random per process when unset. */
+    webhookSecret?: string;
+  };
+  bacen: PixBacenConfig;
 }
 
 export class ConfigError extends Error {
@@ -186,5 +247,76 @@ export function loadConfig(env: Env = process.env): AppConfig {
       password: 'Rifaria123',
       name: 'Organizador Demo',
     },
+    storage: { dir: env.STORAGE_DIR?.trim() ? fromRepoRoot(env.STORAGE_DIR.trim()) : path.join(dataDir, 'files') },
+    kyc: {
+      provider: kycProviderFrom(env.KYC_PROVIDER),
+      sandboxApprovalDelayMs: intFrom(env, 'KYC_SANDBOX_APPROVAL_DELAY_MS', 3000, 0),
+    },
+    cep: {
+      viacepUrl: urlFrom(env, 'VIACEP_URL', 'https://viacep.com.br'),
+      brasilapiUrl: urlFrom(env, 'BRASILAPI_URL', 'https://brasilapi.com.br'),
+      timeoutMs: intFrom(env, 'CEP_TIMEOUT_MS', 4000, 100),
+    },
+    pix: pixConfigFrom(env),
+    payments: {
+      workerIntervalMs: intFrom(env, 'WORKER_INTERVAL_MS', 15_000, 0),
+      reconcileAfterSeconds: intFrom(env, 'PIX_RECONCILE_AFTER_SECONDS', 60, 1),
+    },
   };
+}
+
+function pixConfigFrom(env: Env): PixConfig {
+  const provider = env.PIX_PROVIDER?.trim().toLowerCase() || 'sandbox';
+  if (provider !== 'sandbox' && provider !== 'bacen') {
+    throw new ConfigError(`PIX_PROVIDER must be sandbox or bacen (got "${provider}")`);
+  }
+  const opt = (key: string): string | undefined => env[key]?.trim() || undefined;
+  const baseUrl = opt('PIX_BACEN_BASE_URL')?.replace(/\/+$/, '');
+  return {
+    provider,
+    pixKey: opt('PIX_KEY') ?? (provider === 'sandbox' ? 'pix@sandbox.rifaria' : ''),
+    merchantName: opt('PIX_MERCHANT_NAME') ?? 'RIFARIA',
+    merchantCity: opt('PIX_MERCHANT_CITY') ?? 'SAO PAULO',
+    webhookRequireMtls: boolFrom(env, 'PIX_WEBHOOK_REQUIRE_MTLS', true),
+    webhookClientVerifyHeader: opt('PIX_WEBHOOK_CLIENT_VERIFY_HEADER')?.toLowerCase(),
+    sandbox: {
+      failingKey: opt('PIX_SANDBOX_FAILING_KEY') ?? 'falha@sandbox.rifaria',
+      webhookSecret: opt('PIX_SANDBOX_WEBHOOK_SECRET'),
+    },
+    bacen: {
+      baseUrl,
+      tokenUrl: opt('PIX_BACEN_TOKEN_URL') ?? (baseUrl ? `${baseUrl}/oauth/token` : undefined),
+      clientId: opt('PIX_BACEN_CLIENT_ID'),
+      clientSecret: opt('PIX_BACEN_CLIENT_SECRET'),
+      certP12Path: opt('PIX_BACEN_CERT_P12'),
+      certPassphrase: env.PIX_BACEN_CERT_PASSPHRASE,
+      certPem: opt('PIX_BACEN_CERT_PEM'),
+      keyPem: opt('PIX_BACEN_KEY_PEM'),
+      caPem: opt('PIX_BACEN_CA_PEM'),
+      efiPixSend: boolFrom(env, 'PIX_BACEN_EFI_PIX_SEND', false),
+      timeoutMs: intFrom(env, 'PIX_BACEN_TIMEOUT_MS', 15_000, 100),
+    },
+  };
+}
+
+/** Only the sandbox exists today; a real KYC adapter adds its name here (see README, "KYC review"). */
+function kycProviderFrom(raw: string | undefined): AppConfig['kyc']['provider'] {
+  const value = raw?.trim().toLowerCase() || 'sandbox';
+  if (value !== 'sandbox') throw new ConfigError(`KYC_PROVIDER must be sandbox (got "${value}")`);
+  return value;
+}
+
+/** An http(s) base URL without its trailing slash. */
+function urlFrom(env: Env, key: string, fallback: string): string {
+  const raw = env[key]?.trim() || fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${key} must be an http(s) URL (got "${raw}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${key} must be an http(s) URL (got "${raw}")`);
+  }
+  return raw.replace(/\/+$/, '');
 }

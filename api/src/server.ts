@@ -5,6 +5,8 @@ import { createDatabase, type DatabaseHandle } from './db';
 import { migrate } from './db/migrate';
 import { ensureDemoOrganiser } from './demo';
 import { PasswordHasher } from './lib/passwords';
+import { startPaymentsWorker, type PaymentsWorker } from './payments/worker';
+import { accountWorkerStep } from './accounts/worker';
 import { detectFrontends } from './plugins/frontends';
 
 /** The process: configuration from the environment, database, migrations, HTTP listener, graceful shutdown. */
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
   const log = fastify.log;
 
   let database: DatabaseHandle | null = null;
+  let worker: PaymentsWorker | null = null;
   let closing: Promise<void> | null = null;
   const shutdown = (signal: string): Promise<void> =>
     (closing ??= (async () => {
@@ -38,6 +41,7 @@ async function main(): Promise<void> {
       }, 10_000);
       force.unref();
       try {
+        await worker?.stop(); // lets a pass in progress finish its transaction
         await fastify.close(); // stops accepting, waits for in-flight requests
         await database?.close(); // flushes PGlite and releases its lock
       } catch (error) {
@@ -69,6 +73,15 @@ async function main(): Promise<void> {
     const frontends = detectFrontends(config.frontends);
     await fastify.register(app, { config, db: database.db, databaseKind: database.kind, frontends });
     await fastify.listen({ port: config.port, host: config.host });
+    if (config.payments.workerIntervalMs > 0) {
+      worker = startPaymentsWorker({
+        payments: fastify.services.payments,
+        transfers: fastify.services.transfers,
+        intervalMs: config.payments.workerIntervalMs,
+        log: fastify.log.child({ worker: 'payments' }),
+        extraSteps: [{ name: 'account-review', run: () => accountWorkerStep(fastify) }],
+      });
+    }
 
     const lines = [
       '',

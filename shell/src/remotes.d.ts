@@ -17,6 +17,20 @@ declare module 'mf_wallet/App' {
   export { App };
 }
 
+declare module 'mf_wallet/WalletCard' {
+  import type { ComponentType } from 'react';
+  const WalletCard: ComponentType;
+  export default WalletCard;
+  export { WalletCard };
+}
+
+declare module 'mf_wallet/WalletBanner' {
+  import type { ComponentType } from 'react';
+  const WalletBanner: ComponentType;
+  export default WalletBanner;
+  export { WalletBanner };
+}
+
 declare module 'mf_profile/App' {
   import type { ComponentType } from 'react';
   const App: ComponentType;

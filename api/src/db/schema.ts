@@ -114,6 +114,195 @@ export interface SchemaMigrationsTable {
   applied_at: CreatedAt;
 }
 
+export type ApplicationStatus = 'in_review' | 'approved' | 'rejected';
+
+/** 005_account_opening: one account-opening request and its KYC outcome. */
+export interface AccountApplicationsTable {
+  id: Id;
+  user_id: Int8;
+  user_wallet_id: Int8;
+  name: string;
+  email: string;
+  cpf: string;
+  phone: string;
+  birthdate: string | null;
+  zip_code: string;
+  street: string;
+  number: string;
+  complement: string | null;
+  neighborhood: string;
+  city: string;
+  state_uf: string;
+  document_type_id: number;
+  document_storage_key: string;
+  document_mime: string;
+  document_size: number;
+  status: ColumnType<ApplicationStatus, ApplicationStatus | undefined, ApplicationStatus>;
+  reviewer: string | null;
+  rejection_reason: string | null;
+  reviewed_at: NullableTimestamp;
+  created_at: CreatedAt;
+}
+
+/** 005_account_opening: CEP lookups (found and not found) shared by every API process. */
+export interface CepCacheTable {
+  cep: string;
+  found: boolean;
+  street: string | null;
+  neighborhood: string | null;
+  city: string | null;
+  state_uf: string | null;
+  complement: string | null;
+  provider: string;
+  fetched_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  expires_at: Timestamp;
+}
+
+/** 003_ledger: see the migration for the sign convention. */
+export interface LedgerAccountsTable {
+  id: Id;
+  code: string;
+  wallet_id: ColumnType<string | null, string | number | null | undefined, never>;
+  balance_type: ColumnType<'available' | 'blocked' | null, 'available' | 'blocked' | null | undefined, never>;
+  allow_negative: ColumnType<boolean, boolean | undefined, never>;
+  balance_cents: ColumnType<string, string | number | undefined, string | number>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface LedgerTransactionsTable {
+  id: Id;
+  idempotency_key: string;
+  kind: string;
+  description: string;
+  metadata: ColumnType<Record<string, unknown>, string | undefined, never>;
+  created_at: CreatedAt;
+}
+
+export interface LedgerEntriesTable {
+  id: Id;
+  transaction_id: Int8;
+  account_id: Int8;
+  amount_cents: Int8;
+  created_at: CreatedAt;
+}
+
+/** 004_payments */
+export type PixChargeRowStatus = 'pending' | 'paid' | 'expired';
+export type PixChargePurpose = 'deposit' | 'purchase';
+
+export interface PixChargesTable {
+  id: Id;
+  txid: string;
+  purpose: PixChargePurpose;
+  reference_id: Int8;
+  amount_cents: Int8;
+  status: ColumnType<PixChargeRowStatus, PixChargeRowStatus | undefined, PixChargeRowStatus>;
+  expires_at: Timestamp;
+  copy_paste_code: string;
+  created_at: CreatedAt;
+  paid_at: NullableTimestamp;
+  last_checked_at: NullableTimestamp;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface PixReceivedPaymentsTable {
+  end_to_end_id: string;
+  txid: string;
+  charge_id: Int8;
+  amount_cents: Int8;
+  paid_at: Timestamp;
+  credited: boolean;
+  created_at: CreatedAt;
+}
+
+export type WebhookOutcome = 'received' | 'processed' | 'rejected' | 'error';
+
+export interface PixWebhookCallsTable {
+  id: Id;
+  received_at: CreatedAt;
+  headers: ColumnType<Record<string, unknown>, string, never>;
+  raw_body: string;
+  outcome: ColumnType<WebhookOutcome, WebhookOutcome | undefined, WebhookOutcome>;
+  detail: string | null;
+}
+
+export type DepositStatus = 'pending' | 'paid' | 'expired';
+
+export interface DepositsTable {
+  id: Id;
+  wallet_id: Int8;
+  user_id: Int8;
+  amount_cents: Int8;
+  description: string;
+  txid: string;
+  status: ColumnType<DepositStatus, DepositStatus | undefined, DepositStatus>;
+  expires_at: Timestamp;
+  paid_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export type TransferStatus = 'processing' | 'completed' | 'failed';
+
+export interface WalletTransfersTable {
+  id: Id;
+  wallet_id: Int8;
+  user_id: Int8;
+  amount_cents: Int8;
+  pix_key: string;
+  pix_key_type: 'cpf' | 'cnpj' | 'email' | 'phone' | 'evp';
+  description: string;
+  status: ColumnType<TransferStatus, TransferStatus | undefined, TransferStatus>;
+  provider_key: string;
+  end_to_end_id: string | null;
+  failure_reason: string | null;
+  debit_transaction_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  reversal_transaction_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  last_checked_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** 006_sandbox_psp: the embedded sandbox PSP's own state (never read by the ledger). */
+export type SandboxPixChargeStatus = 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_USUARIO_RECEBEDOR' | 'REMOVIDA_PELO_PSP';
+
+export interface SandboxPixChargesTable {
+  txid: string;
+  amount_cents: Int8;
+  expires_in_seconds: number;
+  payer_name: string | null;
+  payer_document: string | null;
+  description: string | null;
+  copy_paste_code: string;
+  status: ColumnType<SandboxPixChargeStatus, SandboxPixChargeStatus | undefined, SandboxPixChargeStatus>;
+  end_to_end_id: string | null;
+  paid_at: NullableTimestamp;
+  removed_at: NullableTimestamp;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  webhook_attempts: ColumnType<number, number | undefined, number>;
+  webhook_delivered_at: NullableTimestamp;
+}
+
+export interface SandboxPixTransfersTable {
+  idempotency_key: string;
+  amount_cents: Int8;
+  pix_key: string;
+  description: string | null;
+  status: 'EM_PROCESSAMENTO' | 'REALIZADO' | 'NAO_REALIZADO';
+  end_to_end_id: string | null;
+  failure_reason: string | null;
+  created_at: CreatedAt;
+}
+
+export interface SandboxPixRefundsTable {
+  end_to_end_id: string;
+  refund_id: string;
+  amount_cents: Int8;
+  status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -127,6 +316,23 @@ export interface Database {
   user_wallets: UserWalletsTable;
   document_types: DocumentTypesTable;
   // Later migrations add their tables below, one block per migration (keep the SQL and this in step).
+  // 003_ledger
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
+  // 004_payments
+  pix_charges: PixChargesTable;
+  pix_received_payments: PixReceivedPaymentsTable;
+  pix_webhook_calls: PixWebhookCallsTable;
+  deposits: DepositsTable;
+  wallet_transfers: WalletTransfersTable;
+  // 005_account_opening
+  account_applications: AccountApplicationsTable;
+  cep_cache: CepCacheTable;
+  // 006_sandbox_psp
+  sandbox_pix_charges: SandboxPixChargesTable;
+  sandbox_pix_transfers: SandboxPixTransfersTable;
+  sandbox_pix_refunds: SandboxPixRefundsTable;
 }
 
 export type User = Selectable<UsersTable>;

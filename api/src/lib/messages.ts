@@ -27,4 +27,20 @@ export const API_MESSAGES = {
   emailAlreadyVerified: 'Seu e-mail já foi verificado.',
   verificationEmailTooSoon: 'Aguarde um minuto antes de solicitar um novo e-mail de verificação.',
   verificationEmailSubject: 'Confirme seu e-mail na Rifaria',
+
+  // Wallets, deposits and Pix (issue 3: ledger and payments)
+  walletNotFound: 'Carteira não encontrada.',
+  walletNotActive: 'A carteira ainda não está ativa.',
+  balanceFetched: 'Saldo consultado com sucesso',
+  depositNotFound: 'Depósito não encontrado.',
+  pixGenerated: 'Pix gerado com sucesso!',
+  webhookReceived: 'Notificação recebida.',
+  webhookRejected: 'Notificação recusada.',
+
+  // Sandbox PSP (simulated payments, PIX_PROVIDER=sandbox only)
+  sandboxPaid: 'Pagamento simulado com sucesso.',
+  sandboxChargeNotFound: 'Cobrança não encontrada.',
+  sandboxChargeAlreadyPaid: 'Esta cobrança já foi paga.',
+  sandboxChargeExpired: 'Esta cobrança expirou.',
+  sandboxChargeCancelled: 'Esta cobrança foi cancelada.',
 } as const;

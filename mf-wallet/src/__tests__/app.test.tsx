@@ -1,46 +1,37 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { App } from '../app';
+import { screen } from '@testing-library/react';
+import { renderAt, server, mockFetchForFile } from '../testing/fixtures';
 
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
+mockFetchForFile();
 
-/** Mounts the remote exactly like the shell does: twice, under two splat routes. */
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/carteiras/*" element={<App />} />
-        <Route path="/carteira/*" element={<App />} />
-        <Route path="*" element={null} />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
-  );
-}
+beforeEach(() => {
+  server.on('GET', '/api/user-wallets', () => ({ success: true, data: [] }));
+  server.on('GET', '/api/auth/me', () => ({ success: true, user: { name: 'Ana' } }));
+  server.on('GET', '/api/auth/states', () => ({ success: true, states: [] }));
+  server.on('GET', '/api/document-types', () => ({ success: true, data: [] }));
+});
 
 describe('mf_wallet App', () => {
-  it('should show the wallets page under /carteiras', () => {
+  it('should show the wallets page under /carteiras', async () => {
     renderAt('/carteiras');
-    expect(screen.getByRole('heading', { name: 'Carteiras' })).toBeInTheDocument();
-    expect(screen.getByText(/sendo preparada/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Carteiras' })).toBeInTheDocument();
   });
 
-  it('should show the account opening under /carteira/adicionar', () => {
+  it('should show the account opening under /carteira/adicionar', async () => {
     renderAt('/carteira/adicionar');
     expect(screen.getByRole('heading', { name: 'Abrir conta digital' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Voltar para Carteiras' })).toHaveAttribute('href', '/carteiras');
+    await screen.findByDisplayValue('Ana');
   });
 
-  it('should send /carteira alone to /carteiras', () => {
+  it('should send /carteira alone to /carteiras', async () => {
     renderAt('/carteira');
     expect(screen.getByTestId('where')).toHaveTextContent('/carteiras');
-    expect(screen.getByRole('heading', { name: 'Carteiras' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Carteiras' })).toBeInTheDocument();
   });
 
-  it('should send an unknown path under /carteiras back to /carteiras', () => {
+  it('should send an unknown path under /carteiras back to /carteiras', async () => {
     renderAt('/carteiras/nao-existe');
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/carteiras$/);
+    await screen.findByRole('heading', { name: 'Carteiras' });
   });
 });

@@ -7,3 +7,5 @@ export { PageLoader } from './page-loader';
 export { useDebouncedValidation, type DebouncedValidation } from './use-debounced-validation';
 export * from './icons';
 export { ComingSoon, COMING_SOON_TEXT } from './coming-soon';
+export { CopyButton, COPY_LABEL, COPIED_LABEL, type CopyButtonProps } from './copy-button';
+export { MoneyField, type MoneyFieldProps } from './money-field';

@@ -65,3 +65,23 @@ export async function loadRemoteApp(remote: RemoteName): Promise<RemoteAppModule
   if (typeof App !== 'function' && typeof App !== 'object') throw new RemoteLoadError(remote);
   return { default: App as ComponentType };
 }
+
+/** Widget modules a remote exposes besides `./App` (typed in src/remotes.d.ts). */
+export type RemoteWidgetId = 'mf_wallet/WalletCard' | 'mf_wallet/WalletBanner';
+
+/** Loads an exposed widget (e.g. `mf_wallet/WalletCard`); rejects with RemoteLoadError like loadRemoteApp. */
+export async function loadRemoteWidget(id: RemoteWidgetId): Promise<RemoteAppModule> {
+  const remote = id.split('/')[0] ?? id;
+  let mod: unknown;
+  try {
+    mod = await loadRemote(id);
+  } catch (error) {
+    throw new RemoteLoadError(remote, { cause: error });
+  }
+  if (!mod || isFallbackModule(mod)) {
+    throw new RemoteLoadError(remote, { cause: isFallbackModule(mod) ? mod.error : undefined });
+  }
+  const { default: Widget } = mod as Partial<RemoteAppModule>;
+  if (typeof Widget !== 'function' && typeof Widget !== 'object') throw new RemoteLoadError(remote);
+  return { default: Widget as ComponentType };
+}

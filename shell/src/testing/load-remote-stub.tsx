@@ -14,3 +14,10 @@ export const loadRemoteApp = jest.fn(async (remote: string): Promise<{ default: 
   }
   return { default: RemoteStub };
 });
+
+export const loadRemoteWidget = jest.fn(async (id: string): Promise<{ default: ComponentType }> => {
+  function WidgetStub() {
+    return <p>{`Widget ${id}`}</p>;
+  }
+  return { default: WidgetStub };
+});

@@ -9,7 +9,16 @@ import { OutboxMailTransport, type MailTransport } from '../../mail/transport';
 import { createRepositories, type Repositories } from '../../repositories';
 import { AuthService } from '../../services/auth';
 import { EmailVerificationService } from '../../services/email-verification';
-import { noActiveWallets, ProfileService, type ActiveWalletLookup } from '../../services/profile';
+import { ProfileService, type ActiveWalletLookup } from '../../services/profile';
+import { AccountOpeningService, AccountsRepository, KycReviewService, SandboxKycReviewer } from '../../accounts';
+import { BrasilApiProvider, CepService, ViaCepProvider } from '../../cep';
+import { LocalFileStorage, type FileStorage } from '../../storage';
+import { DepositsService } from '../../payments/deposits';
+import type { PixProvider } from '../../payments/pix-provider';
+import { createPixProvider, type DeliverPixWebhook } from '../../payments/providers';
+import { PaymentsService } from '../../payments/service';
+import { WalletsService } from '../../wallets/service';
+import { TransfersService } from '../../wallets/transfers';
 
 export interface ServicesOptions {
   config: AppConfig;
@@ -19,12 +28,24 @@ export interface ServicesOptions {
   mailTransport?: MailTransport;
   /** Replaces the "no wallets yet" lookup that guards CPF changes. */
   activeWallets?: ActiveWalletLookup;
+  /** Replaces the configured Pix PSP (tests use a double). */
+  pix?: PixProvider;
 }
 
 export interface Services {
   auth: AuthService;
   profile: ProfileService;
   emailVerification: EmailVerificationService;
+  // Account opening, KYC review and CEP lookup (issue 3).
+  accounts: AccountsRepository;
+  accountOpening: AccountOpeningService;
+  kycReview: KycReviewService;
+  cep: CepService;
+  // Ledger-backed wallets, Pix payments and deposits (issue 3).
+  wallets: WalletsService;
+  transfers: TransfersService;
+  payments: PaymentsService;
+  deposits: DepositsService;
 }
 
 declare module 'fastify' {
@@ -36,6 +57,10 @@ declare module 'fastify' {
     passwords: PasswordHasher;
     mail: MailTransport;
     services: Services;
+    /** Uploaded files (identity documents, banners); local disk under config.storage.dir. */
+    storage: FileStorage;
+    /** The Pix PSP (sandbox by default, BACEN API Pix when PIX_PROVIDER=bacen). */
+    pix: PixProvider;
   }
 }
 
@@ -52,14 +77,51 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
   fastify.decorate('repos', repos);
   fastify.decorate('passwords', passwords);
   fastify.decorate('mail', mail);
+  const storage = new LocalFileStorage(config.storage.dir);
+  fastify.decorate('storage', storage);
+  const accounts = new AccountsRepository(db);
+  // The sandbox PSP "calls" our webhook through this same app, as a real PSP would over HTTPS.
+  const deliverWebhook: DeliverPixWebhook = async (body, headers) => {
+    const response = await fastify.inject({ method: 'POST', url: '/payments/webhook/pix', payload: body, headers });
+    if (response.statusCode < 200 || response.statusCode >= 300) {
+      throw new Error(`Pix webhook answered ${response.statusCode}: ${response.body}`);
+    }
+  };
+  const pix = options.pix ?? createPixProvider({ config, db, log: fastify.log, deliverWebhook });
+  fastify.decorate('pix', pix);
+  const wallets = new WalletsService(db);
+  const payments = new PaymentsService(db, pix, fastify.log, {
+    reconcileAfterSeconds: config.payments.reconcileAfterSeconds,
+    batchSize: 50,
+  });
   fastify.decorate('services', {
     auth: new AuthService(db, repos, passwords, config.tokenTtlDays),
-    profile: new ProfileService(db, repos, options.activeWallets ?? noActiveWallets),
+    // The CPF is locked while the user holds an active wallet.
+    profile: new ProfileService(db, repos, options.activeWallets ?? wallets),
     emailVerification: new EmailVerificationService(db, repos, mail, {
       publicUrl: config.publicUrl,
       minIntervalSeconds: config.verificationEmailIntervalSeconds,
       tokenTtlHours: config.verificationTokenTtlHours,
     }),
+    accounts,
+    accountOpening: new AccountOpeningService(db, repos, accounts, storage, fastify.log),
+    kycReview: new KycReviewService(
+      db,
+      accounts,
+      storage,
+      new SandboxKycReviewer(config.kyc.sandboxApprovalDelayMs),
+      fastify.log,
+    ),
+    cep: new CepService(
+      db,
+      new ViaCepProvider(config.cep.viacepUrl, config.cep.timeoutMs),
+      new BrasilApiProvider(config.cep.brasilapiUrl, config.cep.timeoutMs),
+      fastify.log,
+    ),
+    wallets,
+    transfers: new TransfersService(db, pix, wallets, fastify.log),
+    payments,
+    deposits: new DepositsService(db, payments, wallets),
   });
 }
 

@@ -1,0 +1,14 @@
+export { AccountOpeningService, type AccountDocument } from './account-opening';
+export { generateAccountNumber, isValidAccountNumber, mod11CheckDigit } from './account-number';
+export {
+  KycReviewService,
+  SandboxKycReviewer,
+  type KycDecision,
+  type KycReviewContext,
+  type KycReviewer,
+  type ReviewSummary,
+} from './kyc';
+export { ACCOUNT_MESSAGES } from './messages';
+export { AccountsRepository, DIGITAL_ACCOUNT_WALLET_TYPE, type AccountApplication } from './repository';
+export { walletListItemSchema, type WalletListItem } from './wallet-presenter';
+export { accountWorkerStep } from './worker';

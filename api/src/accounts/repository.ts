@@ -1,0 +1,134 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { AccountApplicationsTable, Database, Executor } from '../db/schema';
+import type { WalletWithType } from '../wallets/service';
+
+export type AccountApplication = Selectable<AccountApplicationsTable>;
+export type NewAccountApplication = Insertable<AccountApplicationsTable>;
+
+/** The only wallet type so far ('Conta Digital Rifaria', seeded in 002). */
+export const DIGITAL_ACCOUNT_WALLET_TYPE = 1;
+
+/** Account applications and the wallet rows the account-opening flow creates and reviews. */
+export class AccountsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  listDocumentTypes(trx: Executor = this.db): Promise<{ id: number; name: string }[]> {
+    return trx.selectFrom('document_types').select(['id', 'name']).orderBy('id').execute();
+  }
+
+  async documentTypeExists(id: number, trx: Executor = this.db): Promise<boolean> {
+    const row = await trx.selectFrom('document_types').select('id').where('id', '=', id).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** One active or in-review wallet per user: the account-opening rule. */
+  async hasOpenWallet(userId: string, trx: Executor = this.db): Promise<boolean> {
+    const row = await trx
+      .selectFrom('user_wallets')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['in_review', 'active'])
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Inserts an in-review wallet, or returns null when the account number is taken. ON CONFLICT DO NOTHING
+   * instead of catching unique_violation: an error would abort the surrounding transaction, a skipped row does not.
+   */
+  async insertWalletUnlessNumberTaken(
+    userId: string,
+    accountNumber: string,
+    trx: Executor = this.db,
+  ): Promise<{ id: string } | null> {
+    const row = await trx
+      .insertInto('user_wallets')
+      .values({
+        user_id: userId,
+        wallet_type_id: DIGITAL_ACCOUNT_WALLET_TYPE,
+        account_number: accountNumber,
+        status: 'in_review',
+      })
+      .onConflict((oc) => oc.column('account_number').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  findWallet(walletId: string, trx: Executor = this.db): Promise<WalletWithType | undefined> {
+    return trx
+      .selectFrom('user_wallets as w')
+      .innerJoin('wallet_types as t', 't.id', 'w.wallet_type_id')
+      .selectAll('w')
+      .select('t.name as wallet_type_name')
+      .where('w.id', '=', walletId)
+      .executeTakeFirst();
+  }
+
+  createApplication(application: NewAccountApplication, trx: Executor = this.db): Promise<AccountApplication> {
+    return trx.insertInto('account_applications').values(application).returningAll().executeTakeFirstOrThrow();
+  }
+
+  findApplicationByWallet(walletId: string, trx: Executor = this.db): Promise<AccountApplication | undefined> {
+    return trx.selectFrom('account_applications').selectAll().where('user_wallet_id', '=', walletId).executeTakeFirst();
+  }
+
+  listApplicationsOfUser(userId: string, trx: Executor = this.db): Promise<AccountApplication[]> {
+    return trx
+      .selectFrom('account_applications')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /**
+   * Locks in-review applications at least `minimumAgeMs` old (database clock, the same for every process),
+   * oldest first. SKIP LOCKED: rows another process is reviewing right now are skipped, never reviewed twice.
+   */
+  lockPendingApplications(minimumAgeMs: number, limit: number, trx: Executor): Promise<AccountApplication[]> {
+    return trx
+      .selectFrom('account_applications')
+      .selectAll()
+      .where('status', '=', 'in_review')
+      .where('created_at', '<=', sql<Date>`now() - ${minimumAgeMs}::integer * interval '1 millisecond'`)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+  }
+
+  /** Approval: the application and its wallet together (call inside the review transaction). */
+  async approve(application: AccountApplication, reviewer: string, trx: Executor): Promise<void> {
+    await trx
+      .updateTable('account_applications')
+      .set({ status: 'approved', reviewer, reviewed_at: sql<Date>`now()` })
+      .where('id', '=', application.id)
+      .where('status', '=', 'in_review')
+      .execute();
+    await trx
+      .updateTable('user_wallets')
+      .set({ status: 'active', activated_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+      .where('id', '=', application.user_wallet_id)
+      .where('status', '=', 'in_review')
+      .execute();
+  }
+
+  async reject(application: AccountApplication, reviewer: string, reason: string, trx: Executor): Promise<void> {
+    await trx
+      .updateTable('account_applications')
+      .set({ status: 'rejected', reviewer, rejection_reason: reason, reviewed_at: sql<Date>`now()` })
+      .where('id', '=', application.id)
+      .where('status', '=', 'in_review')
+      .execute();
+    await trx
+      .updateTable('user_wallets')
+      .set({ status: 'rejected', status_reason: reason, updated_at: sql<Date>`now()` })
+      .where('id', '=', application.user_wallet_id)
+      .where('status', '=', 'in_review')
+      .execute();
+  }
+}

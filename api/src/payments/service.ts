@@ -1,0 +1,351 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, PixChargePurpose, PixChargesTable } from '../db/schema';
+import {
+  PixWebhookRejected,
+  type PixPayer,
+  type PixProvider,
+  type PixReceivedPayment,
+  type WebhookRequest,
+} from './pix-provider';
+import { qrCodeDataUrl } from './qr';
+
+export type PixChargeRow = Selectable<PixChargesTable>;
+
+export interface PaidEvent {
+  charge: PixChargeRow;
+  /** The Pix as the PSP reported it on re-fetch (never the webhook's own claim). */
+  payment: PixReceivedPayment;
+}
+
+/** Runs inside the crediting transaction: post to the ledger with `trx`, never with the root handle. */
+export type PaidHandler = (trx: Transaction<Database>, event: PaidEvent) => Promise<void>;
+export type ExpiredHandler = (trx: Transaction<Database>, charge: PixChargeRow) => Promise<void>;
+
+export interface CreateChargeInput {
+  purpose: PixChargePurpose;
+  /** Id of the row the charge pays for (deposit, purchase); reserve it before (see reserveId). */
+  referenceId: string | number;
+  amountCents: number;
+  expiresInSeconds: number;
+  payer?: PixPayer;
+  description?: string;
+}
+
+export type ConfirmOutcome =
+  'credited' | 'already_processed' | 'duplicate_payment' | 'unknown_txid' | 'not_paid' | 'amount_mismatch';
+
+export interface WebhookResult {
+  statusCode: 200 | 400 | 401;
+  callId: string;
+  outcomes: { txid: string | null; outcome: ConfirmOutcome | 'no_txid' | 'error' }[];
+}
+
+export interface PaymentsOptions {
+  /** A pending charge is re-fetched by reconciliation once it is this old, then at most this often. */
+  reconcileAfterSeconds: number;
+  /** Charges handled per worker step (bounded work per tick). */
+  batchSize: number;
+}
+
+const TXID_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** 32 random alphanumerics (API Pix allows [a-zA-Z0-9]{26,35}); ~190 bits, so collisions are not a concern. */
+export function generateTxid(length = 32): string {
+  let txid = '';
+  for (let i = 0; i < length; i++) txid += TXID_ALPHABET[randomInt(TXID_ALPHABET.length)];
+  return txid;
+}
+
+/** Headers worth keeping with a webhook call (never Authorization or cookies). */
+const STORED_HEADERS = [
+  'content-type',
+  'user-agent',
+  'x-request-id',
+  'x-forwarded-for',
+  'x-real-ip',
+  'x-ssl-client-verify',
+];
+
+/**
+ * The Pix payments core shared by deposits (this issue) and ticket purchases (issue 5): charges, webhook
+ * intake, confirmation by re-fetch, and the crediting path with its idempotency guard.
+ *
+ * The PSP is never called inside a database transaction (with PGlite there is a single connection, and
+ * a network call must not hold row locks anyway): re-fetch first, then one short transaction to credit.
+ */
+export class PaymentsService {
+  private readonly paidHandlers = new Map<PixChargePurpose, PaidHandler>();
+  private readonly expiredHandlers = new Map<PixChargePurpose, ExpiredHandler>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly pix: PixProvider,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: PaymentsOptions = { reconcileAfterSeconds: 60, batchSize: 50 },
+  ) {}
+
+  onPaid(purpose: PixChargePurpose, handler: PaidHandler): void {
+    if (this.paidHandlers.has(purpose)) throw new Error(`A paid handler for '${purpose}' is already registered`);
+    this.paidHandlers.set(purpose, handler);
+  }
+
+  onExpired(purpose: PixChargePurpose, handler: ExpiredHandler): void {
+    if (this.expiredHandlers.has(purpose)) throw new Error(`An expiry handler for '${purpose}' is already registered`);
+    this.expiredHandlers.set(purpose, handler);
+  }
+
+  /**
+   * Creates the charge at the PSP, then stores it; `onStored` runs in that same transaction so the caller's
+   * row (deposit, purchase) and the charge exist together or not at all. Throws PixProviderError when the
+   * PSP fails (nothing is stored then; the PSP side is idempotent on the txid).
+   */
+  async createCharge(
+    input: CreateChargeInput,
+    onStored?: (trx: Transaction<Database>, charge: PixChargeRow) => Promise<void>,
+  ): Promise<{ charge: PixChargeRow; qrCodeDataUrl: string }> {
+    const txid = generateTxid();
+    const remote = await this.pix.createCharge({
+      txid,
+      amountCents: input.amountCents,
+      expiresInSeconds: input.expiresInSeconds,
+      ...(input.payer ? { payer: input.payer } : {}),
+      ...(input.description ? { description: input.description.slice(0, 140) } : {}),
+    });
+    const expiresAt = new Date(remote.createdAt.getTime() + remote.expiresInSeconds * 1000);
+    const charge = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('pix_charges')
+        .values({
+          txid,
+          purpose: input.purpose,
+          reference_id: String(input.referenceId),
+          amount_cents: input.amountCents,
+          expires_at: expiresAt,
+          copy_paste_code: remote.copyPasteCode,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await onStored?.(trx, row);
+      return row;
+    });
+    return { charge, qrCodeDataUrl: await qrCodeDataUrl(charge.copy_paste_code) };
+  }
+
+  findCharge(txid: string): Promise<PixChargeRow | undefined> {
+    return this.db.selectFrom('pix_charges').selectAll().where('txid', '=', txid).executeTakeFirst();
+  }
+
+  /**
+   * POST /payments/webhook/pix. Every call is stored first (even rejected ones); each notice is only a hint:
+   * the charge is re-fetched from the PSP and credited through `confirmCharge`.
+   */
+  async handleWebhook(request: Omit<WebhookRequest, 'body'> & { rawBody: string }): Promise<WebhookResult> {
+    const headers = Object.fromEntries(
+      STORED_HEADERS.filter((name) => request.headers[name] !== undefined).map((name) => [name, request.headers[name]]),
+    );
+    const call = await this.db
+      .insertInto('pix_webhook_calls')
+      .values({ headers: JSON.stringify(headers), raw_body: request.rawBody })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const finish = async (outcome: 'processed' | 'rejected' | 'error', detail: string) => {
+      await this.db
+        .updateTable('pix_webhook_calls')
+        .set({ outcome, detail: detail.slice(0, 2000) })
+        .where('id', '=', call.id)
+        .execute();
+    };
+
+    let body: unknown;
+    try {
+      body = JSON.parse(request.rawBody);
+    } catch {
+      await finish('rejected', 'invalid JSON');
+      return { statusCode: 400, callId: call.id, outcomes: [] };
+    }
+    let notices;
+    try {
+      notices = this.pix.parseWebhook({
+        headers: request.headers,
+        body,
+        clientCertificateVerified: request.clientCertificateVerified,
+      });
+    } catch (error) {
+      if (!(error instanceof PixWebhookRejected)) {
+        await finish('error', error instanceof Error ? error.message : String(error));
+        throw error;
+      }
+      await finish('rejected', error.message);
+      return { statusCode: 401, callId: call.id, outcomes: [] };
+    }
+
+    const outcomes: WebhookResult['outcomes'] = [];
+    for (const notice of notices) {
+      if (!notice.txid) {
+        // A Pix to our key without a charge: nothing of ours to credit (kept in the stored call).
+        outcomes.push({ txid: null, outcome: 'no_txid' });
+        continue;
+      }
+      try {
+        outcomes.push({ txid: notice.txid, outcome: await this.confirmCharge(notice.txid) });
+      } catch (error) {
+        // Reconciliation re-fetches pending charges, so a failure here is retried without the PSP's help.
+        this.log.error({ err: error, txid: notice.txid }, 'pix webhook notice failed');
+        outcomes.push({ txid: notice.txid, outcome: 'error' });
+      }
+    }
+    const failed = outcomes.some((o) => o.outcome === 'error');
+    await finish(failed ? 'error' : 'processed', JSON.stringify(outcomes));
+    return { statusCode: 200, callId: call.id, outcomes };
+  }
+
+  /**
+   * The ONE crediting path (webhook and reconciliation): re-fetch the charge, and credit only when the PSP
+   * says CONCLUIDA with a Pix of exactly our amount. Idempotent on the Pix's endToEndId.
+   */
+  async confirmCharge(txid: string): Promise<ConfirmOutcome> {
+    const ours = await this.findCharge(txid);
+    // A forged or foreign txid: no PSP call, nothing credited.
+    if (!ours) return 'unknown_txid';
+    if (ours.status === 'paid') return 'already_processed';
+
+    const remote = await this.pix.getCharge(txid);
+    if (!remote || remote.status !== 'CONCLUIDA') return 'not_paid';
+    const amount = Number(ours.amount_cents);
+    const payment = remote.payments.find((p) => p.amountCents === amount);
+    if (remote.amountCents !== amount || !payment) {
+      this.log.warn({ txid, expected: amount, remote: remote.amountCents }, 'pix charge paid with a different amount');
+      return 'amount_mismatch';
+    }
+
+    return this.db.transaction().execute(async (trx) => {
+      const charge = await trx
+        .selectFrom('pix_charges')
+        .selectAll()
+        .where('id', '=', ours.id)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const alreadyPaid = charge.status === 'paid';
+      const inserted = await trx
+        .insertInto('pix_received_payments')
+        .values({
+          end_to_end_id: payment.endToEndId,
+          txid,
+          charge_id: charge.id,
+          amount_cents: payment.amountCents,
+          paid_at: payment.paidAt,
+          credited: !alreadyPaid,
+        })
+        .onConflict((oc) => oc.column('end_to_end_id').doNothing())
+        .returning('end_to_end_id')
+        .executeTakeFirst();
+      if (!inserted) return 'already_processed';
+      if (alreadyPaid) {
+        // A second Pix for a charge already paid: recorded (for a refund), never credited twice.
+        this.log.warn({ txid, endToEndId: payment.endToEndId }, 'second pix for an already paid charge');
+        return 'duplicate_payment';
+      }
+
+      const handler = this.paidHandlers.get(charge.purpose);
+      // Thrown, so the transaction rolls back and reconciliation retries once the handler exists.
+      if (!handler) throw new Error(`No paid handler registered for purpose '${charge.purpose}'`);
+      const paid = await trx
+        .updateTable('pix_charges')
+        .set({ status: 'paid', paid_at: payment.paidAt, updated_at: sql`now()` })
+        .where('id', '=', charge.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await handler(trx, { charge: paid, payment });
+      return 'credited';
+    });
+  }
+
+  /**
+   * Webhooks get lost: re-fetches charges still open (pending older than the threshold, or expired within the
+   * last day, since a Pix can land just before expiry) and credits paid ones through `confirmCharge`.
+   * Rows are claimed with FOR UPDATE SKIP LOCKED and a last_checked_at lease, so several API processes
+   * never check the same charge at the same time.
+   */
+  async reconcilePendingCharges(options: { olderThanSeconds?: number } = {}): Promise<Record<string, number>> {
+    const age = options.olderThanSeconds ?? this.options.reconcileAfterSeconds;
+    const claimed = await this.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('pix_charges')
+        .select(['id', 'txid'])
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('status', '=', 'pending'),
+              eb('created_at', '<=', sql<Date>`now() - make_interval(secs => ${age})`),
+            ]),
+            eb.and([eb('status', '=', 'expired'), eb('expires_at', '>', sql<Date>`now() - interval '1 day'`)]),
+          ]),
+        )
+        .where((eb) =>
+          eb.or([
+            eb('last_checked_at', 'is', null),
+            eb('last_checked_at', '<=', sql<Date>`now() - make_interval(secs => ${age})`),
+          ]),
+        )
+        .orderBy(sql`last_checked_at NULLS FIRST`)
+        .orderBy('created_at')
+        .limit(this.options.batchSize)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      if (rows.length > 0) {
+        await trx
+          .updateTable('pix_charges')
+          .set({ last_checked_at: sql`now()` })
+          .where(
+            'id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute();
+      }
+      return rows;
+    });
+
+    const counts: Record<string, number> = {};
+    for (const row of claimed) {
+      let outcome: string;
+      try {
+        outcome = await this.confirmCharge(row.txid);
+      } catch (error) {
+        this.log.error({ err: error, txid: row.txid }, 'pix reconciliation failed for a charge');
+        outcome = 'error';
+      }
+      counts[outcome] = (counts[outcome] ?? 0) + 1;
+    }
+    return counts;
+  }
+
+  /** Pending charges past their expiry become 'expired' (and so does what they paid for). Returns how many. */
+  async expirePendingCharges(): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('pix_charges')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('expires_at', '<=', sql<Date>`now()`)
+        .orderBy('expires_at')
+        .limit(this.options.batchSize)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      for (const row of rows) {
+        const expired = await trx
+          .updateTable('pix_charges')
+          .set({ status: 'expired', updated_at: sql`now()` })
+          .where('id', '=', row.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await this.expiredHandlers.get(row.purpose)?.(trx, expired);
+      }
+      return rows.length;
+    });
+  }
+}

@@ -1,0 +1,173 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, Executor, UserWallet, WalletStatus } from '../db/schema';
+import { HttpError } from '../lib/errors';
+import { API_MESSAGES } from '../lib/messages';
+import { walletBalances, type WalletBalances } from '../ledger';
+import type { ActiveWalletLookup } from '../services/profile';
+
+export const WALLET_STATUS_LABELS: Record<WalletStatus, string> = {
+  in_review: 'Em análise',
+  active: 'Ativa',
+  rejected: 'Recusada',
+  closed: 'Encerrada',
+};
+
+export interface WalletWithType extends UserWallet {
+  wallet_type_name: string;
+}
+
+/** One item of GET /api/user-wallets (also the `wallet` of the account-opening reply). */
+export function walletListItem(wallet: WalletWithType) {
+  return {
+    id: Number(wallet.id),
+    is_active: wallet.status === 'active',
+    status: wallet.status,
+    status_label: WALLET_STATUS_LABELS[wallet.status],
+    account_number: wallet.account_number,
+    wallet_type: { id: wallet.wallet_type_id, name: wallet.wallet_type_name },
+    created_at: wallet.created_at.toISOString(),
+  };
+}
+
+export type HistoryType = 'all' | 'in' | 'out';
+
+export interface HistoryQuery {
+  periodDays: number;
+  type: HistoryType;
+  page: number;
+  perPage: number;
+}
+
+export interface HistoryRow {
+  id: number;
+  type: 'in' | 'out';
+  kind: string;
+  description: string;
+  amount: number;
+  balance: 'available' | 'blocked';
+  status: 'completed' | 'pending' | 'failed';
+  created_at: string;
+}
+
+export interface Page<T> {
+  data: T[];
+  pagination: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    has_more_pages: boolean;
+    from: number | null;
+    to: number | null;
+  };
+}
+
+/** Wallet reads (list, ownership, balances, history) and the active-wallet lookup that locks the CPF. */
+export class WalletsService implements ActiveWalletLookup {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async listForUser(userId: string): Promise<WalletWithType[]> {
+    return this.db
+      .selectFrom('user_wallets as w')
+      .innerJoin('wallet_types as t', 't.id', 'w.wallet_type_id')
+      .selectAll('w')
+      .select('t.name as wallet_type_name')
+      .where('w.user_id', '=', userId)
+      .orderBy('w.created_at', 'desc')
+      .orderBy('w.id', 'desc')
+      .execute();
+  }
+
+  /** The user's wallet, or 404: another user's wallet is indistinguishable from a missing one. */
+  async findOwned(userId: string, walletId: string | number, trx: Executor = this.db, lock = false) {
+    if (!/^\d{1,18}$/.test(String(walletId))) throw new HttpError(404, API_MESSAGES.walletNotFound);
+    let query = trx
+      .selectFrom('user_wallets')
+      .selectAll()
+      .where('id', '=', String(walletId))
+      .where('user_id', '=', userId);
+    if (lock) query = query.forUpdate();
+    const wallet = await query.executeTakeFirst();
+    if (!wallet) throw new HttpError(404, API_MESSAGES.walletNotFound);
+    return wallet;
+  }
+
+  async hasActiveWallet(userId: string, trx: Executor): Promise<boolean> {
+    const row = await trx
+      .selectFrom('user_wallets')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'active')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  balances(walletId: string | number, trx: Executor = this.db): Promise<WalletBalances> {
+    return walletBalances(trx, walletId);
+  }
+
+  /** The wallet's ledger entries, newest first: one row per entry on its available or blocked account. */
+  async history(walletId: string | number, query: HistoryQuery): Promise<Page<HistoryRow>> {
+    let base = this.db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .where('a.wallet_id', '=', String(walletId))
+      .where('e.created_at', '>=', sql<Date>`now() - make_interval(days => ${query.periodDays})`);
+    if (query.type === 'in') base = base.where('e.amount_cents', '>', '0');
+    if (query.type === 'out') base = base.where('e.amount_cents', '<', '0');
+
+    const { total } = await base.select(sql<string>`count(*)::text`.as('total')).executeTakeFirstOrThrow();
+    const rows = await base
+      .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+      // Only a transfer's debit carries the transfer's state; its reversal is a completed credit.
+      .leftJoin('wallet_transfers as wt', 'wt.debit_transaction_id', 't.id')
+      .select([
+        'e.id',
+        'e.amount_cents',
+        'e.created_at',
+        'a.balance_type',
+        't.kind',
+        't.description',
+        'wt.status as transfer_status',
+      ])
+      .orderBy('e.created_at', 'desc')
+      .orderBy('e.id', 'desc')
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage)
+      .execute();
+
+    const count = Number(total);
+    const lastPage = Math.max(1, Math.ceil(count / query.perPage));
+    const from = rows.length > 0 ? (query.page - 1) * query.perPage + 1 : null;
+    return {
+      data: rows.map((row) => {
+        const cents = Number(row.amount_cents);
+        return {
+          id: Number(row.id),
+          type: cents > 0 ? 'in' : 'out',
+          kind: row.kind,
+          description: row.description,
+          amount: Math.abs(cents) / 100,
+          balance: row.balance_type === 'blocked' ? 'blocked' : 'available',
+          status:
+            row.transfer_status === 'processing'
+              ? 'pending'
+              : row.transfer_status === 'failed'
+                ? 'failed'
+                : 'completed',
+          created_at: row.created_at.toISOString(),
+        };
+      }),
+      pagination: {
+        current_page: query.page,
+        per_page: query.perPage,
+        total: count,
+        last_page: lastPage,
+        has_more_pages: query.page < lastPage,
+        from,
+        to: from === null ? null : from + rows.length - 1,
+      },
+    };
+  }
+}

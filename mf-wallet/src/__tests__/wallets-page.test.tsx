@@ -1,0 +1,212 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { reply } from '@rifaria/shared/testing';
+import { activeWalletServer, renderAt, server, transactionsReply, mockFetchForFile, wallet } from '../testing/fixtures';
+
+mockFetchForFile();
+
+describe('GET /api/user-wallets (/carteiras states)', () => {
+  it('should show the promo page with the opening button when there is no wallet', async () => {
+    server.on('GET', '/api/user-wallets', () => ({ success: true, data: [] }));
+    renderAt('/carteiras');
+    const cta = await screen.findByRole('link', { name: 'Abrir conta digital' });
+    expect(cta).toHaveAttribute('href', '/carteira/adicionar');
+    expect(screen.getByText('Abra em 4 passos')).toBeInTheDocument();
+    expect(screen.getByText('Sem taxas')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Depositar' })).not.toBeInTheDocument();
+  });
+
+  it('should show the promo page for a rejected wallet', async () => {
+    server.on('GET', '/api/user-wallets', () => ({
+      success: true,
+      data: [wallet({ status: 'rejected', is_active: false, status_label: 'Recusada' })],
+    }));
+    renderAt('/carteiras');
+    expect(await screen.findByRole('link', { name: 'Abrir conta digital' })).toBeInTheDocument();
+  });
+
+  it('should show the error state and retry', async () => {
+    server.on('GET', '/api/user-wallets', () => reply(422, { success: false, message: 'Falhou aqui.' }));
+    const { user } = renderAt('/carteiras');
+    expect(await screen.findByText('Falhou aqui.')).toBeInTheDocument();
+    server.on('GET', '/api/user-wallets', () => ({ success: true, data: [] }));
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('link', { name: 'Abrir conta digital' })).toBeInTheDocument();
+  });
+
+  it('should show "Conta em análise" and re-check every 5 s until the wallet is active', async () => {
+    jest.useFakeTimers();
+    try {
+      server.on('GET', '/api/user-wallets', () => ({
+        success: true,
+        data: [wallet({ status: 'in_review', is_active: false, status_label: 'Em análise' })],
+      }));
+      activeWalletServer();
+      server.on('GET', '/api/user-wallets', () => ({
+        success: true,
+        data: [wallet({ status: 'in_review', is_active: false, status_label: 'Em análise' })],
+      }));
+      renderAt('/carteiras', { advanceTimers: jest.advanceTimersByTime });
+      expect(await screen.findByRole('heading', { name: 'Conta em análise' })).toBeInTheDocument();
+      expect(screen.getByText(/Estamos analisando seus dados/)).toBeInTheDocument();
+      expect(screen.getByText(/•••• 5678/)).toBeInTheDocument();
+      expect(screen.getByText(/•••• 5678/).textContent).not.toContain('1234');
+      expect(server.callsTo('GET', '/api/user-wallets')).toHaveLength(1);
+
+      server.on('GET', '/api/user-wallets', () => ({ success: true, data: [wallet()] }));
+      await act(async () => {
+        jest.advanceTimersByTime(5_000);
+      });
+      expect(await screen.findByRole('button', { name: 'Depositar' })).toBeInTheDocument();
+      expect(server.callsTo('GET', '/api/user-wallets')).toHaveLength(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('GET /api/user-wallets/{id}/balance (eye button)', () => {
+  it('should keep the balance hidden, fetch it once on the first reveal and toggle', async () => {
+    activeWalletServer();
+    const { user } = renderAt('/carteiras');
+    expect(await screen.findByText('Conta Digital Rifaria')).toBeInTheDocument();
+    expect(screen.getByText('Conta •••• 5678')).toBeInTheDocument();
+    expect(screen.getByTestId('wallet-total')).toHaveTextContent('R$ ••••');
+    expect(server.callsTo('GET', '/api/user-wallets/7/balance')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Mostrar saldo' }));
+    await waitFor(() => expect(screen.getByTestId('wallet-total')).toHaveTextContent(/R\$\s35,50/));
+    expect(screen.getByText(/R\$\s25,00/)).toBeInTheDocument();
+    expect(screen.getByText(/R\$\s10,50/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Ocultar saldo' }));
+    expect(screen.getByTestId('wallet-total')).toHaveTextContent('R$ ••••');
+    expect(screen.queryByText(/R\$\s25,00/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Mostrar saldo' }));
+    expect(screen.getByTestId('wallet-total')).toHaveTextContent(/R\$\s35,50/);
+    expect(server.callsTo('GET', '/api/user-wallets/7/balance')).toHaveLength(1);
+  });
+
+  it('should show the response message under the balance when it fails', async () => {
+    activeWalletServer();
+    server.on('GET', '/api/user-wallets/:id/balance', () =>
+      reply(404, { success: false, message: 'Carteira não encontrada.' }),
+    );
+    const { user } = renderAt('/carteiras');
+    await user.click(await screen.findByRole('button', { name: 'Mostrar saldo' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Carteira não encontrada.');
+    expect(screen.getByTestId('wallet-total')).toHaveTextContent('R$ ••••');
+  });
+
+  it('should show "Erro na conexão" when the API cannot be reached', async () => {
+    activeWalletServer();
+    server.on('GET', '/api/user-wallets/:id/balance', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { user } = renderAt('/carteiras');
+    await user.click(await screen.findByRole('button', { name: 'Mostrar saldo' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erro na conexão');
+  });
+
+  it('should show "Erro ao carregar saldo" for an error without a message', async () => {
+    activeWalletServer();
+    server.on('GET', '/api/user-wallets/:id/balance', () => reply(418, {}));
+    const { user } = renderAt('/carteiras');
+    await user.click(await screen.findByRole('button', { name: 'Mostrar saldo' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao carregar saldo');
+  });
+});
+
+describe('GET /api/user-wallets/{id}/transactions (history)', () => {
+  it('should list amounts with sign and colour and dates in São Paulo', async () => {
+    activeWalletServer();
+    server.on('GET', '/api/user-wallets/:id/transactions', () =>
+      transactionsReply([
+        {
+          id: 1,
+          type: 'in',
+          kind: 'deposit',
+          description: 'Depósito Pix',
+          amount: 25,
+          balance: 'available',
+          status: 'completed',
+          created_at: '2026-11-20T02:30:00Z',
+        },
+        {
+          id: 2,
+          type: 'out',
+          kind: 'transfer',
+          description: 'Transferência Pix',
+          amount: 10,
+          balance: 'available',
+          status: 'completed',
+          created_at: '2026-11-20T15:00:00Z',
+        },
+      ]),
+    );
+    renderAt('/carteiras');
+    const list = await screen.findByRole('list', { name: 'Histórico de transações' });
+    expect(within(list).getByText('Depósito Pix')).toBeInTheDocument();
+    expect(within(list).getByText(/^\+ R\$\s25,00$/)).toBeInTheDocument();
+    expect(within(list).getByText(/^− R\$\s10,00$/)).toBeInTheDocument();
+    // 02:30 UTC on the 20th is 23:30 of the 19th in São Paulo.
+    expect(within(list).getByText('19/11/2026 às 23:30')).toBeInTheDocument();
+  });
+
+  it('should show the empty state', async () => {
+    activeWalletServer();
+    renderAt('/carteiras');
+    expect(await screen.findByText('Nenhuma transação neste período.')).toBeInTheDocument();
+  });
+
+  it('should re-query with the chosen period and type', async () => {
+    activeWalletServer();
+    const { user } = renderAt('/carteiras');
+    await screen.findByText('Nenhuma transação neste período.');
+    const first = server.callsTo('GET', '/api/user-wallets/7/transactions')[0]!;
+    expect(Object.fromEntries(first.url.searchParams)).toEqual({
+      period: '30',
+      type: 'all',
+      page: '1',
+      per_page: '20',
+    });
+
+    await user.click(screen.getByRole('combobox', { name: 'Período' }));
+    await user.click(await screen.findByRole('option', { name: '7 dias' }));
+    await waitFor(() => expect(server.callsTo('GET', '/api/user-wallets/7/transactions')).toHaveLength(2));
+    expect(server.callsTo('GET', '/api/user-wallets/7/transactions')[1]!.url.searchParams.get('period')).toBe('7');
+
+    await user.click(screen.getByRole('combobox', { name: 'Tipo' }));
+    await user.click(await screen.findByRole('option', { name: 'Saídas' }));
+    await waitFor(() => expect(server.callsTo('GET', '/api/user-wallets/7/transactions')).toHaveLength(3));
+    const last = server.callsTo('GET', '/api/user-wallets/7/transactions')[2]!;
+    expect(last.url.searchParams.get('type')).toBe('out');
+    expect(last.url.searchParams.get('period')).toBe('7');
+  });
+
+  it('should ask for the next page', async () => {
+    activeWalletServer();
+    server.on('GET', '/api/user-wallets/:id/transactions', () =>
+      transactionsReply(
+        [
+          {
+            id: 1,
+            type: 'in',
+            kind: 'sale',
+            description: 'Venda',
+            amount: 5,
+            balance: 'blocked',
+            status: 'completed',
+            created_at: '2026-11-20T12:00:00Z',
+          },
+        ],
+        3,
+      ),
+    );
+    const { user } = renderAt('/carteiras');
+    await user.click(await screen.findByRole('button', { name: 'Go to page 2' }));
+    await waitFor(() =>
+      expect(server.callsTo('GET', '/api/user-wallets/7/transactions').at(-1)!.url.searchParams.get('page')).toBe('2'),
+    );
+  });
+});

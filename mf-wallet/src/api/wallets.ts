@@ -1,0 +1,173 @@
+/**
+ * The calls of the wallet screens (issue 3 API contract). Money comes as 2-decimal numbers of reais in JSON;
+ * the UI converts to centavos (`toCents`) before formatting so no float ever reaches formatBRL.
+ */
+import { api } from '@rifaria/shared/api-client';
+import type { Pagination } from '@rifaria/shared/types';
+
+export type WalletStatus = 'in_review' | 'active' | 'rejected' | 'closed';
+
+export interface UserWallet {
+  id: number;
+  is_active: boolean;
+  status: WalletStatus;
+  status_label: string;
+  account_number: string;
+  wallet_type: { id: number; name: string };
+  created_at: string;
+}
+
+export interface WalletBalance {
+  saldo_disponivel: number;
+  saldo_bloqueado: number;
+  saldo_total: number;
+  ultima_consulta: string;
+  account_number: string;
+}
+
+export type TransactionType = 'in' | 'out';
+export type TransactionFilter = 'all' | TransactionType;
+export type PeriodDays = 7 | 30 | 60;
+
+export interface WalletTransaction {
+  id: number | string;
+  type: TransactionType;
+  kind: 'deposit' | 'sale' | 'release' | 'transfer' | 'transfer_reversal' | 'refund';
+  description: string;
+  amount: number;
+  balance: 'available' | 'blocked';
+  status: 'completed' | 'pending' | 'failed';
+  created_at: string;
+}
+
+export interface TransactionsPage {
+  data: WalletTransaction[];
+  pagination: Pagination;
+}
+
+export interface DepositReply {
+  success: boolean;
+  message?: string;
+  payment: {
+    id: number;
+    txid: string;
+    amount: number;
+    formatted_amount: string;
+    status: 'pending' | 'paid' | 'expired';
+    expires_at: string;
+    paid_at: string | null;
+  };
+  pix: { qr_code: string; copy_paste_code: string };
+  sandbox_pay_url: string | null;
+}
+
+export interface TransferReply {
+  success: boolean;
+  message: string;
+  data: { id: number; amount: number; formatted_amount: string; pix_key: string; status: string; created_at: string };
+}
+
+export interface DocumentType {
+  id: number;
+  name: string;
+}
+
+export interface StateOption {
+  id?: number;
+  name: string;
+  abbreviation: string;
+}
+
+export interface CepReply {
+  cep: string;
+  street: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+  complement?: string | null;
+}
+
+export interface MeUser {
+  name?: string | null;
+  email?: string | null;
+  cpf?: string | null;
+  phone?: string | null;
+  birthdate?: string | null;
+}
+
+export interface SavedAddress {
+  zip_code: string;
+  street: string;
+  number: string;
+  complement: string | null;
+  neighborhood: string;
+  city: string;
+  state: { abbreviation: string } | null;
+}
+
+/** Reais (2-decimal number) → centavos, rounding away float noise (25.1 * 100 = 2510.0000000000005). */
+export function toCentsAmount(reais: number | string | null | undefined): number {
+  return Math.round(Number(reais ?? 0) * 100);
+}
+
+/** The wallet the screens work with: the active one, else the one in review, else none. */
+export function pickWallet(wallets: UserWallet[]): UserWallet | null {
+  return (
+    wallets.find((w) => w.status === 'active' || w.is_active) ?? wallets.find((w) => w.status === 'in_review') ?? null
+  );
+}
+
+/** '12345678' → '•••• 5678' (only the last 4 digits are ever shown). */
+export function maskAccount(accountNumber: string | null | undefined): string {
+  const last4 = (accountNumber ?? '').replace(/\D/g, '').slice(-4);
+  return last4 ? `•••• ${last4}` : '••••';
+}
+
+export const walletApi = {
+  list: () =>
+    api
+      .get('/api/user-wallets')
+      .json<{ success: boolean; data: UserWallet[] }>()
+      .then((r) => r.data ?? []),
+  // retry 0: a person clicked the eye and waits; the error must show at once, not after ky's back-off.
+  balance: (id: number) =>
+    api
+      .get(`/api/user-wallets/${id}/balance`, { retry: 0 })
+      .json<{ success: boolean; message?: string; data: WalletBalance }>(),
+  transactions: (id: number, query: { period: PeriodDays; type: TransactionFilter; page: number; per_page: number }) =>
+    api
+      .get(`/api/user-wallets/${id}/transactions`, { searchParams: { ...query } })
+      .json<{ success: boolean } & TransactionsPage>(),
+  deposit: (body: { amount: number; description: string; user_wallet_id: number }) =>
+    api.post('/payments/deposits', { json: body, retry: 0 }).json<DepositReply>(),
+  depositStatus: (id: number) => api.get(`/payments/deposits/${id}`, { retry: 0 }).json<DepositReply>(),
+  sandboxPay: (url: string) => api.post(url, { retry: 0 }).json<{ success: boolean; message?: string }>(),
+  transfer: (id: number, body: { amount: number; pix_key: string; description: string }) =>
+    api.post(`/api/user-wallets/${id}/transfers`, { json: body, retry: 0 }).json<TransferReply>(),
+  documentTypes: () =>
+    api
+      .get('/api/document-types')
+      .json<{ success: boolean; data: DocumentType[] }>()
+      .then((r) => r.data ?? []),
+  states: () =>
+    api
+      .get('/api/auth/states')
+      .json<{ success: boolean; states: StateOption[] }>()
+      .then((r) => r.states ?? []),
+  me: () =>
+    api
+      .get('/api/auth/me')
+      .json<{ success: boolean; user: MeUser }>()
+      .then((r) => r.user),
+  address: () =>
+    api
+      .get('/api/auth/address', { retry: 0 })
+      .json<{ success: boolean; address: SavedAddress }>()
+      .then((r) => r.address),
+  cep: (digits: string) => api.get(`/api/cep/${digits}`, { retry: 0 }).json<{ success: boolean; data: CepReply }>(),
+  // FormData body: ky leaves the content-type to fetch, which adds the multipart boundary.
+  openAccount: (form: FormData) =>
+    api
+      .post('/digital-wallets/abrir-conta', { body: form, retry: 0, timeout: false })
+      .json<{ success: boolean; message?: string }>(),
+};

@@ -1,0 +1,204 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Pagination,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { apiErrorMessage } from '@rifaria/shared/api-client';
+import { formatBRL, formatDateTime } from '@rifaria/shared/format';
+import {
+  toCentsAmount,
+  walletApi,
+  type PeriodDays,
+  type TransactionFilter,
+  type TransactionsPage,
+} from '../api/wallets';
+
+export const HISTORY_TEXTS = {
+  title: 'Histórico de transações',
+  period: 'Período',
+  type: 'Tipo',
+  empty: 'Nenhuma transação neste período.',
+  loadError: 'Erro ao carregar transações.',
+  retry: 'Tentar novamente',
+} as const;
+
+export const PERIOD_OPTIONS: { value: PeriodDays; label: string }[] = [
+  { value: 7, label: '7 dias' },
+  { value: 30, label: '30 dias' },
+  { value: 60, label: '60 dias' },
+];
+export const TYPE_OPTIONS: { value: TransactionFilter; label: string }[] = [
+  { value: 'all', label: 'Todas' },
+  { value: 'in', label: 'Entradas' },
+  { value: 'out', label: 'Saídas' },
+];
+export const HISTORY_PAGE_SIZE = 20;
+
+const STATUS_LABEL = { pending: 'Pendente', failed: 'Falhou', completed: null } as const;
+
+type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; page: TransactionsPage };
+
+/** The wallet's statement; the filters and the page are query parameters of the API, so each change re-queries. */
+export function TransactionHistory({ walletId, version = 0 }: { walletId: number; version?: number }) {
+  const [period, setPeriod] = useState<PeriodDays>(30);
+  const [type, setType] = useState<TransactionFilter>('all');
+  const [page, setPage] = useState(1);
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let active = true;
+    setState({ kind: 'loading' });
+    walletApi
+      .transactions(walletId, { period, type, page, per_page: HISTORY_PAGE_SIZE })
+      .then((reply) => {
+        if (active) setState({ kind: 'ready', page: { data: reply.data ?? [], pagination: reply.pagination } });
+      })
+      .catch((error: unknown) => {
+        if (active) setState({ kind: 'error', message: apiErrorMessage(error, HISTORY_TEXTS.loadError) });
+      });
+    return () => {
+      active = false;
+    };
+  }, [walletId, period, type, page, version, attempt]);
+
+  const lastPage = state.kind === 'ready' ? (state.page.pagination?.last_page ?? 1) : 1;
+
+  return (
+    <Card variant="outlined" sx={{ borderRadius: 3 }}>
+      <CardContent sx={{ p: { xs: 2, md: 3 } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
+        >
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+            {HISTORY_TEXTS.title}
+          </Typography>
+          <Stack direction="row" spacing={1.5}>
+            <TextField
+              select
+              size="small"
+              label={HISTORY_TEXTS.period}
+              value={period}
+              onChange={(event) => {
+                setPeriod(Number(event.target.value) as PeriodDays);
+                setPage(1);
+              }}
+              sx={{ minWidth: 120 }}
+            >
+              {PERIOD_OPTIONS.map((option) => (
+                <MenuItem key={option.value} value={option.value}>
+                  {option.label}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              size="small"
+              label={HISTORY_TEXTS.type}
+              value={type}
+              onChange={(event) => {
+                setType(event.target.value as TransactionFilter);
+                setPage(1);
+              }}
+              sx={{ minWidth: 120 }}
+            >
+              {TYPE_OPTIONS.map((option) => (
+                <MenuItem key={option.value} value={option.value}>
+                  {option.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        </Stack>
+
+        {state.kind === 'loading' ? (
+          <Box aria-busy="true" aria-label="Carregando transações">
+            {[0, 1, 2].map((n) => (
+              <Skeleton key={n} variant="rounded" height={52} sx={{ mb: 1 }} />
+            ))}
+          </Box>
+        ) : state.kind === 'error' ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
+                {HISTORY_TEXTS.retry}
+              </Button>
+            }
+          >
+            {state.message}
+          </Alert>
+        ) : state.page.data.length === 0 ? (
+          <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+            {HISTORY_TEXTS.empty}
+          </Typography>
+        ) : (
+          <List disablePadding aria-label={HISTORY_TEXTS.title}>
+            {state.page.data.map((tx) => {
+              const incoming = tx.type === 'in';
+              const status = STATUS_LABEL[tx.status];
+              return (
+                <ListItem key={tx.id} divider disableGutters sx={{ gap: 2, alignItems: 'flex-start' }}>
+                  <ListItemText
+                    sx={{ my: 0.5 }}
+                    primary={tx.description}
+                    secondary={
+                      <Stack
+                        direction="row"
+                        spacing={1}
+                        useFlexGap
+                        component="span"
+                        sx={{ alignItems: 'center', mt: 0.25, flexWrap: 'wrap', rowGap: 0.5 }}
+                      >
+                        <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(tx.created_at)}</span>
+                        {status ? <Chip component="span" label={status} size="small" variant="outlined" /> : null}
+                        {tx.balance === 'blocked' ? (
+                          <Chip component="span" label="Futuro" size="small" variant="outlined" color="info" />
+                        ) : null}
+                      </Stack>
+                    }
+                  />
+                  <Typography
+                    sx={{
+                      mt: 0.75,
+                      flexShrink: 0,
+                      fontWeight: 600,
+                      color: incoming ? 'success.main' : 'error.main',
+                      whiteSpace: 'nowrap',
+                    }}
+                  >
+                    {incoming ? '+' : '−'} {formatBRL(toCentsAmount(tx.amount))}
+                  </Typography>
+                </ListItem>
+              );
+            })}
+          </List>
+        )}
+
+        {state.kind === 'ready' && lastPage > 1 ? (
+          <Pagination
+            count={lastPage}
+            page={page}
+            onChange={(_event, value) => setPage(value)}
+            sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
+          />
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,198 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { apiErrorMessage, readApiError } from '@rifaria/shared/api-client';
+import { formatBRL } from '@rifaria/shared/format';
+import { TRANSFER_DESCRIPTION_MAX, TRANSFER_MESSAGES, normalizePixKey, transferSchema } from '@rifaria/shared/schemas';
+import { MoneyField, toast, useDebouncedValidation } from '@rifaria/shared/ui';
+import { toCentsAmount, walletApi } from '../api/wallets';
+
+export const TRANSFER_TEXTS = {
+  title: 'Transferir via Pix',
+  amount: 'Valor',
+  pixKey: 'Chave Pix',
+  pixKeyHelp: 'CPF, CNPJ, e-mail, celular (+55) ou chave aleatória',
+  description: 'Descrição (opcional)',
+  submit: 'Transferir',
+  cancel: 'Cancelar',
+  available: 'Saldo disponível',
+} as const;
+
+const KEY_TYPE_LABEL = { cpf: 'CPF', cnpj: 'CNPJ', email: 'E-mail', phone: 'Celular', evp: 'Chave aleatória' } as const;
+const FIELDS = ['amount', 'pix_key', 'description'] as const;
+
+interface Props {
+  open: boolean;
+  walletId: number;
+  onClose: () => void;
+  onTransferred: () => void;
+}
+
+/** 'Transferir': a Pix out of the AVAILABLE balance (the future balance cannot leave the account yet). */
+export function TransferDialog({ open, walletId, onClose, onTransferred }: Props) {
+  const [amount, setAmount] = useState('');
+  const [pixKey, setPixKey] = useState('');
+  const [description, setDescription] = useState('');
+  const [available, setAvailable] = useState<number | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const validation = useDebouncedValidation(transferSchema, {
+    amount,
+    pix_key: pixKey,
+    description,
+    user_wallet_id: walletId,
+  });
+
+  useEffect(() => {
+    if (!open) return undefined;
+    let active = true;
+    walletApi
+      .balance(walletId)
+      .then((reply) => {
+        if (active && reply.data) setAvailable(toCentsAmount(reply.data.saldo_disponivel));
+      })
+      .catch(() => {
+        // The form still works without the figure; the server refuses an amount above the balance (422).
+      });
+    return () => {
+      active = false;
+    };
+  }, [open, walletId]);
+
+  const reset = () => {
+    setAmount('');
+    setPixKey('');
+    setDescription('');
+    setServerErrors({});
+    setError(null);
+    setSubmitting(false);
+    validation.reset();
+  };
+
+  const close = () => {
+    reset();
+    onClose();
+  };
+
+  const clearServerError = (field: string) =>
+    setServerErrors((current) => {
+      if (!(field in current)) return current;
+      const next = { ...current };
+      delete next[field];
+      return next;
+    });
+
+  const submit = async () => {
+    setError(null);
+    setServerErrors({});
+    const result = validation.validateAll();
+    if (!result.success) return;
+    const key = normalizePixKey(result.output.pix_key);
+    setSubmitting(true);
+    try {
+      const reply = await walletApi.transfer(walletId, {
+        amount: result.output.amount / 100,
+        pix_key: key?.key ?? result.output.pix_key,
+        description: result.output.description,
+      });
+      toast.success(reply.message || TRANSFER_MESSAGES.success);
+      reset();
+      onClose();
+      onTransferred();
+    } catch (err) {
+      const info = readApiError(err);
+      const fieldErrors: Record<string, string> = {};
+      for (const field of FIELDS) {
+        const message = info.errors?.[field]?.[0];
+        if (message) fieldErrors[field] = message;
+      }
+      if (Object.keys(fieldErrors).length > 0) setServerErrors(fieldErrors);
+      else setError(apiErrorMessage(err, TRANSFER_MESSAGES.failed));
+      setSubmitting(false);
+    }
+  };
+
+  const errors = { ...validation.errors, ...serverErrors };
+  const keyType = normalizePixKey(pixKey)?.type;
+
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="transfer-title">
+      <DialogTitle id="transfer-title">{TRANSFER_TEXTS.title}</DialogTitle>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <DialogContent sx={{ pt: 1 }}>
+          <Stack spacing={2}>
+            <Typography variant="body2" color="text.secondary">
+              {TRANSFER_TEXTS.available}:{' '}
+              <Box component="strong" sx={{ color: 'text.primary' }}>
+                {available === null ? '—' : formatBRL(available)}
+              </Box>
+            </Typography>
+            {error ? <Alert severity="error">{error}</Alert> : null}
+            <MoneyField
+              label={TRANSFER_TEXTS.amount}
+              value={amount}
+              onChange={(masked) => {
+                setAmount(masked);
+                validation.touch('amount');
+                clearServerError('amount');
+              }}
+              error={Boolean(errors.amount)}
+              helperText={errors.amount}
+              fullWidth
+            />
+            <TextField
+              label={TRANSFER_TEXTS.pixKey}
+              value={pixKey}
+              onChange={(event) => {
+                setPixKey(event.target.value);
+                validation.touch('pix_key');
+                clearServerError('pix_key');
+              }}
+              error={Boolean(errors.pix_key)}
+              helperText={errors.pix_key ?? (keyType ? `Tipo: ${KEY_TYPE_LABEL[keyType]}` : TRANSFER_TEXTS.pixKeyHelp)}
+              autoComplete="off"
+              fullWidth
+            />
+            <TextField
+              label={TRANSFER_TEXTS.description}
+              value={description}
+              onChange={(event) => {
+                setDescription(event.target.value);
+                validation.touch('description');
+                clearServerError('description');
+              }}
+              error={Boolean(errors.description)}
+              helperText={errors.description ?? `${description.length}/${TRANSFER_DESCRIPTION_MAX}`}
+              fullWidth
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={close}>{TRANSFER_TEXTS.cancel}</Button>
+          <Button type="submit" variant="contained" disabled={submitting}>
+            {submitting ? <CircularProgress size={20} color="inherit" aria-label="Enviando" /> : TRANSFER_TEXTS.submit}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
