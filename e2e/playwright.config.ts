@@ -7,6 +7,7 @@ import { defineConfig, devices } from '@playwright/test';
 // with a fresh embedded database (or the PostgreSQL in DATABASE_URL), driving Debian's Chromium.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const FAKE_CEP_PORT = Number(process.env.FAKE_CEP_PORT ?? 8183);
+export const SANDBOX_WEBHOOK_SECRET = 'e2e-sandbox-webhook-secret';
 const baseURL = `http://127.0.0.1:${PORT}`;
 const ROOT = path.resolve(__dirname, '..');
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rifaria-e2e-'));
@@ -71,10 +72,15 @@ export default defineConfig({
         DATABASE_URL: process.env.DATABASE_URL ?? '',
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
+        // Every journey signs a new organiser up from the same IP: more than the production 5 per minute.
+        RATE_LIMIT_REGISTER_MAX: '100',
+        RATE_LIMIT_LOGIN_MAX: '100',
         // External services: the fake CEP provider above; the sandbox PSP and KYC reviewer (fast approval).
         VIACEP_URL: `http://127.0.0.1:${FAKE_CEP_PORT}`,
         BRASILAPI_URL: `http://127.0.0.1:${FAKE_CEP_PORT}`,
         PIX_PROVIDER: 'sandbox',
+        // Known to the journeys so they can replay the sandbox's webhook exactly as it was delivered.
+        PIX_SANDBOX_WEBHOOK_SECRET: SANDBOX_WEBHOOK_SECRET,
         KYC_PROVIDER: 'sandbox',
         KYC_SANDBOX_APPROVAL_DELAY_MS: '1000',
         WORKER_INTERVAL_MS: '500',

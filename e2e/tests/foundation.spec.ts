@@ -1,22 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD as password, signUp, uniqueEmail } from './support';
 
 // Issue 2 journey: sign up through the UI, land on the dashboard greeting, log out, open a protected page
 // logged out, log in, land back on it; a remote that fails to load breaks only its own route.
-
-const password = 'Segura123';
-
-async function signUp(page: Page, name: string, email: string): Promise<void> {
-  await page.goto('/cadastro');
-  await page.getByLabel('Nome completo').fill(name);
-  await page.getByLabel('E-mail profissional').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(password);
-  await page.getByLabel('Confirmar senha').fill(password);
-  await expect(page.getByText('Senhas coincidem')).toBeVisible();
-  await expect(page.getByText('Forte')).toBeVisible();
-  await page.getByRole('button', { name: 'Explorar a Rifaria' }).click();
-  await expect(page.getByText('Conta criada com sucesso!')).toBeVisible();
-  await expect(page.getByText('Redirecionando você para o seu painel de controle...')).toBeVisible();
-}
 
 async function logIn(page: Page, email: string): Promise<void> {
   await page.getByLabel('E-mail').fill(email);
@@ -75,28 +61,54 @@ test('should refuse a wrong password and a duplicate e-mail with the spec messag
 });
 
 test('should show a fallback for a remote that fails to load while the shell keeps working', async ({ page }) => {
-  const email = `ana.${Date.now()}@exemplo.com.br`;
-  await signUp(page, 'Ana Lima', email);
-  await expect(page).toHaveURL(/\/dashboard$/);
-
-  // Stop the wallet remote's files: every request for them fails.
+  // Stop the wallet remote's files before anything loads them: every request for them fails.
   await page.route('**/_mf/mf-wallet/**', (route) => route.abort());
-  await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Carteiras' }).click();
+  await signUp(page, 'Ana Lima', uniqueEmail('ana'));
+  const nav = page.getByRole('navigation', { name: 'Navegação principal' });
+
+  // The dashboard's wallet card says so; the rest of the dashboard is there.
+  await expect(page.getByRole('heading', { name: 'Olá, Ana!' })).toBeVisible();
+  await expect(page.getByText('Não foi possível carregar este quadro agora.')).toBeVisible();
+
+  await nav.getByRole('link', { name: 'Carteiras' }).click();
   await expect(page).toHaveURL(/\/carteiras$/);
   await expect(page.getByText('Não foi possível carregar esta seção.')).toBeVisible();
 
   // The rest of the app still works: another remote and the dashboard load.
-  await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Campanhas' }).click();
+  await nav.getByRole('link', { name: 'Campanhas' }).click();
   await expect(page.getByRole('heading', { name: 'Minhas Campanhas' })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Início' }).click();
+  await nav.getByRole('link', { name: 'Início' }).click();
   await expect(page.getByRole('heading', { name: 'Olá, Ana!' })).toBeVisible();
 
   // Once the remote is back, 'Tentar novamente' loads it without reloading the page.
+  await nav.getByRole('link', { name: 'Carteiras' }).click();
+  await expect(page.getByText('Não foi possível carregar esta seção.')).toBeVisible();
+  await page.unroute('**/_mf/mf-wallet/**');
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(page.getByRole('button', { name: 'Abrir conta digital' }).or(page.getByRole('link', { name: 'Abrir conta digital' })).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+});
+
+test('should get a half-loaded remote back with a page reload when retrying in place is not enough', async ({ page }) => {
+  await signUp(page, 'Bruno Costa', uniqueEmail('bruno'));
+  // The dashboard already loaded the wallet remote (its widgets); now its section's files fail.
+  await expect(page.getByText('Carteira Digital').first()).toBeVisible();
+  await page.route('**/_mf/mf-wallet/**', (route) => route.abort());
   await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Carteiras' }).click();
   await expect(page.getByText('Não foi possível carregar esta seção.')).toBeVisible();
   await page.unroute('**/_mf/mf-wallet/**');
+
+  const promo = page.getByRole('button', { name: 'Abrir conta digital' }).or(page.getByRole('link', { name: 'Abrir conta digital' })).first();
+  const reload = page.getByRole('button', { name: 'Recarregar a página' });
   await page.getByRole('button', { name: 'Tentar novamente' }).click();
-  await expect(page.getByRole('heading', { name: 'Carteiras' })).toBeVisible();
+  await expect(promo.or(reload)).toBeVisible();
+  if (await reload.isVisible()) {
+    await expect(page.getByText('Se o problema continuar, recarregue a página.')).toBeVisible();
+    await reload.click();
+  }
+  await expect(promo).toBeVisible();
+  await expect(page).toHaveURL(/\/carteiras$/);
 });
 
 test('should serve the public legal pages without login', async ({ page }) => {

@@ -20,8 +20,20 @@ describe('POST /payments/sandbox/charges/{txid}/pay', () => {
     const txid = await charge();
     const response = await ctx.app.inject({ method: 'POST', url: payUrl(txid) });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true, message: 'Pagamento simulado com sucesso.' });
-    expect((await ctx.app.pix.getCharge(txid))!.status).toBe('CONCLUIDA');
+    const paid = (await ctx.app.pix.getCharge(txid))!;
+    expect(paid.status).toBe('CONCLUIDA');
+    const endToEndId = paid.payments[0]!.endToEndId;
+    expect(endToEndId).toMatch(/^E[0-9A-Za-z]{31}$/);
+    // The reply shows what the simulated PSP sent (never the secret header).
+    expect(response.json()).toEqual({
+      success: true,
+      message: 'Pagamento simulado com sucesso.',
+      data: {
+        end_to_end_id: endToEndId,
+        webhook_delivered: true,
+        webhook: { pix: [{ endToEndId, txid, valor: '25.00', horario: expect.any(String) }] },
+      },
+    });
     // Delivered = POST /payments/webhook/pix answered 2xx to the sandbox's call (secret header passed through).
     const row = await ctx.database.db
       .selectFrom('sandbox_pix_charges')

@@ -39,39 +39,16 @@ export function initFederation(remotes: Record<RemoteName, string>): void {
   );
 }
 
-/** Exposed `./App` modules, typed by the hand-written src/remotes.d.ts. */
-interface RemoteAppModules {
-  mf_campaigns: typeof import('mf_campaigns/App');
-  mf_wallet: typeof import('mf_wallet/App');
-  mf_profile: typeof import('mf_profile/App');
-  mf_whatsapp: typeof import('mf_whatsapp/App');
-  mf_public: typeof import('mf_public/App');
-}
-
 export type RemoteAppModule = { default: ComponentType };
 
-/** Loads `<remote>/App`; rejects with RemoteLoadError when the runtime answered with its fallback module. */
-export async function loadRemoteApp(remote: RemoteName): Promise<RemoteAppModule> {
-  let mod: unknown;
-  try {
-    mod = await loadRemote<RemoteAppModules[typeof remote]>(`${remote}/App`);
-  } catch (error) {
-    throw new RemoteLoadError(remote, { cause: error });
-  }
-  if (!mod || isFallbackModule(mod)) {
-    throw new RemoteLoadError(remote, { cause: isFallbackModule(mod) ? mod.error : undefined });
-  }
-  const { default: App } = mod as Partial<RemoteAppModule>;
-  if (typeof App !== 'function' && typeof App !== 'object') throw new RemoteLoadError(remote);
-  return { default: App as ComponentType };
-}
-
-/** Widget modules a remote exposes besides `./App` (typed in src/remotes.d.ts). */
-export type RemoteWidgetId = 'mf_wallet/WalletCard' | 'mf_wallet/WalletBanner';
-
-/** Loads an exposed widget (e.g. `mf_wallet/WalletCard`); rejects with RemoteLoadError like loadRemoteApp. */
-export async function loadRemoteWidget(id: RemoteWidgetId): Promise<RemoteAppModule> {
-  const remote = id.split('/')[0] ?? id;
+/**
+ * Loads an exposed component module (`mf_x/App`, `mf_wallet/WalletCard`) and returns it as `{ default }`.
+ * Rejects with RemoteLoadError when the runtime answered with its fallback module or the module has no component.
+ * The component is the default export or the export named like the expose: after a failed chunk load and a retry
+ * the runtime has been seen to hand back the namespace without `default` (only `{ App }`), so both are accepted.
+ */
+async function loadExposedComponent(id: string): Promise<RemoteAppModule> {
+  const [remote = id, expose = 'default'] = id.split('/');
   let mod: unknown;
   try {
     mod = await loadRemote(id);
@@ -81,7 +58,23 @@ export async function loadRemoteWidget(id: RemoteWidgetId): Promise<RemoteAppMod
   if (!mod || isFallbackModule(mod)) {
     throw new RemoteLoadError(remote, { cause: isFallbackModule(mod) ? mod.error : undefined });
   }
-  const { default: Widget } = mod as Partial<RemoteAppModule>;
-  if (typeof Widget !== 'function' && typeof Widget !== 'object') throw new RemoteLoadError(remote);
-  return { default: Widget as ComponentType };
+  const exports = mod as Record<string, unknown>;
+  const component = exports.default ?? exports[expose];
+  if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) {
+    throw new RemoteLoadError(remote);
+  }
+  return { default: component as ComponentType };
+}
+
+/** Loads `<remote>/App` (its module types are declared in src/remotes.d.ts). */
+export function loadRemoteApp(remote: RemoteName): Promise<RemoteAppModule> {
+  return loadExposedComponent(`${remote}/App`);
+}
+
+/** Widget modules a remote exposes besides `./App` (typed in src/remotes.d.ts). */
+export type RemoteWidgetId = 'mf_wallet/WalletCard' | 'mf_wallet/WalletBanner';
+
+/** Loads an exposed widget (e.g. `mf_wallet/WalletCard`); rejects with RemoteLoadError like loadRemoteApp. */
+export function loadRemoteWidget(id: RemoteWidgetId): Promise<RemoteAppModule> {
+  return loadExposedComponent(id);
 }

@@ -82,7 +82,9 @@ class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 
   override render() {
-    if (this.state.error) return <RemoteUnavailable onRetry={this.props.onRetry} />;
+    // resetKey > 0: this failure came after at least one in-place retry, so a reload is offered too.
+    if (this.state.error)
+      return <RemoteUnavailable onRetry={this.props.onRetry} offerReload={this.props.resetKey > 0} />;
     return this.props.children;
   }
 }

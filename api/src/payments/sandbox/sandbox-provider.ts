@@ -60,6 +60,8 @@ export class SandboxPayError extends Error {
 export interface SandboxPayResult {
   charge: PixCharge;
   /** False when the webhook call failed (logged); the charge is paid anyway, as at a real PSP. */
+  /** What was sent to the platform's webhook (without the secret header). */
+  webhook: PixWebhookBody;
   webhookDelivered: boolean;
 }
 
@@ -201,11 +203,13 @@ export class SandboxPixProvider implements PixProvider {
       throw new SandboxPayError('expired');
     }
     const charge = this.toCharge(paid);
-    return { charge, webhookDelivered: await this.deliver(paid) };
+    const webhook = this.webhookBody(paid);
+    return { charge, webhook, webhookDelivered: await this.deliver(paid.txid, webhook) };
   }
 
-  private async deliver(row: ChargeRow): Promise<boolean> {
-    const body: PixWebhookBody = {
+  /** The notification a PSP sends for a paid charge (BACEN API Pix webhook shape). */
+  private webhookBody(row: ChargeRow): PixWebhookBody {
+    return {
       pix: [
         {
           endToEndId: row.end_to_end_id!,
@@ -215,13 +219,16 @@ export class SandboxPixProvider implements PixProvider {
         },
       ],
     };
+  }
+
+  private async deliver(txid: string, body: PixWebhookBody): Promise<boolean> {
     let delivered = false;
     try {
       await this.deliverWebhook(body, { [SANDBOX_WEBHOOK_SECRET_HEADER]: this.webhookSecret });
       delivered = true;
     } catch (error) {
       // A PSP would retry later; the platform can still confirm through getCharge (reconciliation).
-      this.log.warn({ err: error, txid: row.txid }, 'sandbox PSP: webhook delivery failed');
+      this.log.warn({ err: error, txid }, 'sandbox PSP: webhook delivery failed');
     }
     await this.db
       .updateTable('sandbox_pix_charges')
@@ -229,7 +236,7 @@ export class SandboxPixProvider implements PixProvider {
         webhook_attempts: eb('webhook_attempts', '+', 1),
         ...(delivered ? { webhook_delivered_at: this.now() } : {}),
       }))
-      .where('txid', '=', row.txid)
+      .where('txid', '=', txid)
       .execute();
     return delivered;
   }

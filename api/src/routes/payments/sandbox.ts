@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { HttpError } from '../../lib/errors';
 import { API_MESSAGES } from '../../lib/messages';
 import { isSandboxPixProvider, SandboxPayError, type SandboxPayFailure } from '../../payments/sandbox';
-import { errorReply, messageReply } from '../../schemas/responses';
+import { errorReply } from '../../schemas/responses';
 import type { RoutesPlugin } from '../types';
 
 const FAILURES: Record<SandboxPayFailure, { status: number; message: string }> = {
@@ -13,6 +13,36 @@ const FAILURES: Record<SandboxPayFailure, { status: number; message: string }> =
 };
 
 const params = v.object({ txid: v.string() });
+
+/** The reply tells developers what the simulated PSP did: the Pix's end-to-end id and the webhook it sent. */
+const sandboxPayReply = {
+  type: 'object',
+  required: ['success', 'message', 'data'],
+  properties: {
+    success: { type: 'boolean' },
+    message: { type: 'string' },
+    data: {
+      type: 'object',
+      required: ['end_to_end_id', 'webhook_delivered', 'webhook'],
+      properties: {
+        end_to_end_id: { type: 'string' },
+        webhook_delivered: { type: 'boolean' },
+        webhook: {
+          type: 'object',
+          properties: {
+            pix: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: { endToEndId: { type: 'string' }, txid: { type: 'string' }, valor: { type: 'string' }, horario: { type: 'string' } },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
 
 /**
  * POST /payments/sandbox/charges/{txid}/pay: "the payer paid" for the offline sandbox PSP, which then calls
@@ -31,7 +61,7 @@ const sandboxPaymentRoutes: RoutesPlugin = async (fastify) => {
         tags: ['payments'],
         summary: 'Sandbox: simula o pagamento de uma cobrança Pix (só com PIX_PROVIDER=sandbox)',
         params,
-        response: { 200: messageReply, 404: errorReply, 409: errorReply, 422: errorReply },
+        response: { 200: sandboxPayReply, 404: errorReply, 409: errorReply, 422: errorReply },
       },
     },
     async (request) => {
@@ -39,8 +69,13 @@ const sandboxPaymentRoutes: RoutesPlugin = async (fastify) => {
       // Anything else cannot be a txid: 404 without a database query.
       if (!/^[a-zA-Z0-9]{26,35}$/.test(txid)) throw new HttpError(404, API_MESSAGES.sandboxChargeNotFound);
       try {
-        const { webhookDelivered } = await provider.pay(txid);
+        const { charge, webhook, webhookDelivered } = await provider.pay(txid);
         if (!webhookDelivered) request.log.warn({ txid }, 'sandbox payment done but its webhook was not delivered');
+        return {
+          success: true,
+          message: API_MESSAGES.sandboxPaid,
+          data: { end_to_end_id: charge.payments[0]?.endToEndId ?? '', webhook_delivered: webhookDelivered, webhook },
+        };
       } catch (error) {
         if (error instanceof SandboxPayError) {
           const failure = FAILURES[error.reason];
@@ -48,7 +83,6 @@ const sandboxPaymentRoutes: RoutesPlugin = async (fastify) => {
         }
         throw error;
       }
-      return { success: true, message: API_MESSAGES.sandboxPaid };
     },
   );
 };

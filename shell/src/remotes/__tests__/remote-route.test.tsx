@@ -74,6 +74,21 @@ describe('RemoteRoute', () => {
     expect(loadRemoteAppMock).toHaveBeenCalledTimes(2);
   });
 
+  it('should offer a page reload when the in-place retry fails too', async () => {
+    loadRemoteAppMock.mockRejectedValue(new RemoteLoadError('mf_wallet'));
+    const user = userEvent.setup();
+    renderShell('/carteiras');
+
+    const first = await screen.findByRole('alert');
+    expect(within(first).queryByRole('button', { name: 'Recarregar a página' })).not.toBeInTheDocument();
+    await user.click(within(first).getByRole('button', { name: 'Tentar novamente' }));
+
+    const second = await screen.findByRole('alert');
+    expect(within(second).getByText('Se o problema continuar, recarregue a página.')).toBeInTheDocument();
+    expect(within(second).getByRole('button', { name: 'Recarregar a página' })).toBeInTheDocument();
+    expect(within(second).getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  });
+
   it('should show the fallback when the remote crashes while rendering', async () => {
     function Broken(): never {
       throw new Error('boom');

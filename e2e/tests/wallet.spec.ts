@@ -1,0 +1,119 @@
+import { expect, test } from '@playwright/test';
+import { parsePix, hasError } from 'pix-utils';
+import { SANDBOX_WEBHOOK_SECRET } from '../playwright.config';
+import { sessionToken, signUp, uniqueEmail } from './support';
+
+// Issue 3 journey: a new organiser opens a wallet through the wizard (CEP filled by the fake provider), sees it
+// approved, deposits R$ 25,00, pays it with the sandbox button, reveals the balance and sees the deposit in the
+// history; the same webhook replayed 10 times leaves the balance at R$ 25,00.
+
+// A 1×1 PNG: a real image by its magic bytes, as the server checks.
+const PNG_1x1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('should open a wallet, deposit R$ 25,00 by Pix and credit it exactly once', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, 'Carla Mendes', uniqueEmail('carla'));
+
+  // Dashboard widget without a wallet → the wizard.
+  await expect(page.getByText('Não aberta')).toBeVisible();
+  await page.getByRole('link', { name: 'Abrir carteira digital' }).or(page.getByRole('button', { name: 'Abrir carteira digital' })).first().click();
+  await expect(page).toHaveURL(/\/carteira\/adicionar$/);
+
+  // Step 1: Dados Pessoais (name and e-mail prefilled from the account).
+  await expect(page.getByRole('textbox', { name: 'Nome completo' })).toHaveValue('Carla Mendes');
+  await page.getByRole('button', { name: 'Próximo' }).click();
+  await expect(page.getByText('CPF deve ter 11 dígitos')).toBeVisible();
+  await page.getByRole('textbox', { name: 'CPF' }).fill('52998224725');
+  await expect(page.getByRole('textbox', { name: 'CPF' })).toHaveValue('529.982.247-25');
+  await page.getByRole('textbox', { name: 'Telefone' }).fill('11987654321');
+  await page.getByRole('textbox', { name: 'Data de nascimento' }).fill('15031990');
+  await page.getByRole('button', { name: 'Próximo' }).click();
+
+  // Step 2: Endereço, filled from the (fake) CEP provider.
+  await expect(page.getByRole('heading', { name: 'Endereço' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'CEP' }).fill('01001000');
+  await expect(page.getByRole('textbox', { name: 'Logradouro' })).toHaveValue('Praça da Sé');
+  await expect(page.getByRole('textbox', { name: 'Bairro' })).toHaveValue('Sé');
+  await expect(page.getByRole('textbox', { name: 'Cidade' })).toHaveValue('São Paulo');
+  await page.getByRole('textbox', { name: 'Número' }).fill('100');
+  await page.getByRole('button', { name: 'Próximo' }).click();
+
+  // Step 3: Documento.
+  await expect(page.getByRole('heading', { name: 'Documento' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Próximo' })).toBeDisabled();
+  await page.getByRole('combobox', { name: 'Tipo de documento' }).click();
+  await page.getByRole('option', { name: /CNH/ }).click();
+  await page.getByLabel('Arquivo do documento').setInputFiles({ name: 'cnh.png', mimeType: 'image/png', buffer: PNG_1x1 });
+  await page.getByRole('button', { name: 'Próximo' }).click();
+
+  // Step 4: Finalização.
+  await expect(page.getByRole('heading', { name: 'Finalização' })).toBeVisible();
+  await expect(page.getByText('529.982.247-25')).toBeVisible();
+  await page.getByRole('button', { name: 'Finalizar Abertura' }).click();
+  await expect(page.getByText('Conta em Processo!')).toBeVisible();
+  await expect(page).toHaveURL(/\/carteiras$/, { timeout: 10_000 });
+
+  // The sandbox KYC approves it: the page turns into the wallet dashboard by itself.
+  await expect(page.getByRole('button', { name: 'Depositar' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('R$ ••••').first()).toBeVisible();
+
+  // Deposit R$ 25,00.
+  await page.getByRole('button', { name: 'Depositar' }).click();
+  const form = page.getByRole('dialog', { name: 'Depositar via Pix' });
+  await form.getByRole('textbox', { name: 'Valor' }).fill('499');
+  await form.getByRole('textbox', { name: 'Descrição' }).fill('Primeiro depósito');
+  await expect(form.getByText('Valor mínimo para depósito é R$ 5,00')).toBeVisible();
+  await form.getByRole('textbox', { name: 'Valor' }).fill('2500');
+  await expect(form.getByRole('textbox', { name: 'Valor' })).toHaveValue('25,00');
+  await form.getByRole('button', { name: 'Gerar Pix' }).click();
+
+  const pix = page.getByRole('dialog', { name: 'Pix gerado' });
+  await expect(pix.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
+  await expect(pix.getByText(/R\$\s25,00/).first()).toBeVisible();
+  const code = await pix.locator('input[value^="000201"], textarea').first().inputValue();
+  const parsed = parsePix(code);
+  expect(hasError(parsed)).toBe(false);
+  expect(code).toContain('540525.00');
+
+  const [payResponse] = await Promise.all([
+    page.waitForResponse((response) => /\/payments\/sandbox\/charges\/\w+\/pay$/.test(response.url())),
+    pix.getByRole('button', { name: 'Simular pagamento (sandbox)' }).click(),
+  ]);
+  expect(payResponse.status()).toBe(200);
+  const { data: paid } = (await payResponse.json()) as { data: { webhook: unknown; end_to_end_id: string } };
+  await expect(pix.getByText('Pagamento confirmado!')).toBeVisible({ timeout: 10_000 });
+  await page.keyboard.press('Escape');
+
+  // Reveal the balance and find the deposit in the history.
+  await page.getByRole('button', { name: 'Mostrar saldo' }).click();
+  await expect(page.getByText(/R\$\s25,00/).first()).toBeVisible();
+  const history = page.getByRole('list', { name: 'Histórico de transações' });
+  await expect(history.getByText(/Primeiro depósito|Depósito/).first()).toBeVisible();
+  await expect(history.getByText(/25,00/).first()).toBeVisible();
+
+  // The PSP sends the same notification ten more times: it is acknowledged and credited nothing.
+  for (let i = 0; i < 10; i++) {
+    const replay = await page.request.post('/payments/webhook/pix', {
+      data: paid.webhook,
+      headers: { 'x-rifaria-sandbox-secret': SANDBOX_WEBHOOK_SECRET },
+    });
+    expect(replay.status()).toBe(200);
+  }
+  const token = await sessionToken(page);
+  const wallets = await page.request.get('/api/user-wallets', { headers: { Authorization: `Bearer ${token}` } });
+  const walletId = ((await wallets.json()) as { data: { id: number }[] }).data[0]!.id;
+  const balance = await page.request.get(`/api/user-wallets/${walletId}/balance`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await balance.json()) as { data: { saldo_disponivel: number } }).data.saldo_disponivel).toBe(25);
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Mostrar saldo' }).click();
+  await expect(page.getByText(/R\$\s25,00/).first()).toBeVisible();
+
+  // The dashboard shows the wallet too.
+  await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Início' }).click();
+  await expect(page.getByText('Carteira Digital').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ver carteira completa' }).or(page.getByRole('button', { name: 'Ver carteira completa' })).first()).toBeVisible();
+});
