@@ -1,16 +1,27 @@
 /**
  * Exposed as `mf_campaigns/App`. The shell mounts it at `/campanhas/*`; routes below are RELATIVE to that mount.
- * Upcoming (later issues): ':id/painel', ':id/editar', ':id/vendas', the wizard and modals.
+ * Each page is its own chunk: the list does not download the panel's chart or the sales table.
  */
+import { PageLoader } from '@rifaria/shared/ui';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { CampaignsPage } from './pages/campaigns-page';
 
+const CampaignPanelPage = lazy(() => import('./pages/campaign-panel-page'));
+const CampaignEditPage = lazy(() => import('./pages/campaign-edit-page'));
+const CampaignSalesPage = lazy(() => import('./pages/campaign-sales-page'));
+
 export function App() {
   return (
-    <Routes>
-      <Route index element={<CampaignsPage />} />
-      <Route path="*" element={<Navigate to="/campanhas" replace />} />
-    </Routes>
+    <Suspense fallback={<PageLoader />}>
+      <Routes>
+        <Route index element={<CampaignsPage />} />
+        <Route path=":id/painel" element={<CampaignPanelPage />} />
+        <Route path=":id/editar" element={<CampaignEditPage />} />
+        <Route path=":id/vendas" element={<CampaignSalesPage />} />
+        <Route path="*" element={<Navigate to="/campanhas" replace />} />
+      </Routes>
+    </Suspense>
   );
 }
 

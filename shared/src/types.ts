@@ -78,3 +78,132 @@ export interface RegisterRequest {
   password: string;
   password_confirmation: string;
 }
+
+// Campaigns (issue 4) ---------------------------------------------------------------------------------------------
+// Money in replies is a 2-decimal number of reais; inside the code it is centavos.
+
+/** Status ids: 1 Rascunho (draft), 2 Publicada, 3 Cancelada, 4 Finalizada. */
+export type CampaignStatusId = 1 | 2 | 3 | 4;
+export const CAMPAIGN_STATUS = {
+  1: 'Rascunho',
+  2: 'Publicada',
+  3: 'Cancelada',
+  4: 'Finalizada',
+} as const satisfies Record<CampaignStatusId, string>;
+
+export interface DrawType {
+  id: number;
+  /** 'Loteria Federal' | 'Sorteio Rifaria' (the panel shows 'Realizar Sorteio' when it contains 'rifaria'). */
+  description: string;
+}
+
+export interface Award {
+  id: number;
+  description: string;
+  value: number | null;
+  position: number;
+}
+
+export interface CampaignStats {
+  /** Paid tickets. */
+  tickets_sold: number;
+  total_tickets: number;
+  /** total − sold − reserved by pending purchases. */
+  tickets_available: number;
+  total_revenue: number;
+  /** 0–100 with up to 2 decimals. */
+  sales_percentage: number;
+}
+
+export interface SalesChartEntry {
+  /** 'YYYY-MM-DD' in America/Sao_Paulo; every day of the window is present. */
+  date: string;
+  sales: number;
+  revenue: number;
+}
+
+export interface Campaign {
+  id: number;
+  name: string;
+  title: string;
+  status: { id: CampaignStatusId; description: string };
+  draw_type: DrawType;
+  total_tickets: number;
+  ticket_price: number;
+  rules: string;
+  /** Public URL of the banner image (uploaded file or external https URL), or null. */
+  banner: string | null;
+  banner_image: string | null;
+  link: string;
+  full_url: string;
+  /** 'YYYY-MM-DD HH:MM:SS' São Paulo wall clock, or null. */
+  draw_datetime: string | null;
+  /** The same instant as ISO 8601 (UTC), or null. */
+  draw_date: string | null;
+  /** '28/11/2026 às 20:00', or null. */
+  draw_date_formatted: string | null;
+  user_wallet_id: number;
+  wallet: { id: number; account_number: string; wallet_type: { name: string } } | null;
+  awards: Award[];
+  stats: CampaignStats;
+  /** Last 14 days; only in GET /api/campaigns/{id}. */
+  sales_chart?: SalesChartEntry[];
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CampaignListReply {
+  success: true;
+  data: Campaign[];
+  summary: { active_count: number; draft_count: number; total_raised: number };
+}
+
+export interface PublishReply {
+  success: true;
+  message: string;
+  /** `processing` is true above 10,000 tickets: the publish modal then shows its "processing" state. */
+  data: Campaign & { processing: boolean };
+}
+
+/** Purchase status ids of the spec: 1 Pendente, 2 Pago, 3 Cancelado. */
+export type PurchaseStatusId = 1 | 2 | 3;
+
+export interface Sale {
+  id: number;
+  /** CPF masked ('***.456.789-**'): the organiser sees who bought, not the whole document. */
+  buyer: { name: string; cpf: string; email: string | null; phone: string };
+  total_tickets: number;
+  total_value: number;
+  status: { id: PurchaseStatusId; name: 'Pendente' | 'Pago' | 'Cancelado' };
+  purchased_at: string;
+}
+
+export interface SalesStatistics {
+  total_sales: number;
+  total_revenue: number;
+  total_tickets_sold: number;
+  tickets_available: number;
+}
+
+export interface SalesReply {
+  success: true;
+  message: string;
+  data: Sale[];
+  pagination: Pagination;
+  statistics: SalesStatistics;
+  campaign: { id: number; name: string; ticket_price: number; total_tickets: number; status: Campaign['status'] };
+}
+
+export interface DashboardOverview {
+  active_campaigns: number;
+  has_wallet: boolean;
+  has_published_campaign: boolean;
+  wallet: { total: number; available: number; blocked: number } | null;
+}
+
+export interface LatestSalesPoint {
+  /** 'YYYY-MM-DD' in America/Sao_Paulo. */
+  day: string;
+  value: number;
+}

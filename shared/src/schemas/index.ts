@@ -3,3 +3,4 @@ export * from './documents';
 export * from './auth';
 export * from './address';
 export * from './wallet';
+export * from './campaign';

@@ -1,0 +1,5 @@
+import { ComingSoon } from '@rifaria/shared/ui';
+
+export default function CampaignEditPage() {
+  return <ComingSoon title="Editar campanha" />;
+}

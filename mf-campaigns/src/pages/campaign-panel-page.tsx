@@ -1,0 +1,5 @@
+import { ComingSoon } from '@rifaria/shared/ui';
+
+export default function CampaignPanelPage() {
+  return <ComingSoon title="Painel da campanha" />;
+}

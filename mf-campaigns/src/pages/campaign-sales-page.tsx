@@ -1,0 +1,5 @@
+import { ComingSoon } from '@rifaria/shared/ui';
+
+export default function CampaignSalesPage() {
+  return <ComingSoon title="Vendas da campanha" />;
+}

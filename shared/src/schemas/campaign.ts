@@ -1,0 +1,309 @@
+import * as v from 'valibot';
+import { TICKET_QUANTITY_MAX } from '../constants';
+import { fromSaoPauloWallClock } from '../format';
+import { requiredString } from './auth';
+import { toCents } from './wallet';
+
+/** Spec section 5 "Wizard", "Draw-date modal", "Edit" and section 8 campaign errors — messages reproduced exactly. */
+export const CAMPAIGN_MESSAGES = {
+  nameRequired: 'Nome da campanha é obrigatório',
+  nameTooLong: 'Nome da campanha deve ter no máximo 120 caracteres',
+  quantityPositive: 'Quantidade deve ser maior que 0',
+  quantityDigits: 'Quantidade deve conter apenas números',
+  quantityMax: 'Quantidade máxima é 10.000.000',
+  pricePositive: 'Valor deve ser maior que 0',
+  priceFormat: 'Valor deve ter no máximo 2 casas decimais',
+  drawTypeRequired: 'Tipo de sorteio é obrigatório',
+  drawDateRequired: 'Data do sorteio é obrigatória',
+  drawTimeRequired: 'Hora do sorteio é obrigatória',
+  drawDateFuture: 'A data do sorteio deve ser no futuro',
+  drawDateInvalid: 'Dados inválidos. Verifique a data e horário.',
+  awardNameRequired: 'Nome do prêmio é obrigatório',
+  awardValueFormat: 'Valor do prêmio deve ter no máximo 2 casas decimais',
+  awardsRequired: 'Pelo menos um prêmio é obrigatório',
+  rulesRequired: 'Regras são obrigatórias',
+  walletRequired: 'Selecione uma conta de recebimento',
+  // Edit screen (its own wording in the spec).
+  editPriceRequired: 'Valor do ticket é obrigatório e deve ser maior que zero',
+  editQuantityRequired: 'Quantidade de rifas é obrigatória e deve ser maior que zero',
+  editRulesRequired: 'Regulamento da campanha é obrigatório',
+  editAwardDescriptionRequired: (position: number) => `Descrição do ${position}º prêmio é obrigatória`,
+  totalTicketsLocked: 'Este campo só pode ser alterado quando o status for "Rascunho"',
+  // Errors and toasts.
+  drawTypesLoadFailed: 'Erro ao carregar tipos de sorteio. Tente novamente.',
+  walletsLoadFailed: 'Erro ao carregar carteiras. Tente novamente.',
+  fixFields: 'Por favor, corrija os erros nos campos destacados.',
+  createFailedPrefix: 'Erro ao criar campanha: ',
+  created: 'Campanha criada com sucesso!',
+  createdDescription: 'Sua campanha foi salva como rascunho.',
+  alreadyPublished: 'Campanha já está publicada',
+  notFound: 'Campanha não encontrada',
+  cancelNotFound: 'Campanha não encontrada ou você não tem permissão para cancelá-la.',
+  cancelSold: (sold: number) => `Não é possível cancelar esta campanha pois já possui ${sold} tickets vendidos.`,
+  cancelNotAllowed: 'Esta campanha não pode ser cancelada no momento.',
+  cancelFailed: 'Erro ao cancelar campanha. Tente novamente.',
+  cancelled: 'Campanha cancelada com sucesso!',
+  cancelledDescription: 'A campanha foi removida da sua lista.',
+} as const;
+
+export const CAMPAIGN_NAME_MAX = 120;
+export const CAMPAIGN_RULES_MAX = 20_000;
+export const AWARD_DESCRIPTION_MAX = 200;
+export const AWARDS_MAX = 50;
+/** Highest ticket price accepted: R$ 100.000,00. */
+export const TICKET_PRICE_MAX_CENTS = 10_000_000;
+
+/** Ticket quantity typed with thousands dots ('10.000') or sent as a number → integer. */
+export function toTicketQuantity(input: unknown): number {
+  if (typeof input === 'number') return Number.isSafeInteger(input) ? input : Number.NaN;
+  if (typeof input !== 'string') return Number.NaN;
+  const text = input.trim();
+  if (!/^\d{1,3}(\.\d{3})*$|^\d+$/.test(text)) return Number.NaN;
+  return Number(text.replace(/\./g, ''));
+}
+
+const quantityField = (positive: string) =>
+  v.pipe(
+    v.optional(v.union([v.number(), v.string()], positive), ''),
+    v.transform((input: number | string) => ({ raw: input, value: toTicketQuantity(input) })),
+    v.check(({ raw }) => String(raw).trim() !== '', positive),
+    v.check(({ value }) => !Number.isNaN(value), CAMPAIGN_MESSAGES.quantityDigits),
+    v.transform(({ value }) => value),
+    v.minValue(1, positive),
+    v.maxValue(TICKET_QUANTITY_MAX, CAMPAIGN_MESSAGES.quantityMax),
+  );
+
+/** A price in reais (number from the API client, '12,50' from a form) → centavos. */
+const priceField = (positive: string) =>
+  v.pipe(
+    v.optional(v.union([v.number(), v.string()], positive), ''),
+    v.transform((input: number | string) => ({ raw: input, cents: toCents(input) })),
+    v.check(({ raw }) => String(raw).trim() !== '', positive),
+    v.check(({ cents }) => !Number.isNaN(cents), CAMPAIGN_MESSAGES.priceFormat),
+    v.transform(({ cents }) => cents),
+    v.minValue(1, positive),
+    v.maxValue(TICKET_PRICE_MAX_CENTS, 'Valor máximo do ticket é R$ 100.000,00'),
+  );
+
+/** Optional award value → centavos or null. */
+const awardValueField = v.pipe(
+  v.optional(v.nullable(v.union([v.number(), v.string()])), null),
+  v.transform((input) => (input === null || String(input).trim() === '' ? null : toCents(input))),
+  v.check((cents) => cents === null || (!Number.isNaN(cents) && cents >= 0), CAMPAIGN_MESSAGES.awardValueFormat),
+);
+
+const idField = (message: string) =>
+  v.pipe(
+    v.optional(v.union([v.number(), v.string()], message), ''),
+    v.transform((value) =>
+      typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN,
+    ),
+    v.check((id) => Number.isSafeInteger(id) && id > 0, message),
+  );
+
+const nameField = v.pipe(
+  requiredString(CAMPAIGN_MESSAGES.nameRequired),
+  v.maxLength(CAMPAIGN_NAME_MAX, CAMPAIGN_MESSAGES.nameTooLong),
+);
+
+/**
+ * 'YYYY-MM-DD HH:MM[:SS]' (São Paulo wall clock, the API's draw_datetime) or null → the instant (Date) or null.
+ * `now` is injectable so tests and the server agree on "the future".
+ */
+const DRAW_DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
+
+/** 'YYYY-MM-DD HH:MM[:SS]' in São Paulo → the instant; null when it is not a real date and time. */
+export function parseDrawDatetime(value: string): Date | null {
+  const text = value.trim();
+  if (!DRAW_DATETIME_PATTERN.test(text)) return null;
+  const date = fromSaoPauloWallClock(text.replace(' ', 'T'));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export const drawDatetimeField = (
+  futureMessage: string = CAMPAIGN_MESSAGES.drawDateFuture,
+  now: () => Date = () => new Date(),
+) =>
+  v.pipe(
+    v.optional(v.nullable(v.string(CAMPAIGN_MESSAGES.drawDateInvalid)), null),
+    v.transform((value) => (value === null || value.trim() === '' ? null : value.trim())),
+    v.check((value) => value === null || parseDrawDatetime(value) !== null, CAMPAIGN_MESSAGES.drawDateInvalid),
+    v.transform((value) => (value === null ? null : parseDrawDatetime(value))),
+    v.check((date) => date === null || date.getTime() > now().getTime(), futureMessage),
+  );
+
+// Wizard steps (form values: strings as typed) --------------------------------------------------------------------
+
+/** Step 1 'Campanha'. The date and time are required only when the checkbox is ticked. */
+export const campaignStepOneSchema = v.pipe(
+  v.object({
+    name: nameField,
+    total_tickets: quantityField(CAMPAIGN_MESSAGES.quantityPositive),
+    ticket_price: priceField(CAMPAIGN_MESSAGES.pricePositive),
+    draw_type_id: idField(CAMPAIGN_MESSAGES.drawTypeRequired),
+    has_draw_date: v.optional(v.boolean(), false),
+    draw_date: v.optional(v.string(), ''),
+    draw_time: v.optional(v.string(), ''),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['has_draw_date'], ['draw_date']],
+      (i) => !i.has_draw_date || i.draw_date.trim() !== '',
+      CAMPAIGN_MESSAGES.drawDateRequired,
+    ),
+    ['draw_date'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['has_draw_date'], ['draw_time']],
+      (i) => !i.has_draw_date || i.draw_time.trim() !== '',
+      CAMPAIGN_MESSAGES.drawTimeRequired,
+    ),
+    ['draw_time'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['has_draw_date'], ['draw_date'], ['draw_time']],
+      (i) =>
+        !i.has_draw_date ||
+        !i.draw_date ||
+        !i.draw_time ||
+        fromSaoPauloWallClock(`${i.draw_date}T${i.draw_time}`).getTime() > Date.now(),
+      CAMPAIGN_MESSAGES.drawDateFuture,
+    ),
+    ['draw_date'],
+  ),
+);
+
+export const awardSchema = v.object({
+  description: v.pipe(
+    requiredString(CAMPAIGN_MESSAGES.awardNameRequired),
+    v.maxLength(AWARD_DESCRIPTION_MAX, CAMPAIGN_MESSAGES.awardNameRequired),
+  ),
+  value: awardValueField,
+});
+
+/** Step 2 'Prêmios': at least one row, each with a name. */
+export const campaignStepTwoSchema = v.object({
+  awards: v.pipe(
+    v.array(awardSchema, CAMPAIGN_MESSAGES.awardsRequired),
+    v.minLength(1, CAMPAIGN_MESSAGES.awardsRequired),
+    v.maxLength(AWARDS_MAX, `No máximo ${AWARDS_MAX} prêmios`),
+  ),
+});
+
+/** Step 3 'Regras' (rules text with **bold**, *italic* and __underline__ markers). */
+export const campaignStepThreeSchema = v.object({
+  rules: v.pipe(
+    requiredString(CAMPAIGN_MESSAGES.rulesRequired),
+    v.maxLength(CAMPAIGN_RULES_MAX, `Regras devem ter no máximo ${CAMPAIGN_RULES_MAX} caracteres`),
+  ),
+});
+
+/** Step 4 'Carteira'. */
+export const campaignStepFourSchema = v.object({
+  user_wallet_id: idField(CAMPAIGN_MESSAGES.walletRequired),
+});
+
+// API payloads ---------------------------------------------------------------------------------------------------
+
+/**
+ * POST /api/campaigns — the spec's create payload: name, draw_type_id, total_tickets, ticket_price (reais),
+ * rules, banner_image (always null), draw_datetime ('YYYY-MM-DD HH:MM:00' or null), user_wallet_id, awards[].
+ * Output: money in centavos, draw_datetime as a Date or null.
+ */
+export const createCampaignSchema = v.object({
+  name: nameField,
+  draw_type_id: idField(CAMPAIGN_MESSAGES.drawTypeRequired),
+  total_tickets: quantityField(CAMPAIGN_MESSAGES.quantityPositive),
+  ticket_price: priceField(CAMPAIGN_MESSAGES.pricePositive),
+  rules: campaignStepThreeSchema.entries.rules,
+  banner_image: v.optional(v.nullable(v.string()), null),
+  draw_datetime: drawDatetimeField(),
+  user_wallet_id: idField(CAMPAIGN_MESSAGES.walletRequired),
+  awards: campaignStepTwoSchema.entries.awards,
+});
+export type CreateCampaignInput = v.InferOutput<typeof createCampaignSchema>;
+
+/** Edit tab 'Prêmios': at least one, each 'Descrição do Nº prêmio é obrigatória'. */
+export const editAwardsSchema = v.pipe(
+  v.array(
+    v.object({
+      description: v.optional(v.string(), ''),
+      value: awardValueField,
+    }),
+    CAMPAIGN_MESSAGES.awardsRequired,
+  ),
+  v.minLength(1, CAMPAIGN_MESSAGES.awardsRequired),
+  v.maxLength(AWARDS_MAX, `No máximo ${AWARDS_MAX} prêmios`),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    dataset.value.forEach((award, index) => {
+      if (award.description.trim() === '') {
+        addIssue({
+          message: CAMPAIGN_MESSAGES.editAwardDescriptionRequired(index + 1),
+          path: [
+            { type: 'array', origin: 'value', input: dataset.value, key: index, value: award },
+            { type: 'object', origin: 'value', input: award, key: 'description', value: award.description },
+          ],
+        });
+      }
+    });
+  }),
+  v.transform((awards) => awards.map((award) => ({ ...award, description: award.description.trim() }))),
+);
+
+/**
+ * PUT /api/campaigns/{id} — partial update (the edit screen's tabs save separately): name, draw_date, rules,
+ * ticket_price, awards; total_tickets only while draft (the server refuses it otherwise).
+ */
+export const updateCampaignSchema = v.object({
+  name: v.optional(nameField),
+  draw_date: v.optional(drawDatetimeField()),
+  draw_datetime: v.optional(drawDatetimeField()),
+  rules: v.optional(
+    v.pipe(
+      requiredString(CAMPAIGN_MESSAGES.editRulesRequired),
+      v.maxLength(CAMPAIGN_RULES_MAX, `Regulamento deve ter no máximo ${CAMPAIGN_RULES_MAX} caracteres`),
+    ),
+  ),
+  ticket_price: v.optional(priceField(CAMPAIGN_MESSAGES.editPriceRequired)),
+  total_tickets: v.optional(quantityField(CAMPAIGN_MESSAGES.editQuantityRequired)),
+  awards: v.optional(editAwardsSchema),
+  draw_type_id: v.optional(idField(CAMPAIGN_MESSAGES.drawTypeRequired)),
+  user_wallet_id: v.optional(idField(CAMPAIGN_MESSAGES.walletRequired)),
+});
+export type UpdateCampaignInput = v.InferOutput<typeof updateCampaignSchema>;
+
+/** Draw-date modal: PUT /api/campaigns/{id} {draw_datetime} with a date in the future. */
+export const drawDateSchema = v.object({
+  draw_datetime: v.pipe(
+    v.optional(v.string(CAMPAIGN_MESSAGES.drawDateInvalid), ''),
+    v.transform((value) => parseDrawDatetime(value)),
+    v.check((date): date is Date => date !== null, CAMPAIGN_MESSAGES.drawDateInvalid),
+    v.check((date) => date !== null && date.getTime() > Date.now(), CAMPAIGN_MESSAGES.drawDateFuture),
+  ),
+});
+
+/** Default draw date: next Saturday 20:00 in São Paulo (a week later if it is Saturday 20:00 or later). */
+export function defaultDrawDatetime(now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    hourCycle: 'h23',
+    weekday: 'short',
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(get('weekday'));
+  const hour = Number(get('hour'));
+  let days = (6 - weekday + 7) % 7;
+  if (days === 0 && hour >= 20) days = 7;
+  const base = new Date(Date.UTC(Number(get('year')), Number(get('month')) - 1, Number(get('day')) + days));
+  const yyyy = base.getUTCFullYear();
+  const mm = String(base.getUTCMonth() + 1).padStart(2, '0');
+  const dd = String(base.getUTCDate()).padStart(2, '0');
+  return `${yyyy}-${mm}-${dd} 20:00:00`;
+}
