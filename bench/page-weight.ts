@@ -11,7 +11,16 @@ export async function pageWeight(args: string[]): Promise<void> {
   const server = await startServer(8190);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     console.log('página'.padEnd(14), 'arquivos JS'.padStart(11), 'bruto KB'.padStart(10), 'gzip KB'.padStart(9));
@@ -26,7 +35,12 @@ export async function pageWeight(args: string[]): Promise<void> {
       const bodies = await Promise.all(scripts);
       const raw = bodies.reduce((sum, b) => sum + b.length, 0);
       const gz = bodies.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
-      console.log(pagePath.padEnd(14), String(bodies.length).padStart(11), (raw / 1024).toFixed(1).padStart(10), (gz / 1024).toFixed(1).padStart(9));
+      console.log(
+        pagePath.padEnd(14),
+        String(bodies.length).padStart(11),
+        (raw / 1024).toFixed(1).padStart(10),
+        (gz / 1024).toFixed(1).padStart(9),
+      );
       await context.close();
     }
   } finally {

@@ -1,10 +1,16 @@
 // npm run bench -- <name> [...args]: benchmarks that print figures (never timed tests).
 import { pageWeight } from './page-weight';
+import { publishBench } from './publish';
 
 const benchmarks: Record<string, { describe: string; run: (args: string[]) => Promise<void> }> = {
   'page-weight': {
     describe: 'JS que o navegador baixa (gzip) para /login, /cadastro, /dashboard e uma página pública',
     run: pageWeight,
+  },
+  publish: {
+    describe:
+      'Publicação de campanhas de 10 mil, 1 milhão e 10 milhões de bilhetes (PostgreSQL e PGlite): tempo e crescimento do banco',
+    run: publishBench,
   },
 };
 

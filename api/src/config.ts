@@ -93,6 +93,16 @@ export interface AppConfig {
    * reconcileAfterSeconds old (PIX_RECONCILE_AFTER_SECONDS), a processing transfer likewise.
    */
   payments: { workerIntervalMs: number; reconcileAfterSeconds: number };
+  /**
+   * Ticket pool (campaign numbers): TICKET_POOL_SECRET keys every campaign's permutation. Unset outside
+   * production, one is generated on the first start and kept in secretFile (DATA_DIR/ticket-pool-secret).
+   */
+  ticketPool: { secret?: string; secretFile: string; production: boolean };
+  /**
+   * Buyer personal data (CPF hash and encryption, api/src/sales/buyer-cpf.ts): BUYER_DATA_SECRET (≥ 32 characters).
+   * Unset outside production, one is generated on the first start and kept in secretFile (DATA_DIR/buyer-data-secret).
+   */
+  buyerData: { secret?: string; secretFile: string; production: boolean };
 }
 
 /**
@@ -261,6 +271,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
     payments: {
       workerIntervalMs: intFrom(env, 'WORKER_INTERVAL_MS', 15_000, 0),
       reconcileAfterSeconds: intFrom(env, 'PIX_RECONCILE_AFTER_SECONDS', 60, 1),
+    },
+    ticketPool: {
+      secret: env.TICKET_POOL_SECRET?.trim() || undefined,
+      secretFile: path.join(dataDir, 'ticket-pool-secret'),
+      production: env.NODE_ENV?.trim() === 'production',
+    },
+    buyerData: {
+      secret: env.BUYER_DATA_SECRET?.trim() || undefined,
+      secretFile: path.join(dataDir, 'buyer-data-secret'),
+      production: env.NODE_ENV?.trim() === 'production',
     },
   };
 }

@@ -7,6 +7,10 @@ import cepRoutes from './cep';
 import paymentRoutes from './payments';
 import sandboxPaymentRoutes from './payments/sandbox';
 import walletRoutes from './wallets';
+import campaignRoutes from './campaigns';
+import mediaRoutes from './media';
+import campaignSalesRoutes from './campaigns/sales';
+import dashboardRoutes from './dashboard';
 
 /**
  * Every API route lives in this encapsulated context, where requests are validated by valibot only.
@@ -20,6 +24,10 @@ export default async function apiRoutes(fastify: FastifyInstance): Promise<void>
   await fastify.register(cepRoutes);
   await fastify.register(walletRoutes);
   await fastify.register(paymentRoutes);
+  await fastify.register(campaignRoutes);
+  await fastify.register(mediaRoutes);
+  await fastify.register(campaignSalesRoutes);
+  await fastify.register(dashboardRoutes);
   // Only mounts its route when the sandbox PSP is active (PIX_PROVIDER=sandbox).
   await fastify.register(sandboxPaymentRoutes);
 }

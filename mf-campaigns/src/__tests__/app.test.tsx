@@ -12,6 +12,6 @@ describe('mf_campaigns App', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { name: 'Minhas Campanhas' })).toBeInTheDocument();
-    expect(screen.getByText(/sendo preparada/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '+ Nova Campanha' })).toBeInTheDocument();
   });
 });

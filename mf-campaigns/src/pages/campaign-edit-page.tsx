@@ -1,5 +1,50 @@
-import { ComingSoon } from '@rifaria/shared/ui';
+/** /campanhas/{id}/editar — loading, 'Erro', not-found and the four tabs. */
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Button, Stack, Typography } from '@mui/material';
+import { PageLoader } from '@rifaria/shared/ui';
+import { useCampaign } from '../api/get-campaign';
+import { CampaignEdit } from '../features/edit/campaign-edit';
+
+export const EDIT_LOAD_ERROR = 'Erro ao carregar campanha';
+
+function BackToList() {
+  return (
+    <Button component={RouterLink} to="/campanhas" variant="contained">
+      Voltar para Campanhas
+    </Button>
+  );
+}
 
 export default function CampaignEditPage() {
-  return <ComingSoon title="Editar campanha" />;
+  const { id } = useParams();
+  const { load, reload, replace } = useCampaign(id);
+
+  if (load.state === 'loading') return <PageLoader label="Carregando campanha" />;
+  if (load.state === 'not-found') {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'center', py: 8, textAlign: 'center' }}>
+        <Typography variant="h5" component="h1">
+          Campanha não encontrada
+        </Typography>
+        <BackToList />
+      </Stack>
+    );
+  }
+  if (load.state === 'error') {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'center', py: 8, textAlign: 'center' }}>
+        <Typography variant="h5" component="h1">
+          Erro
+        </Typography>
+        <Typography color="text.secondary">{EDIT_LOAD_ERROR}</Typography>
+        <Stack direction="row" spacing={1}>
+          <Button variant="outlined" onClick={() => void reload()}>
+            Tentar novamente
+          </Button>
+          <BackToList />
+        </Stack>
+      </Stack>
+    );
+  }
+  return <CampaignEdit campaign={load.campaign} onSaved={replace} />;
 }

@@ -1,5 +1,9 @@
-import { ComingSoon } from '@rifaria/shared/ui';
+/** /campanhas/{id}/vendas */
+import { useParams } from 'react-router-dom';
+import { CampaignSales } from '../features/sales/campaign-sales';
 
 export default function CampaignSalesPage() {
-  return <ComingSoon title="Vendas da campanha" />;
+  const { id = '' } = useParams();
+  // key: another campaign's sales start from fresh filters and page 1.
+  return <CampaignSales key={id} campaignId={id} />;
 }

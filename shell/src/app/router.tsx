@@ -32,16 +32,57 @@ export function AppRoutes() {
       <NavigationBridge />
       <Routes>
         {/* Public */}
-        <Route path={paths.login.path} element={<Page><LoginRoute /></Page>} />
-        <Route path={paths.register.path} element={<Page><RegisterRoute /></Page>} />
-        <Route path={paths.forgotPassword.path} element={<Page><ForgotPasswordRoute /></Page>} />
-        <Route path={paths.terms.path} element={<Page><TermsRoute /></Page>} />
-        <Route path={paths.privacy.path} element={<Page><PrivacyRoute /></Page>} />
+        <Route
+          path={paths.login.path}
+          element={
+            <Page>
+              <LoginRoute />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.register.path}
+          element={
+            <Page>
+              <RegisterRoute />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.forgotPassword.path}
+          element={
+            <Page>
+              <ForgotPasswordRoute />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.terms.path}
+          element={
+            <Page>
+              <TermsRoute />
+            </Page>
+          }
+        />
+        <Route
+          path={paths.privacy.path}
+          element={
+            <Page>
+              <PrivacyRoute />
+            </Page>
+          }
+        />
         <Route path={paths.publicArea.path} element={<RemoteRoute remote="mf_public" />} />
 
         {/* Protected: token required, inside the admin layout */}
         <Route element={<RequireAuth />}>
-          <Route element={<Page><AdminRoot /></Page>}>
+          <Route
+            element={
+              <Page>
+                <AdminRoot />
+              </Page>
+            }
+          >
             <Route path={paths.dashboard.path} element={<DashboardRoute />} />
             <Route path={`${paths.campaigns.path}/*`} element={<RemoteRoute remote="mf_campaigns" />} />
             <Route path={`${paths.wallets.path}/*`} element={<RemoteRoute remote="mf_wallet" />} />

@@ -19,6 +19,8 @@ import { createPixProvider, type DeliverPixWebhook } from '../../payments/provid
 import { PaymentsService } from '../../payments/service';
 import { WalletsService } from '../../wallets/service';
 import { TransfersService } from '../../wallets/transfers';
+import { CampaignsService } from '../../campaigns';
+import { resolveTicketPoolSecret, TicketPoolKeys, TicketPools } from '../../tickets';
 
 export interface ServicesOptions {
   config: AppConfig;
@@ -46,6 +48,9 @@ export interface Services {
   transfers: TransfersService;
   payments: PaymentsService;
   deposits: DepositsService;
+  // Campaigns and their ticket pools (issue 4).
+  campaigns: CampaignsService;
+  ticketPools: TicketPools;
 }
 
 declare module 'fastify' {
@@ -94,6 +99,8 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     reconcileAfterSeconds: config.payments.reconcileAfterSeconds,
     batchSize: 50,
   });
+  // Keys every campaign's ticket order; generated under DATA_DIR outside production when unset.
+  const ticketPools = new TicketPools(new TicketPoolKeys(resolveTicketPoolSecret(config.ticketPool)));
   fastify.decorate('services', {
     auth: new AuthService(db, repos, passwords, config.tokenTtlDays),
     // The CPF is locked while the user holds an active wallet.
@@ -122,6 +129,8 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     transfers: new TransfersService(db, pix, wallets, fastify.log),
     payments,
     deposits: new DepositsService(db, payments, wallets),
+    campaigns: new CampaignsService(db, ticketPools, storage, config.publicUrl, fastify.log),
+    ticketPools,
   });
 }
 

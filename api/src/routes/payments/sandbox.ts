@@ -34,7 +34,12 @@ const sandboxPayReply = {
               type: 'array',
               items: {
                 type: 'object',
-                properties: { endToEndId: { type: 'string' }, txid: { type: 'string' }, valor: { type: 'string' }, horario: { type: 'string' } },
+                properties: {
+                  endToEndId: { type: 'string' },
+                  txid: { type: 'string' },
+                  valor: { type: 'string' },
+                  horario: { type: 'string' },
+                },
               },
             },
           },

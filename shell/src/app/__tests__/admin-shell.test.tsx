@@ -67,7 +67,9 @@ describe('Admin shell', () => {
     const { user } = renderApp('/dashboard', { session: true });
     await user.click(await screen.findByRole('button', { name: 'Abrir menu do usuário' }));
     const menu = await screen.findByRole('menu');
-    const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+    const items = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
     expect(items).toEqual(['Perfil', 'Configurações', 'WhatsApp', 'Sair']);
 
     await user.click(within(menu).getByRole('menuitem', { name: 'WhatsApp' }));
@@ -84,7 +86,10 @@ describe('Admin shell', () => {
     expect(await screen.findByRole('heading', { name: 'Bem-vindo de volta' })).toBeInTheDocument();
     expect(currentPath()).toBe('/login');
     expect(useSession.getState()).toMatchObject({ token: null, user: null });
-    expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}').state).toEqual({ token: null, user: null });
+    expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}').state).toEqual({
+      token: null,
+      user: null,
+    });
     expect(server.callsTo('POST', '/api/auth/logout')[0]?.headers.get('authorization')).toBe('Bearer test-token');
   });
 

@@ -105,7 +105,11 @@ export function AdminLayout({ userName, profileDescription, onLogout, children }
         </Toolbar>
       </AppBar>
 
-      <Box component="nav" aria-label={ADMIN_TEXTS.navigation} sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 } }}>
+      <Box
+        component="nav"
+        aria-label={ADMIN_TEXTS.navigation}
+        sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 } }}
+      >
         <Drawer
           id="rifaria-mobile-navigation"
           variant="temporary"
@@ -120,7 +124,12 @@ export function AdminLayout({ userName, profileDescription, onLogout, children }
           open
           sx={{
             display: { xs: 'none', md: 'block' },
-            '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, boxSizing: 'border-box', borderRight: 1, borderColor: 'divider' },
+            '& .MuiDrawer-paper': {
+              width: SIDEBAR_WIDTH,
+              boxSizing: 'border-box',
+              borderRight: 1,
+              borderColor: 'divider',
+            },
           }}
         >
           <SidebarContent />

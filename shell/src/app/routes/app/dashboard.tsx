@@ -1,28 +1,53 @@
-import { Box, Grid } from '@mui/material';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
 import { useSession } from '@rifaria/shared/session';
+import { ActiveCampaignsCard } from '../../../features/dashboard/components/active-campaigns-card';
 import { DashboardGreeting } from '../../../features/dashboard/components/dashboard-greeting';
+import { DashboardSkeleton } from '../../../features/dashboard/components/dashboard-skeleton';
+import { EmailVerificationBanner } from '../../../features/dashboard/components/email-verification-banner';
+import { LatestSalesSection } from '../../../features/dashboard/components/latest-sales-section';
+import { OnboardingChecklist } from '../../../features/dashboard/components/onboarding-checklist';
+import { useDashboardOverview } from '../../../features/dashboard/hooks/use-dashboard-overview';
 import { RemoteWidget } from '../../../remotes/remote-widget';
 import { useDocumentTitle } from '../../use-document-title';
 
 /**
- * Greeting, then the wallet widgets of mf_wallet (each in its own failure-proof slot). The campaign cards, the
- * sales chart and the checklist arrive with their own issue.
+ * Spec "Dashboard", top to bottom: greeting, e-mail verification banner (while unverified), onboarding checklist
+ * (until a campaign is published), 'Rifas em andamento' beside mf_wallet's WalletCard, mf_wallet's WalletBanner,
+ * then 'Últimas vendas'. The wallet widgets load their own data (each in a failure-proof slot); everything else
+ * waits for the overview behind a skeleton.
  */
 export default function DashboardRoute() {
   useDocumentTitle('Início');
   const name = useSession((state) => state.user?.name);
+  const { loading, overview, hasCampaign } = useDashboardOverview();
+
   return (
     <>
       <DashboardGreeting name={name} />
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-          <RemoteWidget id="mf_wallet/WalletCard" minHeight={160} />
-        </Grid>
-      </Grid>
-      <Box sx={{ mt: 3 }}>
-        {/* The banner only exists with an active wallet: nothing to show while loading or when it fails. */}
-        <RemoteWidget id="mf_wallet/WalletBanner" fallback={null} loading={null} />
-      </Box>
+      {loading ? (
+        <DashboardSkeleton />
+      ) : (
+        <>
+          <EmailVerificationBanner />
+          {!overview.has_published_campaign && (
+            <OnboardingChecklist hasWallet={overview.has_wallet} hasCampaign={hasCampaign} />
+          )}
+          <Grid container spacing={3}>
+            <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+              <ActiveCampaignsCard activeCampaigns={overview.active_campaigns} />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+              <RemoteWidget id="mf_wallet/WalletCard" minHeight={160} />
+            </Grid>
+          </Grid>
+          <Box sx={{ mt: 3 }}>
+            {/* The banner only exists with an active wallet: nothing to show while loading or when it fails. */}
+            <RemoteWidget id="mf_wallet/WalletBanner" fallback={null} loading={null} />
+          </Box>
+          <LatestSalesSection />
+        </>
+      )}
     </>
   );
 }

@@ -31,7 +31,8 @@ export default function ForgotPasswordRoute() {
       </Alert>
       <Box component="ol" sx={{ pl: 2.5, mt: 0, mb: 3, '& li': { mb: 1.25, lineHeight: 1.6 } }}>
         <li>
-          Escreva para <Link href={mailto}>{SUPPORT_EMAIL}</Link> <strong>a partir do e-mail cadastrado</strong> na sua conta.
+          Escreva para <Link href={mailto}>{SUPPORT_EMAIL}</Link> <strong>a partir do e-mail cadastrado</strong> na sua
+          conta.
         </li>
         <li>Informe o seu nome completo e, se já tiver cadastrado, os três últimos dígitos do seu CPF.</li>
         <li>Nossa equipe confirma sua identidade e responde com as instruções para criar uma nova senha.</li>

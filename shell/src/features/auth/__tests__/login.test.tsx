@@ -59,7 +59,9 @@ describe('Login page', () => {
   it('should say that Google login is not available', async () => {
     const { user } = await openLogin();
     await user.click(screen.getByRole('button', { name: 'Entrar com Google' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Login com Google ainda não está disponível. Use e-mail e senha.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Login com Google ainda não está disponível. Use e-mail e senha.',
+    );
   });
 
   it('should link to password recovery and sign-up', async () => {

@@ -94,7 +94,9 @@ describe('Sign-up page', () => {
     expect(screen.getByRole('button', { name: SUBMIT })).toBeDisabled();
 
     await user.type(email, 'x');
-    expect(screen.queryByText('Este e-mail já está cadastrado. Faça login ou use outro e-mail.')).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Este e-mail já está cadastrado. Faça login ou use outro e-mail.'),
+    ).not.toBeInTheDocument();
   });
 
   it('should show the server message, or the default one, in the banner', async () => {
@@ -110,7 +112,9 @@ describe('Sign-up page', () => {
   });
 
   it('should create the account, show the success screen, then go to the dashboard after 2 s', async () => {
-    server.on('POST', '/api/auth/register', () => reply(201, { success: true, access_token: 'tok-new', user: newUser }));
+    server.on('POST', '/api/auth/register', () =>
+      reply(201, { success: true, access_token: 'tok-new', user: newUser }),
+    );
     const { user } = await openRegister();
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: SUBMIT }));

@@ -11,7 +11,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function readAuthReply(body: unknown): { token: string | null; user: SessionUser | null } {
   const root = isRecord(body) ? body : {};
   const data = isRecord(root.data) ? root.data : {};
-  const pick = (key: string) => (typeof root[key] === 'string' ? root[key] : typeof data[key] === 'string' ? data[key] : null);
+  const pick = (key: string) =>
+    typeof root[key] === 'string' ? root[key] : typeof data[key] === 'string' ? data[key] : null;
   const token = (pick('access_token') ?? pick('token')) as string | null;
   return { token: token || null, user: readUser(body) };
 }

@@ -23,7 +23,13 @@ export function AuthLayout({ children }: { children: ReactNode }) {
     >
       <Box
         component="main"
-        sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', px: { xs: 2, sm: 4 }, py: { xs: 3, sm: 5 } }}
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          px: { xs: 2, sm: 4 },
+          py: { xs: 3, sm: 5 },
+        }}
       >
         <Box sx={{ width: '100%', maxWidth: 440 }}>
           <Box sx={{ mb: { xs: 3, sm: 5 } }}>
@@ -82,7 +88,13 @@ function MarketingPanel() {
         <Paper
           component="figure"
           elevation={0}
-          sx={{ m: 0, p: 3, bgcolor: 'rgba(255,255,255,0.1)', color: 'inherit', border: '1px solid rgba(255,255,255,0.2)' }}
+          sx={{
+            m: 0,
+            p: 3,
+            bgcolor: 'rgba(255,255,255,0.1)',
+            color: 'inherit',
+            border: '1px solid rgba(255,255,255,0.2)',
+          }}
         >
           <Typography component="blockquote" sx={{ m: 0, fontStyle: 'italic', lineHeight: 1.6 }}>
             {MARKETING_TEXTS.testimonial}

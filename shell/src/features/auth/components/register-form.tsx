@@ -179,7 +179,10 @@ export function RegisterForm() {
           helperText={
             errorOf('password_confirmation') ??
             (passwordsMatch ? (
-              <Box component="span" sx={{ color: 'success.main', display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+              <Box
+                component="span"
+                sx={{ color: 'success.main', display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+              >
                 <CheckIcon sx={{ fontSize: 16 }} aria-hidden />
                 {AUTH_MESSAGES.passwordsMatch}
               </Box>

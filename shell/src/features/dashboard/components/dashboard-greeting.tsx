@@ -1,10 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { firstName } from '@rifaria/shared/format';
-
-export const DASHBOARD_TEXTS = {
-  summary: 'Aqui está um resumo das suas campanhas.', // spec
-} as const;
+import { DASHBOARD_TEXTS } from '../texts';
 
 /** 'Olá, Ana!' — or just 'Olá!' when the name is unknown (spec: generic word if none). */
 export function greeting(name: string | null | undefined): string {

@@ -55,7 +55,15 @@ export function LegalPage({
               <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
                 {index + 1}. {section.title}
               </Typography>
-              <Box sx={{ color: 'text.primary', lineHeight: 1.7, '& p': { mt: 0, mb: 1.5 }, '& ul': { pl: 3, mt: 0 }, '& li': { mb: 0.75 } }}>
+              <Box
+                sx={{
+                  color: 'text.primary',
+                  lineHeight: 1.7,
+                  '& p': { mt: 0, mb: 1.5 },
+                  '& ul': { pl: 3, mt: 0 },
+                  '& li': { mb: 0.75 },
+                }}
+              >
                 {section.body}
               </Box>
             </Box>

@@ -7,9 +7,9 @@ const sections: LegalSection[] = [
     title: 'Quem trata os seus dados',
     body: (
       <p>
-        A Rifaria é a controladora dos dados pessoais tratados na plataforma, nos termos da Lei Geral de Proteção de Dados
-        Pessoais (LGPD, Lei nº 13.709/2018). Quando um Organizador usa os dados de Compradores para conduzir a própria
-        campanha (por exemplo, para entregar o prêmio), ele também atua como controlador desses dados.
+        A Rifaria é a controladora dos dados pessoais tratados na plataforma, nos termos da Lei Geral de Proteção de
+        Dados Pessoais (LGPD, Lei nº 13.709/2018). Quando um Organizador usa os dados de Compradores para conduzir a
+        própria campanha (por exemplo, para entregar o prêmio), ele também atua como controlador desses dados.
       </p>
     ),
   },
@@ -22,13 +22,13 @@ const sections: LegalSection[] = [
         </p>
         <ul>
           <li>
-            Nome, e-mail e senha (guardada apenas como hash irreversível): criar e proteger a conta e nos comunicarmos com
-            você — execução do contrato (art. 7º, V).
+            Nome, e-mail e senha (guardada apenas como hash irreversível): criar e proteger a conta e nos comunicarmos
+            com você — execução do contrato (art. 7º, V).
           </li>
           <li>
             CPF, telefone, data de nascimento e endereço: identificar o titular da conta e da carteira digital, prevenir
-            fraudes e cumprir obrigações legais e regulatórias — execução do contrato, cumprimento de obrigação legal (art.
-            7º, II) e proteção do crédito e prevenção à fraude (art. 7º, X, e art. 11, II, “g”).
+            fraudes e cumprir obrigações legais e regulatórias — execução do contrato, cumprimento de obrigação legal
+            (art. 7º, II) e proteção do crédito e prevenção à fraude (art. 7º, X, e art. 11, II, “g”).
           </li>
           <li>
             Documento de identificação enviado na abertura da conta: verificação de identidade exigida para a conta de
@@ -40,8 +40,8 @@ const sections: LegalSection[] = [
         </p>
         <ul>
           <li>
-            Nome, telefone e CPF: identificar quem comprou cada número, avisar o ganhador e permitir a entrega do prêmio —
-            execução do contrato.
+            Nome, telefone e CPF: identificar quem comprou cada número, avisar o ganhador e permitir a entrega do prêmio
+            — execução do contrato.
           </li>
           <li>E-mail (opcional): enviar o comprovante e avisos da campanha — execução do contrato.</li>
         </ul>
@@ -50,9 +50,9 @@ const sections: LegalSection[] = [
         </p>
         <ul>
           <li>
-            Registros de pagamento (valor, data, identificadores da transação Pix): confirmar compras, creditar carteiras,
-            processar reembolsos e atender às normas fiscais e do sistema financeiro — cumprimento de obrigação legal e
-            execução do contrato.
+            Registros de pagamento (valor, data, identificadores da transação Pix): confirmar compras, creditar
+            carteiras, processar reembolsos e atender às normas fiscais e do sistema financeiro — cumprimento de
+            obrigação legal e execução do contrato.
           </li>
           <li>
             Registros de acesso (endereço IP, data e hora): guardados por 6 meses, como exige o Marco Civil da Internet
@@ -68,8 +68,13 @@ const sections: LegalSection[] = [
     title: 'Por quanto tempo',
     body: (
       <ul>
-        <li>Dados da conta: enquanto a conta estiver ativa e, depois, pelo prazo necessário para cumprir obrigações legais.</li>
-        <li>Registros de pagamento e dados de compras: 5 anos após a transação, prazo das obrigações fiscais e contábeis.</li>
+        <li>
+          Dados da conta: enquanto a conta estiver ativa e, depois, pelo prazo necessário para cumprir obrigações
+          legais.
+        </li>
+        <li>
+          Registros de pagamento e dados de compras: 5 anos após a transação, prazo das obrigações fiscais e contábeis.
+        </li>
         <li>Registros de acesso: 6 meses.</li>
         <li>Ao fim dos prazos, os dados são eliminados ou anonimizados.</li>
       </ul>
@@ -80,12 +85,12 @@ const sections: LegalSection[] = [
     body: (
       <ul>
         <li>
-          Provedor de pagamentos (instituição participante do Pix): para gerar cobranças, confirmar pagamentos e operar a
-          carteira digital.
+          Provedor de pagamentos (instituição participante do Pix): para gerar cobranças, confirmar pagamentos e operar
+          a carteira digital.
         </li>
         <li>
-          Provedor de mensagens de WhatsApp: quando o Organizador conecta uma instância, o telefone e o nome do Comprador
-          são usados para enviar notificações da compra.
+          Provedor de mensagens de WhatsApp: quando o Organizador conecta uma instância, o telefone e o nome do
+          Comprador são usados para enviar notificações da compra.
         </li>
         <li>O Organizador da campanha: recebe nome, telefone, CPF e e-mail dos Compradores da sua própria campanha.</li>
         <li>Autoridades públicas: quando houver obrigação legal ou ordem judicial.</li>
@@ -101,7 +106,9 @@ const sections: LegalSection[] = [
         <ul>
           <li>confirmar se tratamos seus dados e acessá-los;</li>
           <li>corrigir dados incompletos, inexatos ou desatualizados;</li>
-          <li>pedir anonimização, bloqueio ou eliminação de dados desnecessários ou tratados em desconformidade com a lei;</li>
+          <li>
+            pedir anonimização, bloqueio ou eliminação de dados desnecessários ou tratados em desconformidade com a lei;
+          </li>
           <li>pedir a portabilidade dos dados a outro fornecedor;</li>
           <li>saber com quem compartilhamos seus dados;</li>
           <li>revogar o consentimento, quando ele for a base do tratamento;</li>
@@ -116,8 +123,8 @@ const sections: LegalSection[] = [
     body: (
       <p>
         Usamos conexão criptografada (HTTPS), senhas protegidas por hash, acesso restrito por função e registros de
-        auditoria. Se ocorrer um incidente de segurança que possa causar risco relevante, avisaremos os titulares afetados
-        e a ANPD.
+        auditoria. Se ocorrer um incidente de segurança que possa causar risco relevante, avisaremos os titulares
+        afetados e a ANPD.
       </p>
     ),
   },

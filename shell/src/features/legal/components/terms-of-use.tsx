@@ -10,10 +10,10 @@ const sections: LegalSection[] = [
     body: (
       <>
         <p>
-          A Rifaria é uma plataforma online que oferece ferramentas para que pessoas e organizações (os
-          “Organizadores”) criem, publiquem e administrem campanhas de rifa, vendam números por meio de páginas
-          públicas e recebam os valores arrecadados em uma carteira digital. Quem compra números (os “Compradores”)
-          não precisa criar conta: identifica-se pelo telefone e pelo CPF e paga por Pix.
+          A Rifaria é uma plataforma online que oferece ferramentas para que pessoas e organizações (os “Organizadores”)
+          criem, publiquem e administrem campanhas de rifa, vendam números por meio de páginas públicas e recebam os
+          valores arrecadados em uma carteira digital. Quem compra números (os “Compradores”) não precisa criar conta:
+          identifica-se pelo telefone e pelo CPF e paga por Pix.
         </p>
         <p>
           A Rifaria fornece a tecnologia. A campanha, o prêmio, o regulamento e o sorteio são de responsabilidade do
@@ -53,8 +53,13 @@ const sections: LegalSection[] = [
     title: 'Responsabilidades do Organizador',
     body: (
       <ul>
-        <li>Descrever o prêmio, o preço do número, a quantidade de números e a data do sorteio de forma clara e verdadeira.</li>
-        <li>Publicar um regulamento com as regras da campanha, a forma de sorteio e o prazo e modo de entrega do prêmio.</li>
+        <li>
+          Descrever o prêmio, o preço do número, a quantidade de números e a data do sorteio de forma clara e
+          verdadeira.
+        </li>
+        <li>
+          Publicar um regulamento com as regras da campanha, a forma de sorteio e o prazo e modo de entrega do prêmio.
+        </li>
         <li>Possuir o prêmio ou ter condições reais de entregá-lo, e entregá-lo ao ganhador no prazo anunciado.</li>
         <li>Realizar o sorteio na data divulgada ou comunicar qualquer alteração a todos os Compradores.</li>
         <li>Responder às dúvidas e reclamações dos Compradores da sua campanha.</li>
@@ -70,12 +75,13 @@ const sections: LegalSection[] = [
           No Brasil, a distribuição gratuita de prêmios mediante sorteio, vale-brinde ou concurso com fins comerciais
           depende de autorização prévia do poder público (Lei nº 5.768/1971 e regulamentação vigente, hoje a cargo do
           Ministério da Fazenda), e a exploração de loterias é reservada à União e aos Estados. Rifas beneficentes,
-          filantrópicas ou de caráter pessoal podem estar sujeitas a regras específicas, inclusive municipais e estaduais.
+          filantrópicas ou de caráter pessoal podem estar sujeitas a regras específicas, inclusive municipais e
+          estaduais.
         </p>
         <p>
-          Cabe exclusivamente ao Organizador verificar se a sua campanha é permitida, obter as autorizações necessárias e
-          cumprir as obrigações fiscais decorrentes. A Rifaria não presta assessoria jurídica e pode suspender ou cancelar
-          campanhas que apresentem indícios de ilegalidade, fraude ou risco aos Compradores.
+          Cabe exclusivamente ao Organizador verificar se a sua campanha é permitida, obter as autorizações necessárias
+          e cumprir as obrigações fiscais decorrentes. A Rifaria não presta assessoria jurídica e pode suspender ou
+          cancelar campanhas que apresentem indícios de ilegalidade, fraude ou risco aos Compradores.
         </p>
       </>
     ),
@@ -90,14 +96,17 @@ const sections: LegalSection[] = [
           não for identificado nesse prazo, a reserva é cancelada e os números voltam a ficar disponíveis.
         </li>
         <li>
-          Os números são atribuídos de forma aleatória entre os disponíveis e nunca se repetem na mesma campanha. A compra
-          só é considerada concluída após a confirmação do pagamento.
+          Os números são atribuídos de forma aleatória entre os disponíveis e nunca se repetem na mesma campanha. A
+          compra só é considerada concluída após a confirmação do pagamento.
         </li>
         <li>
           Pagamentos confirmados após o prazo são realocados em novos números quando ainda houver disponibilidade; caso
           contrário, o valor é devolvido ao pagador.
         </li>
-        <li>Os valores das vendas são creditados na carteira do Organizador e ficam bloqueados até a realização do sorteio.</li>
+        <li>
+          Os valores das vendas são creditados na carteira do Organizador e ficam bloqueados até a realização do
+          sorteio.
+        </li>
       </ul>
     ),
   },
@@ -105,9 +114,9 @@ const sections: LegalSection[] = [
     title: 'Sorteios',
     body: (
       <p>
-        O sorteio segue a modalidade escolhida pelo Organizador e informada na página da campanha — por exemplo, com base
-        nos resultados da Loteria Federal ou pelo sorteio da própria plataforma. O resultado é divulgado na página da
-        campanha. Cancelamentos só são possíveis antes de haver números vendidos; uma campanha cancelada não pode ser
+        O sorteio segue a modalidade escolhida pelo Organizador e informada na página da campanha — por exemplo, com
+        base nos resultados da Loteria Federal ou pelo sorteio da própria plataforma. O resultado é divulgado na página
+        da campanha. Cancelamentos só são possíveis antes de haver números vendidos; uma campanha cancelada não pode ser
         reativada.
       </p>
     ),
@@ -128,9 +137,9 @@ const sections: LegalSection[] = [
     body: (
       <p>
         Reclamações sobre uma campanha devem ser dirigidas primeiro ao Organizador. Se não houver solução, escreva para{' '}
-        <Link href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Link>: analisaremos o caso, poderemos pedir informações às
-        partes e, havendo indícios de irregularidade, reter valores da carteira do Organizador, suspender a campanha e
-        providenciar reembolsos. Os direitos previstos no Código de Defesa do Consumidor permanecem assegurados.
+        <Link href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Link>: analisaremos o caso, poderemos pedir informações
+        às partes e, havendo indícios de irregularidade, reter valores da carteira do Organizador, suspender a campanha
+        e providenciar reembolsos. Os direitos previstos no Código de Defesa do Consumidor permanecem assegurados.
       </p>
     ),
   },
@@ -148,8 +157,8 @@ const sections: LegalSection[] = [
     title: 'Alterações, lei aplicável e contato',
     body: (
       <p>
-        Podemos atualizar estes termos; mudanças relevantes serão comunicadas pela plataforma ou por e-mail. Estes termos
-        são regidos pelas leis brasileiras, ficando eleito o foro do domicílio do consumidor. Dúvidas:{' '}
+        Podemos atualizar estes termos; mudanças relevantes serão comunicadas pela plataforma ou por e-mail. Estes
+        termos são regidos pelas leis brasileiras, ficando eleito o foro do domicílio do consumidor. Dúvidas:{' '}
         <Link href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</Link>.
       </p>
     ),

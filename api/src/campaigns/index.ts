@@ -1,0 +1,10 @@
+export { CAMPAIGN_API_MESSAGES } from './messages';
+export { BANNER_KEY_PREFIX, BANNER_ROUTE, presentCampaign, saoPauloDatetime } from './presenter';
+export {
+  CampaignsService,
+  CancelSoldError,
+  CAMPAIGN_STATUS_ID,
+  SALES_CHART_DAYS,
+  type CampaignUpdate,
+} from './service';
+export { firstFreeLink, RESERVED_LINKS, slugify } from './slug';

@@ -1,0 +1,114 @@
+import { formatDateTime, saoPauloWallClock } from '@rifaria/shared/format';
+import {
+  CAMPAIGN_STATUS,
+  type Campaign,
+  type CampaignStats,
+  type CampaignStatusId,
+  type SalesChartEntry,
+} from '@rifaria/shared/types';
+
+/** A campaign row joined with its draw type and wallet, as the service reads it. */
+export interface CampaignRecord {
+  id: string;
+  user_id: string;
+  user_wallet_id: string;
+  draw_type_id: number;
+  draw_type_description: string;
+  status_id: number;
+  name: string;
+  link: string;
+  total_tickets: number;
+  ticket_price_cents: string;
+  rules: string;
+  banner_storage_key: string | null;
+  banner_url: string | null;
+  draw_at: Date | null;
+  published_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  wallet_account_number: string | null;
+  wallet_type_name: string | null;
+}
+
+export interface AwardRecord {
+  campaign_id: string;
+  position: number;
+  description: string;
+  value_cents: string | null;
+}
+
+/** Banner storage keys live under this prefix; the public URL carries only the random part. */
+export const BANNER_KEY_PREFIX = 'campaign-banners';
+export const BANNER_ROUTE = '/media/banners';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'YYYY-MM-DD HH:MM:SS' on the São Paulo wall clock (the API's draw_datetime). */
+export function saoPauloDatetime(date: Date): string {
+  const c = saoPauloWallClock(date);
+  return `${c.year}-${pad(c.month)}-${pad(c.day)} ${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}`;
+}
+
+export function bannerUrlOf(
+  record: Pick<CampaignRecord, 'banner_storage_key' | 'banner_url'>,
+  publicUrl: string,
+): string | null {
+  if (record.banner_storage_key) {
+    return `${publicUrl}${BANNER_ROUTE}/${record.banner_storage_key.slice(BANNER_KEY_PREFIX.length + 1)}`;
+  }
+  return record.banner_url;
+}
+
+const reais = (cents: string | number) => Number(cents) / 100;
+
+export function presentCampaign(
+  record: CampaignRecord,
+  awards: AwardRecord[],
+  stats: CampaignStats,
+  publicUrl: string,
+  salesChart?: SalesChartEntry[],
+): Campaign {
+  const statusId = record.status_id as CampaignStatusId;
+  const banner = bannerUrlOf(record, publicUrl);
+  return {
+    id: Number(record.id),
+    name: record.name,
+    title: record.name,
+    status: { id: statusId, description: CAMPAIGN_STATUS[statusId] },
+    draw_type: { id: record.draw_type_id, description: record.draw_type_description },
+    total_tickets: record.total_tickets,
+    ticket_price: reais(record.ticket_price_cents),
+    rules: record.rules,
+    banner,
+    banner_image: banner,
+    link: record.link,
+    full_url: `${publicUrl}/p/${record.link}`,
+    draw_datetime: record.draw_at ? saoPauloDatetime(record.draw_at) : null,
+    draw_date: record.draw_at ? record.draw_at.toISOString() : null,
+    draw_date_formatted: record.draw_at ? formatDateTime(record.draw_at) : null,
+    user_wallet_id: Number(record.user_wallet_id),
+    wallet:
+      record.wallet_account_number === null
+        ? null
+        : {
+            id: Number(record.user_wallet_id),
+            account_number: record.wallet_account_number,
+            wallet_type: { name: record.wallet_type_name ?? '' },
+          },
+    // Awards are keyed by (campaign, position): the position is their id within the campaign.
+    awards: awards
+      .filter((award) => award.campaign_id === record.id)
+      .sort((a, b) => a.position - b.position)
+      .map((award) => ({
+        id: award.position,
+        description: award.description,
+        value: award.value_cents === null ? null : reais(award.value_cents),
+        position: award.position,
+      })),
+    stats,
+    ...(salesChart ? { sales_chart: salesChart } : {}),
+    published_at: record.published_at ? record.published_at.toISOString() : null,
+    created_at: record.created_at.toISOString(),
+    updated_at: record.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,408 @@
+import { BACKGROUND_PROCESSING_TICKET_THRESHOLD } from '@rifaria/shared/constants';
+import { CAMPAIGN_MESSAGES, type CreateCampaignInput, type UpdateCampaignInput } from '@rifaria/shared/schemas';
+import type { Campaign, CampaignListReply, CampaignStatusId, DrawType } from '@rifaria/shared/types';
+import { sql, type Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Executor } from '../db/schema';
+import { HttpError, fieldError, type ErrorBody } from '../lib/errors';
+import { campaignSalesChart, campaignStats } from '../sales/stats';
+import { newStorageKey, type FileStorage } from '../storage';
+import type { TicketPools } from '../tickets';
+import { CAMPAIGN_API_MESSAGES } from './messages';
+import { BANNER_KEY_PREFIX, presentCampaign, type AwardRecord, type CampaignRecord } from './presenter';
+import { firstFreeLink, slugify } from './slug';
+
+export const CAMPAIGN_STATUS_ID = { draft: 1, published: 2, cancelled: 3, finished: 4 } as const;
+/** Days of the panel's bar chart. */
+export const SALES_CHART_DAYS = 14;
+
+/** 422 of a refused cancellation, with `details.tickets_sold` (the cancel modal shows it). */
+export class CancelSoldError extends HttpError {
+  constructor(readonly ticketsSold: number) {
+    super(422, CAMPAIGN_MESSAGES.cancelSold(ticketsSold));
+  }
+
+  override toBody(): ErrorBody {
+    return { ...super.toBody(), details: { tickets_sold: this.ticketsSold } } as ErrorBody;
+  }
+}
+
+const notFound = () => new HttpError(404, CAMPAIGN_MESSAGES.notFound);
+const fixFields = (field: string, message: string) => fieldError(field, message, CAMPAIGN_MESSAGES.fixFields);
+
+/** PUT body: the shared update schema plus the external banner URL of the 'Aparência' tab. */
+export type CampaignUpdate = UpdateCampaignInput & { banner_url?: string | null };
+
+/**
+ * The organiser's campaigns. Every method takes the session's user id and answers 404 for someone else's
+ * campaign (the same reply as for a missing one, so ids of other organisers cannot be probed).
+ * Status changes are guarded UPDATEs (`WHERE status_id = …`): of two concurrent publish/cancel calls exactly one
+ * matches the row, and nothing ever moves a campaign out of Cancelada.
+ */
+export class CampaignsService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly pools: TicketPools,
+    private readonly storage: FileStorage,
+    private readonly publicUrl: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async drawTypes(): Promise<DrawType[]> {
+    return this.db.selectFrom('campaign_draw_types').select(['id', 'description']).orderBy('id').execute();
+  }
+
+  private records(db: Executor) {
+    return db
+      .selectFrom('campaigns as c')
+      .innerJoin('campaign_draw_types as dt', 'dt.id', 'c.draw_type_id')
+      .leftJoin('user_wallets as w', 'w.id', 'c.user_wallet_id')
+      .leftJoin('wallet_types as wt', 'wt.id', 'w.wallet_type_id')
+      .select([
+        'c.id',
+        'c.user_id',
+        'c.user_wallet_id',
+        'c.draw_type_id',
+        'dt.description as draw_type_description',
+        'c.status_id',
+        'c.name',
+        'c.link',
+        'c.total_tickets',
+        'c.ticket_price_cents',
+        'c.rules',
+        'c.banner_storage_key',
+        'c.banner_url',
+        'c.draw_at',
+        'c.published_at',
+        'c.created_at',
+        'c.updated_at',
+        'w.account_number as wallet_account_number',
+        'wt.name as wallet_type_name',
+      ]);
+  }
+
+  private async findOwn(db: Executor, userId: string, campaignId: string): Promise<CampaignRecord | undefined> {
+    if (!/^\d{1,18}$/.test(campaignId)) return undefined;
+    return this.records(db).where('c.id', '=', campaignId).where('c.user_id', '=', userId).executeTakeFirst();
+  }
+
+  private async awardsOf(db: Executor, campaignIds: string[]): Promise<AwardRecord[]> {
+    if (campaignIds.length === 0) return [];
+    return db
+      .selectFrom('campaign_awards')
+      .select(['campaign_id', 'position', 'description', 'value_cents'])
+      .where('campaign_id', 'in', campaignIds)
+      .orderBy('campaign_id')
+      .orderBy('position')
+      .execute();
+  }
+
+  private async present(record: CampaignRecord, withChart = false): Promise<Campaign> {
+    const [awards, stats, chart] = await Promise.all([
+      this.awardsOf(this.db, [record.id]),
+      campaignStats(this.db, [{ id: record.id, total_tickets: record.total_tickets }]),
+      withChart ? campaignSalesChart(this.db, record.id, SALES_CHART_DAYS) : Promise.resolve(undefined),
+    ]);
+    return presentCampaign(record, awards, stats.get(record.id)!, this.publicUrl, chart);
+  }
+
+  async list(userId: string, status?: CampaignStatusId): Promise<Omit<CampaignListReply, 'success'>> {
+    let query = this.records(this.db).where('c.user_id', '=', userId);
+    // Cancelled campaigns leave "Minhas Campanhas"; they are listed only when asked for explicitly.
+    query =
+      status === undefined
+        ? query.where('c.status_id', '<>', CAMPAIGN_STATUS_ID.cancelled)
+        : query.where('c.status_id', '=', status);
+    const records = await query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').execute();
+
+    // The counters cover every campaign of the organiser, whatever the filter.
+    const all = await this.db
+      .selectFrom('campaigns')
+      .select(['id', 'status_id', 'total_tickets'])
+      .where('user_id', '=', userId)
+      .execute();
+    const [awards, stats] = await Promise.all([
+      this.awardsOf(
+        this.db,
+        records.map((r) => r.id),
+      ),
+      campaignStats(this.db, all),
+    ]);
+    let totalRaisedCents = 0;
+    for (const s of stats.values()) totalRaisedCents += Math.round(s.total_revenue * 100);
+    return {
+      data: records.map((record) => presentCampaign(record, awards, stats.get(record.id)!, this.publicUrl)),
+      summary: {
+        active_count: all.filter((c) => c.status_id === CAMPAIGN_STATUS_ID.published).length,
+        draft_count: all.filter((c) => c.status_id === CAMPAIGN_STATUS_ID.draft).length,
+        total_raised: totalRaisedCents / 100,
+      },
+    };
+  }
+
+  async get(userId: string, campaignId: string): Promise<Campaign> {
+    const record = await this.findOwn(this.db, userId, campaignId);
+    if (!record) throw notFound();
+    return this.present(record, true);
+  }
+
+  /** The wallet must be the user's own and active; otherwise the wizard's wallet message on user_wallet_id. */
+  private async assertOwnActiveWallet(db: Executor, userId: string, walletId: number): Promise<void> {
+    const wallet = await db
+      .selectFrom('user_wallets')
+      .select('id')
+      .where('id', '=', String(walletId))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    if (!wallet) throw fixFields('user_wallet_id', CAMPAIGN_MESSAGES.walletRequired);
+  }
+
+  private async assertDrawType(db: Executor, drawTypeId: number): Promise<void> {
+    const found = await db
+      .selectFrom('campaign_draw_types')
+      .select('id')
+      .where('id', '=', drawTypeId)
+      .executeTakeFirst();
+    if (!found) throw fixFields('draw_type_id', CAMPAIGN_API_MESSAGES.drawTypeNotFound);
+  }
+
+  private async freeLink(db: Executor, name: string): Promise<string> {
+    const base = slugify(name);
+    const taken = await db
+      .selectFrom('campaigns')
+      .select('link')
+      .where((eb) => eb.or([eb('link', '=', base), eb('link', 'like', `${base}-%`)]))
+      .execute();
+    return firstFreeLink(
+      base,
+      taken.map((row) => row.link),
+    );
+  }
+
+  async create(userId: string, input: CreateCampaignInput): Promise<Campaign> {
+    await this.assertDrawType(this.db, input.draw_type_id);
+    await this.assertOwnActiveWallet(this.db, userId, input.user_wallet_id);
+    // Two campaigns created at once with the same name may pick the same link: the UNIQUE constraint refuses
+    // the second, which then picks again.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const id = await this.db.transaction().execute(async (trx) => {
+          const link = await this.freeLink(trx, input.name);
+          const row = await trx
+            .insertInto('campaigns')
+            .values({
+              user_id: userId,
+              user_wallet_id: String(input.user_wallet_id),
+              draw_type_id: input.draw_type_id,
+              status_id: CAMPAIGN_STATUS_ID.draft,
+              name: input.name,
+              link,
+              total_tickets: input.total_tickets,
+              ticket_price_cents: input.ticket_price,
+              rules: input.rules,
+              draw_at: input.draw_datetime,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await this.insertAwards(trx, row.id, input.awards);
+          return row.id;
+        });
+        return this.get(userId, id);
+      } catch (error) {
+        if (attempt < 5 && isUniqueViolation(error, 'campaigns_link_key')) continue;
+        throw error;
+      }
+    }
+  }
+
+  private async insertAwards(
+    db: Executor,
+    campaignId: string,
+    awards: { description: string; value: number | null }[],
+  ): Promise<void> {
+    if (awards.length === 0) return;
+    await db
+      .insertInto('campaign_awards')
+      .values(
+        awards.map((award, index) => ({
+          campaign_id: campaignId,
+          position: index + 1,
+          description: award.description,
+          value_cents: award.value,
+        })),
+      )
+      .execute();
+  }
+
+  async update(userId: string, campaignId: string, input: CampaignUpdate): Promise<Campaign> {
+    let removedBannerKey: string | null = null;
+    await this.db.transaction().execute(async (trx) => {
+      // Row lock: an update cannot interleave with a publish/cancel of the same campaign.
+      const current = await trx
+        .selectFrom('campaigns')
+        .select(['id', 'status_id', 'banner_storage_key'])
+        .where('id', '=', /^\d{1,18}$/.test(campaignId) ? campaignId : '0')
+        .where('user_id', '=', userId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!current) throw notFound();
+      if (current.status_id === CAMPAIGN_STATUS_ID.cancelled || current.status_id === CAMPAIGN_STATUS_ID.finished) {
+        throw new HttpError(422, CAMPAIGN_API_MESSAGES.notEditable);
+      }
+      if (input.total_tickets !== undefined && current.status_id !== CAMPAIGN_STATUS_ID.draft) {
+        throw fixFields('total_tickets', CAMPAIGN_MESSAGES.totalTicketsLocked);
+      }
+      if (input.draw_type_id !== undefined) await this.assertDrawType(trx, input.draw_type_id);
+      if (input.user_wallet_id !== undefined) await this.assertOwnActiveWallet(trx, userId, input.user_wallet_id);
+
+      const drawAt = input.draw_datetime !== undefined ? input.draw_datetime : input.draw_date;
+      const changes: Record<string, unknown> = {};
+      if (input.name !== undefined) changes.name = input.name;
+      if (drawAt !== undefined) changes.draw_at = drawAt;
+      if (input.rules !== undefined) changes.rules = input.rules;
+      if (input.ticket_price !== undefined) changes.ticket_price_cents = input.ticket_price;
+      if (input.total_tickets !== undefined) changes.total_tickets = input.total_tickets;
+      if (input.draw_type_id !== undefined) changes.draw_type_id = input.draw_type_id;
+      if (input.user_wallet_id !== undefined) changes.user_wallet_id = String(input.user_wallet_id);
+      if (input.banner_url !== undefined) {
+        // An external URL (or null) replaces an uploaded file; the file is deleted once this commits.
+        changes.banner_url = input.banner_url;
+        changes.banner_storage_key = null;
+        removedBannerKey = current.banner_storage_key;
+      }
+      await trx
+        .updateTable('campaigns')
+        .set({ ...changes, updated_at: sql<Date>`now()` })
+        .where('id', '=', current.id)
+        .execute();
+      if (input.awards !== undefined) {
+        await trx.deleteFrom('campaign_awards').where('campaign_id', '=', current.id).execute();
+        await this.insertAwards(trx, current.id, input.awards);
+      }
+    });
+    if (removedBannerKey) await this.deleteFile(removedBannerKey);
+    return this.get(userId, campaignId);
+  }
+
+  /**
+   * Draft → Publicada. Instant for any size: one pool row (the permutation's parameters and counter) and the
+   * guarded status UPDATE in one transaction; no row per ticket (numbers become rows only when sold).
+   */
+  async publish(userId: string, campaignId: string): Promise<Campaign & { processing: boolean }> {
+    await this.db.transaction().execute(async (trx) => {
+      const current = await this.findOwn(trx, userId, campaignId);
+      if (!current) throw notFound();
+      if (current.status_id === CAMPAIGN_STATUS_ID.published)
+        throw new HttpError(422, CAMPAIGN_MESSAGES.alreadyPublished);
+      if (current.status_id === CAMPAIGN_STATUS_ID.cancelled) {
+        throw new HttpError(422, CAMPAIGN_API_MESSAGES.cancelledNotPublishable);
+      }
+      if (current.status_id === CAMPAIGN_STATUS_ID.finished) {
+        throw new HttpError(422, CAMPAIGN_API_MESSAGES.finishedNotPublishable);
+      }
+      const wallet = await trx
+        .selectFrom('user_wallets')
+        .select('id')
+        .where('id', '=', current.user_wallet_id)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if (!wallet) throw new HttpError(422, CAMPAIGN_API_MESSAGES.walletInactiveForPublish);
+
+      const published = await trx
+        .updateTable('campaigns')
+        .set({ status_id: CAMPAIGN_STATUS_ID.published, published_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+        .where('id', '=', current.id)
+        .where('status_id', '=', CAMPAIGN_STATUS_ID.draft)
+        .returning(['id', 'total_tickets'])
+        .executeTakeFirst();
+      // Lost the race to a concurrent publish or cancel: report what the campaign became.
+      if (!published) throw await this.lostRace(trx, current.id);
+      await this.pools.create(trx, published.id, published.total_tickets);
+    });
+    const campaign = await this.get(userId, campaignId);
+    return { ...campaign, processing: campaign.total_tickets > BACKGROUND_PROCESSING_TICKET_THRESHOLD };
+  }
+
+  private async lostRace(db: Executor, campaignId: string): Promise<HttpError> {
+    const now = await db.selectFrom('campaigns').select('status_id').where('id', '=', campaignId).executeTakeFirst();
+    if (now?.status_id === CAMPAIGN_STATUS_ID.published) return new HttpError(422, CAMPAIGN_MESSAGES.alreadyPublished);
+    return new HttpError(422, CAMPAIGN_API_MESSAGES.cancelledNotPublishable);
+  }
+
+  /** Draft or Publicada → Cancelada, refused once tickets were sold; never undone. */
+  async cancel(userId: string, campaignId: string, reason: string | null): Promise<Campaign> {
+    const current = await this.findOwn(this.db, userId, campaignId);
+    if (!current) throw new HttpError(404, CAMPAIGN_MESSAGES.cancelNotFound);
+    if (current.status_id !== CAMPAIGN_STATUS_ID.draft && current.status_id !== CAMPAIGN_STATUS_ID.published) {
+      throw new HttpError(422, CAMPAIGN_MESSAGES.cancelNotAllowed);
+    }
+    const stats = await campaignStats(this.db, [{ id: current.id, total_tickets: current.total_tickets }]);
+    const sold = stats.get(current.id)?.tickets_sold ?? 0;
+    if (sold > 0) throw new CancelSoldError(sold);
+    // The purchases issue must also refuse a sale of a campaign that is no longer Publicada (checked under the
+    // pool's FOR UPDATE lock), which closes the window between this count and the UPDATE below.
+    const cancelled = await this.db
+      .updateTable('campaigns')
+      .set({
+        status_id: CAMPAIGN_STATUS_ID.cancelled,
+        cancel_reason: reason,
+        cancelled_at: sql<Date>`now()`,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', current.id)
+      .where('status_id', 'in', [CAMPAIGN_STATUS_ID.draft, CAMPAIGN_STATUS_ID.published])
+      .returning('id')
+      .executeTakeFirst();
+    if (!cancelled) throw new HttpError(422, CAMPAIGN_MESSAGES.cancelNotAllowed);
+    return this.get(userId, campaignId);
+  }
+
+  /** Stores a new banner file, then points the campaign at it; the previous file is deleted after the commit. */
+  async replaceBanner(userId: string, campaignId: string, data: Buffer, contentType: string): Promise<Campaign> {
+    const current = await this.findOwn(this.db, userId, campaignId);
+    if (!current) throw notFound();
+    if (current.status_id === CAMPAIGN_STATUS_ID.cancelled || current.status_id === CAMPAIGN_STATUS_ID.finished) {
+      throw new HttpError(422, CAMPAIGN_API_MESSAGES.notEditable);
+    }
+    const key = newStorageKey(BANNER_KEY_PREFIX);
+    await this.storage.put(key, data, contentType);
+    let previous: string | null;
+    try {
+      previous = await this.db.transaction().execute(async (trx) => {
+        const locked = await trx
+          .selectFrom('campaigns')
+          .select('banner_storage_key')
+          .where('id', '=', current.id)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('campaigns')
+          .set({ banner_storage_key: key, banner_url: null, updated_at: sql<Date>`now()` })
+          .where('id', '=', current.id)
+          .execute();
+        return locked.banner_storage_key;
+      });
+    } catch (error) {
+      await this.deleteFile(key); // not committed: the new file would be an orphan
+      throw error;
+    }
+    if (previous) await this.deleteFile(previous);
+    return this.get(userId, campaignId);
+  }
+
+  /** A leftover file costs disk space only, so a failed delete is logged rather than failing the request. */
+  private async deleteFile(key: string): Promise<void> {
+    try {
+      await this.storage.delete(key);
+    } catch (error) {
+      this.log.warn({ err: error, key }, 'could not delete a replaced banner');
+    }
+  }
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const e = error as { code?: string; constraint?: string; message?: string } | null;
+  return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
+}

@@ -1,0 +1,211 @@
+import multipart from '@fastify/multipart';
+import { CAMPAIGN_MESSAGES, createCampaignSchema, updateCampaignSchema } from '@rifaria/shared/schemas';
+import type { CampaignStatusId } from '@rifaria/shared/types';
+import type { FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { CAMPAIGN_API_MESSAGES } from '../../campaigns';
+import { HttpError, ValidationError } from '../../lib/errors';
+import { valibotValidatorCompiler } from '../../lib/valibot';
+import { sessionOf } from '../../plugins/app/authentication';
+import { detectFileType } from '../../storage';
+import type { RoutesPlugin } from '../types';
+
+/**
+ * /api/campaign_draw_types and /api/campaigns/*: spec section 7, campaign calls. Every campaign route needs a
+ * session and is owner-scoped (404 for another organiser's campaign). The sales route of a campaign lives in
+ * sales.ts (purchases module).
+ *
+ * Replies are built field by field by the presenter (campaigns/presenter.ts, typed by the shared contract), so
+ * no column can leak; they are not re-declared as JSON Schema here.
+ */
+
+export const BANNER_FIELD = 'banner';
+export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
+const BANNER_MIMES = new Set(['image/png', 'image/jpeg']);
+
+const idParams = v.object({ id: v.string() });
+
+const listQuery = v.object({
+  status: v.optional(
+    v.pipe(
+      v.picklist(['1', '2', '3', '4'], 'Status inválido.'),
+      v.transform((value) => Number(value) as CampaignStatusId),
+    ),
+  ),
+});
+
+/** The edit screen's 'Aparência' tab may set an external banner (https only) or clear it. */
+const updateBody = v.object({
+  ...updateCampaignSchema.entries,
+  banner_url: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(CAMPAIGN_API_MESSAGES.bannerUrl),
+        v.trim(),
+        v.maxLength(2000, CAMPAIGN_API_MESSAGES.bannerUrl),
+        v.url(CAMPAIGN_API_MESSAGES.bannerUrl),
+        v.startsWith('https://', CAMPAIGN_API_MESSAGES.bannerUrl),
+      ),
+    ),
+  ),
+});
+
+const cancelBody = v.object({
+  reason: v.optional(
+    v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(500, CAMPAIGN_API_MESSAGES.reasonTooLong))),
+    null,
+  ),
+});
+
+const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+const userOf = (request: FastifyRequest) => String(sessionOf(request).user.id);
+
+async function readBanner(request: FastifyRequest): Promise<Buffer | null> {
+  let banner: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname === BANNER_FIELD && banner === null) banner = await part.toBuffer();
+        else part.file.resume(); // another file field: drained, ignored
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT') {
+      throw new ValidationError({ [BANNER_FIELD]: [CAMPAIGN_API_MESSAGES.bannerSize] }, CAMPAIGN_MESSAGES.fixFields);
+    }
+    throw error;
+  }
+  return banner;
+}
+
+const campaignRoutes: RoutesPlugin = async (fastify) => {
+  // The wizard and the edit screen show the spec's general 422 text above the field errors.
+  fastify.setValidatorCompiler((route) => {
+    const validate = valibotValidatorCompiler(route);
+    return (data: unknown) => {
+      const result = validate(data) as { value?: unknown; error?: Error };
+      if (result.error instanceof ValidationError) {
+        return { error: new ValidationError(result.error.errors ?? {}, CAMPAIGN_MESSAGES.fixFields) };
+      }
+      return result;
+    };
+  });
+  await fastify.register(multipart, {
+    limits: { fileSize: BANNER_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 100 },
+    throwFileSizeLimit: true,
+  });
+
+  const campaigns = () => fastify.services.campaigns;
+
+  fastify.get(
+    '/api/campaign_draw_types',
+    { schema: { tags: ['campaigns'], summary: 'Tipos de sorteio' }, config: { auth: true } },
+    async () => ({ success: true, data: await campaigns().drawTypes() }),
+  );
+
+  fastify.get(
+    '/api/campaigns',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Minhas campanhas (mais novas primeiro) e contadores',
+        querystring: listQuery,
+      },
+      config: { auth: true },
+    },
+    async (request) => ({ success: true, ...(await campaigns().list(userOf(request), request.query.status)) }),
+  );
+
+  fastify.get(
+    '/api/campaigns/:id',
+    {
+      schema: { tags: ['campaigns'], summary: 'Uma campanha, com o gráfico de 14 dias', params: idParams },
+      config: { auth: true },
+    },
+    async (request) => ({ success: true, data: await campaigns().get(userOf(request), idOf(request)) }),
+  );
+
+  fastify.post(
+    '/api/campaigns',
+    {
+      schema: { tags: ['campaigns'], summary: 'Cria uma campanha (rascunho)', body: createCampaignSchema },
+      config: { auth: true },
+    },
+    async (request, reply) => {
+      const data = await campaigns().create(userOf(request), request.body);
+      return reply.code(201).send({ success: true, message: CAMPAIGN_MESSAGES.created, data });
+    },
+  );
+
+  fastify.put(
+    '/api/campaigns/:id',
+    {
+      schema: { tags: ['campaigns'], summary: 'Atualização parcial', params: idParams, body: updateBody },
+      config: { auth: true },
+    },
+    async (request) => ({
+      success: true,
+      message: CAMPAIGN_API_MESSAGES.updated,
+      data: await campaigns().update(userOf(request), idOf(request), request.body),
+    }),
+  );
+
+  fastify.post(
+    '/api/campaigns/:id/publish',
+    {
+      schema: { tags: ['campaigns'], summary: 'Publica (instantâneo, sem uma linha por bilhete)', params: idParams },
+      config: { auth: true },
+    },
+    async (request) => ({
+      success: true,
+      message: CAMPAIGN_API_MESSAGES.published,
+      data: await campaigns().publish(userOf(request), idOf(request)),
+    }),
+  );
+
+  fastify.post(
+    '/api/campaigns/:id/cancel',
+    {
+      schema: { tags: ['campaigns'], summary: 'Cancela (definitivo)', params: idParams, body: cancelBody },
+      config: { auth: true },
+    },
+    async (request) => ({
+      success: true,
+      message: CAMPAIGN_MESSAGES.cancelled,
+      data: await campaigns().cancel(userOf(request), idOf(request), request.body.reason),
+    }),
+  );
+
+  fastify.post(
+    '/api/campaigns/:id/upload-banner',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Banner PNG ou JPG até 5MB (multipart, campo banner)',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+      },
+      config: { auth: true },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new HttpError(415, CAMPAIGN_API_MESSAGES.multipartRequired);
+      const userId = userOf(request);
+      // Ownership first: another organiser's id is a 404 before any byte is stored.
+      await campaigns().get(userId, idOf(request));
+      const banner = await readBanner(request);
+      const fail = (message: string) => new ValidationError({ [BANNER_FIELD]: [message] }, CAMPAIGN_MESSAGES.fixFields);
+      if (!banner || banner.length === 0) throw fail(CAMPAIGN_API_MESSAGES.bannerRequired);
+      // The type comes from the magic bytes, never from the file name or the declared Content-Type.
+      const type = detectFileType(banner);
+      if (!type || !BANNER_MIMES.has(type.mime)) throw fail(CAMPAIGN_API_MESSAGES.bannerType);
+      return {
+        success: true,
+        message: CAMPAIGN_API_MESSAGES.bannerUpdated,
+        data: await campaigns().replaceBanner(userId, idOf(request), banner, type.mime),
+      };
+    },
+  );
+};
+
+export default campaignRoutes;

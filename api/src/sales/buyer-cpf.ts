@@ -1,0 +1,115 @@
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Buyer CPFs are never stored readable (buyers table, 008_purchases):
+ * - cpf_hash = HMAC-SHA256(hash key, 11 digits): finds a buyer by CPF without the CPF. A plain SHA-256 would be
+ *   reversed by trying the ~10^9 valid CPFs; the keyed hash cannot be without the server secret.
+ * - cpf_encrypted = AES-256-GCM(encryption key): iv(12) || tag(16) || ciphertext(11), decrypted only to show the
+ *   organiser a mask or to refund a buyer. GCM authenticates: a tampered or mis-keyed value fails instead of
+ *   showing a wrong CPF.
+ * Both keys are derived (HKDF-SHA256, distinct labels) from one server secret, BUYER_DATA_SECRET.
+ */
+
+export const BUYER_CPF_KEY_ID = 1;
+const SECRET_MIN_LENGTH = 32;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+export class BuyerCpfCipher {
+  private readonly hashKey: Buffer;
+  private readonly encryptionKey: Buffer;
+
+  constructor(secret: Buffer) {
+    if (secret.length < SECRET_MIN_LENGTH) throw new Error('BUYER_DATA_SECRET must have at least 32 bytes');
+    const derive = (label: string) => Buffer.from(hkdfSync('sha256', secret, 'rifaria', label, 32));
+    this.hashKey = derive(`rifaria/buyer-cpf/hash/v${BUYER_CPF_KEY_ID}`);
+    this.encryptionKey = derive(`rifaria/buyer-cpf/aes-256-gcm/v${BUYER_CPF_KEY_ID}`);
+  }
+
+  hash(cpf: string): Buffer {
+    return createHmac('sha256', this.hashKey).update(normalizeCpf(cpf)).digest();
+  }
+
+  encrypt(cpf: string): Buffer {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.encryptionKey, iv);
+    const ciphertext = Buffer.concat([cipher.update(normalizeCpf(cpf), 'utf8'), cipher.final()]);
+    return Buffer.concat([iv, cipher.getAuthTag(), ciphertext]);
+  }
+
+  decrypt(blob: Buffer, keyId = BUYER_CPF_KEY_ID): string {
+    if (keyId !== BUYER_CPF_KEY_ID) throw new Error(`Unknown buyer CPF key ${keyId}`);
+    const decipher = createDecipheriv('aes-256-gcm', this.encryptionKey, blob.subarray(0, IV_BYTES));
+    decipher.setAuthTag(blob.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    return Buffer.concat([decipher.update(blob.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+  }
+
+  /** The organiser's view: '***.456.789-**', or '***.***.***-**' when the value cannot be decrypted. */
+  masked(blob: Buffer, keyId = BUYER_CPF_KEY_ID): string {
+    try {
+      return maskCpfForDisplay(this.decrypt(blob, keyId));
+    } catch {
+      // A row written with a lost or rotated key must not break the whole sales page.
+      return '***.***.***-**';
+    }
+  }
+}
+
+function normalizeCpf(cpf: string): string {
+  const digits = cpf.replace(/\D/g, '');
+  if (digits.length !== 11) throw new Error('A CPF has 11 digits');
+  return digits;
+}
+
+/** '12345678909' → '***.456.789-**': the middle six digits only (what the spec shows the organiser). */
+export function maskCpfForDisplay(cpf: string): string {
+  const digits = cpf.replace(/\D/g, '');
+  if (digits.length !== 11) return '***.***.***-**';
+  return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`;
+}
+
+export interface BuyerDataSecretOptions {
+  secret?: string;
+  secretFile: string;
+  production: boolean;
+}
+
+/**
+ * BUYER_DATA_SECRET from the environment, or — outside production — one generated on the first start and kept under
+ * DATA_DIR (created with link() so concurrent first starts agree on one secret). Losing it makes stored CPFs
+ * unreadable and unmatchable: in production it must come from the environment / secret store.
+ */
+export function resolveBuyerDataSecret(options: BuyerDataSecretOptions): Buffer {
+  if (options.secret) {
+    const secret = Buffer.from(options.secret, 'utf8');
+    if (secret.length < SECRET_MIN_LENGTH) throw new Error('BUYER_DATA_SECRET must have at least 32 characters');
+    return secret;
+  }
+  if (options.production) throw new Error('BUYER_DATA_SECRET is required in production');
+  const read = (): Buffer | null => {
+    try {
+      const text = fs.readFileSync(options.secretFile, 'utf8').trim();
+      return text.length >= SECRET_MIN_LENGTH ? Buffer.from(text, 'utf8') : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  };
+  const existing = read();
+  if (existing) return existing;
+  fs.mkdirSync(path.dirname(options.secretFile), { recursive: true });
+  const temporary = `${options.secretFile}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(temporary, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    fs.linkSync(temporary, options.secretFile);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    fs.rmSync(temporary, { force: true });
+  }
+  const secret = read();
+  if (!secret) throw new Error(`Could not read the buyer data secret at ${options.secretFile}`);
+  return secret;
+}

@@ -1,0 +1,182 @@
+import type { Pagination, PurchaseStatusId, Sale, SalesReply, SalesStatistics } from '@rifaria/shared/types';
+import { CAMPAIGN_STATUS, type CampaignStatusId } from '@rifaria/shared/types';
+import { sql, type SqlBool, type Expression } from 'kysely';
+import type { Executor } from '../db/schema';
+import type { BuyerCpfCipher } from './buyer-cpf';
+import { campaignTotals, centsToReais, PURCHASE_STATUS_NAMES, toCampaignStats } from './stats';
+
+/** GET /api/campaigns/{id}/sales: the organiser's sales table of one campaign (filters, sorting, paging). */
+
+export const SALES_SORT_COLUMNS = ['purchased_at', 'total_value', 'total_tickets', 'buyer_name', 'status'] as const;
+export type SalesSortBy = (typeof SALES_SORT_COLUMNS)[number];
+
+export interface SalesQuery {
+  statuses: PurchaseStatusId[];
+  buyerSearch: string;
+  page: number;
+  perPage: number;
+  sortBy: SalesSortBy;
+  sortOrder: 'asc' | 'desc';
+}
+
+export interface OwnedCampaign {
+  id: string;
+  name: string;
+  total_tickets: number;
+  ticket_price_cents: string;
+  status_id: number;
+  status_description: string;
+}
+
+/** The campaign only when it belongs to the user (anything else, including a malformed id, is "not found"). */
+export async function findOwnedCampaign(
+  db: Executor,
+  userId: string,
+  campaignId: string,
+): Promise<OwnedCampaign | null> {
+  if (!/^\d{1,18}$/.test(campaignId)) return null;
+  const row = await db
+    .selectFrom('campaigns as c')
+    .innerJoin('campaign_statuses as s', 's.id', 'c.status_id')
+    .select([
+      'c.id',
+      'c.name',
+      'c.total_tickets',
+      'c.ticket_price_cents',
+      'c.status_id',
+      's.description as status_description',
+    ])
+    .where('c.id', '=', campaignId)
+    .where('c.user_id', '=', userId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Lower case without accents, the same folding as the generated buyers.name_search column. */
+export function foldForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+/** A LIKE pattern that matches `text` literally anywhere (%, _ and \ typed by the user are not wildcards). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const SORT_EXPRESSIONS: Record<SalesSortBy, string> = {
+  purchased_at: 'p.purchased_at',
+  total_value: 'p.total_cents',
+  total_tickets: 'p.total_tickets',
+  // Folded name: 'Álvaro' sorts with 'Alvaro', not after 'Zeca'.
+  buyer_name: 'b.name_search',
+  status: 'p.status_id',
+};
+
+export async function listSales(
+  db: Executor,
+  cipher: BuyerCpfCipher,
+  campaign: OwnedCampaign,
+  query: SalesQuery,
+  now: Date = new Date(),
+): Promise<Omit<SalesReply, 'success' | 'message'>> {
+  let base = db
+    .selectFrom('purchases as p')
+    .innerJoin('buyers as b', 'b.id', 'p.buyer_id')
+    .where('p.campaign_id', '=', campaign.id);
+  if (query.statuses.length > 0) base = base.where('p.status_id', 'in', query.statuses);
+  const search = query.buyerSearch.trim();
+  if (search) {
+    const folded = foldForSearch(search);
+    const digits = search.replace(/\D/g, '');
+    base = base.where((eb) => {
+      const alternatives: Expression<SqlBool>[] = [
+        eb('b.name_search', 'like', containsPattern(folded)),
+        eb(sql<string>`lower(b.email)`, 'like', containsPattern(search.toLowerCase())),
+      ];
+      // Phones are stored as digits: '(11) 98765' finds 11987654321.
+      if (digits) alternatives.push(eb('b.phone', 'like', containsPattern(digits)));
+      return eb.or(alternatives);
+    });
+  }
+
+  const [countRow, totals] = await Promise.all([
+    base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+    campaignTotals(db, [campaign.id], now),
+  ]);
+  const total = Number(countRow.total);
+  const lastPage = Math.max(1, Math.ceil(total / query.perPage));
+  const offset = (query.page - 1) * query.perPage;
+
+  const direction = query.sortOrder === 'asc' ? sql`asc` : sql`desc`;
+  const rows =
+    offset >= total
+      ? []
+      : await base
+          .select([
+            'p.id',
+            'p.total_tickets',
+            'p.total_cents',
+            'p.status_id',
+            'p.purchased_at',
+            'b.name',
+            'b.phone',
+            'b.email',
+            'b.cpf_encrypted',
+            'b.cpf_key_id',
+          ])
+          // Tie-break by id in the same direction so pages never repeat or skip a row.
+          .orderBy(sql`${sql.raw(SORT_EXPRESSIONS[query.sortBy])} ${direction}`)
+          .orderBy(sql`p.id ${direction}`)
+          .limit(query.perPage)
+          .offset(offset)
+          .execute();
+
+  const data: Sale[] = rows.map((row) => ({
+    id: Number(row.id),
+    buyer: {
+      name: row.name,
+      cpf: cipher.masked(row.cpf_encrypted, row.cpf_key_id),
+      email: row.email,
+      phone: row.phone,
+    },
+    total_tickets: row.total_tickets,
+    total_value: centsToReais(row.total_cents),
+    status: { id: row.status_id, name: PURCHASE_STATUS_NAMES[row.status_id] },
+    purchased_at: row.purchased_at.toISOString(),
+  }));
+
+  const pagination: Pagination = {
+    current_page: query.page,
+    per_page: query.perPage,
+    total,
+    last_page: lastPage,
+    has_more_pages: query.page < lastPage,
+    from: data.length > 0 ? offset + 1 : null,
+    to: data.length > 0 ? offset + data.length : null,
+  };
+
+  const campaignTotal = totals.get(campaign.id);
+  const stats = toCampaignStats(campaign.total_tickets, campaignTotal);
+  const statistics: SalesStatistics = {
+    total_sales: campaignTotal?.paidCount ?? 0,
+    total_revenue: stats.total_revenue,
+    total_tickets_sold: stats.tickets_sold,
+    tickets_available: stats.tickets_available,
+  };
+
+  const statusId = campaign.status_id as CampaignStatusId;
+  return {
+    data,
+    pagination,
+    statistics,
+    campaign: {
+      id: Number(campaign.id),
+      name: campaign.name,
+      ticket_price: centsToReais(campaign.ticket_price_cents),
+      total_tickets: campaign.total_tickets,
+      status: { id: statusId, description: campaign.status_description ?? CAMPAIGN_STATUS[statusId] },
+    },
+  };
+}

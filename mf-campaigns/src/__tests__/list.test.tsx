@@ -1,0 +1,159 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { reply } from '@rifaria/shared/testing';
+import { CampaignsPage } from '../pages/campaigns-page';
+import { campaign, listReply, mockFetchForFile, renderUnderCampaigns, server } from './list-fixtures';
+
+mockFetchForFile();
+
+// Testing Library collapses whitespace (the NO-BREAK SPACE Intl puts after 'R$' included) into one space.
+const NBSP = ' ';
+
+describe('Minhas Campanhas (/campanhas)', () => {
+  it('should show skeletons while loading and then the counters from summary', async () => {
+    let release: (value: unknown) => void = () => undefined;
+    server.on('GET', '/api/campaigns', () => new Promise((resolve) => (release = resolve)));
+    renderUnderCampaigns(<CampaignsPage />);
+
+    expect(screen.getAllByLabelText('Carregando campanhas')).toHaveLength(2);
+    await waitFor(() => expect(server.callsTo('GET', '/api/campaigns')).toHaveLength(1));
+    release(listReply([], { active_count: 3, draft_count: 2, total_raised: 1234.5 }));
+
+    const active = await screen.findByRole('region', { name: 'Campanhas ativas' });
+    expect(within(active).getByText('3')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Campanhas rascunho' })).getByText('2')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Total arrecadado' })).getByText(`R$${NBSP}1.234,50`),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Carregando campanhas')).not.toBeInTheDocument();
+  });
+
+  it('should show a draft card with thousands dots, price, two prizes, "+N prêmio(s) mais" and the wallet type', async () => {
+    const draft = campaign({
+      total_tickets: 1000000,
+      ticket_price: 2.5,
+      awards: [
+        { id: 3, description: 'Moto', value: null, position: 3 },
+        { id: 1, description: 'Carro', value: 80000, position: 1 },
+        { id: 2, description: 'Celular', value: 3000, position: 2 },
+        { id: 4, description: 'Pix', value: 100, position: 4 },
+      ],
+    });
+    server.on('GET', '/api/campaigns', () => listReply([draft], { draft_count: 1 }));
+    renderUnderCampaigns(<CampaignsPage />);
+
+    const card = await screen.findByRole('article', { name: 'Rifa do Carro 0km' });
+    expect(within(card).getByText('1.000.000')).toBeInTheDocument();
+    expect(within(card).getByText(`R$${NBSP}2,50`)).toBeInTheDocument();
+    expect(within(card).getByText('Loteria Federal')).toBeInTheDocument();
+    expect(within(card).getByText(/1º Carro/)).toBeInTheDocument();
+    expect(within(card).getByText(/2º Celular/)).toBeInTheDocument();
+    expect(within(card).queryByText(/Moto/)).not.toBeInTheDocument();
+    expect(within(card).getByText('+2 prêmio(s) mais')).toBeInTheDocument();
+    expect(within(card).getByText('Carteira: Conta Digital Rifaria')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Publicar' })).toBeInTheDocument();
+  });
+
+  it('should not show "+N prêmio(s) mais" with two prizes or fewer', async () => {
+    server.on('GET', '/api/campaigns', () => listReply([campaign()]));
+    renderUnderCampaigns(<CampaignsPage />);
+    const card = await screen.findByRole('article', { name: 'Rifa do Carro 0km' });
+    expect(within(card).queryByText(/prêmio\(s\) mais/)).not.toBeInTheDocument();
+  });
+
+  it('should show the empty state when no campaign is published', async () => {
+    server.on('GET', '/api/campaigns', () => listReply([campaign()]));
+    renderUnderCampaigns(<CampaignsPage />);
+    expect(await screen.findByText('Nenhuma campanha publicada')).toBeInTheDocument();
+  });
+
+  it('should show a running card with the real raised amount, goal and sold/total, and open the panel', async () => {
+    const running = campaign({
+      id: 21,
+      name: 'Rifa da Moto',
+      status: { id: 2, description: 'Publicada' },
+      total_tickets: 2000,
+      ticket_price: 5,
+      stats: {
+        tickets_sold: 150,
+        total_tickets: 2000,
+        tickets_available: 1850,
+        total_revenue: 750,
+        sales_percentage: 7.5,
+      },
+    });
+    server.on('GET', '/api/campaigns', () => listReply([running], { active_count: 1, total_raised: 750 }));
+    const { user } = renderUnderCampaigns(<CampaignsPage />);
+
+    const card = await screen.findByRole('article', { name: 'Rifa da Moto' });
+    expect(within(card).getByText(`R$${NBSP}750,00`)).toBeInTheDocument();
+    expect(within(card).getByText(`R$${NBSP}10.000,00`)).toBeInTheDocument();
+    expect(within(card).getByText('150 / 2.000 tickets vendidos')).toBeInTheDocument();
+    expect(within(card).getByRole('progressbar', { name: 'Meta de Rifa da Moto' })).toHaveAttribute(
+      'aria-valuenow',
+      '7.5',
+    );
+    expect(screen.queryByText('Nenhuma campanha publicada')).not.toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Rifa da Moto' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/campanhas/21/painel');
+  });
+
+  it('should go to the edit screen from the draft menu', async () => {
+    server.on('GET', '/api/campaigns', () => listReply([campaign()]));
+    const { user } = renderUnderCampaigns(<CampaignsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Mais ações de Rifa do Carro 0km' }));
+    expect(screen.getByRole('menuitem', { name: 'Publicar' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Cancelar' })).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: 'Editar' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/campanhas/11/editar');
+  });
+
+  it('should publish a draft from its card and reload the list when the modal closes', async () => {
+    let listCalls = 0;
+    server.on('GET', '/api/campaigns', () => {
+      listCalls += 1;
+      return listReply([campaign()], { draft_count: 1 });
+    });
+    server.on('POST', '/api/campaigns/:id/publish', () => ({
+      success: true,
+      message: 'Campanha publicada com sucesso!',
+      data: { ...campaign({ status: { id: 2, description: 'Publicada' } }), processing: false },
+    }));
+    const { user } = renderUnderCampaigns(<CampaignsPage />);
+    const card = await screen.findByRole('article', { name: 'Rifa do Carro 0km' });
+    await user.click(within(card).getByRole('button', { name: 'Publicar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Publicar campanha' });
+    await user.click(within(dialog).getByRole('button', { name: 'Publicar Campanha' }));
+    expect(await within(dialog).findByText('Publicação concluída!')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(listCalls).toBe(2));
+  });
+
+  it('should cancel a running campaign from its card and reload the list', async () => {
+    const running = campaign({ status: { id: 2, description: 'Publicada' } });
+    let listCalls = 0;
+    server.on('GET', '/api/campaigns', () => {
+      listCalls += 1;
+      return listCalls === 1 ? listReply([running], { active_count: 1 }) : listReply([]);
+    });
+    server.on('POST', '/api/campaigns/:id/cancel', () => ({ success: true, message: 'ok', data: running }));
+    const { user } = renderUnderCampaigns(<CampaignsPage />);
+    const card = await screen.findByRole('article', { name: 'Rifa do Carro 0km' });
+    await user.click(within(card).getByRole('button', { name: 'Cancelar' }));
+    await user.click(screen.getByRole('button', { name: 'Cancelar Campanha' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Rifa do Carro 0km' })).not.toBeInTheDocument());
+    expect(listCalls).toBe(2);
+    expect(screen.getByText('Nenhuma campanha publicada')).toBeInTheDocument();
+  });
+
+  it('should show an error with a retry that loads the list again', async () => {
+    server.on('GET', '/api/campaigns', () => reply(400, { success: false, message: 'Falhou' }));
+    const { user } = renderUnderCampaigns(<CampaignsPage />);
+    expect(await screen.findByText('Erro ao carregar campanhas.')).toBeInTheDocument();
+
+    server.on('GET', '/api/campaigns', () => listReply([campaign()], { draft_count: 1 }));
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('article', { name: 'Rifa do Carro 0km' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Erro ao carregar campanhas.')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,333 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { createFetchMock, reply } from '@rifaria/shared/testing';
+import type { Sale, SalesReply } from '@rifaria/shared/types';
+import { useToastStore } from '@rifaria/shared/ui';
+import { App } from '../app';
+import { paginationModel } from '../features/sales/pagination-model';
+import { fetchAllSales, salesCsv } from '../features/sales/sales-csv';
+
+// Shared CPUs: dialogs with transitions and typing take a few seconds here.
+jest.setTimeout(20_000);
+
+const server = createFetchMock();
+const originalFetch = globalThis.fetch;
+beforeEach(() => {
+  server.reset();
+  useToastStore.getState().clear();
+  globalThis.fetch = server.fetch;
+});
+afterAll(() => {
+  globalThis.fetch = originalFetch;
+});
+
+function sale(overrides: Partial<Sale> = {}): Sale {
+  return {
+    id: 1,
+    buyer: { name: 'Ana Souza', cpf: '***.456.789-**', email: 'ana@example.com', phone: '(11) 98765-4321' },
+    total_tickets: 3,
+    total_value: 1234.56,
+    status: { id: 2, name: 'Pago' },
+    purchased_at: '2026-11-20T15:30:00Z',
+    ...overrides,
+  };
+}
+
+function salesReply(data: Sale[], page = 1, lastPage = 1, perPage = 10): SalesReply {
+  return {
+    success: true,
+    message: 'Vendas carregadas',
+    data,
+    pagination: {
+      current_page: page,
+      per_page: perPage,
+      total: lastPage * perPage,
+      last_page: lastPage,
+      has_more_pages: page < lastPage,
+      from: data.length ? (page - 1) * perPage + 1 : null,
+      to: data.length ? (page - 1) * perPage + data.length : null,
+    },
+    statistics: { total_sales: 42, total_revenue: 9876.5, total_tickets_sold: 1500, tickets_available: 8500 },
+    campaign: {
+      id: 7,
+      name: 'Rifa do Carro',
+      ticket_price: 10,
+      total_tickets: 10000,
+      status: { id: 2, description: 'Publicada' },
+    },
+  };
+}
+
+function lastQuery(): URLSearchParams {
+  const calls = server.callsTo('GET', '/api/campaigns/7/sales');
+  return calls[calls.length - 1]!.url.searchParams;
+}
+
+function renderSales() {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter initialEntries={['/campanhas/7/vendas']}>
+      <Routes>
+        <Route path="/campanhas/*" element={<App />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return { user };
+}
+
+/** MUI keeps the page aria-hidden until the dialog's exit transition ends. */
+async function dialogClosed() {
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+}
+
+const toastTitles = () => useToastStore.getState().toasts.map((t) => t.title);
+
+describe('Campaign sales (/campanhas/{id}/vendas)', () => {
+  it('should load page 1 of 10 sorted by purchased_at desc and show the cards and the row', async () => {
+    server.on('GET', '/api/campaigns/:id/sales', () =>
+      salesReply([
+        sale(),
+        sale({ id: 2, status: { id: 1, name: 'Pendente' } }),
+        sale({ id: 3, status: { id: 3, name: 'Cancelado' } }),
+      ]),
+    );
+    renderSales();
+    expect(await screen.findByRole('heading', { name: 'Vendas — Rifa do Carro' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar para o painel' })).toHaveAttribute('href', '/campanhas/7/painel');
+    const query = lastQuery();
+    expect(query.get('page')).toBe('1');
+    expect(query.get('per_page')).toBe('10');
+    expect(query.get('sort_by')).toBe('purchased_at');
+    expect(query.get('sort_order')).toBe('desc');
+    expect(query.has('status[]')).toBe(false);
+    expect(query.has('buyer_search')).toBe(false);
+
+    expect(screen.getByRole('region', { name: 'Total de vendas' })).toHaveTextContent('42');
+    expect(screen.getByRole('region', { name: 'Receita total' })).toHaveTextContent(/R\$\s9\.876,50/);
+    expect(screen.getByRole('region', { name: 'Tickets vendidos' })).toHaveTextContent('1.500');
+    expect(screen.getByRole('region', { name: 'Tickets disponíveis' })).toHaveTextContent('8.500');
+
+    const rows = within(screen.getByRole('table', { name: 'Vendas' })).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Ana Souza');
+    expect(rows[1]).toHaveTextContent('***.456.789-**');
+    expect(rows[1]).toHaveTextContent('(11) 98765-4321');
+    expect(rows[1]).toHaveTextContent(/R\$\s1\.234,56/);
+    // 15:30 UTC is 12:30 in São Paulo.
+    expect(rows[1]).toHaveTextContent('20/11/2026 às 12:30');
+    expect(within(rows[1]!).getByText('Pago').closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
+    expect(within(rows[2]!).getByText('Pendente').closest('.MuiChip-root')).toHaveClass('MuiChip-colorWarning');
+    expect(within(rows[3]!).getByText('Cancelado').closest('.MuiChip-root')).toHaveClass('MuiChip-colorError');
+    expect(screen.getByRole('columnheader', { name: 'Data' })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('should apply the filters dialog as status[] and buyer_search, show the indicator and clear it', async () => {
+    server.on('GET', '/api/campaigns/:id/sales', () => salesReply([sale()]));
+    const { user } = renderSales();
+    await screen.findByText('Ana Souza');
+    expect(screen.queryByText('Filtros ativos')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Filtros' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filtros' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Buscar comprador' }), 'ana');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Pago' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Pendente' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
+    await dialogClosed();
+
+    await waitFor(() => expect(lastQuery().getAll('status[]')).toEqual(['1', '2']));
+    expect(lastQuery().get('buyer_search')).toBe('ana');
+    expect(lastQuery().get('page')).toBe('1');
+    expect(toastTitles()).toContain('Filtros aplicados com sucesso!');
+    expect(useToastStore.getState().toasts[0]!.duration).toBe(4_000);
+    expect(screen.getByText('Filtros ativos')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Limpar Filtros' }));
+    await waitFor(() => expect(lastQuery().has('status[]')).toBe(false));
+    expect(lastQuery().has('buyer_search')).toBe(false);
+    expect(screen.queryByText('Filtros ativos')).not.toBeInTheDocument();
+    expect(toastTitles()).toContain('Filtros removidos!');
+  });
+
+  it('should show the indicator for a status alone', async () => {
+    server.on('GET', '/api/campaigns/:id/sales', () => salesReply([sale()]));
+    const { user } = renderSales();
+    await screen.findByText('Ana Souza');
+    await user.click(screen.getByRole('button', { name: 'Filtros' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('checkbox', { name: 'Cancelado' }));
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    await dialogClosed();
+    expect(await screen.findByText('Filtros ativos')).toBeInTheDocument();
+    await waitFor(() => expect(lastQuery().getAll('status[]')).toEqual(['3']));
+  });
+
+  it('should toggle the sort direction when the same column is clicked again', async () => {
+    server.on('GET', '/api/campaigns/:id/sales', () => salesReply([sale()]));
+    const { user } = renderSales();
+    await screen.findByText('Ana Souza');
+    await user.click(screen.getByRole('button', { name: 'Valor' }));
+    await waitFor(() => expect(lastQuery().get('sort_by')).toBe('total_value'));
+    expect(lastQuery().get('sort_order')).toBe('asc');
+    await user.click(screen.getByRole('button', { name: 'Valor' }));
+    await waitFor(() => expect(lastQuery().get('sort_order')).toBe('desc'));
+    expect(lastQuery().get('sort_by')).toBe('total_value');
+    await user.click(screen.getByRole('button', { name: 'Data' }));
+    await waitFor(() => expect(lastQuery().get('sort_by')).toBe('purchased_at'));
+  });
+
+  it('should change the page size and go back to page 1', async () => {
+    server.on('GET', '/api/campaigns/:id/sales', ({ url }) =>
+      salesReply([sale()], Number(url.searchParams.get('page')), 20),
+    );
+    const { user } = renderSales();
+    await screen.findByText('Ana Souza');
+    const select = screen.getByRole('combobox', { name: 'Itens por página' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['10', '20', '50', '100']);
+    await user.click(screen.getByRole('button', { name: 'Página 3' }));
+    await waitFor(() => expect(lastQuery().get('page')).toBe('3'));
+    await user.selectOptions(select, '50');
+    await waitFor(() => expect(lastQuery().get('per_page')).toBe('50'));
+    expect(lastQuery().get('page')).toBe('1');
+  });
+
+  it('should paginate with first, last, ±2 pages and ellipses', async () => {
+    server.on('GET', '/api/campaigns/:id/sales', ({ url }) =>
+      salesReply([sale()], Number(url.searchParams.get('page')), 20),
+    );
+    const { user } = renderSales();
+    await screen.findByText('Ana Souza');
+    const nav = screen.getByRole('navigation', { name: 'Paginação' });
+    expect(
+      within(nav)
+        .getAllByRole('button', { name: /^Página/ })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '20']);
+    await user.click(within(nav).getByRole('button', { name: 'Página 3' }));
+    await user.click(await within(nav).findByRole('button', { name: 'Página 5' }));
+    await user.click(await within(nav).findByRole('button', { name: 'Página 6' }));
+    await waitFor(() =>
+      expect(within(nav).getByRole('button', { name: 'Página 6' })).toHaveAttribute('aria-current', 'page'),
+    );
+    expect(
+      within(nav)
+        .getAllByRole('button', { name: /^Página/ })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '4', '5', '6', '7', '8', '20']);
+    expect(nav).toHaveTextContent('1…45678…20');
+    expect(lastQuery().get('page')).toBe('6');
+  });
+
+  it('should show the load failure', async () => {
+    server.on('GET', '/api/campaigns/:id/sales', () => reply(500, { success: false }));
+    renderSales();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao carregar vendas');
+    expect(toastTitles()).toContain('Erro ao carregar vendas');
+  });
+
+  it('should show the empty state', async () => {
+    server.on('GET', '/api/campaigns/:id/sales', () => salesReply([]));
+    renderSales();
+    expect(await screen.findByText('Nenhuma venda encontrada')).toBeInTheDocument();
+  });
+
+  it('should download every page as CSV with the current filters and announce PDF as coming soon', async () => {
+    server.on('GET', '/api/campaigns/:id/sales', ({ url }) => {
+      const perPage = Number(url.searchParams.get('per_page'));
+      const page = Number(url.searchParams.get('page'));
+      return salesReply([sale({ id: page })], page, perPage === 100 ? 2 : 1, perPage);
+    });
+    const createObjectURL = jest.fn((_blob: Blob) => 'blob:vendas');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderSales();
+    await screen.findByText('Ana Souza');
+    await user.click(screen.getByRole('button', { name: 'Filtros' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('checkbox', { name: 'Pago' }));
+    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    await dialogClosed();
+    await waitFor(() => expect(lastQuery().getAll('status[]')).toEqual(['2']));
+
+    await user.click(screen.getByRole('button', { name: 'Baixar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Baixar vendas' });
+    await user.click(within(dialog).getByRole('button', { name: 'PDF' }));
+    expect(toastTitles()).toContain('Download PDF será implementado em breve');
+    await user.click(within(dialog).getByRole('button', { name: 'CSV' }));
+    await waitFor(() => expect(toastTitles()).toContain('Download CSV concluído!'));
+    expect(toastTitles()).toContain('Preparando download em CSV...');
+    const csvCalls = server
+      .callsTo('GET', '/api/campaigns/7/sales')
+      .filter((c) => c.url.searchParams.get('per_page') === '100');
+    expect(csvCalls.map((c) => c.url.searchParams.get('page'))).toEqual(['1', '2']);
+    expect(csvCalls.every((c) => c.url.searchParams.getAll('status[]').join() === '2')).toBe(true);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(createObjectURL.mock.calls[0]![0].type).toBe('text/csv;charset=utf-8');
+    expect(click).toHaveBeenCalled();
+  });
+
+  it('should say "Erro ao fazer download" when a page fails', async () => {
+    server.on('GET', '/api/campaigns/:id/sales', ({ url }) =>
+      url.searchParams.get('per_page') === '100' ? reply(500, { success: false }) : salesReply([sale()]),
+    );
+    const { user } = renderSales();
+    await screen.findByText('Ana Souza');
+    await user.click(screen.getByRole('button', { name: 'Baixar' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'CSV' }));
+    await waitFor(() => expect(toastTitles()).toContain('Erro ao fazer download'));
+  });
+});
+
+describe('paginationModel', () => {
+  it('should show first, last and pages within 2 of the current with ellipses', () => {
+    expect(paginationModel(6, 20)).toEqual([1, 'ellipsis-start', 4, 5, 6, 7, 8, 'ellipsis-end', 20]);
+    expect(paginationModel(1, 20)).toEqual([1, 2, 3, 'ellipsis-end', 20]);
+    expect(paginationModel(20, 20)).toEqual([1, 'ellipsis-start', 18, 19, 20]);
+    expect(paginationModel(3, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(paginationModel(1, 1)).toEqual([1]);
+    expect(paginationModel(1, 0)).toEqual([]);
+  });
+});
+
+describe('salesCsv', () => {
+  it('should write a BOM, ";" separators, pt-BR numbers, quoted fields and CRLF', () => {
+    const csv = salesCsv([
+      sale({
+        buyer: { name: 'José "Zé" da Silva; Filho', cpf: '***.456.789-**', email: null, phone: '(11) 98765-4321' },
+      }),
+      sale({
+        id: 2,
+        total_tickets: 1200,
+        total_value: 0.5,
+        buyer: { name: '=HYPERLINK("x")', cpf: '***', email: 'a@b.c', phone: '1' },
+      }),
+    ]);
+    expect(
+      csv.startsWith(
+        '\uFEFF"Comprador";"CPF";"Telefone";"E-mail";"Tickets";"Valor (R$)";"Status";"Data da compra"\r\n',
+      ),
+    ).toBe(true);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toBe('');
+    expect(lines[1]).toBe(
+      '"José ""Zé"" da Silva; Filho";"***.456.789-**";"(11) 98765-4321";"";"3";"1.234,56";"Pago";"20/11/2026 às 12:30"',
+    );
+    expect(lines[2]).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(lines[2]).toContain('"1200";"0,50"');
+  });
+});
+
+describe('fetchAllSales', () => {
+  it('should fetch pages of 100 until the last one', async () => {
+    server.on('GET', '/api/campaigns/:id/sales', ({ url }) => {
+      const page = Number(url.searchParams.get('page'));
+      return salesReply([sale({ id: page })], page, 3, 100);
+    });
+    const all = await fetchAllSales(7, { statuses: [], buyerSearch: '', sortBy: 'purchased_at', sortOrder: 'desc' });
+    expect(all.map((s) => s.id)).toEqual([1, 2, 3]);
+    expect(server.calls.map((c) => c.url.searchParams.get('per_page'))).toEqual(['100', '100', '100']);
+  });
+});

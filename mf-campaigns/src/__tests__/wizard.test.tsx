@@ -1,0 +1,361 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setApiNavigate } from '@rifaria/shared/api-client';
+import { reply } from '@rifaria/shared/testing';
+import { CampaignWizard } from '../features/wizard/campaign-wizard';
+import { CampaignsPage } from '../pages/campaigns-page';
+import {
+  activeWallet,
+  campaign,
+  drawTypesReply,
+  listReply,
+  mockFetchForFile,
+  renderUnderCampaigns,
+  server,
+  toastTexts,
+  walletsReply,
+} from './list-fixtures';
+
+mockFetchForFile();
+
+// Four steps filled through real user events take a few seconds on the shared CI cores.
+jest.setTimeout(30_000);
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Types a whole value at once (one change event, like a paste): the masks still run on it. */
+async function fill(user: User, label: string, text: string) {
+  await user.click(screen.getByLabelText(label));
+  await user.paste(text);
+}
+
+/** A step title of the stepper (MUI's StepButton is a tab of the step list). */
+const stepTitle = (title: string) => screen.getByRole('tab', { name: title });
+
+function baseServer(wallets: unknown[] = [activeWallet()]) {
+  server.on('GET', '/api/campaign_draw_types', () => drawTypesReply);
+  server.on('GET', '/api/user-wallets', () => walletsReply(wallets));
+}
+
+function renderWizard() {
+  const onClose = jest.fn();
+  const onCreated = jest.fn();
+  const view = renderUnderCampaigns(<CampaignWizard open onClose={onClose} onCreated={onCreated} />);
+  return { ...view, onClose, onCreated };
+}
+
+const next = () => screen.getByRole('button', { name: 'Próximo' });
+
+async function fillStepOne(user: User) {
+  await fill(user, 'Nome da campanha', 'Rifa do Carro');
+  await fill(user, 'Quantidade de tickets', '10000');
+  await fill(user, 'Valor do ticket', '1250');
+  await user.click(screen.getByRole('combobox', { name: 'Tipo de sorteio' }));
+  await user.click(await screen.findByRole('option', { name: 'Sorteio Rifaria' }));
+}
+
+async function fillUpToWallet(user: User) {
+  await fillStepOne(user);
+  await user.click(next());
+  await fill(user, 'Nome do 1º prêmio', 'Carro 0km');
+  await fill(user, 'Valor do 1º prêmio (opcional)', '8000000');
+  await user.click(screen.getByRole('button', { name: '+ Adicionar prêmio' }));
+  await fill(user, 'Nome do 2º prêmio', 'Celular');
+  await user.click(next());
+  await fill(user, 'Regras', 'Sorteio pela Loteria Federal.');
+  await user.click(next());
+}
+
+describe('New-campaign wizard', () => {
+  it('should open at step 1 with only reached step titles clickable', async () => {
+    baseServer();
+    const { user } = renderWizard();
+    expect(stepTitle('Campanha')).toBeEnabled();
+    expect(stepTitle('Prêmios')).toBeDisabled();
+    expect(stepTitle('Carteira')).toBeDisabled();
+    expect(next()).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Voltar' })).toBeDisabled();
+
+    await fillStepOne(user);
+    expect(next()).toBeEnabled();
+    await user.click(next());
+    expect(screen.getByLabelText('Nome do 1º prêmio')).toBeInTheDocument();
+    await user.click(stepTitle('Campanha'));
+    expect(screen.getByLabelText('Nome da campanha')).toHaveValue('Rifa do Carro');
+    expect(stepTitle('Prêmios')).toBeEnabled();
+    expect(stepTitle('Regras')).toBeDisabled();
+  });
+
+  it('should show step 1 messages 300 ms after typing and keep Próximo disabled', async () => {
+    baseServer();
+    const { user } = renderWizard();
+    await fill(user, 'Nome da campanha', 'x');
+    await user.clear(screen.getByLabelText('Nome da campanha'));
+    await fill(user, 'Valor do ticket', '0');
+    expect(await screen.findByText('Nome da campanha é obrigatório')).toBeInTheDocument();
+    expect(await screen.findByText('Valor deve ser maior que 0')).toBeInTheDocument();
+    expect(next()).toBeDisabled();
+  });
+
+  it('should keep digits only in the quantity, with thousands dots, up to 10.000.000', async () => {
+    baseServer();
+    const { user } = renderWizard();
+    const quantity = screen.getByLabelText('Quantidade de tickets');
+    await user.type(quantity, '1a0b00000');
+    expect(quantity).toHaveValue('1.000.000');
+
+    await user.clear(quantity);
+    await user.type(quantity, '10000000');
+    expect(quantity).toHaveValue('10.000.000');
+    await waitFor(() => expect(screen.queryByText('Quantidade máxima é 10.000.000')).not.toBeInTheDocument());
+
+    await user.type(quantity, '1');
+    expect(quantity).toHaveValue('100.000.001');
+    expect(await screen.findByText('Quantidade máxima é 10.000.000')).toBeInTheDocument();
+  });
+
+  it('should write the price with comma decimals', async () => {
+    baseServer();
+    const { user } = renderWizard();
+    const price = screen.getByLabelText('Valor do ticket');
+    await user.type(price, '123456');
+    expect(price).toHaveValue('1.234,56');
+  });
+
+  it('should require a date and a time when the date box is ticked', async () => {
+    baseServer();
+    const { user } = renderWizard();
+    await fillStepOne(user);
+    expect(next()).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Já tenho data definida para o sorteio' }));
+    expect(next()).toBeDisabled();
+    expect(await screen.findByText('Data do sorteio é obrigatória')).toBeInTheDocument();
+    expect(screen.getByText('Hora do sorteio é obrigatória')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Data do sorteio'), { target: { value: '2099-12-31' } });
+    fireEvent.change(screen.getByLabelText('Hora do sorteio'), { target: { value: '20:00' } });
+    await waitFor(() => expect(next()).toBeEnabled());
+    await waitFor(() => expect(screen.queryByText('Data do sorteio é obrigatória')).not.toBeInTheDocument());
+  });
+
+  it('should show the draw types load failure', async () => {
+    server.on('GET', '/api/campaign_draw_types', () => reply(400, { success: false }));
+    server.on('GET', '/api/user-wallets', () => walletsReply());
+    renderWizard();
+    expect(await screen.findByText('Erro ao carregar tipos de sorteio. Tente novamente.')).toBeInTheDocument();
+  });
+
+  it('should add and remove prize rows, always keeping one', async () => {
+    baseServer();
+    const { user } = renderWizard();
+    await fillStepOne(user);
+    await user.click(next());
+
+    expect(screen.getByRole('button', { name: 'Remover 1º prêmio' })).toBeDisabled();
+    await fill(user, 'Nome do 1º prêmio', 'Carro');
+    await user.click(screen.getByRole('button', { name: '+ Adicionar prêmio' }));
+    await fill(user, 'Nome do 2º prêmio', 'Moto');
+    await user.click(screen.getByRole('button', { name: 'Remover 1º prêmio' }));
+
+    expect(screen.getByLabelText('Nome do 1º prêmio')).toHaveValue('Moto');
+    expect(screen.queryByLabelText('Nome do 2º prêmio')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remover 1º prêmio' })).toBeDisabled();
+
+    await user.clear(screen.getByLabelText('Nome do 1º prêmio'));
+    expect(await screen.findByText('Nome do prêmio é obrigatório')).toBeInTheDocument();
+    expect(next()).toBeDisabled();
+  });
+
+  it('should wrap the selected rules text in bold, italic and underline markers', async () => {
+    baseServer();
+    const { user } = renderWizard();
+    await fillStepOne(user);
+    await user.click(next());
+    await fill(user, 'Nome do 1º prêmio', 'Carro');
+    await user.click(next());
+
+    expect(screen.getByText(/PNG ou JPG, até 5MB/)).toBeInTheDocument();
+    const rules = screen.getByLabelText<HTMLTextAreaElement>('Regras');
+    await user.type(rules, 'Regra importante');
+    rules.setSelectionRange(6, 16);
+    await user.click(screen.getByRole('button', { name: 'Negrito' }));
+    expect(rules).toHaveValue('Regra **importante**');
+
+    rules.setSelectionRange(0, 5);
+    await user.click(screen.getByRole('button', { name: 'Itálico' }));
+    expect(rules).toHaveValue('*Regra* **importante**');
+
+    rules.setSelectionRange(0, 7);
+    await user.click(screen.getByRole('button', { name: 'Sublinhado' }));
+    expect(rules).toHaveValue('__*Regra*__ **importante**');
+  });
+
+  it('should show the wallet empty state linking to /carteira/adicionar', async () => {
+    baseServer([activeWallet({ status: 'in_review', is_active: false })]);
+    const { user, onClose } = renderWizard();
+    await fillUpToWallet(user);
+
+    expect(screen.getByText('Nenhuma carteira encontrada')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Criar Campanha' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Cadastrar primeira carteira' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(screen.getByTestId('where')).toHaveTextContent('/carteira/adicionar');
+  });
+
+  it('should show the wallets load failure', async () => {
+    server.on('GET', '/api/campaign_draw_types', () => drawTypesReply);
+    server.on('GET', '/api/user-wallets', () => reply(400, { success: false }));
+    const { user } = renderWizard();
+    await fillUpToWallet(user);
+    expect(screen.getByText('Erro ao carregar carteiras. Tente novamente.')).toBeInTheDocument();
+  });
+
+  it('should POST the spec payload and report the created draft', async () => {
+    baseServer();
+    const created = campaign();
+    server.on('POST', '/api/campaigns', () =>
+      reply(201, { success: true, message: 'Campanha criada com sucesso!', data: created }),
+    );
+    const { user, onCreated } = renderWizard();
+    await fillStepOne(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Já tenho data definida para o sorteio' }));
+    fireEvent.change(screen.getByLabelText('Data do sorteio'), { target: { value: '2099-12-31' } });
+    fireEvent.change(screen.getByLabelText('Hora do sorteio'), { target: { value: '20:30' } });
+    await waitFor(() => expect(next()).toBeEnabled());
+    await user.click(next());
+    await fill(user, 'Nome do 1º prêmio', 'Carro 0km');
+    await fill(user, 'Valor do 1º prêmio (opcional)', '8000000');
+    await user.click(screen.getByRole('button', { name: '+ Adicionar prêmio' }));
+    await fill(user, 'Nome do 2º prêmio', 'Celular');
+    await user.click(next());
+    await fill(user, 'Regras', 'Sorteio pela Loteria Federal.');
+    await user.click(next());
+
+    const wallet = screen.getByRole('radio', {
+      name: /Conta Digital Rifaria · Conta 12345678 · criada em 01\/11\/2026/,
+    });
+    await user.click(wallet);
+    await user.click(screen.getByRole('button', { name: 'Criar Campanha' }));
+
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
+    expect(server.callsTo('POST', '/api/campaigns')[0]!.body).toEqual({
+      name: 'Rifa do Carro',
+      draw_type_id: 2,
+      total_tickets: 10000,
+      ticket_price: 12.5,
+      rules: 'Sorteio pela Loteria Federal.',
+      banner_image: null,
+      draw_datetime: '2099-12-31 20:30:00',
+      user_wallet_id: 7,
+      awards: [
+        { description: 'Carro 0km', value: 80000 },
+        { description: 'Celular', value: null },
+      ],
+    });
+  });
+
+  it('should refuse a banner that is not PNG or JPG and upload a valid one right after creation', async () => {
+    baseServer();
+    const created = campaign();
+    server.on('POST', '/api/campaigns', () => reply(201, { success: true, message: 'ok', data: created }));
+    server.on('POST', '/api/campaigns/:id/upload-banner', () => ({
+      success: true,
+      message: 'Banner atualizado com sucesso!',
+      data: { ...created, banner: 'https://rifaria.test/media/banners/abc' },
+    }));
+    const { user, onCreated } = renderWizard();
+    await fillStepOne(user);
+    await user.click(next());
+    await fill(user, 'Nome do 1º prêmio', 'Carro');
+    await user.click(next());
+
+    const input = screen.getByLabelText('Arquivo do banner');
+    // user.upload honours `accept` by default; a file picker's "all files" choice can still hand over a GIF.
+    await userEvent.setup({ applyAccept: false }).upload(input, new File(['gif'], 'banner.gif', { type: 'image/gif' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('O banner deve ser uma imagem PNG ou JPG.');
+    await user.upload(input, new File(['png'], 'banner.png', { type: 'image/png' }));
+    expect(screen.getByText('banner.png')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await fill(user, 'Regras', 'Regras.');
+    await user.click(next());
+    await user.click(screen.getByRole('radio', { name: /Conta Digital Rifaria/ }));
+    await user.click(screen.getByRole('button', { name: 'Criar Campanha' }));
+
+    await waitFor(() => expect(onCreated).toHaveBeenCalled());
+    expect(onCreated.mock.calls[0][0].banner).toBe('https://rifaria.test/media/banners/abc');
+    expect(server.callsTo('POST', '/api/campaigns')[0]!.body).toMatchObject({ banner_image: null });
+    const upload = server.callsTo('POST', '/api/campaigns/11/upload-banner')[0]!;
+    expect(upload.headers.get('content-type')).toMatch(/^multipart\/form-data/);
+  });
+
+  it('should put 422 messages on their fields, show the alert and jump to the first error step', async () => {
+    baseServer();
+    server.on('POST', '/api/campaigns', () =>
+      reply(422, {
+        success: false,
+        message: 'Por favor, corrija os erros nos campos destacados.',
+        errors: { name: ['Nome já usado', 'outra'], user_wallet_id: ['Selecione uma conta de recebimento'] },
+      }),
+    );
+    const { user, onCreated } = renderWizard();
+    await fillUpToWallet(user);
+    await user.click(screen.getByRole('radio', { name: /Conta Digital Rifaria/ }));
+    await user.click(screen.getByRole('button', { name: 'Criar Campanha' }));
+
+    expect(await screen.findByText('Por favor, corrija os erros nos campos destacados.')).toBeInTheDocument();
+    expect(screen.getByText('Nome já usado')).toBeInTheDocument();
+    expect(screen.queryByText('outra')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Nome da campanha')).toHaveAttribute('aria-invalid', 'true');
+    expect(onCreated).not.toHaveBeenCalled();
+
+    await user.click(stepTitle('Carteira'));
+    expect(screen.getByText('Selecione uma conta de recebimento')).toBeInTheDocument();
+  });
+
+  it.each([
+    [401, {}, 'Sessão expirada. Faça login novamente.'],
+    [500, { success: false, message: 'Falha no banco' }, 'Erro ao criar campanha: Falha no banco'],
+  ])('should alert the spec text on a %i', async (status, body, text) => {
+    const unregister = setApiNavigate(jest.fn());
+    try {
+      baseServer();
+      server.on('POST', '/api/campaigns', () => reply(status, body));
+      const { user } = renderWizard();
+      await fillUpToWallet(user);
+      await user.click(screen.getByRole('radio', { name: /Conta Digital Rifaria/ }));
+      await user.click(screen.getByRole('button', { name: 'Criar Campanha' }));
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Criar Campanha' })).toBeEnabled();
+    } finally {
+      unregister();
+    }
+  });
+});
+
+describe('Minhas Campanhas + wizard', () => {
+  it('should toast the creation, reload the list and open the wizard at step 1 again', async () => {
+    baseServer();
+    let listCalls = 0;
+    server.on('GET', '/api/campaigns', () => {
+      listCalls += 1;
+      return listCalls === 1 ? listReply([]) : listReply([campaign()], { draft_count: 1 });
+    });
+    server.on('POST', '/api/campaigns', () => reply(201, { success: true, message: 'ok', data: campaign() }));
+    const { user } = renderUnderCampaigns(<CampaignsPage />);
+
+    await user.click(screen.getByRole('button', { name: '+ Nova Campanha' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nova Campanha' });
+    expect(within(dialog).getByLabelText('Nome da campanha')).toBeInTheDocument();
+    await fillUpToWallet(user);
+    await user.click(screen.getByRole('radio', { name: /Conta Digital Rifaria/ }));
+    await user.click(screen.getByRole('button', { name: 'Criar Campanha' }));
+
+    expect(await screen.findByRole('article', { name: 'Rifa do Carro 0km' })).toBeInTheDocument();
+    expect(toastTexts()).toEqual(['Campanha criada com sucesso! / Sua campanha foi salva como rascunho.']);
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nova Campanha' })).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: '+ Nova Campanha' }));
+    expect(await screen.findByLabelText('Nome da campanha')).toHaveValue('');
+  });
+});

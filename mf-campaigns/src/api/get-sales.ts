@@ -1,0 +1,32 @@
+/** GET /api/campaigns/{id}/sales — one page of a campaign's purchases with filters, sorting and statistics. */
+import { api } from '@rifaria/shared/api-client';
+import type { PurchaseStatusId, SalesReply } from '@rifaria/shared/types';
+
+export type SalesSortBy = 'purchased_at' | 'total_value' | 'total_tickets' | 'buyer_name' | 'status';
+export type SortOrder = 'asc' | 'desc';
+
+export interface SalesQuery {
+  statuses: PurchaseStatusId[];
+  buyerSearch: string;
+  page: number;
+  perPage: number;
+  sortBy: SalesSortBy;
+  sortOrder: SortOrder;
+}
+
+/** The query string of the contract: `status[]` repeated, buyer_search only when set. */
+export function salesSearchParams(query: SalesQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const status of query.statuses) params.append('status[]', String(status));
+  const search = query.buyerSearch.trim();
+  if (search) params.set('buyer_search', search);
+  params.set('page', String(query.page));
+  params.set('per_page', String(query.perPage));
+  params.set('sort_by', query.sortBy);
+  params.set('sort_order', query.sortOrder);
+  return params;
+}
+
+export async function getSales(campaignId: number | string, query: SalesQuery): Promise<SalesReply> {
+  return api.get(`/api/campaigns/${campaignId}/sales`, { searchParams: salesSearchParams(query) }).json<SalesReply>();
+}

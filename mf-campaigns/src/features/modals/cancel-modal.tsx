@@ -1,0 +1,102 @@
+/**
+ * Cancel modal (spec "Cancel modal", section 8 "Cancel failure"): confirms, then POST /api/campaigns/{id}/cancel
+ * {reason: 'Cancelada pelo usuário'}. A cancelled campaign never comes back, so the text says it plainly.
+ */
+import { useEffect, useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { readApiError } from '@rifaria/shared/api-client';
+import { CAMPAIGN_CANCEL_REASON, TOAST_DURATION } from '@rifaria/shared/constants';
+import { AUTH_MESSAGES, CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
+import type { Campaign } from '@rifaria/shared/types';
+import { toast } from '@rifaria/shared/ui';
+import { cancelCampaign } from '../../api/cancel-campaign';
+
+export interface CancelCampaignModalProps {
+  campaign: Pick<Campaign, 'id' | 'name'>;
+  open: boolean;
+  onClose: () => void;
+  /** Receives the cancelled campaign (status 3) as the server replied it. */
+  onCancelled: (campaign: Campaign) => void;
+}
+
+function ticketsSold(body: unknown): number {
+  if (typeof body !== 'object' || body === null) return 0;
+  const details = (body as { details?: { tickets_sold?: unknown } }).details;
+  return typeof details?.tickets_sold === 'number' ? details.tickets_sold : 0;
+}
+
+/** The message of a failed cancellation, in the spec's order. */
+export function cancelErrorMessage(error: unknown): string {
+  const failure = readApiError(error);
+  switch (failure.status) {
+    case 401:
+      return AUTH_MESSAGES.sessionExpired;
+    case 404:
+      return CAMPAIGN_MESSAGES.cancelNotFound;
+    case 422: {
+      const sold = ticketsSold(failure.body);
+      if (sold > 0) return CAMPAIGN_MESSAGES.cancelSold(sold);
+      return failure.message ?? CAMPAIGN_MESSAGES.cancelNotAllowed;
+    }
+    case undefined:
+      return CAMPAIGN_MESSAGES.cancelFailed;
+    default:
+      return failure.message ?? CAMPAIGN_MESSAGES.cancelFailed;
+  }
+}
+
+export function CancelCampaignModal({ campaign, open, onClose, onCancelled }: CancelCampaignModalProps) {
+  const [cancelling, setCancelling] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (open) setError(null);
+  }, [open]);
+
+  const confirm = async () => {
+    setCancelling(true);
+    setError(null);
+    try {
+      const cancelled = await cancelCampaign(campaign.id, CAMPAIGN_CANCEL_REASON);
+      toast.success(CAMPAIGN_MESSAGES.cancelled, CAMPAIGN_MESSAGES.cancelledDescription, {
+        duration: TOAST_DURATION.list,
+      });
+      onCancelled(cancelled);
+      onClose();
+    } catch (failure) {
+      setError(cancelErrorMessage(failure));
+    } finally {
+      setCancelling(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={cancelling ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="cancel-campaign-title"
+    >
+      <DialogTitle id="cancel-campaign-title">Cancelar campanha</DialogTitle>
+      <DialogContent>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        <DialogContentText>
+          Tem certeza que deseja cancelar a campanha <strong>{campaign.name}</strong>? Esta ação não pode ser desfeita.
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={cancelling}>
+          Voltar
+        </Button>
+        <Button color="error" variant="contained" onClick={() => void confirm()} disabled={cancelling}>
+          {cancelling ? 'Cancelando...' : 'Cancelar Campanha'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

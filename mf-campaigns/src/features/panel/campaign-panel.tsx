@@ -1,0 +1,207 @@
+/** The campaign panel (/campanhas/{id}/painel) once the campaign is loaded. */
+import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Link,
+  List,
+  ListItem,
+  ListItemText,
+  Skeleton,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { CopyButton } from '@rifaria/shared/ui';
+import { formatBRL, formatInteger } from '@rifaria/shared/format';
+import type { Campaign } from '@rifaria/shared/types';
+import { DrawDateModal } from '../modals/draw-date-modal';
+import { DrawCard } from './draw-card';
+
+// Lazy: apexcharts is fetched only when a panel with sales is shown.
+const SalesChart = lazy(() => import('./sales-chart'));
+
+export const NO_SALES_TEXT = 'Nenhuma venda registrada ainda';
+
+/** Replies carry reais with 2 decimals; formatBRL takes centavos. */
+export function reais(value: number): string {
+  return formatBRL(Math.round(value * 100));
+}
+
+const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
+
+export function statusColor(statusId: Campaign['status']['id']): 'default' | 'success' | 'error' | 'info' {
+  if (statusId === 2) return 'success';
+  if (statusId === 3) return 'error';
+  if (statusId === 4) return 'info';
+  return 'default';
+}
+
+function StatCard({ title, value, caption }: { title: string; value: string; caption?: string }) {
+  return (
+    <Card variant="outlined" component="section" aria-label={title} sx={{ flex: '1 1 200px' }}>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {title}
+        </Typography>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
+          {value}
+        </Typography>
+        {caption && (
+          <Typography variant="caption" color="text.secondary">
+            {caption}
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export interface CampaignPanelProps {
+  campaign: Campaign;
+  onRefresh: () => void;
+}
+
+export function CampaignPanel({ campaign, onRefresh }: CampaignPanelProps) {
+  const [drawDateOpen, setDrawDateOpen] = useState(false);
+  const { stats } = campaign;
+  const chart = campaign.sales_chart ?? [];
+  const hasSales = chart.some((entry) => entry.sales > 0);
+  // Integer centavos so the product is exact: 10.000.000 × R$ 0,10 must not drift.
+  const totalPossibleCents = Math.round(campaign.ticket_price * 100) * campaign.total_tickets;
+
+  return (
+    <Stack spacing={3}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="h4" component="h1">
+            {campaign.name}
+          </Typography>
+          <Chip label={campaign.status.description} color={statusColor(campaign.status.id)} size="small" />
+        </Stack>
+        <Stack direction="row" spacing={1}>
+          <Button component={RouterLink} to={`/campanhas/${campaign.id}/editar`} variant="outlined">
+            Editar
+          </Button>
+          {/* The spec shows this button without an action: disabled and saying so rather than doing nothing. */}
+          <Tooltip title="Em breve">
+            <span>
+              <Button variant="outlined" disabled>
+                Afiliados
+              </Button>
+            </span>
+          </Tooltip>
+          <Button component={RouterLink} to={`/campanhas/${campaign.id}/vendas`} variant="contained">
+            Vendas
+          </Button>
+        </Stack>
+      </Stack>
+
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+        <StatCard
+          title="Tickets vendidos"
+          value={formatInteger(stats.tickets_sold)}
+          caption={`${percent.format(stats.sales_percentage)}% vendido`}
+        />
+        <StatCard title="Total arrecadado" value={reais(stats.total_revenue)} />
+        <StatCard title="Tickets disponíveis" value={formatInteger(stats.tickets_available)} />
+        <StatCard title="Valor do ticket" value={reais(campaign.ticket_price)} />
+      </Stack>
+
+      <Card variant="outlined" component="section" aria-labelledby="sales-chart-title">
+        <CardContent>
+          <Typography id="sales-chart-title" variant="h6" component="h2" gutterBottom>
+            Vendas dos últimos 14 dias
+          </Typography>
+          {hasSales ? (
+            <Suspense fallback={<Skeleton variant="rectangular" height={280} aria-label="Carregando gráfico" />}>
+              <SalesChart entries={chart} />
+            </Suspense>
+          ) : (
+            <Typography color="text.secondary">{NO_SALES_TEXT}</Typography>
+          )}
+        </CardContent>
+      </Card>
+
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <Stack spacing={2} sx={{ flex: 1 }}>
+          <Card variant="outlined" component="section" aria-labelledby="campaign-link-title">
+            <CardContent>
+              <Typography id="campaign-link-title" variant="h6" component="h2" gutterBottom>
+                Link da campanha
+              </Typography>
+              <Typography sx={{ wordBreak: 'break-all', mb: 2 }}>{campaign.full_url}</Typography>
+              <Stack direction="row" spacing={1}>
+                <CopyButton text={campaign.full_url} label="Copiar link" />
+                <Button component="a" href={campaign.full_url} target="_blank" rel="noopener noreferrer">
+                  Abrir
+                </Button>
+              </Stack>
+            </CardContent>
+          </Card>
+          <DrawCard campaign={campaign} onDefineDate={() => setDrawDateOpen(true)} />
+        </Stack>
+
+        <Card variant="outlined" component="section" aria-labelledby="campaign-details-title" sx={{ flex: 1 }}>
+          <CardContent>
+            <Typography id="campaign-details-title" variant="h6" component="h2" gutterBottom>
+              Detalhes
+            </Typography>
+            <Box
+              component="dl"
+              sx={{
+                m: 0,
+                '& dt': { color: 'text.secondary', fontSize: 14 },
+                '& dd': { m: 0, mb: 1.5, fontWeight: 600 },
+              }}
+            >
+              <dt>Total de tickets</dt>
+              <dd>{formatInteger(campaign.total_tickets)}</dd>
+              <dt>Valor do ticket</dt>
+              <dd>{reais(campaign.ticket_price)}</dd>
+              <dt>Valor total possível</dt>
+              <dd>{formatBRL(totalPossibleCents)}</dd>
+            </Box>
+            <Typography variant="subtitle2" component="h3">
+              Prêmios
+            </Typography>
+            <List dense aria-label="Prêmios">
+              {[...campaign.awards]
+                .sort((a, b) => a.position - b.position)
+                .map((award) => (
+                  <ListItem key={award.id} disableGutters>
+                    <ListItemText
+                      primary={`${award.position}º ${award.description}`}
+                      secondary={award.value ? reais(award.value) : undefined}
+                    />
+                  </ListItem>
+                ))}
+            </List>
+          </CardContent>
+        </Card>
+      </Stack>
+
+      <Link component={RouterLink} to="/campanhas">
+        Voltar para Campanhas
+      </Link>
+
+      <DrawDateModal
+        campaign={campaign}
+        open={drawDateOpen}
+        onClose={() => setDrawDateOpen(false)}
+        onSaved={() => {
+          setDrawDateOpen(false);
+          onRefresh();
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The sales CSV, built in the browser. Made for a pt-BR spreadsheet (Excel, LibreOffice, Google Sheets): UTF-8 BOM
+ * (otherwise Excel reads accents as Latin-1), ';' separator (',' is the decimal mark there), pt-BR numbers
+ * ('1.234,56'), every field quoted, CRLF line ends.
+ */
+import { formatCentsAsDecimal, formatDateTime } from '@rifaria/shared/format';
+import type { Sale, SalesReply } from '@rifaria/shared/types';
+import { getSales, type SalesQuery } from '../../api/get-sales';
+
+export const CSV_BOM = '\uFEFF';
+export const CSV_SEPARATOR = ';';
+export const CSV_PAGE_SIZE = 100;
+
+const HEADER = ['Comprador', 'CPF', 'Telefone', 'E-mail', 'Tickets', 'Valor (R$)', 'Status', 'Data da compra'];
+
+/** Quotes a field; a text starting with = + - @ gets a leading apostrophe so no spreadsheet runs it as a formula. */
+function textField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+function numberField(value: string): string {
+  return `"${value}"`;
+}
+
+export function salesCsv(sales: Sale[]): string {
+  const lines = [HEADER.map(textField).join(CSV_SEPARATOR)];
+  for (const sale of sales) {
+    lines.push(
+      [
+        textField(sale.buyer.name),
+        textField(sale.buyer.cpf),
+        textField(sale.buyer.phone),
+        textField(sale.buyer.email ?? ''),
+        numberField(String(sale.total_tickets)),
+        numberField(formatCentsAsDecimal(Math.round(sale.total_value * 100))),
+        textField(sale.status.name),
+        textField(formatDateTime(sale.purchased_at)),
+      ].join(CSV_SEPARATOR),
+    );
+  }
+  return CSV_BOM + lines.join('\r\n') + '\r\n';
+}
+
+/** Every sale matching the current filters and order: pages of 100 until the last one. */
+export async function fetchAllSales(
+  campaignId: number | string,
+  query: Omit<SalesQuery, 'page' | 'perPage'>,
+): Promise<Sale[]> {
+  const all: Sale[] = [];
+  let page = 1;
+  let reply: SalesReply;
+  do {
+    reply = await getSales(campaignId, { ...query, page, perPage: CSV_PAGE_SIZE });
+    all.push(...reply.data);
+    page += 1;
+  } while (reply.pagination.has_more_pages && page <= reply.pagination.last_page);
+  return all;
+}
+
+/** Hands the text to the browser as a file download. */
+export function saveCsv(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  // Revoked on the next tick: some browsers start reading the blob only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

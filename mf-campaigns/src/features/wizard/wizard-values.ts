@@ -1,0 +1,101 @@
+/** The wizard's form values (strings as typed), their conversion to the create payload, and 422 field → step. */
+import { formatInteger, onlyDigits, parseBRLToCents } from '@rifaria/shared/format';
+import { toTicketQuantity } from '@rifaria/shared/schemas';
+import type { CreateCampaignPayload } from '../../api/create-campaign';
+
+export interface AwardRow {
+  /** Stable React key: rows are removed from the middle. */
+  key: number;
+  description: string;
+  /** Masked '1.500,00' or ''. */
+  value: string;
+}
+
+export interface WizardValues {
+  name: string;
+  /** '10.000' (thousands dots as typed). */
+  total_tickets: string;
+  /** '12,50' (comma decimals). */
+  ticket_price: string;
+  draw_type_id: string;
+  has_draw_date: boolean;
+  /** 'YYYY-MM-DD' */
+  draw_date: string;
+  /** 'HH:MM' */
+  draw_time: string;
+  awards: AwardRow[];
+  rules: string;
+  banner: File | null;
+  user_wallet_id: string;
+}
+
+export const STEP_TITLES = ['Campanha', 'Prêmios', 'Regras', 'Carteira'] as const;
+
+let awardKey = 0;
+export function newAwardRow(): AwardRow {
+  awardKey += 1;
+  return { key: awardKey, description: '', value: '' };
+}
+
+export function initialValues(): WizardValues {
+  return {
+    name: '',
+    total_tickets: '',
+    ticket_price: '',
+    draw_type_id: '',
+    has_draw_date: false,
+    draw_date: '',
+    draw_time: '',
+    awards: [newAwardRow()],
+    rules: '',
+    banner: null,
+    user_wallet_id: '',
+  };
+}
+
+/** Ticket quantity mask: digits only, thousands dots as you type ('1000000' → '1.000.000'). */
+const QUANTITY_MAX_DIGITS = 9;
+export function maskQuantity(input: string): string {
+  const digits = onlyDigits(input)
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, QUANTITY_MAX_DIGITS);
+  return digits ? formatInteger(Number(digits)) : '';
+}
+
+/** '1.234,56' → 1234.56 reais (the API takes reais as a number). */
+function toReais(masked: string): number {
+  return (parseBRLToCents(masked) ?? 0) / 100;
+}
+
+/** The spec's create payload (section 3). Call only with values that passed the four step schemas. */
+export function toCreatePayload(values: WizardValues): CreateCampaignPayload {
+  return {
+    name: values.name.trim(),
+    draw_type_id: Number(values.draw_type_id),
+    total_tickets: toTicketQuantity(values.total_tickets),
+    ticket_price: toReais(values.ticket_price),
+    rules: values.rules,
+    // The banner file goes in a second call (upload-banner) once the campaign exists.
+    banner_image: null,
+    draw_datetime: values.has_draw_date ? `${values.draw_date} ${values.draw_time}:00` : null,
+    user_wallet_id: Number(values.user_wallet_id),
+    awards: values.awards.map((award) => ({
+      description: award.description.trim(),
+      value: award.value.trim() === '' ? null : toReais(award.value),
+    })),
+  };
+}
+
+/** Which step holds a server field ('awards.1.description' → 1); unknown fields go to the first step. */
+export function stepOfField(field: string): number {
+  const root = field.split('.')[0] ?? '';
+  if (root === 'awards') return 1;
+  if (root === 'rules' || root === 'banner_image' || root === 'banner') return 2;
+  if (root === 'user_wallet_id') return 3;
+  return 0;
+}
+
+/** The server's draw_datetime error belongs under the date input of step 1. */
+export function formFieldOf(field: string): string {
+  return field === 'draw_datetime' ? 'draw_date' : field;
+}

@@ -1,0 +1,40 @@
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { formatInteger } from '@rifaria/shared/format';
+import { paths } from '../../../config/paths';
+import { DASHBOARD_TEXTS } from '../texts';
+
+const TEXTS = DASHBOARD_TEXTS.campaigns;
+
+/** 'Rifas em andamento': the published campaigns count; both buttons lead to /campanhas (spec "Dashboard"). */
+export function ActiveCampaignsCard({ activeCampaigns }: { activeCampaigns: number }) {
+  const hasActive = activeCampaigns > 0;
+  return (
+    <Card component="section" aria-labelledby="dashboard-active-campaigns-title" sx={{ height: '100%' }}>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, height: '100%' }}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+          <Typography id="dashboard-active-campaigns-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {TEXTS.title}
+          </Typography>
+          {hasActive && <Chip label={TEXTS.activeBadge} color="success" size="small" />}
+        </Box>
+        <Box>
+          <Typography variant="h3" component="p" sx={{ fontWeight: 700 }}>
+            {formatInteger(activeCampaigns)}
+          </Typography>
+          <Typography color="text.secondary">{hasActive ? TEXTS.generatingSales : TEXTS.startEarning}</Typography>
+        </Box>
+        <Box sx={{ mt: 'auto' }}>
+          <Button component={RouterLink} to={paths.campaigns.getHref()} variant={hasActive ? 'outlined' : 'contained'}>
+            {hasActive ? TEXTS.manage : TEXTS.createFirst}
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { readApiError } from '@rifaria/shared/api-client';
+import { VERIFICATION_MODAL_AUTO_CLOSE_MS } from '@rifaria/shared/constants';
+import { sendVerificationEmail } from '../api/send-verification-email';
+import { DASHBOARD_TEXTS } from '../texts';
+
+const TEXTS = DASHBOARD_TEXTS.verification;
+
+/** Spec section 4 "Verification e-mail sending (dashboard)". */
+type SendState = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'error'; message: string };
+
+/**
+ * 422 (already verified) and 429 (one e-mail a minute) carry a message the organiser can act on; anything else
+ * gets the spec's generic text.
+ */
+function failureMessage(error: unknown): string {
+  const { status, message } = readApiError(error);
+  return (status === 422 || status === 429) && message ? message : TEXTS.failed;
+}
+
+export interface EmailVerificationModalProps {
+  open: boolean;
+  email?: string;
+  onClose: () => void;
+}
+
+export function EmailVerificationModal({ open, email, onClose }: EmailVerificationModalProps) {
+  const [state, setState] = useState<SendState>({ kind: 'idle' });
+
+  // Every opening starts afresh (a previous error or success is not shown again).
+  useEffect(() => {
+    if (open) setState({ kind: 'idle' });
+  }, [open]);
+
+  // Spec: the modal closes itself 3 s after a successful send.
+  useEffect(() => {
+    if (state.kind !== 'sent') return undefined;
+    const timer = setTimeout(onClose, VERIFICATION_MODAL_AUTO_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [state.kind, onClose]);
+
+  const send = async () => {
+    setState({ kind: 'sending' });
+    try {
+      await sendVerificationEmail();
+      setState({ kind: 'sent' });
+    } catch (error) {
+      setState({ kind: 'error', message: failureMessage(error) });
+    }
+  };
+
+  const sending = state.kind === 'sending';
+  return (
+    <Dialog
+      open={open}
+      onClose={sending ? undefined : onClose}
+      aria-labelledby="email-verification-title"
+      fullWidth
+      maxWidth="xs"
+    >
+      <DialogTitle id="email-verification-title">{TEXTS.title}</DialogTitle>
+      <DialogContent>
+        {state.kind === 'sent' ? (
+          <Alert severity="success" role="status">
+            <Typography sx={{ fontWeight: 600 }}>{TEXTS.sent}</Typography>
+            <Typography variant="body2">{TEXTS.checkInbox}</Typography>
+          </Alert>
+        ) : (
+          <>
+            <Typography color="text.secondary">{TEXTS.body(email)}</Typography>
+            {state.kind === 'error' && (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                {state.message}
+              </Alert>
+            )}
+          </>
+        )}
+      </DialogContent>
+      {state.kind !== 'sent' && (
+        <DialogActions sx={{ flexDirection: { xs: 'column-reverse', sm: 'row' }, gap: 1, px: 3, pb: 2 }}>
+          <Button onClick={onClose} disabled={sending} fullWidth={false}>
+            {TEXTS.later}
+          </Button>
+          <Button variant="contained" onClick={send} disabled={sending}>
+            {sending ? TEXTS.sending : TEXTS.send}
+          </Button>
+        </DialogActions>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,110 @@
+import { lazy, Suspense, useState } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import {
+  DASHBOARD_DEFAULT_METRIC,
+  DASHBOARD_DEFAULT_PERIOD_DAYS,
+  DASHBOARD_PERIODS_DAYS,
+} from '@rifaria/shared/constants';
+import type { SalesMetric, SalesPeriodDays } from '../api/get-latest-sales';
+import { useLatestSales } from '../hooks/use-latest-sales';
+import { DASHBOARD_TEXTS } from '../texts';
+
+const TEXTS = DASHBOARD_TEXTS.sales;
+
+// Lazy: apexcharts only downloads when this section actually has a series to draw.
+const SalesLineChart = lazy(() => import('./sales-line-chart'));
+
+const CHART_HEIGHT = 300;
+
+function ChartPlaceholder({ label }: { label: string }) {
+  return <Skeleton variant="rounded" height={CHART_HEIGHT} aria-label={label} role="status" />;
+}
+
+/** 'Últimas vendas' (spec "Dashboard"): sales per day, 7/15/30 days, revenue or tickets, with its empty state. */
+export function LatestSalesSection() {
+  const [days, setDays] = useState<SalesPeriodDays>(DASHBOARD_DEFAULT_PERIOD_DAYS);
+  const [metric, setMetric] = useState<SalesMetric>(DASHBOARD_DEFAULT_METRIC);
+  const { loading, points } = useLatestSales(days, metric);
+  const isEmpty = points.length === 0 || points.every((point) => !point.value);
+
+  let body;
+  if (loading) body = <ChartPlaceholder label={TEXTS.loading} />;
+  else if (isEmpty)
+    body = (
+      <Box
+        sx={{
+          height: CHART_HEIGHT,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          border: 1,
+          borderColor: 'divider',
+          borderStyle: 'dashed',
+          borderRadius: 2,
+        }}
+      >
+        <Typography color="text.secondary">{TEXTS.empty}</Typography>
+      </Box>
+    );
+  else
+    body = (
+      <Box role="img" aria-label={TEXTS.chart}>
+        <Suspense fallback={<ChartPlaceholder label={TEXTS.loading} />}>
+          <SalesLineChart points={points} metric={metric} />
+        </Suspense>
+      </Box>
+    );
+
+  return (
+    <Card component="section" aria-labelledby="dashboard-latest-sales-title" sx={{ mt: 3 }}>
+      <CardContent>
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: { xs: 'column', sm: 'row' },
+            alignItems: { xs: 'flex-start', sm: 'center' },
+            justifyContent: 'space-between',
+            gap: 2,
+            mb: 2,
+          }}
+        >
+          <Typography id="dashboard-latest-sales-title" variant="h6" component="h2">
+            {TEXTS.title}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={metric}
+              aria-label={TEXTS.metric}
+              onChange={(_, next: SalesMetric | null) => next && setMetric(next)}
+            >
+              <ToggleButton value="revenue">{TEXTS.revenueOption}</ToggleButton>
+              <ToggleButton value="tickets">{TEXTS.ticketsOption}</ToggleButton>
+            </ToggleButtonGroup>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={days}
+              aria-label={TEXTS.period}
+              onChange={(_, next: SalesPeriodDays | null) => next && setDays(next)}
+            >
+              {DASHBOARD_PERIODS_DAYS.map((option) => (
+                <ToggleButton key={option} value={option}>
+                  {TEXTS.periodOption(option)}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+          </Box>
+        </Box>
+        {body}
+      </CardContent>
+    </Card>
+  );
+}
