@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { resolveServerSecret, SERVER_SECRET_MIN_LENGTH, type ServerSecretOptions } from '../lib/server-secret';
 
 /**
  * Buyer CPFs are never stored readable (buyers table, 008_purchases):
@@ -13,7 +12,6 @@ import path from 'node:path';
  */
 
 export const BUYER_CPF_KEY_ID = 1;
-const SECRET_MIN_LENGTH = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
@@ -22,7 +20,7 @@ export class BuyerCpfCipher {
   private readonly encryptionKey: Buffer;
 
   constructor(secret: Buffer) {
-    if (secret.length < SECRET_MIN_LENGTH) throw new Error('BUYER_DATA_SECRET must have at least 32 bytes');
+    if (secret.length < SERVER_SECRET_MIN_LENGTH) throw new Error('BUYER_DATA_SECRET must have at least 32 bytes');
     const derive = (label: string) => Buffer.from(hkdfSync('sha256', secret, 'rifaria', label, 32));
     this.hashKey = derive(`rifaria/buyer-cpf/hash/v${BUYER_CPF_KEY_ID}`);
     this.encryptionKey = derive(`rifaria/buyer-cpf/aes-256-gcm/v${BUYER_CPF_KEY_ID}`);
@@ -70,46 +68,10 @@ export function maskCpfForDisplay(cpf: string): string {
   return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`;
 }
 
-export interface BuyerDataSecretOptions {
-  secret?: string;
-  secretFile: string;
-  production: boolean;
-}
+export type BuyerDataSecretOptions = ServerSecretOptions;
 
-/**
- * BUYER_DATA_SECRET from the environment, or — outside production — one generated on the first start and kept under
- * DATA_DIR (created with link() so concurrent first starts agree on one secret). Losing it makes stored CPFs
- * unreadable and unmatchable: in production it must come from the environment / secret store.
- */
+/** BUYER_DATA_SECRET from the environment or, outside production, generated once under DATA_DIR (see resolveServerSecret).
+ * Losing it makes stored CPFs unreadable and unmatchable: in production it must come from the secret store. */
 export function resolveBuyerDataSecret(options: BuyerDataSecretOptions): Buffer {
-  if (options.secret) {
-    const secret = Buffer.from(options.secret, 'utf8');
-    if (secret.length < SECRET_MIN_LENGTH) throw new Error('BUYER_DATA_SECRET must have at least 32 characters');
-    return secret;
-  }
-  if (options.production) throw new Error('BUYER_DATA_SECRET is required in production');
-  const read = (): Buffer | null => {
-    try {
-      const text = fs.readFileSync(options.secretFile, 'utf8').trim();
-      return text.length >= SECRET_MIN_LENGTH ? Buffer.from(text, 'utf8') : null;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
-  };
-  const existing = read();
-  if (existing) return existing;
-  fs.mkdirSync(path.dirname(options.secretFile), { recursive: true });
-  const temporary = `${options.secretFile}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  fs.writeFileSync(temporary, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-  try {
-    fs.linkSync(temporary, options.secretFile);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    fs.rmSync(temporary, { force: true });
-  }
-  const secret = read();
-  if (!secret) throw new Error(`Could not read the buyer data secret at ${options.secretFile}`);
-  return secret;
+  return resolveServerSecret('BUYER_DATA_SECRET', options);
 }

@@ -1,6 +1,5 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHmac } from 'node:crypto';
+import { resolveServerSecret, SERVER_SECRET_MIN_LENGTH, type ServerSecretOptions } from '../lib/server-secret';
 import { PERMUTATION_ROUNDS } from './permutation';
 
 /**
@@ -12,11 +11,10 @@ import { PERMUTATION_ROUNDS } from './permutation';
  */
 
 export const TICKET_POOL_KEY_VERSION = 1;
-const SECRET_MIN_LENGTH = 32;
 
 export class TicketPoolKeys {
   constructor(private readonly secret: Buffer) {
-    if (secret.length < SECRET_MIN_LENGTH) throw new Error('TICKET_POOL_SECRET must have at least 32 bytes');
+    if (secret.length < SERVER_SECRET_MIN_LENGTH) throw new Error('TICKET_POOL_SECRET must have at least 32 bytes');
   }
 
   roundKeys(
@@ -40,50 +38,9 @@ export class TicketPoolKeys {
   }
 }
 
-export interface TicketPoolSecretOptions {
-  /** TICKET_POOL_SECRET from the environment, if set. */
-  secret?: string;
-  /** Where a generated secret is kept (DATA_DIR/ticket-pool-secret) so numbers stay stable across restarts. */
-  secretFile: string;
-  /** In production the secret must come from the environment (a generated file would not be shared by replicas). */
-  production: boolean;
-}
+export type TicketPoolSecretOptions = ServerSecretOptions;
 
-/**
- * The secret from the environment, or — outside production — the one persisted under DATA_DIR, generated on the
- * first start like a development secret. Created with O_EXCL so concurrent first starts agree on one secret.
- */
+/** TICKET_POOL_SECRET from the environment or, outside production, generated once under DATA_DIR (see resolveServerSecret). */
 export function resolveTicketPoolSecret(options: TicketPoolSecretOptions): Buffer {
-  if (options.secret) {
-    const secret = Buffer.from(options.secret, 'utf8');
-    if (secret.length < SECRET_MIN_LENGTH) throw new Error('TICKET_POOL_SECRET must have at least 32 characters');
-    return secret;
-  }
-  if (options.production) throw new Error('TICKET_POOL_SECRET is required in production');
-  const read = (): Buffer | null => {
-    try {
-      const text = fs.readFileSync(options.secretFile, 'utf8').trim();
-      return text.length >= SECRET_MIN_LENGTH ? Buffer.from(text, 'utf8') : null;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
-  };
-  const existing = read();
-  if (existing) return existing;
-  fs.mkdirSync(path.dirname(options.secretFile), { recursive: true });
-  const generated = randomBytes(32).toString('hex');
-  const temporary = `${options.secretFile}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  fs.writeFileSync(temporary, `${generated}\n`, { mode: 0o600, flag: 'wx' });
-  try {
-    // link() fails if another process created the file first; then its secret wins and is read back.
-    fs.linkSync(temporary, options.secretFile);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  } finally {
-    fs.rmSync(temporary, { force: true });
-  }
-  const secret = read();
-  if (!secret) throw new Error(`Could not read the ticket pool secret at ${options.secretFile}`);
-  return secret;
+  return resolveServerSecret('TICKET_POOL_SECRET', options);
 }
