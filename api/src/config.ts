@@ -67,6 +67,11 @@ export interface AppConfig {
     login: RateLimitRule;
     register: RateLimitRule;
     changePassword: RateLimitRule;
+    /** Public buyer flow, per IP (issue 5): phone lookups, buyer creation, purchases, "Meus números". */
+    publicBuyerCheck: RateLimitRule;
+    publicBuyerCreate: RateLimitRule;
+    publicPurchase: RateLimitRule;
+    publicMyTickets: RateLimitRule;
   };
   /** Minimum seconds between two verification e-mails for one user. */
   verificationEmailIntervalSeconds: number;
@@ -98,6 +103,11 @@ export interface AppConfig {
    * production, one is generated on the first start and kept in secretFile (DATA_DIR/ticket-pool-secret).
    */
   ticketPool: { secret?: string; secretFile: string; production: boolean };
+  /**
+   * Public purchases (issue 5): a reservation and its Pix charge live reservationMs (PURCHASE_RESERVATION_MS,
+   * default the spec's 10 minutes; tests shorten it).
+   */
+  purchases: { reservationMs: number };
   /**
    * Buyer personal data (CPF hash and encryption, api/src/sales/buyer-cpf.ts): BUYER_DATA_SECRET (≥ 32 characters).
    * Unset outside production, one is generated on the first start and kept in secretFile (DATA_DIR/buyer-data-secret).
@@ -233,6 +243,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       login: { max: intFrom(env, 'RATE_LIMIT_LOGIN_MAX', 10, 1), timeWindowMs: 60_000 },
       register: { max: intFrom(env, 'RATE_LIMIT_REGISTER_MAX', 5, 1), timeWindowMs: 60_000 },
       changePassword: { max: intFrom(env, 'RATE_LIMIT_CHANGE_PASSWORD_MAX', 10, 1), timeWindowMs: 60_000 },
+      publicBuyerCheck: { max: intFrom(env, 'RATE_LIMIT_PUBLIC_BUYER_CHECK_MAX', 30, 1), timeWindowMs: 60_000 },
+      publicBuyerCreate: { max: intFrom(env, 'RATE_LIMIT_PUBLIC_BUYER_CREATE_MAX', 10, 1), timeWindowMs: 60_000 },
+      publicPurchase: { max: intFrom(env, 'RATE_LIMIT_PUBLIC_PURCHASE_MAX', 30, 1), timeWindowMs: 60_000 },
+      publicMyTickets: { max: intFrom(env, 'RATE_LIMIT_PUBLIC_MY_TICKETS_MAX', 10, 1), timeWindowMs: 60_000 },
     },
     verificationEmailIntervalSeconds: intFrom(env, 'VERIFICATION_EMAIL_INTERVAL_SECONDS', 60, 0),
     verificationTokenTtlHours: intFrom(env, 'VERIFICATION_TOKEN_TTL_HOURS', 24, 1),
@@ -257,6 +271,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       password: 'Rifaria123',
       name: 'Organizador Demo',
     },
+    purchases: { reservationMs: intFrom(env, 'PURCHASE_RESERVATION_MS', 10 * 60 * 1000, 1000) },
     storage: { dir: env.STORAGE_DIR?.trim() ? fromRepoRoot(env.STORAGE_DIR.trim()) : path.join(dataDir, 'files') },
     kyc: {
       provider: kycProviderFrom(env.KYC_PROVIDER),

@@ -109,10 +109,15 @@ function merge<T>(base: T, overrides: DeepPartial<T> | undefined): T {
 /** Production defaults, minus what would make tests slow or flaky (rate limits high, no front ends). */
 export function testConfig(overrides?: DeepPartial<AppConfig>): AppConfig {
   const base = loadConfig({ PUBLIC_URL: 'http://rifaria.test', SERVE_FRONTENDS: 'off', LOG_LEVEL: 'silent' });
+  const relaxed = { max: 1000, timeWindowMs: 60_000 };
   base.rateLimits = {
-    login: { max: 1000, timeWindowMs: 60_000 },
-    register: { max: 1000, timeWindowMs: 60_000 },
-    changePassword: { max: 1000, timeWindowMs: 60_000 },
+    login: relaxed,
+    register: relaxed,
+    changePassword: relaxed,
+    publicBuyerCheck: relaxed,
+    publicBuyerCreate: relaxed,
+    publicPurchase: relaxed,
+    publicMyTickets: relaxed,
   };
   return merge(base, overrides);
 }

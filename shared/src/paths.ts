@@ -39,6 +39,8 @@ export const paths = {
   privacy: { path: '/privacidade', getHref: () => '/privacidade' },
   publicArea: { path: '/p/*', getHref: () => '/p' },
   publicCampaign: { path: '/p/:linkSlug', getHref: (linkSlug: string) => `/p/${enc(linkSlug)}` },
+  /** "Meus números": a buyer finds their numbers with phone and CPF. */
+  myTickets: { path: '/p/:linkSlug/meus-numeros', getHref: (linkSlug: string) => `/p/${enc(linkSlug)}/meus-numeros` },
   checkout: {
     path: '/p/checkout',
     getHref: (purchaseHash: string) => `/p/checkout?compra=${encodeURIComponent(purchaseHash)}`,

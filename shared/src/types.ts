@@ -207,3 +207,115 @@ export interface LatestSalesPoint {
   day: string;
   value: number;
 }
+
+// Public buyer flow (issue 5) -------------------------------------------------------------------------------------
+// No token is sent on these calls. Personal data is masked in every reply ('***.456.789-**', 'a***@gmail.com',
+// '(11) *****-4321'): whoever types a phone number must not learn someone else's documents.
+
+/** GET /public/campaigns/{link} → data. Only published (and finished) campaigns; a draft or unknown link is 404. */
+export interface PublicCampaign {
+  name: string;
+  title: string;
+  link: string;
+  full_url: string;
+  banner_image: string | null;
+  ticket_price: number;
+  total_tickets: number;
+  /** 'YYYY-MM-DD HH:MM:SS' São Paulo wall clock, or null (draw date not set yet). */
+  draw_datetime: string | null;
+  draw_date: string | null;
+  draw_date_formatted: string | null;
+  draw_type: DrawType;
+  status: { id: CampaignStatusId; description: string };
+  organizer: { name: string; whatsapp: string | null };
+  awards: Award[];
+  /** Sanitised HTML (b, strong, i, em, u, br, p only); '' when the organiser wrote none → page shows the default text. */
+  rules: string;
+  stats: { sales_percentage: number; tickets_available: number };
+  /** False when published but not buyable (draw date passed, sold out, finished): the page disables 'Participar Agora'. */
+  accepting_purchases: boolean;
+  max_tickets_per_purchase: number;
+}
+
+/** GET /public/buyers/check/{phone} → data (404 = new buyer); also the reply of POST /public/buyers. */
+export interface PublicBuyer {
+  name: string;
+  /** Masked: '***.456.789-**'. */
+  cpf: string;
+  /** Masked: 'a***@gmail.com', or null. */
+  email: string | null;
+  /** Masked: '(11) *****-4321'. */
+  phone: string;
+}
+
+export interface PurchaseTicket {
+  id: number;
+  /** Zero-padded to the campaign's width (formatTicketNumber). */
+  number: string;
+}
+
+export interface PurchasePayment {
+  txid: string;
+  /** Pix copy-and-paste (BR Code) of THIS purchase. */
+  copy_paste_code: string;
+  /** QR code of copy_paste_code as a data: URL (PNG). */
+  qr_code: string;
+  /** When the charge (and the reservation) expires: ISO 8601. */
+  expires_at: string;
+}
+
+/** GET /public/purchases/{hash} → data. */
+export interface Purchase {
+  purchase_hash: string;
+  /** ISO 8601. */
+  purchased_at: string;
+  purchased_at_formatted: string;
+  /** ISO 8601: purchased_at + 10 minutes. */
+  expires_at: string;
+  /** The server's clock when it answered (ISO 8601): the countdown corrects the device's clock with it. */
+  server_time: string;
+  paid_at: string | null;
+  total_tickets: number;
+  total_value: number;
+  status: { id: PurchaseStatusId; name: 'Pendente' | 'Pago' | 'Cancelado' };
+  /** Paid after expiry with no numbers left: the money goes back to the buyer ('pending' → 'refunded'/'failed'). */
+  refund_status: 'pending' | 'refunded' | 'failed' | null;
+  campaign: {
+    title: string;
+    link: string;
+    full_url: string;
+    ticket_price: number;
+    draw_date_formatted: string | null;
+    organizer: { name: string; whatsapp: string | null };
+  };
+  /** Empty while nothing is reserved (expired). */
+  tickets: PurchaseTicket[];
+  buyer: PublicBuyer;
+  /** Present while the purchase is Pendente; null once paid or cancelled. */
+  payment: PurchasePayment | null;
+  /** True when the sandbox PSP is active: the checkout shows 'Simular pagamento (sandbox)'. */
+  sandbox: boolean;
+}
+
+/** POST /public/purchases → data. */
+export interface PurchaseCreated {
+  purchase_hash: string;
+  expires_at: string;
+}
+
+/** GET /public/campaigns/{link}/my-tickets?phone=&cpf= → data. */
+export interface MyTickets {
+  buyer: { name: string };
+  purchases: Array<
+    Pick<
+      Purchase,
+      | 'purchase_hash'
+      | 'purchased_at'
+      | 'purchased_at_formatted'
+      | 'total_tickets'
+      | 'total_value'
+      | 'status'
+      | 'tickets'
+    >
+  >;
+}

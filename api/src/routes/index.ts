@@ -11,6 +11,7 @@ import campaignRoutes from './campaigns';
 import mediaRoutes from './media';
 import campaignSalesRoutes from './campaigns/sales';
 import dashboardRoutes from './dashboard';
+import publicRoutes from './public';
 
 /**
  * Every API route lives in this encapsulated context, where requests are validated by valibot only.
@@ -28,6 +29,7 @@ export default async function apiRoutes(fastify: FastifyInstance): Promise<void>
   await fastify.register(mediaRoutes);
   await fastify.register(campaignSalesRoutes);
   await fastify.register(dashboardRoutes);
+  await fastify.register(publicRoutes);
   // Only mounts its route when the sandbox PSP is active (PIX_PROVIDER=sandbox).
   await fastify.register(sandboxPaymentRoutes);
 }

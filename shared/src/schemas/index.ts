@@ -4,3 +4,4 @@ export * from './auth';
 export * from './address';
 export * from './wallet';
 export * from './campaign';
+export * from './buyer';

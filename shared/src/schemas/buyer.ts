@@ -1,0 +1,99 @@
+import * as v from 'valibot';
+import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, PIX_PAYMENT_METHOD_ID, RESERVATION_QUANTITY_MAX } from '../constants';
+import { emailField, requiredString } from './auth';
+import { isValidCpf, isValidPhone, onlyDigits } from './documents';
+
+/**
+ * Public buyer flow (spec section 5 "Reservation", section 8 "Public pages"): the reservation modal's two steps and
+ * the public purchasing calls. One schema per form, used by mf-public and by the API (/public/*).
+ */
+export const BUYER_MESSAGES = {
+  phoneMin: 'Telefone deve ter pelo menos 10 dígitos',
+  phoneInvalid: 'Telefone inválido',
+  nameRequired: 'Nome é obrigatório',
+  nameTooLong: 'Nome deve ter no máximo 120 caracteres',
+  cpfRequired: 'CPF é obrigatório',
+  cpfDigits: 'CPF deve ter 11 dígitos',
+  cpfInvalid: 'CPF inválido',
+  emailInvalid: 'E-mail inválido',
+  phoneCheckFailed: 'Erro ao verificar telefone. Tente novamente.',
+  buyerExists: 'Já existe um comprador com este telefone.',
+  cpfTaken: 'Este CPF já está cadastrado com outro telefone.',
+  buyerNotFound: 'Comprador não encontrado. Informe seus dados para continuar.',
+  // Purchase creation.
+  quantityMin: 'Escolha pelo menos 1 número.',
+  quantityMax: 'Máximo de 1.000 números por compra.',
+  campaignRequired: 'Campanha é obrigatória',
+  paymentMethod: 'Forma de pagamento inválida',
+  purchaseFailed: 'Erro ao criar compra',
+  checkoutFailed: 'Erro ao processar checkout. Tente novamente.',
+  campaignUnavailable: 'Esta campanha não está aceitando compras no momento.',
+  drawDatePassed: 'As vendas desta campanha foram encerradas: a data do sorteio já passou.',
+  /** Fewer numbers left than asked: `remaining` is how many are still for sale (0 = sold out). */
+  notEnoughTickets: (remaining: number) =>
+    remaining === 0
+      ? 'Todos os números desta campanha já foram vendidos.'
+      : `Restam apenas ${remaining.toLocaleString('pt-BR')} ${remaining === 1 ? 'número disponível' : 'números disponíveis'}. Escolha uma quantidade menor.`,
+  // Checkout (spec section 8).
+  hashMissing: 'Hash da compra não encontrado na URL',
+  purchaseNotFound: 'Compra não encontrada',
+  purchaseLoadFailed: 'Erro ao carregar dados da compra',
+  // Meus números.
+  myTicketsNotFound: 'Nenhuma compra encontrada para este telefone e CPF nesta campanha.',
+  tooManyRequests: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
+} as const;
+
+/** Phone as typed or masked; out: digits only, 10–11 digits with an existing DDD. */
+export const buyerPhoneField = v.pipe(
+  v.optional(v.string(BUYER_MESSAGES.phoneMin), ''),
+  v.transform(onlyDigits),
+  v.minLength(PHONE_MIN_DIGITS, BUYER_MESSAGES.phoneMin),
+  v.maxLength(PHONE_MAX_DIGITS, BUYER_MESSAGES.phoneInvalid),
+  v.check(isValidPhone, BUYER_MESSAGES.phoneInvalid),
+);
+
+export const buyerCpfField = v.pipe(
+  requiredString(BUYER_MESSAGES.cpfRequired),
+  v.transform(onlyDigits),
+  v.length(11, BUYER_MESSAGES.cpfDigits),
+  v.check(isValidCpf, BUYER_MESSAGES.cpfInvalid),
+);
+
+/** Reservation step 1 'Finalizar Reserva'. */
+export const buyerPhoneSchema = v.object({ phone: buyerPhoneField });
+export type BuyerPhoneInput = v.InferOutput<typeof buyerPhoneSchema>;
+
+/** Reservation step 2 'Dados do Comprador' = body of POST /public/buyers. E-mail optional ('' or null → null). */
+export const buyerSchema = v.object({
+  name: v.pipe(requiredString(BUYER_MESSAGES.nameRequired), v.maxLength(120, BUYER_MESSAGES.nameTooLong)),
+  phone: buyerPhoneField,
+  cpf: buyerCpfField,
+  email: v.pipe(
+    v.optional(v.nullable(v.string(BUYER_MESSAGES.emailInvalid)), null),
+    v.transform((value) => (value ?? '').trim()),
+    v.check((value) => value === '' || v.is(emailField, value), BUYER_MESSAGES.emailInvalid),
+    v.transform((value) => (value === '' ? null : value.toLowerCase())),
+  ),
+});
+export type BuyerInput = v.InferOutput<typeof buyerSchema>;
+
+/** "Meus números": a buyer proves who they are with phone AND CPF. */
+export const myTicketsSchema = v.object({ phone: buyerPhoneField, cpf: buyerCpfField });
+export type MyTicketsInput = v.InferOutput<typeof myTicketsSchema>;
+
+/** Body of POST /public/purchases (the `Idempotency-Key` header makes a retried click return the same purchase). */
+export const purchaseRequestSchema = v.object({
+  buyer_phone: buyerPhoneField,
+  campaign_link: v.pipe(
+    requiredString(BUYER_MESSAGES.campaignRequired),
+    v.maxLength(200, BUYER_MESSAGES.campaignRequired),
+  ),
+  total_tickets: v.pipe(
+    v.number(BUYER_MESSAGES.quantityMin),
+    v.integer(BUYER_MESSAGES.quantityMin),
+    v.minValue(1, BUYER_MESSAGES.quantityMin),
+    v.maxValue(RESERVATION_QUANTITY_MAX, BUYER_MESSAGES.quantityMax),
+  ),
+  payment_method_id: v.optional(v.literal(PIX_PAYMENT_METHOD_ID, BUYER_MESSAGES.paymentMethod), PIX_PAYMENT_METHOD_ID),
+});
+export type PurchaseRequest = v.InferOutput<typeof purchaseRequestSchema>;
