@@ -4,7 +4,8 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { startServer } from './server';
 
-const PAGES = ['/login', '/cadastro', '/termos', '/p/demo'];
+// /p/<link of the demo campaign> that `npm start` publishes (api/src/demo.ts).
+const PAGES = ['/login', '/cadastro', '/termos', '/p/rifa-demo-iphone-16-pro'];
 
 export async function pageWeight(args: string[]): Promise<void> {
   const pages = args.length ? args : PAGES;
@@ -23,7 +24,7 @@ export async function pageWeight(args: string[]): Promise<void> {
     ],
   });
   try {
-    console.log('página'.padEnd(14), 'arquivos JS'.padStart(11), 'bruto KB'.padStart(10), 'gzip KB'.padStart(9));
+    console.log('página'.padEnd(28), 'arquivos JS'.padStart(11), 'bruto KB'.padStart(10), 'gzip KB'.padStart(9));
     for (const pagePath of pages) {
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -36,7 +37,7 @@ export async function pageWeight(args: string[]): Promise<void> {
       const raw = bodies.reduce((sum, b) => sum + b.length, 0);
       const gz = bodies.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
       console.log(
-        pagePath.padEnd(14),
+        pagePath.padEnd(28),
         String(bodies.length).padStart(11),
         (raw / 1024).toFixed(1).padStart(10),
         (gz / 1024).toFixed(1).padStart(9),

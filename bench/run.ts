@@ -1,6 +1,7 @@
 // npm run bench -- <name> [...args]: benchmarks that print figures (never timed tests).
 import { pageWeight } from './page-weight';
 import { publishBench } from './publish';
+import { purchaseBench } from './purchase';
 
 const benchmarks: Record<string, { describe: string; run: (args: string[]) => Promise<void> }> = {
   'page-weight': {
@@ -11,6 +12,11 @@ const benchmarks: Record<string, { describe: string; run: (args: string[]) => Pr
     describe:
       'Publicação de campanhas de 10 mil, 1 milhão e 10 milhões de bilhetes (PostgreSQL e PGlite): tempo e crescimento do banco',
     run: publishBench,
+  },
+  purchase: {
+    describe:
+      'Compras via HTTP no PostgreSQL: 10, 50 e 100 compradores (compras/s, p50/p99), esgotamento de 1.000 números, teto SELECT 1',
+    run: purchaseBench,
   },
 };
 

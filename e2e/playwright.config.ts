@@ -84,6 +84,11 @@ export default defineConfig({
         KYC_PROVIDER: 'sandbox',
         KYC_SANDBOX_APPROVAL_DELAY_MS: '1000',
         WORKER_INTERVAL_MS: '500',
+        // Reservations last 30 s here (10 min in production) so the expiry journey does not wait 10 minutes.
+        PURCHASE_RESERVATION_MS: '30000',
+        // The buyer journeys create buyers and purchases from one IP.
+        RATE_LIMIT_PUBLIC_BUYER_CREATE_MAX: '100',
+        RATE_LIMIT_PUBLIC_PURCHASE_MAX: '100',
       },
     },
   ],

@@ -3,11 +3,12 @@ import app, { serverOptions } from './app';
 import { loadConfig, type AppConfig } from './config';
 import { createDatabase, type DatabaseHandle } from './db';
 import { migrate } from './db/migrate';
-import { ensureDemoOrganiser } from './demo';
-import { PasswordHasher } from './lib/passwords';
+import { describeDemoCampaign, ensureDemoData, type DemoOutcome } from './demo';
 import { startPaymentsWorker, type PaymentsWorker } from './payments/worker';
 import { accountWorkerStep } from './accounts/worker';
+import { purchasesWorkerSteps } from './purchases/worker';
 import { detectFrontends } from './plugins/frontends';
+import { requestLogSerializer } from './public/log-redaction';
 
 /** The process: configuration from the environment, database, migrations, HTTP listener, graceful shutdown. */
 
@@ -17,6 +18,8 @@ function loggerOptions(config: AppConfig) {
     level: config.logLevel,
     // Tokens and passwords never reach the logs.
     redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.current_password', '*.new_password'],
+    // Buyers' phone and CPF in public URLs never reach the logs either.
+    serializers: { req: requestLogSerializer },
     ...(pretty
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
       : {}),
@@ -61,17 +64,21 @@ async function main(): Promise<void> {
       applied.length ? 'migrations applied' : 'database schema up to date',
     );
 
-    if (config.demoUser.enabled) {
-      const outcome = await ensureDemoOrganiser(
-        database.db,
-        new PasswordHasher(config.passwordHashing),
-        config.demoUser,
-      );
-      if (outcome === 'created') log.info({ email: config.demoUser.email }, 'demo organiser created');
-    }
-
     const frontends = detectFrontends(config.frontends);
     await fastify.register(app, { config, db: database.db, databaseKind: database.kind, frontends });
+
+    // Demo organiser, its active wallet and a published campaign, each created once, through the app's services.
+    let demo: DemoOutcome | null = null;
+    if (config.demoUser.enabled) {
+      await fastify.ready();
+      try {
+        demo = await ensureDemoData(fastify, config.demoUser);
+        log.info({ email: config.demoUser.email, ...demo }, 'demo data ready');
+      } catch (error) {
+        // The platform works without it: say so and serve anyway.
+        log.error({ err: error }, 'could not create the demo data');
+      }
+    }
     await fastify.listen({ port: config.port, host: config.host });
     if (config.payments.workerIntervalMs > 0) {
       worker = startPaymentsWorker({
@@ -79,7 +86,10 @@ async function main(): Promise<void> {
         transfers: fastify.services.transfers,
         intervalMs: config.payments.workerIntervalMs,
         log: fastify.log.child({ worker: 'payments' }),
-        extraSteps: [{ name: 'account-review', run: () => accountWorkerStep(fastify) }],
+        extraSteps: [
+          { name: 'account-review', run: () => accountWorkerStep(fastify) },
+          ...purchasesWorkerSteps(fastify),
+        ],
       });
     }
 
@@ -91,7 +101,12 @@ async function main(): Promise<void> {
         : '  Front ends: not built, API only (run `npm run build`, or `npm start` at the repo root)',
       `  API docs:   ${config.publicUrl}/api/docs`,
       `  Database:   ${database.kind === 'pglite' ? `PGlite in ${config.database.pgliteDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-      ...(config.demoUser.enabled ? [`  Demo login: ${config.demoUser.email} / ${config.demoUser.password}`] : []),
+      ...(config.demoUser.enabled
+        ? [
+            `  Demo login: ${config.demoUser.email} / ${config.demoUser.password}`,
+            `  Demo page:  ${describeDemoCampaign(demo)}`,
+          ]
+        : []),
       '',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);

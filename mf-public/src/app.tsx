@@ -6,12 +6,14 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { CampaignPage } from './pages/campaign-page';
 import { CheckoutPage } from './pages/checkout-page';
+import { MyTicketsPage } from './pages/my-tickets-page';
 
 export function App() {
   return (
     <Routes>
       <Route path="checkout" element={<CheckoutPage />} />
       <Route path=":link" element={<CampaignPage />} />
+      <Route path=":link/meus-numeros" element={<MyTicketsPage />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

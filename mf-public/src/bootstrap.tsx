@@ -2,4 +2,4 @@
 import { mountStandalone } from '@rifaria/shared/remote';
 import { App } from './app';
 
-mountStandalone(App, ['/p'], '/p/demo');
+mountStandalone(App, ['/p'], '/p/rifa-demo-iphone-16-pro');

@@ -398,6 +398,8 @@ export interface PurchasesTable {
   paid_at: NullableTimestamp;
   cancelled_at: NullableTimestamp;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** 009: the refund worker's claim on a paid-to-refund purchase. */
+  refund_attempted_at: NullableTimestamp;
 }
 
 export interface CampaignTicketsTable {
@@ -410,6 +412,17 @@ export interface ReleasedTicketsTable {
   campaign_id: Int8;
   number: number;
   released_at: CreatedAt;
+}
+
+// 009_purchase_allocation ------------------------------------------------------------------------------------------
+
+/** A block of counter positions [start_index, start_index + count) handed out from one API process's memory. */
+export interface CampaignTicketLeasesTable {
+  campaign_id: Int8;
+  start_index: ColumnType<string, string | number | bigint, string | number | bigint>;
+  count: number;
+  leased_at: CreatedAt;
+  expires_at: Timestamp;
 }
 
 export interface Database {
@@ -454,6 +467,8 @@ export interface Database {
   purchases: PurchasesTable;
   campaign_tickets: CampaignTicketsTable;
   released_tickets: ReleasedTicketsTable;
+  // 009_purchase_allocation
+  campaign_ticket_leases: CampaignTicketLeasesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,14 +1,43 @@
-import { useSearchParams } from 'react-router-dom';
-import { ComingSoon } from '@rifaria/shared/ui';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Button, Stack, Typography } from '@mui/material';
+import { paths } from '@rifaria/shared/paths';
+import { BUYER_MESSAGES } from '@rifaria/shared/schemas';
+import { PageLoader } from '@rifaria/shared/ui';
+import { CheckoutView } from '../features/checkout/checkout-view';
+import { usePurchase } from '../features/checkout/use-purchase';
 
 export function CheckoutPage() {
   const [params] = useSearchParams();
-  const purchase = params.get('compra');
+  const hash = params.get('compra')?.trim() || null;
+  const { load, refresh, retry } = usePurchase(hash);
+
+  if (!hash) return <CheckoutError message={BUYER_MESSAGES.hashMissing} />;
+  if (load.state === 'loading') return <PageLoader label="Carregando compra" />;
+  if (load.state === 'not-found') return <CheckoutError message={BUYER_MESSAGES.purchaseNotFound} />;
+  if (load.state === 'error') return <CheckoutError message={BUYER_MESSAGES.purchaseLoadFailed} onRetry={retry} />;
+  return <CheckoutView purchase={load.purchase} clockOffsetMs={load.clockOffsetMs} refresh={refresh} />;
+}
+
+function CheckoutError({ message, onRetry }: { message: string; onRetry?: () => Promise<void> }) {
   return (
-    <ComingSoon title="Finalizar pagamento">
-      {purchase
-        ? 'O pagamento via Pix desta compra está sendo preparado e estará disponível em breve.'
-        : 'Hash da compra não encontrado na URL'}
-    </ComingSoon>
+    <Stack
+      spacing={2}
+      sx={{ minHeight: '70vh', alignItems: 'center', justifyContent: 'center', textAlign: 'center', px: 3 }}
+    >
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
+        {message}
+      </Typography>
+      <Typography color="text.secondary">Confira o link do pagamento ou volte ao início.</Typography>
+      <Stack direction="row" spacing={1}>
+        {onRetry ? (
+          <Button variant="outlined" onClick={() => void onRetry()}>
+            Tentar novamente
+          </Button>
+        ) : null}
+        <Button component={RouterLink} to={paths.home.getHref()} variant="contained">
+          Voltar ao início
+        </Button>
+      </Stack>
+    </Stack>
   );
 }

@@ -1,7 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
 import { Button, type ButtonProps } from '@mui/material';
-import { COPY_CONFIRMATION_MS } from '../constants';
 import { CheckIcon } from './icons';
+import { useCopy } from './use-copy';
 
 export const COPY_LABEL = 'Copiar';
 export const COPIED_LABEL = 'Copiado!';
@@ -17,38 +16,10 @@ export interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children
 
 /** Copies `text` and says 'Copiado!' for 2 s (spec section 9: copy confirmation lasts 2 s). */
 export function CopyButton({ text, label = COPY_LABEL, onCopied, ...props }: CopyButtonProps) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-
+  const { copied, copy: copyText } = useCopy();
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch {
-      // Clipboard API refused (insecure origin, old browser): fall back to a hidden textarea + execCommand.
-      const area = document.createElement('textarea');
-      area.value = text;
-      area.setAttribute('readonly', '');
-      area.style.position = 'fixed';
-      area.style.opacity = '0';
-      document.body.appendChild(area);
-      area.select();
-      try {
-        document.execCommand('copy');
-      } finally {
-        area.remove();
-      }
-    }
-    setCopied(true);
+    await copyText(text);
     onCopied?.();
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
   };
 
   return (

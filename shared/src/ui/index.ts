@@ -8,4 +8,5 @@ export { useDebouncedValidation, type DebouncedValidation } from './use-debounce
 export * from './icons';
 export { ComingSoon, COMING_SOON_TEXT } from './coming-soon';
 export { CopyButton, COPY_LABEL, COPIED_LABEL, type CopyButtonProps } from './copy-button';
+export { useCopy, writeClipboard } from './use-copy';
 export { MoneyField, type MoneyFieldProps } from './money-field';

@@ -2,7 +2,13 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 
 /** Full-area spinner for lazy routes and remotes. */
-export function PageLoader({ label = 'Carregando...', minHeight = '60vh' }: { label?: string; minHeight?: number | string }) {
+export function PageLoader({
+  label = 'Carregando...',
+  minHeight = '60vh',
+}: {
+  label?: string;
+  minHeight?: number | string;
+}) {
   return (
     <Box role="status" aria-live="polite" sx={{ display: 'grid', placeItems: 'center', minHeight, width: '100%' }}>
       <CircularProgress aria-label={label} />

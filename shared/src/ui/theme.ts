@@ -16,7 +16,12 @@ export const rifariaTheme = createTheme(
   {
     palette: {
       mode: 'light',
-      primary: { main: brandColors.primary, dark: brandColors.primaryDark, light: brandColors.primaryLight, contrastText: '#fff' },
+      primary: {
+        main: brandColors.primary,
+        dark: brandColors.primaryDark,
+        light: brandColors.primaryLight,
+        contrastText: '#fff',
+      },
       secondary: { main: brandColors.accent, contrastText: '#fff' },
       success: { main: '#12B76A', dark: '#027A48', contrastText: '#fff' },
       warning: { main: '#F79009' },

@@ -21,6 +21,8 @@ import { WalletsService } from '../../wallets/service';
 import { TransfersService } from '../../wallets/transfers';
 import { CampaignsService } from '../../campaigns';
 import { resolveTicketPoolSecret, TicketPoolKeys, TicketPools } from '../../tickets';
+import { DEFAULT_ALLOCATOR_OPTIONS, PurchasesService, TicketAllocator } from '../../purchases';
+import { buyerCpfCipherOf } from '../../public/buyer-cipher';
 
 export interface ServicesOptions {
   config: AppConfig;
@@ -51,6 +53,8 @@ export interface Services {
   // Campaigns and their ticket pools (issue 4).
   campaigns: CampaignsService;
   ticketPools: TicketPools;
+  // Public purchases: allocation, checkout, confirmation, expiry (issue 5).
+  purchases: PurchasesService;
 }
 
 declare module 'fastify' {
@@ -101,6 +105,9 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
   });
   // Keys every campaign's ticket order; generated under DATA_DIR outside production when unset.
   const ticketPools = new TicketPools(new TicketPoolKeys(resolveTicketPoolSecret(config.ticketPool)));
+  const allocator = new TicketAllocator(db, ticketPools, fastify.log, { ...DEFAULT_ALLOCATOR_OPTIONS });
+  // Leased ticket numbers go back to the pool before the database closes (server.ts closes the app first).
+  fastify.addHook('onClose', () => allocator.close());
   fastify.decorate('services', {
     auth: new AuthService(db, repos, passwords, config.tokenTtlDays),
     // The CPF is locked while the user holds an active wallet.
@@ -131,6 +138,12 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     deposits: new DepositsService(db, payments, wallets),
     campaigns: new CampaignsService(db, ticketPools, storage, config.publicUrl, fastify.log),
     ticketPools,
+    purchases: new PurchasesService(db, payments, allocator, () => buyerCpfCipherOf(config.buyerData), fastify.log, {
+      reservationMs: config.purchases.reservationMs,
+      publicUrl: config.publicUrl,
+      sandbox: pix.name === 'sandbox',
+      batchSize: 100,
+    }),
   });
 }
 

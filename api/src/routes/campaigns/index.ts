@@ -4,6 +4,7 @@ import type { CampaignStatusId } from '@rifaria/shared/types';
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { CAMPAIGN_API_MESSAGES } from '../../campaigns';
+import { CAMPAIGN_REPLIES, campaignErrors, cancelRefusedReply } from '../../campaigns/reply-schemas';
 import { HttpError, ValidationError } from '../../lib/errors';
 import { valibotValidatorCompiler } from '../../lib/valibot';
 import { sessionOf } from '../../plugins/app/authentication';
@@ -15,8 +16,9 @@ import type { RoutesPlugin } from '../types';
  * session and is owner-scoped (404 for another organiser's campaign). The sales route of a campaign lives in
  * sales.ts (purchases module).
  *
- * Replies are built field by field by the presenter (campaigns/presenter.ts, typed by the shared contract), so
- * no column can leak; they are not re-declared as JSON Schema here.
+ * Replies are built by the presenter (campaigns/presenter.ts, typed by the shared contract) and declared in
+ * `response` (campaigns/reply-schemas.ts, checked against the same contract at compile time): fast-json-stringify
+ * writes only the declared fields, and /api/docs documents them.
  */
 
 export const BANNER_FIELD = 'banner';
@@ -100,7 +102,14 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.get(
     '/api/campaign_draw_types',
-    { schema: { tags: ['campaigns'], summary: 'Tipos de sorteio' }, config: { auth: true } },
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Tipos de sorteio',
+        response: { 200: CAMPAIGN_REPLIES.drawTypes, ...campaignErrors },
+      },
+      config: { auth: true },
+    },
     async () => ({ success: true, data: await campaigns().drawTypes() }),
   );
 
@@ -111,6 +120,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
         tags: ['campaigns'],
         summary: 'Minhas campanhas (mais novas primeiro) e contadores',
         querystring: listQuery,
+        response: { 200: CAMPAIGN_REPLIES.list, ...campaignErrors },
       },
       config: { auth: true },
     },
@@ -120,7 +130,12 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
   fastify.get(
     '/api/campaigns/:id',
     {
-      schema: { tags: ['campaigns'], summary: 'Uma campanha, com o gráfico de 14 dias', params: idParams },
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Uma campanha, com o gráfico de 14 dias',
+        params: idParams,
+        response: { 200: CAMPAIGN_REPLIES.get, ...campaignErrors },
+      },
       config: { auth: true },
     },
     async (request) => ({ success: true, data: await campaigns().get(userOf(request), idOf(request)) }),
@@ -129,7 +144,12 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
   fastify.post(
     '/api/campaigns',
     {
-      schema: { tags: ['campaigns'], summary: 'Cria uma campanha (rascunho)', body: createCampaignSchema },
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Cria uma campanha (rascunho)',
+        body: createCampaignSchema,
+        response: { 201: CAMPAIGN_REPLIES.withMessage, ...campaignErrors },
+      },
       config: { auth: true },
     },
     async (request, reply) => {
@@ -141,7 +161,13 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
   fastify.put(
     '/api/campaigns/:id',
     {
-      schema: { tags: ['campaigns'], summary: 'Atualização parcial', params: idParams, body: updateBody },
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Atualização parcial',
+        params: idParams,
+        body: updateBody,
+        response: { 200: CAMPAIGN_REPLIES.withMessage, ...campaignErrors },
+      },
       config: { auth: true },
     },
     async (request) => ({
@@ -154,7 +180,12 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
   fastify.post(
     '/api/campaigns/:id/publish',
     {
-      schema: { tags: ['campaigns'], summary: 'Publica (instantâneo, sem uma linha por bilhete)', params: idParams },
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Publica (instantâneo, sem uma linha por bilhete)',
+        params: idParams,
+        response: { 200: CAMPAIGN_REPLIES.publish, ...campaignErrors },
+      },
       config: { auth: true },
     },
     async (request) => ({
@@ -167,7 +198,13 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
   fastify.post(
     '/api/campaigns/:id/cancel',
     {
-      schema: { tags: ['campaigns'], summary: 'Cancela (definitivo)', params: idParams, body: cancelBody },
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Cancela (definitivo)',
+        params: idParams,
+        body: cancelBody,
+        response: { 200: CAMPAIGN_REPLIES.withMessage, ...campaignErrors, 422: cancelRefusedReply },
+      },
       config: { auth: true },
     },
     async (request) => ({
@@ -185,6 +222,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
         summary: 'Banner PNG ou JPG até 5MB (multipart, campo banner)',
         consumes: ['multipart/form-data'],
         params: idParams,
+        response: { 200: CAMPAIGN_REPLIES.withMessage, ...campaignErrors },
       },
       config: { auth: true },
     },

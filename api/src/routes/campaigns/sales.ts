@@ -2,6 +2,7 @@ import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import { SALES_DEFAULT_PAGE_SIZE, SALES_DEFAULT_SORT, SALES_PAGE_SIZES } from '@rifaria/shared/constants';
 import type { PurchaseStatusId } from '@rifaria/shared/types';
 import * as v from 'valibot';
+import { CAMPAIGN_REPLIES, campaignErrors } from '../../campaigns/reply-schemas';
 import { HttpError } from '../../lib/errors';
 import { sessionOf } from '../../plugins/app/authentication';
 import { BuyerCpfCipher, resolveBuyerDataSecret } from '../../sales/buyer-cpf';
@@ -68,6 +69,7 @@ const campaignSalesRoutes: RoutesPlugin = async (fastify) => {
         summary: 'Vendas da campanha: filtros, ordenação, paginação e estatísticas',
         params: idParams,
         querystring: salesQuery,
+        response: { 200: CAMPAIGN_REPLIES.sales, ...campaignErrors },
       },
       config: { auth: true },
     },

@@ -1,7 +1,9 @@
 import * as v from 'valibot';
+import { CAMPAIGN_REPLIES } from '../../campaigns/reply-schemas';
 import { sessionOf } from '../../plugins/app/authentication';
 import { DASHBOARD_METRICS, dashboardOverview, latestSales } from '../../sales/dashboard';
 import { DASHBOARD_MESSAGES } from '../../sales/messages';
+import { authErrors } from '../../schemas/responses';
 import type { RoutesPlugin } from '../types';
 
 /** /api/dashboard/*: spec section 7 "Dashboard". Both routes need a session and only read the user's own data. */
@@ -15,7 +17,11 @@ const dashboardRoutes: RoutesPlugin = async (fastify) => {
   fastify.get(
     '/api/dashboard/overview',
     {
-      schema: { tags: ['dashboard'], summary: 'Resumo do painel: campanhas ativas, carteira e saldos' },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Resumo do painel: campanhas ativas, carteira e saldos',
+        response: { 200: CAMPAIGN_REPLIES.dashboardOverview, ...authErrors },
+      },
       config: { auth: true },
     },
     async (request, reply) => {
@@ -31,6 +37,7 @@ const dashboardRoutes: RoutesPlugin = async (fastify) => {
         tags: ['dashboard'],
         summary: 'Vendas pagas por dia (horário de São Paulo): receita em reais ou quantidade de tickets',
         querystring: latestSalesQuery,
+        response: { 200: CAMPAIGN_REPLIES.latestSales, ...authErrors },
       },
       config: { auth: true },
     },

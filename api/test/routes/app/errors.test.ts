@@ -87,7 +87,7 @@ describe('request errors (one shape, pt-BR, never a 500 for bad input)', () => {
       ['GET', '/api/nada'],
       ['POST', '/api/auth/nada'],
       ['DELETE', '/api/auth/me'],
-      ['GET', '/public/campaigns/x'],
+      ['GET', '/public/nada/x'],
     ] as const) {
       const response = await t.app.inject({ method, url, headers: { accept: 'text/html' } });
       expect(response.statusCode).toBe(404);

@@ -111,7 +111,7 @@ describe('static front ends', () => {
 
   it.each([
     '/api/nada',
-    '/public/campaigns/x',
+    '/public/nada/x',
     '/payments/deposits',
     '/digital-wallets/abrir-conta',
     '/whatsapp/instances',

@@ -3,7 +3,6 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Alert,
-  Box,
   Button,
   Card,
   CardContent,
@@ -209,11 +208,7 @@ export function CampaignSales({ campaignId }: { campaignId: string }) {
         </Stack>
       )}
 
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}
-      >
+      <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Button variant="outlined" onClick={openFilters}>
           Filtros
         </Button>
@@ -223,28 +218,29 @@ export function CampaignSales({ campaignId }: { campaignId: string }) {
             <Button onClick={clearFilters}>Limpar Filtros</Button>
           </>
         )}
-        <Box sx={{ flex: 1 }} />
-        <TextField
-          select
-          size="small"
-          label="Itens por página"
-          value={perPage}
-          onChange={(event) => {
-            setPerPage(Number(event.target.value));
-            setPage(1);
-          }}
-          slotProps={{ select: { native: true } }}
-          sx={{ minWidth: 140 }}
-        >
-          {SALES_PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </TextField>
-        <Button variant="contained" onClick={() => setDownloadOpen(true)}>
-          Baixar
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', ml: 'auto' }}>
+          <TextField
+            select
+            size="small"
+            label="Itens por página"
+            value={perPage}
+            onChange={(event) => {
+              setPerPage(Number(event.target.value));
+              setPage(1);
+            }}
+            slotProps={{ select: { native: true } }}
+            sx={{ minWidth: 140 }}
+          >
+            {SALES_PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </TextField>
+          <Button variant="contained" onClick={() => setDownloadOpen(true)}>
+            Baixar
+          </Button>
+        </Stack>
       </Stack>
 
       {failed && !reply && <Alert severity="error">{SALES_TEXTS.loadFailed}</Alert>}

@@ -1,0 +1,117 @@
+import { formatDateTime, formatTicketNumber } from '@rifaria/shared/format';
+import type { Purchase, PurchaseStatusId } from '@rifaria/shared/types';
+import { qrCodeDataUrl } from '../payments/qr';
+import { presentPublicBuyer } from '../public/buyers';
+import type { BuyerCpfCipher } from '../sales/buyer-cpf';
+import { PURCHASE_STATUS_NAMES } from '../sales/stats';
+
+/** One row of the checkout query (purchase + campaign + organiser + buyer + its Pix charge). */
+export interface PurchaseRecord {
+  purchase_hash: string;
+  purchased_at: Date;
+  expires_at: Date;
+  paid_at: Date | null;
+  total_tickets: number;
+  total_cents: string;
+  unit_price_cents: string;
+  status_id: PurchaseStatusId;
+  refund_status: Purchase['refund_status'];
+  campaign_name: string;
+  campaign_link: string;
+  campaign_total_tickets: number;
+  campaign_draw_at: Date | null;
+  organizer_name: string;
+  organizer_phone: string | null;
+  buyer_name: string;
+  buyer_phone: string;
+  buyer_email: string | null;
+  buyer_cpf_encrypted: Buffer;
+  buyer_cpf_key_id: number;
+  charge_txid: string | null;
+  charge_copy_paste_code: string | null;
+  charge_expires_at: Date | null;
+}
+
+const reais = (cents: string | number) => Number(cents) / 100;
+
+/** GET /public/purchases/:hash → data, exactly the shared `Purchase` type. */
+export function presentPurchase(
+  record: PurchaseRecord,
+  numbers: readonly number[],
+  context: { cipher: BuyerCpfCipher; publicUrl: string; sandbox: boolean; qrCode: string | null; now: Date },
+): Purchase {
+  const pending = record.status_id === 1;
+  return {
+    purchase_hash: record.purchase_hash,
+    purchased_at: record.purchased_at.toISOString(),
+    purchased_at_formatted: formatDateTime(record.purchased_at),
+    expires_at: record.expires_at.toISOString(),
+    server_time: context.now.toISOString(),
+    paid_at: record.paid_at ? record.paid_at.toISOString() : null,
+    total_tickets: record.total_tickets,
+    total_value: reais(record.total_cents),
+    status: { id: record.status_id, name: PURCHASE_STATUS_NAMES[record.status_id] },
+    refund_status: record.refund_status,
+    campaign: {
+      title: record.campaign_name,
+      link: record.campaign_link,
+      full_url: `${context.publicUrl}/p/${record.campaign_link}`,
+      ticket_price: reais(record.unit_price_cents),
+      draw_date_formatted: record.campaign_draw_at ? formatDateTime(record.campaign_draw_at) : null,
+      organizer: { name: record.organizer_name, whatsapp: record.organizer_phone },
+    },
+    // A ticket's id is its number: unique within the campaign (campaign_tickets' primary key).
+    tickets: numbers.map((number) => ({
+      id: number,
+      number: formatTicketNumber(number, record.campaign_total_tickets),
+    })),
+    buyer: presentPublicBuyer(
+      {
+        name: record.buyer_name,
+        phone: record.buyer_phone,
+        email: record.buyer_email,
+        cpf_encrypted: record.buyer_cpf_encrypted,
+        cpf_key_id: record.buyer_cpf_key_id,
+      },
+      context.cipher,
+    ),
+    payment:
+      pending && record.charge_txid && record.charge_copy_paste_code && record.charge_expires_at && context.qrCode
+        ? {
+            txid: record.charge_txid,
+            copy_paste_code: record.charge_copy_paste_code,
+            qr_code: context.qrCode,
+            expires_at: record.charge_expires_at.toISOString(),
+          }
+        : null,
+    sandbox: context.sandbox,
+  };
+}
+
+/**
+ * QR images of BR Codes (a PNG data URL costs milliseconds of CPU): made on the first GET of a checkout, not in
+ * POST, and kept for the polls that follow. Bounded LRU; concurrent first requests share one rendering.
+ */
+export class QrCodeCache {
+  private readonly entries = new Map<string, Promise<string>>();
+
+  constructor(private readonly capacity: number) {}
+
+  get(code: string): Promise<string> {
+    const hit = this.entries.get(code);
+    if (hit) {
+      // Refresh its place in the LRU order.
+      this.entries.delete(code);
+      this.entries.set(code, hit);
+      return hit;
+    }
+    const made = qrCodeDataUrl(code);
+    made.catch(() => this.entries.delete(code));
+    this.entries.set(code, made);
+    if (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    return made;
+  }
+}

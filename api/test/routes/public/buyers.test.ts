@@ -1,0 +1,291 @@
+import { buildApp, setupApp, type TestApp } from '../../helper';
+import { cpfFromBase, insertBuyer, testCpfCipher, TEST_BUYER_DATA_SECRET } from '../../support/purchases';
+import { maskBuyerEmail, maskBuyerPhone } from '../../../src/public/masks';
+
+const TOO_MANY = { success: false, message: 'Muitas tentativas. Aguarde um minuto e tente novamente.' };
+const GENERAL_422 = 'Dados inválidos. Verifique os campos informados.';
+
+/** Every digit run of 4+ in a reply, to prove no full document or phone is in it. */
+const fullDigits = (body: string) => body.match(/\d{5,}/g) ?? [];
+
+describe('public buyers', () => {
+  const t = setupApp({ config: { buyerData: { secret: TEST_BUYER_DATA_SECRET } } });
+  const cipher = testCpfCipher();
+
+  const check = (phone: string, app = t.app, ip = '127.0.0.1') =>
+    app.inject({ method: 'GET', url: `/public/buyers/check/${encodeURIComponent(phone)}`, remoteAddress: ip });
+  const create = (payload: unknown, app = t.app, ip = '127.0.0.1') =>
+    app.inject({ method: 'POST', url: '/public/buyers', payload: payload as object, remoteAddress: ip });
+
+  let phoneSeq = 0;
+  /** A fresh valid mobile phone (DDD 21) per test. */
+  const newPhone = () => `2198${String(1_000_000 + (phoneSeq += 1)).slice(1)}00`.slice(0, 11);
+  let cpfSeq = 0;
+  const newCpf = () => cpfFromBase(String(300_000_000 + (cpfSeq += 1)));
+
+  describe('GET /public/buyers/check/:phone', () => {
+    it('should answer the buyer masked: the name, CPF middle digits, first e-mail letter, DDD and last 4 digits', async () => {
+      await insertBuyer(t.database.db, {
+        name: 'Ana Lima',
+        phone: '11987654321',
+        email: 'ana.lima@gmail.com',
+        cpf: '12345678909',
+      });
+      const response = await check('11987654321');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        success: true,
+        data: { name: 'Ana Lima', cpf: '***.456.789-**', email: 'a***@gmail.com', phone: '(11) *****-4321' },
+      });
+      expect(fullDigits(response.body)).toEqual([]);
+      expect(response.body).not.toContain('ana.lima');
+      expect(response.headers['cache-control']).toBe('no-store');
+    });
+
+    it('should accept the phone as typed with the mask, and give email null when the buyer has none', async () => {
+      await insertBuyer(t.database.db, { name: 'Zeca', phone: '3134567890', email: null });
+      const response = await check('(31) 3456-7890');
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({ name: 'Zeca', email: null, phone: '(31) ****-7890' });
+    });
+
+    it('should answer 404 for a phone without a buyer (a new buyer)', async () => {
+      const response = await check('21999990000');
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({
+        success: false,
+        message: 'Comprador não encontrado. Informe seus dados para continuar.',
+      });
+    });
+
+    it('should answer 422 with the reservation messages for an invalid phone', async () => {
+      const short = await check('119876');
+      expect(short.statusCode).toBe(422);
+      expect(short.json()).toEqual({
+        success: false,
+        message: GENERAL_422,
+        errors: { phone: ['Telefone deve ter pelo menos 10 dígitos'] },
+      });
+      for (const phone of ['00987654321', '119876543210', '11887654321']) {
+        const response = await check(phone);
+        expect(response.statusCode).toBe(422);
+        expect(response.json().errors).toEqual({ phone: ['Telefone inválido'] });
+      }
+    });
+
+    it('should show a fully masked CPF, not fail, when the stored CPF cannot be decrypted (lost key)', async () => {
+      const { phone } = await insertBuyer(t.database.db, { phone: newPhone() });
+      await t.database.db
+        .updateTable('buyers')
+        .set({ cpf_encrypted: Buffer.alloc(39, 7) })
+        .where('phone', '=', phone)
+        .execute();
+      const response = await check(phone);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.cpf).toBe('***.***.***-**');
+    });
+  });
+
+  describe('POST /public/buyers', () => {
+    it('should create the buyer (201, masked reply) storing the CPF only as HMAC and AES-GCM ciphertext', async () => {
+      const phone = newPhone();
+      const cpf = newCpf();
+      const response = await create({
+        name: '  Bruno Souza  ',
+        phone: `(${phone.slice(0, 2)}) ${phone.slice(2, 7)}-${phone.slice(7)}`,
+        cpf: `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`,
+        email: 'Bruno.Souza@Example.COM',
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json()).toEqual({
+        success: true,
+        data: {
+          name: 'Bruno Souza',
+          cpf: `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`,
+          email: 'b***@example.com',
+          phone: maskBuyerPhone(phone),
+        },
+      });
+      expect(fullDigits(response.body)).toEqual([]);
+
+      const row = await t.database.db
+        .selectFrom('buyers')
+        .selectAll()
+        .where('phone', '=', phone)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ name: 'Bruno Souza', phone, email: 'bruno.souza@example.com', cpf_key_id: 1 });
+      expect(Buffer.compare(row.cpf_hash, cipher.hash(cpf))).toBe(0);
+      expect(cipher.decrypt(row.cpf_encrypted)).toBe(cpf);
+      // Not readable in a dump: no column holds the digits.
+      const dump = JSON.stringify({
+        ...row,
+        cpf_hash: row.cpf_hash.toString('latin1'),
+        cpf_encrypted: row.cpf_encrypted.toString('latin1'),
+      });
+      expect(dump).not.toContain(cpf);
+      expect(dump).not.toContain(cpf.slice(3, 9));
+    });
+
+    it('should accept email null or empty as no e-mail', async () => {
+      for (const email of [null, '']) {
+        const response = await create({ name: 'Sem Email', phone: newPhone(), cpf: newCpf(), email });
+        expect(response.statusCode).toBe(201);
+        expect(response.json().data.email).toBeNull();
+      }
+      const omitted = await create({ name: 'Sem Email', phone: newPhone(), cpf: newCpf() });
+      expect(omitted.statusCode).toBe(201);
+      expect(omitted.json().data.email).toBeNull();
+    });
+
+    it('should answer 422 with one message per field for an empty body', async () => {
+      const response = await create({});
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        success: false,
+        message: GENERAL_422,
+        errors: {
+          name: ['Nome é obrigatório'],
+          phone: ['Telefone deve ter pelo menos 10 dígitos'],
+          cpf: ['CPF é obrigatório'],
+        },
+      });
+    });
+
+    it.each([
+      ['a 10-digit CPF', { cpf: '1234567890' }, 'cpf', 'CPF deve ter 11 dígitos'],
+      ['wrong CPF check digits', { cpf: '12345678900' }, 'cpf', 'CPF inválido'],
+      ['an all-equal CPF', { cpf: '11111111111' }, 'cpf', 'CPF inválido'],
+      ['a malformed e-mail', { email: 'nao-e-email' }, 'email', 'E-mail inválido'],
+      ['a non-string e-mail', { email: 42 }, 'email', 'E-mail inválido'],
+      ['a 121-character name', { name: 'x'.repeat(121) }, 'name', 'Nome deve ter no máximo 120 caracteres'],
+      ['a blank name', { name: '   ' }, 'name', 'Nome é obrigatório'],
+      ['a 7-digit phone', { phone: '1198765' }, 'phone', 'Telefone deve ter pelo menos 10 dígitos'],
+      ['a phone with DDD 20', { phone: '20987654321' }, 'phone', 'Telefone inválido'],
+    ])('should answer 422 for %s', async (_label, override, field, message) => {
+      const response = await create({ name: 'Válido', phone: newPhone(), cpf: newCpf(), email: null, ...override });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({ [field]: [message] });
+    });
+
+    it('should answer 409 "Já existe um comprador com este telefone." with the existing buyer masked, changing nothing', async () => {
+      const phone = newPhone();
+      const first = await create({ name: 'Primeira', phone, cpf: newCpf(), email: 'primeira@example.com' });
+      expect(first.statusCode).toBe(201);
+      const again = await create({ name: 'Outra Pessoa', phone, cpf: newCpf(), email: 'outra@example.com' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({
+        success: false,
+        message: 'Já existe um comprador com este telefone.',
+        data: first.json().data,
+      });
+      const rows = await t.database.db
+        .selectFrom('buyers')
+        .select(['name', 'email'])
+        .where('phone', '=', phone)
+        .execute();
+      expect(rows).toEqual([{ name: 'Primeira', email: 'primeira@example.com' }]);
+    });
+
+    it('should answer 422 errors.cpf "Este CPF já está cadastrado com outro telefone." for a CPF of another phone', async () => {
+      const cpf = newCpf();
+      expect((await create({ name: 'Dono', phone: newPhone(), cpf, email: null })).statusCode).toBe(201);
+      const otherPhone = newPhone();
+      const response = await create({ name: 'Outro', phone: otherPhone, cpf, email: null });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        success: false,
+        message: GENERAL_422,
+        errors: { cpf: ['Este CPF já está cadastrado com outro telefone.'] },
+      });
+      expect(
+        await t.database.db.selectFrom('buyers').select('id').where('phone', '=', otherPhone).executeTakeFirst(),
+      ).toBeUndefined();
+    });
+
+    it('should create exactly one buyer when the same new buyer is sent twice at once (double click)', async () => {
+      const body = { name: 'Clique Duplo', phone: newPhone(), cpf: newCpf(), email: null };
+      const replies = await Promise.all(Array.from({ length: 5 }, () => create(body)));
+      expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+      const winner = replies.find((r) => r.statusCode === 201)!.json().data;
+      for (const reply of replies.filter((r) => r.statusCode === 409)) expect(reply.json().data).toEqual(winner);
+      const count = await t.database.db
+        .selectFrom('buyers')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('phone', '=', body.phone)
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(1);
+    });
+
+    it('should create exactly one buyer when one CPF is sent with several new phones at once', async () => {
+      const cpf = newCpf();
+      const phones = Array.from({ length: 5 }, newPhone);
+      const replies = await Promise.all(phones.map((phone) => create({ name: 'Mesmo CPF', phone, cpf, email: null })));
+      expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 422, 422, 422, 422]);
+      for (const reply of replies.filter((r) => r.statusCode === 422)) {
+        expect(reply.json().errors).toEqual({ cpf: ['Este CPF já está cadastrado com outro telefone.'] });
+      }
+      const rows = await t.database.db.selectFrom('buyers').select('id').where('phone', 'in', phones).execute();
+      expect(rows).toHaveLength(1);
+    });
+
+    it('should be found by GET /public/buyers/check afterwards with the same masked data', async () => {
+      const phone = newPhone();
+      const created = await create({ name: 'Depois', phone, cpf: newCpf(), email: 'depois@example.com' });
+      const checked = await check(phone);
+      expect(checked.json()).toEqual({ success: true, data: created.json().data });
+    });
+  });
+
+  describe('rate limits (per IP)', () => {
+    let limited: TestApp;
+    beforeAll(async () => {
+      limited = await buildApp({
+        database: t.database,
+        config: {
+          buyerData: { secret: TEST_BUYER_DATA_SECRET },
+          rateLimits: {
+            publicBuyerCheck: { max: 3, timeWindowMs: 60_000 },
+            publicBuyerCreate: { max: 2, timeWindowMs: 60_000 },
+          },
+        },
+      });
+    });
+    afterAll(() => limited.close());
+
+    it('should answer 429 in pt-BR on the phone check after N lookups from one IP, not for another IP', async () => {
+      for (let i = 0; i < 3; i++) expect((await check('21911112222', limited.app, '10.1.0.1')).statusCode).toBe(404);
+      const blocked = await check('21911112222', limited.app, '10.1.0.1');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual(TOO_MANY);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await check('21911112222', limited.app, '10.1.0.2')).statusCode).toBe(404);
+    });
+
+    it('should answer 429 in pt-BR on buyer creation after N attempts from one IP (invalid ones count too)', async () => {
+      expect((await create({}, limited.app, '10.2.0.1')).statusCode).toBe(422);
+      const body = { name: 'Limite', phone: newPhone(), cpf: newCpf(), email: null };
+      expect((await create(body, limited.app, '10.2.0.1')).statusCode).toBe(201);
+      const blocked = await create({ ...body, phone: newPhone(), cpf: newCpf() }, limited.app, '10.2.0.1');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual(TOO_MANY);
+      expect((await create({ ...body, phone: newPhone(), cpf: newCpf() }, limited.app, '10.2.0.2')).statusCode).toBe(
+        201,
+      );
+    });
+  });
+});
+
+describe('masks', () => {
+  it('should mask e-mails to the first letter and the domain', () => {
+    expect(maskBuyerEmail('ana.lima@gmail.com')).toBe('a***@gmail.com');
+    expect(maskBuyerEmail('x@y.com.br')).toBe('x***@y.com.br');
+    expect(maskBuyerEmail(null)).toBeNull();
+    expect(maskBuyerEmail('sem-arroba')).toBe('***');
+  });
+
+  it('should mask phones to the DDD and the last four digits', () => {
+    expect(maskBuyerPhone('11987654321')).toBe('(11) *****-4321');
+    expect(maskBuyerPhone('1134567890')).toBe('(11) ****-7890');
+    expect(maskBuyerPhone('123')).toBe('(**) *****-****');
+  });
+});

@@ -1,0 +1,419 @@
+import { formatDateTime } from '@rifaria/shared/format';
+import { BUYER_MESSAGES } from '@rifaria/shared/schemas';
+import jsQR from 'jsqr';
+import { hasError, parsePix, type PixStaticObject } from 'pix-utils';
+import { PNG } from 'pngjs';
+import { buildApp, setupApp, type TestApp } from '../../helper';
+import { TEST_BUYER_DATA_SECRET } from '../../support/purchases';
+import {
+  buy,
+  chargeOf,
+  getPurchase,
+  newBuyer,
+  publishedCampaign,
+  purchaseRow,
+  ticketNumbers,
+  WEBHOOK_SECRET,
+} from '../../purchases/support';
+
+/** POST /public/purchases and GET /public/purchases/:hash: rules, messages and reply shapes (sandbox PSP). */
+
+const t = setupApp({
+  config: {
+    buyerData: { secret: TEST_BUYER_DATA_SECRET },
+    pix: { sandbox: { webhookSecret: WEBHOOK_SECRET } },
+    purchases: { reservationMs: 600_000 },
+  },
+});
+const db = () => t.database.db;
+
+describe('POST /public/purchases', () => {
+  it('should reserve the numbers, create a Pendente purchase and a Pix charge expiring with it', async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 1000, priceCents: 1250 });
+    const buyer = await newBuyer(db());
+    const before = Date.now();
+    const response = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 5 });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({
+      success: true,
+      message: 'Compra criada! Pague o Pix para confirmar seus números.',
+      data: { purchase_hash: expect.stringMatching(/^[A-Za-z0-9_-]{22,64}$/), expires_at: expect.any(String) },
+    });
+    // ≥ 128 random bits.
+    expect(Buffer.from(body.data.purchase_hash, 'base64url').length).toBeGreaterThanOrEqual(16);
+
+    const purchase = await purchaseRow(db(), body.data.purchase_hash);
+    expect(purchase).toMatchObject({
+      campaign_id: campaign.id,
+      buyer_id: buyer.id,
+      status_id: 1,
+      total_tickets: 5,
+      unit_price_cents: '1250',
+      total_cents: '6250',
+      paid_at: null,
+      refund_status: null,
+    });
+    const reservation = purchase.expires_at.getTime() - purchase.purchased_at.getTime();
+    expect(reservation).toBe(600_000);
+    expect(new Date(body.data.expires_at).getTime()).toBe(purchase.expires_at.getTime());
+    expect(purchase.expires_at.getTime()).toBeGreaterThanOrEqual(before + 600_000 - 2_000);
+
+    const charge = await chargeOf(db(), purchase.id);
+    expect(charge).toMatchObject({ status: 'pending', amount_cents: '6250' });
+    expect(charge.expires_at.getTime()).toBe(purchase.expires_at.getTime());
+    const numbers = await ticketNumbers(db(), campaign.id, purchase.id);
+    expect(numbers).toHaveLength(5);
+    expect(new Set(numbers).size).toBe(5);
+    for (const n of numbers) {
+      expect(n).toBeGreaterThanOrEqual(0);
+      expect(n).toBeLessThan(1000);
+    }
+  });
+
+  it('should copy the unit price: a later price change does not touch the purchase', async () => {
+    const campaign = await publishedCampaign(t.app, { priceCents: 300 });
+    const buyer = await newBuyer(db());
+    const response = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 2 });
+    await db().updateTable('campaigns').set({ ticket_price_cents: 999 }).where('id', '=', campaign.id).execute();
+    const purchase = await purchaseRow(db(), response.json().data.purchase_hash);
+    expect(purchase.unit_price_cents).toBe('300');
+    expect(purchase.total_cents).toBe('600');
+  });
+
+  it.each([
+    [{ total_tickets: 0 }, 'total_tickets', BUYER_MESSAGES.quantityMin],
+    [{ total_tickets: 1001 }, 'total_tickets', BUYER_MESSAGES.quantityMax],
+    [{ total_tickets: 2.5 }, 'total_tickets', BUYER_MESSAGES.quantityMin],
+    [{ total_tickets: '3' }, 'total_tickets', BUYER_MESSAGES.quantityMin],
+    [{ buyer_phone: '119' }, 'buyer_phone', BUYER_MESSAGES.phoneMin],
+    [{ buyer_phone: '00987654321' }, 'buyer_phone', BUYER_MESSAGES.phoneInvalid],
+    [{ campaign_link: '' }, 'campaign_link', BUYER_MESSAGES.campaignRequired],
+    [{ payment_method_id: 2 }, 'payment_method_id', BUYER_MESSAGES.paymentMethod],
+  ])('should refuse %j with 422 and the field message', async (override, field, message) => {
+    const campaign = await publishedCampaign(t.app);
+    const buyer = await newBuyer(db());
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/public/purchases',
+      payload: {
+        buyer_phone: buyer.phone,
+        campaign_link: campaign.link,
+        total_tickets: 1,
+        payment_method_id: 1,
+        ...override,
+      },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().success).toBe(false);
+    expect(response.json().errors[field]).toEqual([message]);
+  });
+
+  it('should answer every required field when the body is empty', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/public/purchases', payload: {} });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      buyer_phone: [BUYER_MESSAGES.phoneMin],
+      campaign_link: [BUYER_MESSAGES.campaignRequired],
+      total_tickets: [BUYER_MESSAGES.quantityMin],
+    });
+  });
+
+  it('should accept a masked phone and an omitted payment method (Pix)', async () => {
+    const campaign = await publishedCampaign(t.app);
+    const buyer = await newBuyer(db());
+    const masked = `(${buyer.phone.slice(0, 2)}) ${buyer.phone.slice(2, 7)}-${buyer.phone.slice(7)}`;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/public/purchases',
+      payload: { buyer_phone: masked, campaign_link: campaign.link, total_tickets: 1 },
+    });
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('should refuse an unknown buyer with the buyer-not-found message on buyer_phone', async () => {
+    const campaign = await publishedCampaign(t.app);
+    const response = await buy(t.app, { buyer_phone: '11912340000', campaign_link: campaign.link, total_tickets: 1 });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      success: false,
+      message: BUYER_MESSAGES.buyerNotFound,
+      errors: { buyer_phone: [BUYER_MESSAGES.buyerNotFound] },
+    });
+  });
+
+  it('should answer 404 for an unknown link and for a draft', async () => {
+    const buyer = await newBuyer(db());
+    const draft = await publishedCampaign(t.app, { statusId: 1 });
+    for (const link of ['nao-existe-esta-rifa', draft.link]) {
+      const response = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: link, total_tickets: 1 });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ success: false, message: 'Campanha não encontrada.' });
+    }
+  });
+
+  it.each([3, 4] as const)('should refuse a campaign with status %i (cancelled / finished)', async (statusId) => {
+    const campaign = await publishedCampaign(t.app, { statusId });
+    const buyer = await newBuyer(db());
+    const response = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1 });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe(BUYER_MESSAGES.campaignUnavailable);
+  });
+
+  it('should refuse a campaign whose draw date has passed, and sell one whose draw is ahead', async () => {
+    const buyer = await newBuyer(db());
+    const past = await publishedCampaign(t.app, { drawAt: new Date(Date.now() - 60_000) });
+    const refused = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: past.link, total_tickets: 1 });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(BUYER_MESSAGES.drawDatePassed);
+    const future = await publishedCampaign(t.app, { drawAt: new Date(Date.now() + 86_400_000) });
+    const sold = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: future.link, total_tickets: 1 });
+    expect(sold.statusCode).toBe(201);
+  });
+
+  it('should refuse a campaign cancelled after its numbers were leased (no more numbers for it)', async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 100 });
+    const buyer = await newBuyer(db());
+    expect(
+      (await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1 })).statusCode,
+    ).toBe(201);
+    await db()
+      .updateTable('campaigns')
+      .set({ status_id: 3, cancelled_at: new Date() })
+      .where('id', '=', campaign.id)
+      .execute();
+    const response = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1 });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe(BUYER_MESSAGES.campaignUnavailable);
+  });
+
+  it('should say how many numbers remain when fewer than asked, with details.remaining', async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 10 });
+    const buyer = await newBuyer(db());
+    expect(
+      (await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 7 })).statusCode,
+    ).toBe(201);
+    const tooMany = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 4 });
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json()).toEqual({
+      success: false,
+      message: 'Restam apenas 3 números disponíveis. Escolha uma quantidade menor.',
+      errors: { total_tickets: ['Restam apenas 3 números disponíveis. Escolha uma quantidade menor.'] },
+      details: { remaining: 3 },
+    });
+    expect(
+      (await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 3 })).statusCode,
+    ).toBe(201);
+    const since = new Date();
+    const soldOut = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1 });
+    // Refused before any PSP call.
+    expect(
+      await db().selectFrom('sandbox_pix_charges').select('txid').where('created_at', '>=', since).execute(),
+    ).toEqual([]);
+    expect(soldOut.statusCode).toBe(422);
+    expect(soldOut.json().message).toBe('Todos os números desta campanha já foram vendidos.');
+    expect(soldOut.json().details).toEqual({ remaining: 0 });
+  });
+});
+
+describe('POST /public/purchases with Idempotency-Key', () => {
+  it('should return the same purchase (200) for a retried request', async () => {
+    const campaign = await publishedCampaign(t.app);
+    const buyer = await newBuyer(db());
+    const body = { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 3 };
+    const first = await buy(t.app, body, 'f1b7c2f4-2b0c-4a65-9a51-2c1f5d6e7a80');
+    const second = await buy(t.app, body, 'f1b7c2f4-2b0c-4a65-9a51-2c1f5d6e7a80');
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data).toEqual(first.json().data);
+    expect(second.json().message).toBe('Compra já registrada para esta solicitação.');
+    const count = await db()
+      .selectFrom('purchases')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('campaign_id', '=', campaign.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+
+  it('should create exactly one purchase for a double click racing with the same key', async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 1000 });
+    const buyer = await newBuyer(db());
+    const body = { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 10 };
+    const since = new Date();
+    const replies = await Promise.all(Array.from({ length: 5 }, () => buy(t.app, body, 'clique-duplo-0001')));
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
+    const hashes = new Set(replies.map((r) => r.json().data.purchase_hash));
+    expect(hashes.size).toBe(1);
+    const rows = await db().selectFrom('purchases').select('id').where('campaign_id', '=', campaign.id).execute();
+    expect(rows).toHaveLength(1);
+    // The losers' numbers went back: only the winner's 10 are held.
+    const held = await db()
+      .selectFrom('campaign_tickets')
+      .select('number')
+      .where('campaign_id', '=', campaign.id)
+      .execute();
+    expect(held).toHaveLength(10);
+    // Losers that had already asked the PSP for a charge closed it: one payable Pix remains.
+    const psp = await db()
+      .selectFrom('sandbox_pix_charges')
+      .select('status')
+      .where('created_at', '>=', since)
+      .execute();
+    expect(psp.filter((c) => c.status === 'ATIVA')).toHaveLength(1);
+    expect(psp.every((c) => c.status === 'ATIVA' || c.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR')).toBe(true);
+  });
+
+  it('should keep keys per campaign: the same key on another campaign is another purchase', async () => {
+    const [a, b] = [await publishedCampaign(t.app), await publishedCampaign(t.app)];
+    const buyer = await newBuyer(db());
+    const first = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: a.link, total_tickets: 1 }, 'chave-1');
+    const second = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: b.link, total_tickets: 1 }, 'chave-1');
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(first.json().data.purchase_hash).not.toBe(second.json().data.purchase_hash);
+  });
+
+  it("should not reveal another buyer's purchase through a reused key", async () => {
+    const campaign = await publishedCampaign(t.app);
+    const [ana, bruno] = [await newBuyer(db()), await newBuyer(db())];
+    await buy(t.app, { buyer_phone: ana.phone, campaign_link: campaign.link, total_tickets: 1 }, 'chave-comum');
+    const response = await buy(
+      t.app,
+      { buyer_phone: bruno.phone, campaign_link: campaign.link, total_tickets: 1 },
+      'chave-comum',
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      success: false,
+      message: 'Esta Idempotency-Key já foi usada em outra compra. Gere uma nova chave e tente novamente.',
+    });
+  });
+
+  it('should refuse a malformed key with a clear message', async () => {
+    const campaign = await publishedCampaign(t.app);
+    const buyer = await newBuyer(db());
+    const response = await buy(
+      t.app,
+      { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1 },
+      'com espaço',
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toMatch(/^Idempotency-Key inválida/);
+  });
+});
+
+describe('GET /public/purchases/:hash', () => {
+  it('should answer the Purchase shape with masked buyer data, padded numbers and the real Pix of the charge', async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 1000, priceCents: 1250 });
+    await db()
+      .updateTable('users')
+      .set({ name: 'Organizador Teste', phone: '11987654321' })
+      .where(
+        'id',
+        '=',
+        (await db().selectFrom('campaigns').select('user_id').where('id', '=', campaign.id).executeTakeFirstOrThrow())
+          .user_id,
+      )
+      .execute();
+    const buyer = await newBuyer(db(), { name: 'Ana Lima', email: 'ana.lima@gmail.com', cpf: '12345678909' });
+    const created = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 3 });
+    const hash = created.json().data.purchase_hash as string;
+    const row = await purchaseRow(db(), hash);
+    const charge = await chargeOf(db(), row.id);
+
+    const response = await getPurchase(t.app, hash);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const { data } = response.json();
+    const numbers = await ticketNumbers(db(), campaign.id, row.id);
+    expect(data).toEqual({
+      purchase_hash: hash,
+      purchased_at: row.purchased_at.toISOString(),
+      purchased_at_formatted: formatDateTime(row.purchased_at),
+      expires_at: row.expires_at.toISOString(),
+      server_time: expect.any(String),
+      paid_at: null,
+      total_tickets: 3,
+      total_value: 37.5,
+      status: { id: 1, name: 'Pendente' },
+      refund_status: null,
+      campaign: {
+        title: expect.any(String),
+        link: campaign.link,
+        full_url: `http://rifaria.test/p/${campaign.link}`,
+        ticket_price: 12.5,
+        draw_date_formatted: null,
+        organizer: { name: 'Organizador Teste', whatsapp: '11987654321' },
+      },
+      tickets: numbers.map((n) => ({ id: n, number: String(n).padStart(3, '0') })),
+      buyer: {
+        name: 'Ana Lima',
+        cpf: '***.456.789-**',
+        email: 'a***@gmail.com',
+        phone: `(11) *****-${buyer.phone.slice(-4)}`,
+      },
+      payment: {
+        txid: charge.txid,
+        copy_paste_code: charge.copy_paste_code,
+        qr_code: expect.stringMatching(/^data:image\/png;base64,/),
+        expires_at: row.expires_at.toISOString(),
+      },
+      sandbox: true,
+    });
+    expect(Math.abs(new Date(data.server_time).getTime() - Date.now())).toBeLessThan(5_000);
+
+    // The BR Code is valid (independent parser, CRC) and carries the purchase's amount.
+    const parsed = parsePix(data.payment.copy_paste_code);
+    expect(hasError(parsed)).toBe(false);
+    expect((parsed as PixStaticObject).transactionAmount).toBe(37.5);
+    // The QR image encodes exactly that code.
+    const png = PNG.sync.read(Buffer.from(data.payment.qr_code.split(',')[1], 'base64'));
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    expect(decoded?.data).toBe(data.payment.copy_paste_code);
+    // No full personal data anywhere in the reply.
+    expect(response.body).not.toContain('12345678909');
+    expect(response.body).not.toContain('ana.lima@gmail.com');
+    expect(response.body).not.toContain(buyer.phone);
+  });
+
+  it('should answer the same QR on every poll (rendered once, cached)', async () => {
+    const campaign = await publishedCampaign(t.app);
+    const buyer = await newBuyer(db());
+    const hash = (await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1 })).json()
+      .data.purchase_hash;
+    const [a, b] = [await getPurchase(t.app, hash), await getPurchase(t.app, hash)];
+    expect(a.json().data.payment.qr_code).toBe(b.json().data.payment.qr_code);
+  });
+
+  it('should answer 404 for an unknown or malformed hash', async () => {
+    for (const hash of ['AAAAAAAAAAAAAAAAAAAAAAAA', 'x', '%27%20OR%201%3D1']) {
+      const response = await getPurchase(t.app, hash);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ success: false, message: 'Compra não encontrada' });
+    }
+  });
+});
+
+describe('public purchase rate limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildApp({
+      database: t.database,
+      config: {
+        buyerData: { secret: TEST_BUYER_DATA_SECRET },
+        rateLimits: { publicPurchase: { max: 2, timeWindowMs: 60_000 } },
+      },
+    });
+  });
+  afterAll(() => limited.app.close());
+
+  it('should answer 429 in pt-BR past the per-IP limit', async () => {
+    const campaign = await publishedCampaign(limited.app);
+    const buyer = await newBuyer(db());
+    const body = { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1 };
+    expect((await buy(limited.app, body)).statusCode).toBe(201);
+    expect((await buy(limited.app, body)).statusCode).toBe(201);
+    const third = await buy(limited.app, body);
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toEqual({ success: false, message: expect.stringMatching(/tentativas|requisições/i) });
+  });
+});

@@ -1,0 +1,411 @@
+// npm run bench -- purchase [segundos]: ticket purchases through HTTP on PostgreSQL (issue 5 "Benchmark").
+//
+// The API runs as its own process (bench/server.ts) on a throw-away schema of DATABASE_URL (default
+// postgres://postgres@127.0.0.1:5432/test); autocannon drives it from this process. Runs:
+//   1. ceiling: GET /api/health (a Fastify route doing SELECT 1 through the same stack) at 50 connections;
+//   2. C = 10, 50, 100 buyers buying 5 tickets each on one 1,000,000-ticket campaign for N seconds (10 by default):
+//      purchases/s, p50/p99, then checks that no number is held twice and that every held number belongs to a
+//      Pendente/Pago purchase;
+//   3. sell-out: 100 buyers against a 1,000-ticket campaign until it is sold out: exactly 1,000 sold, none twice,
+//      every refused buyer got the 'remaining' message.
+// After the server stops (it gives its leased numbers back), every campaign must satisfy
+// held + free + never leased = total.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import autocannon from 'autocannon';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import { createDatabase, type DatabaseHandle } from '../api/src/db';
+import { migrate } from '../api/src/db/migrate';
+import type { Database } from '../api/src/db/schema';
+import { BuyerCpfCipher } from '../api/src/sales/buyer-cpf';
+import { BUYER_MESSAGES } from '../shared/src/schemas/buyer';
+import { startServer, type RunningServer } from './server';
+
+const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
+const PORT = 8192;
+const BUYERS = 200;
+const CONCURRENCY = [10, 50, 100];
+const TICKETS_PER_PURCHASE = 5;
+
+interface Figures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  total: number;
+}
+
+function run(options: autocannon.Options): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        requestsPerSecond: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors,
+        total: result.requests.total,
+      });
+    });
+  });
+}
+
+function validCpf(base: string): string {
+  const digits = base.split('').map(Number);
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((acc, d, i) => acc + d * (length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  return digits.join('');
+}
+
+async function json(response: Response): Promise<Record<string, unknown>> {
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** Organiser (API), active wallet (SQL: KYC is not what is measured), published campaigns (API), buyers (SQL). */
+async function setup(api: RunningServer, db: Kysely<Database>, cipher: BuyerCpfCipher) {
+  const password = 'Senha123';
+  const registered = await json(
+    await fetch(`${api.baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Organizador Bench',
+        email: `bench.${Date.now()}@example.com`,
+        password,
+        password_confirmation: password,
+      }),
+    }),
+  );
+  const token = registered.access_token as string;
+  const userId = String((registered.user as { id: number }).id);
+  const wallet = await db
+    .insertInto('user_wallets')
+    .values({
+      user_id: userId,
+      wallet_type_id: 1,
+      account_number: String(Date.now()).slice(-10),
+      status: 'active',
+      activated_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+
+  const publish = async (name: string, total: number) => {
+    const created = await json(
+      await fetch(`${api.baseUrl}/api/campaigns`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          name,
+          draw_type_id: 2,
+          total_tickets: total,
+          ticket_price: 2.5,
+          rules: 'Regras do bench',
+          draw_datetime: null,
+          user_wallet_id: Number(wallet.id),
+          awards: [{ description: 'Prêmio', value: null }],
+        }),
+      }),
+    );
+    const data = created.data as { id: number; link: string };
+    const published = await fetch(`${api.baseUrl}/api/campaigns/${data.id}/publish`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (published.status !== 200) throw new Error(`publish failed: ${await published.text()}`);
+    return { id: String(data.id), link: data.link, total };
+  };
+
+  const phones: string[] = [];
+  const rows = Array.from({ length: BUYERS }, (_, i) => {
+    const phone = `119${String(80_000_000 + i).padStart(8, '0')}`;
+    phones.push(phone);
+    const cpf = validCpf(String(100_000_000 + i * 7919));
+    return {
+      name: `Comprador ${i}`,
+      phone,
+      email: null,
+      cpf_hash: cipher.hash(cpf),
+      cpf_encrypted: cipher.encrypt(cpf),
+    };
+  });
+  await db.insertInto('buyers').values(rows).execute();
+  return { publish, phones };
+}
+
+/** What the database says about one campaign while the server may still hold leases. */
+async function check(db: Kysely<Database>, campaignId: string) {
+  const { rows } = await sql<{ held: string; distinct_held: string; live_tickets: string; overlap: string }>`
+    SELECT (SELECT count(*) FROM campaign_tickets WHERE campaign_id = ${campaignId}) AS held,
+           (SELECT count(DISTINCT number) FROM campaign_tickets WHERE campaign_id = ${campaignId}) AS distinct_held,
+           (SELECT coalesce(sum(total_tickets), 0) FROM purchases
+              WHERE campaign_id = ${campaignId} AND status_id IN (1, 2)) AS live_tickets,
+           (SELECT count(*) FROM released_tickets r JOIN campaign_tickets t USING (campaign_id, number)
+              WHERE r.campaign_id = ${campaignId}) AS overlap`.execute(db);
+  const row = rows[0]!;
+  const figures = {
+    held: Number(row.held),
+    distinctHeld: Number(row.distinct_held),
+    liveTickets: Number(row.live_tickets),
+    overlap: Number(row.overlap),
+  };
+  const ok = figures.held === figures.distinctHeld && figures.held === figures.liveTickets && figures.overlap === 0;
+  return { ...figures, ok };
+}
+
+/** After the server stopped: held + free + never leased = total, and no lease left behind. */
+async function finalCheck(db: Kysely<Database>, campaignId: string) {
+  const { rows } = await sql<{ held: string; released: string; unleased: string; total: number; leases: string }>`
+    SELECT (SELECT count(*) FROM campaign_tickets WHERE campaign_id = ${campaignId}) AS held,
+           (SELECT count(*) FROM released_tickets WHERE campaign_id = ${campaignId}) AS released,
+           p.total - p.next_index AS unleased, p.total,
+           (SELECT count(*) FROM campaign_ticket_leases WHERE campaign_id = ${campaignId}) AS leases
+    FROM campaign_ticket_pools p WHERE p.campaign_id = ${campaignId}`.execute(db);
+  const row = rows[0]!;
+  const held = Number(row.held);
+  const available = Number(row.released) + Number(row.unleased);
+  return {
+    held,
+    available,
+    total: row.total,
+    leases: Number(row.leases),
+    ok: held + available === row.total && Number(row.leases) === 0,
+  };
+}
+
+/** CPU seconds (user + system) of a process, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Every PostgreSQL server process (backends, WAL writer, checkpointer...). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(entry));
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return total;
+}
+
+/** The pid listening on the API's port (bench/server.ts starts it through tsx). */
+function listenerPid(port: number): number | null {
+  try {
+    const out = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+    const match = /pid=(\d+)/.exec(out);
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU spent by the API process, PostgreSQL and this process (autocannon) while `fn` runs. */
+async function measured<T>(apiPid: number | null, fn: () => Promise<T>) {
+  const before = { api: apiPid ? cpuSeconds(apiPid) : 0, pg: postgresCpuSeconds(), self: process.cpuUsage() };
+  const started = Date.now();
+  const result = await fn();
+  const self = process.cpuUsage(before.self);
+  return {
+    result,
+    wallSeconds: (Date.now() - started) / 1000,
+    apiCpu: apiPid ? cpuSeconds(apiPid) - before.api : NaN,
+    pgCpu: postgresCpuSeconds() - before.pg,
+    loadCpu: (self.user + self.system) / 1e6,
+  };
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('pt-BR', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export async function purchaseBench(args: string[]): Promise<void> {
+  const seconds = Number(args[0] ?? 10);
+  const url = process.env.DATABASE_URL?.trim() || DEFAULT_PG;
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const secret = randomBytes(32).toString('hex');
+  const cipher = new BuyerCpfCipher(Buffer.from(secret, 'utf8'));
+  let handle: DatabaseHandle | null = null;
+  let server: RunningServer | null = null;
+  const campaigns: { id: string; label: string }[] = [];
+  let failed = false;
+  try {
+    handle = await createDatabase({ url, searchPath: schema, poolMax: 4 });
+    await migrate(handle.db);
+    const db = handle.db;
+    const separator = url.includes('?') ? '&' : '?';
+    const poolMax = process.env.DATABASE_POOL_MAX ?? '20';
+    const api = await startServer(PORT, {
+      DATABASE_URL: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+      DATABASE_POOL_MAX: poolMax,
+      BUYER_DATA_SECRET: secret,
+      RATE_LIMIT_PUBLIC_PURCHASE_MAX: '100000000',
+      WORKER_INTERVAL_MS: '0',
+      DEMO_USER: 'false',
+      SERVE_FRONTENDS: 'off',
+    });
+    server = api;
+    const { publish, phones } = await setup(api, db, cipher);
+    console.log(
+      `PostgreSQL ${url.replace(/:[^:@/]*@/, ':***@')}, schema ${schema}; API em processo próprio (pool ${poolMax})`,
+    );
+
+    const apiPid = listenerPid(PORT);
+    const cpuNote = (m: { apiCpu: number; pgCpu: number; loadCpu: number; wallSeconds: number }, requests: number) =>
+      `CPU por requisição: API ${fmt((m.apiCpu / requests) * 1000, 2)} ms, PostgreSQL ${fmt((m.pgCpu / requests) * 1000, 2)} ms, ` +
+      `gerador ${fmt((m.loadCpu / requests) * 1000, 2)} ms (uso total ${fmt(((m.apiCpu + m.pgCpu + m.loadCpu) / m.wallSeconds) * 100)}% de 2 núcleos = 200%)`;
+
+    const ceilingRun = await measured(apiPid, () =>
+      run({ url: `${api.baseUrl}/api/health`, connections: 50, duration: seconds }),
+    );
+    const ceiling = ceilingRun.result;
+    console.log(
+      `\nTeto (GET /api/health = SELECT 1 pela mesma pilha, 50 conexões): ${fmt(ceiling.requestsPerSecond)} req/s, p50 ${ceiling.p50} ms, p99 ${ceiling.p99} ms`,
+    );
+    console.log(`  ${cpuNote(ceilingRun, ceiling.total)}`);
+    const notes: string[] = [];
+
+    console.log(`\nCompras de ${TICKETS_PER_PURCHASE} números, ${seconds} s por rodada, campanha de 1.000.000 números`);
+    console.log(
+      'compradores'.padStart(12),
+      'compras/s'.padStart(10),
+      'p50 ms'.padStart(8),
+      'p99 ms'.padStart(8),
+      'falhas'.padStart(8),
+      'números'.padStart(10),
+      'repetidos'.padStart(10),
+      'conferência'.padStart(12),
+    );
+    for (const connections of CONCURRENCY) {
+      const campaign = await publish(`Bench C${connections}`, 1_000_000);
+      campaigns.push({ id: campaign.id, label: `C=${connections}` });
+      let next = 0;
+      const measuredRun = await measured(apiPid, () =>
+        run({
+          url: `${api.baseUrl}/public/purchases`,
+          connections,
+          duration: seconds,
+          requests: [
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              setupRequest: (request: autocannon.Request) => {
+                next += 1;
+                return {
+                  ...request,
+                  body: JSON.stringify({
+                    buyer_phone: phones[next % phones.length],
+                    campaign_link: campaign.link,
+                    total_tickets: TICKETS_PER_PURCHASE,
+                    payment_method_id: 1,
+                  }),
+                };
+              },
+            },
+          ],
+        }),
+      );
+      const figures = measuredRun.result;
+      notes.push(`  C=${connections}: ${cpuNote(measuredRun, Math.max(1, figures.total))}`);
+      const verdict = await check(db, campaign.id);
+      failed ||= !verdict.ok || figures.non2xx > 0 || figures.errors > 0;
+      console.log(
+        String(connections).padStart(12),
+        fmt(figures.requestsPerSecond).padStart(10),
+        String(figures.p50).padStart(8),
+        String(figures.p99).padStart(8),
+        String(figures.non2xx + figures.errors).padStart(8),
+        fmt(verdict.held).padStart(10),
+        String(verdict.held - verdict.distinctHeld).padStart(10),
+        (verdict.ok ? 'ok' : 'FALHOU').padStart(12),
+      );
+    }
+
+    console.log(notes.join('\n'));
+
+    // Sell-out: 100 buyers, 5 numbers each, until the campaign refuses.
+    const small = await publish('Bench esgotamento', 1000);
+    campaigns.push({ id: small.id, label: 'esgotamento' });
+    let created = 0;
+    let refused = 0;
+    let wrongMessages = 0;
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: 100 }, async (_, worker) => {
+        for (;;) {
+          const response = await fetch(`${api.baseUrl}/public/purchases`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              buyer_phone: phones[worker % phones.length],
+              campaign_link: small.link,
+              total_tickets: TICKETS_PER_PURCHASE,
+              payment_method_id: 1,
+            }),
+          });
+          const body = await json(response);
+          if (response.status === 201) {
+            created += 1;
+            continue;
+          }
+          refused += 1;
+          const remaining = (body.details as { remaining?: number } | undefined)?.remaining;
+          if (
+            response.status !== 422 ||
+            remaining === undefined ||
+            body.message !== BUYER_MESSAGES.notEnoughTickets(remaining)
+          ) {
+            wrongMessages += 1;
+          }
+          return;
+        }
+      }),
+    );
+    const sellOut = await check(db, small.id);
+    const sellOutOk = sellOut.ok && sellOut.held === 1000 && created === 200 && wrongMessages === 0;
+    failed ||= !sellOutOk;
+    console.log(
+      `\nEsgotamento (100 compradores × ${TICKETS_PER_PURCHASE} números, campanha de 1.000): ${created} compras em ${Date.now() - started} ms, ` +
+        `${fmt(sellOut.held)} números vendidos, ${sellOut.held - sellOut.distinctHeld} repetidos, ${refused} recusas ` +
+        `(${wrongMessages} sem a mensagem de restantes) → ${sellOutOk ? 'ok' : 'FALHOU'}`,
+    );
+
+    server = null;
+    await api.stop();
+    console.log('\nDepois de parar a API (devolve os números reservados em memória):');
+    for (const campaign of campaigns) {
+      const final = await finalCheck(db, campaign.id);
+      failed ||= !final.ok;
+      console.log(
+        `  ${campaign.label.padEnd(12)} vendidos/reservados ${fmt(final.held)} + disponíveis ${fmt(final.available)} = ${fmt(final.held + final.available)} de ${fmt(final.total)}, leases ${final.leases} → ${final.ok ? 'ok' : 'FALHOU'}`,
+      );
+    }
+  } finally {
+    await server?.stop();
+    await handle?.close();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
+  if (failed) {
+    console.log('\nALGUMA CONFERÊNCIA FALHOU');
+    process.exitCode = 1;
+  }
+}

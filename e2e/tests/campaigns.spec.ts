@@ -1,0 +1,145 @@
+import { expect, test, type Page } from '@playwright/test';
+import { organiserWithWallet, uniqueEmail } from './support';
+
+const shot = (page: Page, name: string) =>
+  process.env.SHOTS ? page.screenshot({ path: `/tmp/pw/${name}.png`, fullPage: true }) : Promise.resolve();
+
+/** A draft through the API (the wizard itself is exercised once above). */
+async function createDraftByApi(page: Page, token: string, name: string, totalTickets: number): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const wallets = (await (await page.request.get('/api/user-wallets', { headers })).json()) as { data: { id: number }[] };
+  const created = await page.request.post('/api/campaigns', {
+    headers,
+    data: {
+      name,
+      draw_type_id: 2,
+      total_tickets: totalTickets,
+      ticket_price: 1,
+      rules: 'Regras da campanha.',
+      banner_image: null,
+      draw_datetime: null,
+      user_wallet_id: wallets.data[0]?.id,
+      awards: [{ description: 'Prêmio principal', value: null }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+}
+
+test('should create, publish, date, edit and cancel campaigns', async ({ page }) => {
+  test.setTimeout(180_000);
+  const token = await organiserWithWallet(page, 'Renata Lopes', uniqueEmail('renata'), '11144477735');
+  await shot(page, '01-dashboard');
+  await page.goto('/campanhas');
+  await expect(page.getByRole('heading', { name: 'Minhas Campanhas' })).toBeVisible();
+  await expect(page.getByText('Nenhum rascunho')).toBeVisible();
+  await shot(page, '02-list-empty');
+
+  await page.getByRole('button', { name: '+ Nova Campanha' }).click();
+  const wizard = page.getByRole('dialog');
+  await shot(page, '03-wizard-1');
+  await wizard.getByRole('textbox', { name: 'Nome da campanha' }).fill('Rifa da Moto Honda');
+  await wizard.getByRole('textbox', { name: 'Quantidade de tickets' }).fill('10000');
+  await wizard.getByRole('textbox', { name: 'Valor do ticket' }).fill('250');
+  await wizard.getByRole('combobox', { name: 'Tipo de sorteio' }).click();
+  await page.getByRole('option', { name: 'Loteria Federal' }).click();
+  await shot(page, '04-wizard-1-filled');
+  await wizard.getByRole('button', { name: 'Próximo' }).click();
+  await shot(page, '05-wizard-2');
+  await wizard.getByRole('textbox', { name: 'Nome do 1º prêmio' }).fill('Moto Honda CG 160');
+  await wizard.getByRole('button', { name: '+ Adicionar prêmio' }).click();
+  await wizard.getByRole('textbox', { name: 'Nome do 2º prêmio' }).fill('Capacete');
+  await wizard.getByRole('button', { name: 'Próximo' }).click();
+  await shot(page, '06-wizard-3');
+  await wizard.getByRole('textbox', { name: 'Regras' }).fill('Sorteio pela Loteria Federal.');
+  await wizard.getByRole('button', { name: 'Próximo' }).click();
+  await shot(page, '07-wizard-4');
+  await wizard.getByRole('radio').first().check();
+  await wizard.getByRole('button', { name: 'Criar Campanha' }).click();
+  await expect(page.getByText('Campanha criada com sucesso!')).toBeVisible();
+  const draft = page.getByRole('article', { name: 'Rifa da Moto Honda' });
+  await expect(draft).toBeVisible();
+  await expect(draft.getByText('10.000')).toBeVisible();
+  await shot(page, '08-draft');
+
+  // Publish it.
+  await draft.getByRole('button', { name: 'Publicar' }).click();
+  const publish = page.getByRole('dialog', { name: 'Publicar campanha' });
+  await shot(page, '09-publish-confirm');
+  await publish.getByRole('button', { name: 'Publicar Campanha' }).click();
+  await expect(publish.getByText('Campanha publicada com sucesso!')).toBeVisible();
+  await expect(publish.getByText(/\/p\/rifa-da-moto-honda(-\d+)?$/)).toBeVisible();
+  await shot(page, '10-published');
+  await publish.getByRole('button', { name: 'Fechar' }).click();
+  const running = page.getByRole('article', { name: 'Rifa da Moto Honda' });
+  await running.getByRole('button', { name: 'Ver Painel' }).click();
+  await expect(page).toHaveURL(/\/campanhas\/\d+\/painel$/);
+  await expect(page.getByText('Aguardando data')).toBeVisible();
+  await shot(page, '11-panel');
+  await page.getByRole('button', { name: 'Definir' }).click();
+  await shot(page, '12-draw-date');
+  await page.getByRole('dialog').getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Aguardando data')).toBeHidden();
+  await shot(page, '13-panel-dated');
+
+  // The public link opens the buyer's page.
+  const link = page.getByRole('link', { name: 'Abrir' });
+  const fullUrl = (await link.getAttribute('href')) ?? '';
+  expect(fullUrl).toMatch(/\/p\/rifa-da-moto-honda(-\d+)?$/);
+  const [buyerPage] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+  await expect(buyerPage.getByRole('heading', { name: 'Rifa da Moto Honda' })).toBeVisible();
+  await expect(buyerPage.getByText('Moto Honda CG 160')).toBeVisible();
+  await buyerPage.close();
+
+  // Its sales page (no sale yet).
+  await page.getByRole('link', { name: 'Vendas' }).click();
+  await expect(page).toHaveURL(/\/campanhas\/\d+\/vendas$/);
+  await expect(page.getByText('Nenhuma venda encontrada')).toBeVisible();
+  await shot(page, '13b-sales');
+  await page.goBack();
+
+  // Edit the prizes.
+  await page.getByRole('link', { name: 'Editar' }).click();
+  await expect(page).toHaveURL(/\/campanhas\/\d+\/editar$/);
+  await page.getByRole('tab', { name: 'Prêmios' }).click();
+  await shot(page, '14-edit-awards');
+  await page.getByRole('textbox', { name: 'Descrição do 2º prêmio' }).fill('Capacete e jaqueta');
+  await page.getByRole('button', { name: 'Salvar prêmios' }).click();
+  await expect(page.getByText('Prêmios salvos com sucesso!')).toBeVisible();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Prêmios' }).click();
+  await expect(page.getByRole('textbox', { name: 'Descrição do 2º prêmio' })).toHaveValue('Capacete e jaqueta');
+
+  // Cancel another draft.
+  await createDraftByApi(page, token, 'Rifa do Notebook', 500);
+  await page.goto('/campanhas');
+  const other = page.getByRole('article', { name: 'Rifa do Notebook' });
+  await other.getByRole('button', { name: 'Mais ações de Rifa do Notebook' }).click();
+  await page.getByRole('menuitem', { name: 'Cancelar' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancelar campanha' });
+  await shot(page, '15-cancel');
+  await cancel.getByRole('button', { name: 'Cancelar Campanha' }).click();
+  await expect(page.getByText('Campanha cancelada com sucesso!')).toBeVisible();
+  await expect(other).toBeHidden();
+  await expect(page.getByRole('article', { name: 'Rifa da Moto Honda' })).toBeVisible();
+
+  // A 10,000,000-ticket campaign publishes in under a second (server answer), then shows the "processing" state.
+  await createDraftByApi(page, token, 'Mega Rifa Dez Milhões', 10_000_000);
+  await page.reload();
+  const mega = page.getByRole('article', { name: 'Mega Rifa Dez Milhões' });
+  await expect(mega.getByText('10.000.000')).toBeVisible();
+  await mega.getByRole('button', { name: 'Publicar' }).click();
+  const megaPublish = page.getByRole('dialog', { name: 'Publicar campanha' });
+  const started = Date.now();
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/publish') && r.request().method() === 'POST'),
+    megaPublish.getByRole('button', { name: 'Publicar Campanha' }).click(),
+  ]);
+  const elapsed = Date.now() - started;
+  expect(response.status()).toBe(200);
+  test.info().annotations.push({ type: 'publish 10,000,000 tickets (click to reply)', description: `${elapsed} ms` });
+  expect(elapsed).toBeLessThan(1_000);
+  await expect(megaPublish.getByText(/Os tickets estão sendo gerados em segundo plano/)).toBeVisible();
+  await shot(page, '16-mega');
+  await megaPublish.getByRole('button', { name: 'Fechar' }).click();
+  await expect(page.getByRole('article', { name: 'Mega Rifa Dez Milhões' }).getByRole('button', { name: 'Ver Painel' })).toBeVisible();
+});

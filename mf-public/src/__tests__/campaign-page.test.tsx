@@ -1,0 +1,269 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { reply } from '@rifaria/shared/testing';
+import { useSession } from '@rifaria/shared/session';
+import { mockFetchForFile, publicCampaign, renderAt, server, setScreenWidth } from '../testing/fixtures';
+
+mockFetchForFile();
+
+function serveCampaign(overrides: Parameters<typeof publicCampaign>[0] = {}) {
+  server.on('GET', '/public/campaigns/:link', () => ({ success: true, data: publicCampaign(overrides) }));
+}
+
+const NBSP = '\u00a0';
+
+describe('GET /public/campaigns/:link (campaign page)', () => {
+  it('should show a loader, then banner placeholder, price badge, draw date, organiser, modality, prizes, rules and trust', async () => {
+    serveCampaign();
+    renderAt('/p/rifa-do-carro');
+    expect(screen.getByRole('progressbar', { name: 'Carregando campanha' })).toBeInTheDocument();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rifa do Carro 0km' })).toBeInTheDocument();
+    expect(server.callsTo('GET', '/public/campaigns/rifa-do-carro')).toHaveLength(1);
+    expect(screen.getByRole('img', { name: 'Campanha sem imagem' })).toBeInTheDocument();
+    expect(screen.getByText(`R$ 1,00 por número`)).toBeInTheDocument();
+    expect(screen.getByText('19/12/2026 às 20:00')).toBeInTheDocument();
+    expect(screen.getByText('Ana Souza')).toBeInTheDocument();
+    expect(screen.getByText('Loteria Federal')).toBeInTheDocument();
+
+    const prizes = screen.getByRole('region', { name: 'Prêmios' });
+    expect(within(prizes).getByText('1º prêmio')).toBeInTheDocument();
+    expect(within(prizes).getByText('Carro 0km')).toBeInTheDocument();
+    expect(within(prizes).getByText(`R$ 80.000,00`)).toBeInTheDocument();
+    expect(within(prizes).getByText('2º prêmio')).toBeInTheDocument();
+
+    const rules = screen.getByRole('region', { name: 'Regulamento' });
+    expect(within(rules).getByText('extração da Loteria').tagName).toBe('STRONG');
+
+    const trust = screen.getByRole('region', { name: 'Compra segura' });
+    expect(within(trust).getByText('Pagamento via Pix')).toBeInTheDocument();
+    expect(within(trust).getByText('Números aleatórios e exclusivos')).toBeInTheDocument();
+
+    expect(screen.getByRole('progressbar', { name: 'Números vendidos' })).toHaveAttribute('aria-valuenow', '37.5');
+    expect(screen.getByText('37,5% vendido')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Meus números' })).toHaveAttribute('href', '/p/rifa-do-carro/meus-numeros');
+    expect(
+      screen.getByText('Os números são sorteados aleatoriamente pelo sistema no momento da reserva.'),
+    ).toBeInTheDocument();
+  });
+
+  it('should show the banner image, "Aguardando data" and the default 18+ rules when the organiser wrote none', async () => {
+    serveCampaign({
+      banner_image: 'https://cdn.rifaria.test/banner.png',
+      draw_date_formatted: null,
+      draw_datetime: null,
+      draw_date: null,
+      rules: '',
+    });
+    renderAt('/p/rifa-do-carro');
+    expect(await screen.findByRole('img', { name: 'Banner da campanha Rifa do Carro 0km' })).toHaveAttribute(
+      'src',
+      'https://cdn.rifaria.test/banner.png',
+    );
+    expect(screen.getByText('Aguardando data')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Regulamento' })).getByText(/maiores de 18 anos residentes no Brasil/),
+    ).toBeInTheDocument();
+  });
+
+  it('should drop scripts, handlers and links from the rules even if the server let them through', async () => {
+    serveCampaign({
+      rules:
+        '<p onclick="alert(1)">Regra <em>um</em></p><script>window.hacked = 1</script><a href="javascript:x">link</a><img src=x onerror="alert(1)">',
+    });
+    renderAt('/p/rifa-do-carro');
+    const rules = await screen.findByRole('region', { name: 'Regulamento' });
+    expect(rules.querySelector('script, a, img, [onclick]')).toBeNull();
+    expect(within(rules).getByText('um').tagName).toBe('EM');
+    expect(within(rules).getByText(/link/)).toBeInTheDocument();
+  });
+
+  it('should show "Campanha não encontrada" on a 404 and on success=false', async () => {
+    server.on('GET', '/public/campaigns/:link', () =>
+      reply(404, { success: false, message: 'Campanha não encontrada.' }),
+    );
+    const first = renderAt('/p/nao-existe');
+    expect(await screen.findByRole('heading', { name: 'Campanha não encontrada' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Participar Agora' })).not.toBeInTheDocument();
+    first.unmount();
+
+    server.on('GET', '/public/campaigns/:link', () => ({ success: false, message: 'Esta campanha foi encerrada.' }));
+    renderAt('/p/encerrada');
+    expect(await screen.findByRole('heading', { name: 'Campanha não encontrada' })).toBeInTheDocument();
+    expect(screen.getByText('Esta campanha foi encerrada.')).toBeInTheDocument();
+  });
+
+  it('should show the error with "Tentar novamente", which loads the campaign again', async () => {
+    let fail = true;
+    server.on('GET', '/public/campaigns/:link', () =>
+      fail ? reply(500, { success: false, message: 'Erro interno' }) : { success: true, data: publicCampaign() },
+    );
+    const { user } = renderAt('/p/rifa-do-carro');
+    expect(await screen.findByText('Erro ao carregar campanha. Tente novamente.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rifa do Carro 0km' })).toBeInTheDocument();
+    expect(server.callsTo('GET', '/public/campaigns/:link')).toHaveLength(2);
+  });
+
+  it('should say "Tempo limite excedido. Verifique sua conexão." when the API does not answer in 60 s', async () => {
+    jest.useFakeTimers();
+    server.on('GET', '/public/campaigns/:link', () => new Promise(() => undefined));
+    renderAt('/p/rifa-do-carro');
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(60_001);
+    });
+    expect(await screen.findByText('Tempo limite excedido. Verifique sua conexão.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  });
+
+  it('should send no token even when an organiser is signed in on this browser', async () => {
+    useSession.getState().setSession('organiser-token', { id: 1, name: 'Org', email: 'o@x.com' } as never);
+    serveCampaign();
+    renderAt('/p/rifa-do-carro');
+    await screen.findByRole('heading', { level: 1, name: 'Rifa do Carro 0km' });
+    expect(server.calls[0]!.headers.get('authorization')).toBeNull();
+    useSession.getState().logout();
+  });
+});
+
+describe('quantity selector and "Participar Agora"', () => {
+  it('should offer +10, +50, +100 and +500 on desktop, add up, clamp at 1.000 and update the total', async () => {
+    serveCampaign();
+    const { user } = renderAt('/p/rifa-do-carro');
+    const card = await screen.findByRole('region', { name: 'Escolha quantos números quer' });
+    const quick = within(card).getByRole('group', { name: 'Adicionar números' });
+    expect(
+      within(quick)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['+10', '+50', '+100', '+500']);
+    const input = within(card).getByRole('spinbutton', { name: 'Quantidade de números' });
+    expect(input).toHaveValue(0);
+    expect(input).toHaveAttribute('min', '0');
+    expect(input).toHaveAttribute('max', '1000');
+
+    const participate = screen.getByRole('button', { name: 'Participar Agora' });
+    expect(participate).toBeDisabled();
+    expect(participate).toHaveAccessibleDescription('Escolha pelo menos 1 número.');
+
+    await user.click(within(quick).getByRole('button', { name: '+10' }));
+    await user.click(within(quick).getByRole('button', { name: '+50' }));
+    expect(input).toHaveValue(60);
+    expect(within(card).getByText(`R$ 60,00`)).toBeInTheDocument();
+    expect(participate).toBeEnabled();
+
+    await user.click(within(card).getByRole('button', { name: 'Diminuir quantidade' }));
+    expect(input).toHaveValue(59);
+    await user.click(within(card).getByRole('button', { name: 'Aumentar quantidade' }));
+    expect(input).toHaveValue(60);
+
+    for (let i = 0; i < 2; i++) await user.click(within(quick).getByRole('button', { name: '+500' }));
+    expect(input).toHaveValue(1000);
+    expect(within(quick).getByRole('button', { name: '+10' })).toBeDisabled();
+
+    await user.clear(input);
+    await user.type(input, '25');
+    expect(input).toHaveValue(25);
+    await user.click(within(card).getByRole('button', { name: 'Limpar quantidade' }));
+    expect(input).toHaveValue(0);
+  });
+
+  it('should never offer more than the numbers still available', async () => {
+    serveCampaign({ stats: { sales_percentage: 99.9, tickets_available: 7 } });
+    const { user } = renderAt('/p/rifa-do-carro');
+    const card = await screen.findByRole('region', { name: 'Escolha quantos números quer' });
+    await user.click(within(card).getByRole('button', { name: '+10' }));
+    expect(within(card).getByRole('spinbutton', { name: 'Quantidade de números' })).toHaveValue(7);
+  });
+
+  it('should show the mobile steps and the sticky bar with +1, +10, the total and "Participar Agora" on a phone', async () => {
+    setScreenWidth(390);
+    serveCampaign();
+    const { user } = renderAt('/p/rifa-do-carro');
+    const card = await screen.findByRole('region', { name: 'Escolha quantos números quer' });
+    const quick = within(card).getByRole('group', { name: 'Adicionar números' });
+    expect(
+      within(quick)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['+10', '+50', '+100', '+200', '+300', '+500']);
+
+    const bar = screen.getByRole('region', { name: 'Resumo da compra' });
+    await user.click(within(bar).getByRole('button', { name: '+1 número' }));
+    await user.click(within(bar).getByRole('button', { name: '+10 números' }));
+    await user.click(within(quick).getByRole('button', { name: '+200' }));
+    expect(within(card).getByRole('spinbutton', { name: 'Quantidade de números' })).toHaveValue(211);
+    expect(within(bar).getByText(`R$ 211,00`)).toBeInTheDocument();
+    expect(within(bar).getByText('Total (211 números)')).toBeInTheDocument();
+    // One 'Participar Agora' on a phone: in the bar.
+    expect(screen.getAllByRole('button', { name: 'Participar Agora' })).toHaveLength(1);
+    expect(within(bar).getByRole('button', { name: 'Participar Agora' })).toBeEnabled();
+  });
+
+  it('should disable "Participar Agora" with the reason when the campaign is not accepting purchases or sold out', async () => {
+    serveCampaign({ accepting_purchases: false });
+    const first = renderAt('/p/rifa-do-carro');
+    const button = await screen.findByRole('button', { name: 'Participar Agora' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Esta campanha não está aceitando compras no momento.');
+    expect(screen.getByRole('button', { name: '+10' })).toBeDisabled();
+    first.unmount();
+
+    serveCampaign({ accepting_purchases: false, stats: { sales_percentage: 100, tickets_available: 0 } });
+    renderAt('/p/rifa-do-carro');
+    expect(await screen.findByRole('button', { name: 'Participar Agora' })).toHaveAccessibleDescription(
+      'Todos os números desta campanha já foram vendidos.',
+    );
+  });
+});
+
+describe('share dialog and organiser contact', () => {
+  it('should share on WhatsApp with name, price and link, and say "Link copiado!" for 2 s', async () => {
+    jest.useFakeTimers();
+    serveCampaign();
+    const { user } = renderAt('/p/rifa-do-carro', { advanceTimers: jest.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: 'Compartilhar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Compartilhar campanha' });
+
+    const whatsapp = within(dialog).getByRole('link', { name: 'Compartilhar no WhatsApp' });
+    const href = new URL(whatsapp.getAttribute('href')!);
+    expect(href.origin + href.pathname).toBe('https://wa.me/');
+    const text = href.searchParams.get('text')!;
+    expect(text).toContain('Rifa do Carro 0km');
+    expect(text).toContain(`R$${NBSP}1,00`);
+    expect(text).toContain('https://rifaria.test/p/rifa-do-carro');
+
+    const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    await user.click(within(dialog).getByRole('button', { name: 'Copiar link' }));
+    expect(await within(dialog).findByRole('button', { name: 'Link copiado!' })).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith('https://rifaria.test/p/rifa-do-carro');
+    act(() => {
+      jest.advanceTimersByTime(1_900);
+    });
+    expect(within(dialog).getByRole('button', { name: 'Link copiado!' })).toBeInTheDocument();
+    act(() => {
+      jest.advanceTimersByTime(100);
+    });
+    expect(within(dialog).getByRole('button', { name: 'Copiar link' })).toBeInTheDocument();
+  });
+
+  it('should link to the organiser on WhatsApp only when a number exists', async () => {
+    serveCampaign();
+    const first = renderAt('/p/rifa-do-carro');
+    const contact = await screen.findByRole('link', { name: 'Falar com o organizador' });
+    expect(contact.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5511987654321\?text=/);
+    first.unmount();
+
+    serveCampaign({ organizer: { name: 'Ana Souza', whatsapp: null } });
+    renderAt('/p/rifa-do-carro');
+    await screen.findByRole('heading', { level: 1, name: 'Rifa do Carro 0km' });
+    expect(screen.queryByRole('link', { name: 'Falar com o organizador' })).not.toBeInTheDocument();
+  });
+});
+
+describe('routes', () => {
+  it('should send an unknown nested path home', async () => {
+    renderAt('/p/a/b/c');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+  });
+});

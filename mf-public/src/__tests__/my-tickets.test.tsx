@@ -1,0 +1,128 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { reply } from '@rifaria/shared/testing';
+import type { MyTickets } from '@rifaria/shared/types';
+import { PURCHASE_HASH, VALID_CPF, mockFetchForFile, publicCampaign, renderAt, server } from '../testing/fixtures';
+
+mockFetchForFile();
+jest.setTimeout(20_000);
+
+const PAGE = '/p/rifa-do-carro/meus-numeros';
+
+const myTickets: MyTickets = {
+  buyer: { name: 'Maria Oliveira' },
+  purchases: [
+    {
+      purchase_hash: PURCHASE_HASH,
+      purchased_at: '2026-11-21T12:00:00Z',
+      purchased_at_formatted: '21/11/2026 às 09:00',
+      total_tickets: 2,
+      total_value: 2,
+      status: { id: 1, name: 'Pendente' },
+      tickets: [
+        { id: 1, number: '0042' },
+        { id: 2, number: '0043' },
+      ],
+    },
+    {
+      purchase_hash: 'a'.repeat(32),
+      purchased_at: '2026-11-20T12:00:00Z',
+      purchased_at_formatted: '20/11/2026 às 09:00',
+      total_tickets: 1,
+      total_value: 1,
+      status: { id: 2, name: 'Pago' },
+      tickets: [{ id: 3, number: '1234' }],
+    },
+    {
+      purchase_hash: 'b'.repeat(32),
+      purchased_at: '2026-11-19T12:00:00Z',
+      purchased_at_formatted: '19/11/2026 às 09:00',
+      total_tickets: 5,
+      total_value: 5,
+      status: { id: 3, name: 'Cancelado' },
+      tickets: [],
+    },
+  ],
+};
+
+async function fillAndSubmit(user: ReturnType<typeof renderAt>['user'], phone: string, cpf: string) {
+  await user.click(screen.getByRole('textbox', { name: 'Telefone (WhatsApp)' }));
+  await user.paste(phone);
+  await user.click(screen.getByRole('textbox', { name: 'CPF' }));
+  await user.paste(cpf);
+  await user.click(screen.getByRole('button', { name: 'Ver meus números' }));
+}
+
+describe('GET /public/campaigns/:link/my-tickets ("Meus números")', () => {
+  it('should be reached from the campaign page', async () => {
+    server.on('GET', '/public/campaigns/:link', () => ({ success: true, data: publicCampaign() }));
+    const { user } = renderAt('/p/rifa-do-carro');
+    await user.click(await screen.findByRole('link', { name: 'Meus números' }));
+    expect(await screen.findByRole('heading', { name: 'Meus números' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar para a campanha' })).toHaveAttribute('href', '/p/rifa-do-carro');
+  });
+
+  it('should mask phone and CPF and show the schema messages before calling the server', async () => {
+    const { user } = renderAt(PAGE);
+    await fillAndSubmit(user, '119', '12345678900');
+    expect(screen.getByRole('textbox', { name: 'Telefone (WhatsApp)' })).toHaveValue('(11) 9');
+    expect(screen.getByRole('textbox', { name: 'CPF' })).toHaveValue('123.456.789-00');
+    expect(await screen.findByText('Telefone deve ter pelo menos 10 dígitos')).toBeInTheDocument();
+    expect(screen.getByText('CPF inválido')).toBeInTheDocument();
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it('should list the purchases with status, numbers and a checkout link only for the pending one', async () => {
+    server.on('GET', '/public/campaigns/:link/my-tickets', () => ({ success: true, data: myTickets }));
+    const { user } = renderAt(PAGE);
+    await fillAndSubmit(user, '11987654321', VALID_CPF);
+
+    expect(await screen.findByRole('heading', { name: 'Olá, Maria Oliveira!' })).toBeInTheDocument();
+    const [call] = server.callsTo('GET', '/public/campaigns/:link/my-tickets');
+    expect(call!.params.link).toBe('rifa-do-carro');
+    expect(call!.url.searchParams.get('phone')).toBe('11987654321');
+    expect(call!.url.searchParams.get('cpf')).toBe(VALID_CPF);
+    expect(call!.headers.get('authorization')).toBeNull();
+
+    const pending = screen.getByRole('article', { name: 'Compra de 21/11/2026 às 09:00' });
+    expect(within(pending).getByText('Pendente').closest('.MuiChip-root')).toHaveClass('MuiChip-colorWarning');
+    expect(
+      within(pending)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['0042', '0043']);
+    expect(within(pending).getByRole('link', { name: 'Ir para o pagamento' })).toHaveAttribute(
+      'href',
+      `/p/checkout?compra=${PURCHASE_HASH}`,
+    );
+
+    const paid = screen.getByRole('article', { name: 'Compra de 20/11/2026 às 09:00' });
+    expect(within(paid).getByText('Pago').closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
+    expect(within(paid).getByText('1234')).toBeInTheDocument();
+    expect(within(paid).queryByRole('link', { name: 'Ir para o pagamento' })).not.toBeInTheDocument();
+
+    const cancelled = screen.getByRole('article', { name: 'Compra de 19/11/2026 às 09:00' });
+    expect(within(cancelled).getByText('Cancelado').closest('.MuiChip-root')).toHaveClass('MuiChip-colorError');
+    expect(within(cancelled).getByText('Nenhum número reservado nesta compra.')).toBeInTheDocument();
+  });
+
+  it('should show the 404 message, the rate-limit message and the generic failure', async () => {
+    server.on('GET', '/public/campaigns/:link/my-tickets', () => reply(404, { success: false }));
+    const { user } = renderAt(PAGE);
+    await fillAndSubmit(user, '11987654321', VALID_CPF);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Nenhuma compra encontrada para este telefone e CPF nesta campanha.',
+    );
+
+    server.on('GET', '/public/campaigns/:link/my-tickets', () => reply(429, { success: false }));
+    await user.click(screen.getByRole('button', { name: 'Ver meus números' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Muitas tentativas. Aguarde um minuto e tente novamente.'),
+    );
+
+    server.on('GET', '/public/campaigns/:link/my-tickets', () => reply(500, { success: false }));
+    await user.click(screen.getByRole('button', { name: 'Ver meus números' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Erro ao consultar seus números. Tente novamente.'),
+    );
+  });
+});

@@ -1,0 +1,310 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { reply } from '@rifaria/shared/testing';
+import {
+  PURCHASE_HASH,
+  VALID_CPF,
+  knownBuyer,
+  mockFetchForFile,
+  publicCampaign,
+  renderAt,
+  server,
+} from '../testing/fixtures';
+
+mockFetchForFile();
+// Typing into MUI fields is slow on a loaded CI machine; each test walks the whole modal.
+jest.setTimeout(30_000);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+function serveCampaign() {
+  server.on('GET', '/public/campaigns/:link', () => ({ success: true, data: publicCampaign() }));
+}
+
+function servePurchaseCreated() {
+  server.on('POST', '/public/purchases', () =>
+    reply(201, {
+      success: true,
+      message: 'Reserva criada',
+      data: { purchase_hash: PURCHASE_HASH, expires_at: '2026-11-21T12:10:00Z' },
+    }),
+  );
+}
+
+/** Opens the campaign, picks +10 and opens the modal at step 1. */
+async function openModal() {
+  serveCampaign();
+  const rendered = renderAt('/p/rifa-do-carro');
+  await rendered.user.click(await screen.findByRole('button', { name: '+10' }));
+  await rendered.user.click(screen.getByRole('button', { name: 'Participar Agora' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Finalizar Reserva' });
+  return { ...rendered, dialog };
+}
+
+async function enterPhone(
+  user: Awaited<ReturnType<typeof openModal>>['user'],
+  dialog: HTMLElement,
+  phone = '11987654321',
+) {
+  await user.click(within(dialog).getByRole('textbox', { name: 'Telefone (WhatsApp)' }));
+  await user.paste(phone);
+  await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+}
+
+describe('reservation modal, step 1 "Finalizar Reserva"', () => {
+  it('should summarise title, quantity and total, mask the phone, and show no ticket numbers', async () => {
+    const { user, dialog } = await openModal();
+    const summary = within(dialog).getByLabelText('Resumo da reserva');
+    expect(within(summary).getByText('Rifa do Carro 0km')).toBeInTheDocument();
+    expect(within(summary).getByText('10 números')).toBeInTheDocument();
+    expect(within(summary).getByText('R$ 10,00')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/sorteados aleatoriamente pelo sistema no momento em que a reserva é criada/),
+    ).toBeInTheDocument();
+    // No placeholder numbers: the server draws them when the purchase is created.
+    expect(within(dialog).queryByText(/^\d{4,5}$/)).not.toBeInTheDocument();
+
+    const phone = within(dialog).getByRole('textbox', { name: 'Telefone (WhatsApp)' });
+    await user.type(phone, '11987654321');
+    expect(phone).toHaveValue('(11) 98765-4321');
+    await user.clear(phone);
+    await user.type(phone, '1134567890');
+    expect(phone).toHaveValue('(11) 3456-7890');
+  });
+
+  it('should refuse a short phone with "Telefone deve ter pelo menos 10 dígitos" before calling the server', async () => {
+    const { user, dialog } = await openModal();
+    await enterPhone(user, dialog, '119876');
+    expect(await within(dialog).findByText('Telefone deve ter pelo menos 10 dígitos')).toBeInTheDocument();
+    expect(server.callsTo('GET', '/public/buyers/check/:phone')).toHaveLength(0);
+  });
+
+  it('should say "Erro ao verificar telefone. Tente novamente." under the phone when the check fails', async () => {
+    server.on('GET', '/public/buyers/check/:phone', () => reply(500, { success: false, message: 'Erro interno' }));
+    const { user, dialog } = await openModal();
+    await enterPhone(user, dialog);
+    expect(await within(dialog).findByText('Erro ao verificar telefone. Tente novamente.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Telefone (WhatsApp)' })).toHaveAccessibleDescription(
+      'Erro ao verificar telefone. Tente novamente.',
+    );
+    expect(screen.getByRole('dialog', { name: 'Finalizar Reserva' })).toBeInTheDocument();
+  });
+});
+
+describe('reservation modal, step 2 "Dados do Comprador"', () => {
+  it('should register a new buyer, reserve with an Idempotency-Key and go to the checkout', async () => {
+    server.on('GET', '/public/buyers/check/:phone', () =>
+      reply(404, { success: false, message: 'Comprador não encontrado' }),
+    );
+    server.on('POST', '/public/buyers', () =>
+      reply(201, { success: true, data: { ...knownBuyer, name: 'João da Silva', email: null } }),
+    );
+    servePurchaseCreated();
+    const { user, dialog } = await openModal();
+    await enterPhone(user, dialog);
+
+    const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
+    expect(server.callsTo('GET', '/public/buyers/check/:phone')[0]!.params.phone).toBe('11987654321');
+    expect(within(step2).getByText('Comprador não encontrado. Informe seus dados para continuar.')).toBeInTheDocument();
+
+    const name = within(step2).getByRole('textbox', { name: 'Nome completo' });
+    const cpf = within(step2).getByRole('textbox', { name: 'CPF' });
+    const email = within(step2).getByRole('textbox', { name: 'E-mail (opcional)' });
+    await user.type(cpf, '12345678900');
+    expect(cpf).toHaveValue('123.456.789-00');
+    await user.type(email, 'joao@');
+    await user.type(name, 'a');
+    await user.clear(name);
+    expect(await within(step2).findByText('CPF inválido')).toBeInTheDocument();
+    expect(within(step2).getByText('E-mail inválido')).toBeInTheDocument();
+    expect(within(step2).getByText('Nome é obrigatório')).toBeInTheDocument();
+    expect(within(step2).getByRole('button', { name: 'Concluir Reserva' })).toBeDisabled();
+
+    await user.type(name, 'João da Silva');
+    await user.clear(cpf);
+    await user.type(cpf, VALID_CPF);
+    await user.clear(email);
+    await waitFor(() => expect(within(step2).getByRole('button', { name: 'Concluir Reserva' })).toBeEnabled());
+    await user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
+
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`/p/checkout?compra=${PURCHASE_HASH}`));
+    expect(server.callsTo('POST', '/public/buyers')[0]!.body).toEqual({
+      name: 'João da Silva',
+      phone: '11987654321',
+      cpf: VALID_CPF,
+      email: null,
+    });
+    const [purchaseCall] = server.callsTo('POST', '/public/purchases');
+    expect(purchaseCall!.body).toEqual({
+      buyer_phone: '11987654321',
+      campaign_link: 'rifa-do-carro',
+      total_tickets: 10,
+      payment_method_id: 1,
+    });
+    expect(purchaseCall!.headers.get('idempotency-key')).toMatch(UUID);
+    expect(purchaseCall!.headers.get('authorization')).toBeNull();
+  });
+
+  it('should show an existing buyer read-only and masked, and reserve without registering again', async () => {
+    server.on('GET', '/public/buyers/check/:phone', () => ({ success: true, data: knownBuyer }));
+    servePurchaseCreated();
+    const { user, dialog } = await openModal();
+    await enterPhone(user, dialog);
+
+    const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
+    for (const [label, value] of [
+      ['Nome completo', 'Maria Oliveira'],
+      ['CPF', '***.456.789-**'],
+      ['E-mail (opcional)', 'm***@gmail.com'],
+      ['Telefone (WhatsApp)', '(11) *****-4321'],
+    ]) {
+      const field = within(step2).getByRole('textbox', { name: label });
+      expect(field).toHaveValue(value);
+      expect(field).toHaveAttribute('readonly');
+    }
+    await user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`compra=${PURCHASE_HASH}`));
+    expect(server.callsTo('POST', '/public/buyers')).toHaveLength(0);
+  });
+
+  it('should go back to step 1 with the arrow, and start over when opened again', async () => {
+    server.on('GET', '/public/buyers/check/:phone', () => ({ success: true, data: knownBuyer }));
+    const { user, dialog } = await openModal();
+    await enterPhone(user, dialog);
+    const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
+    await user.click(within(step2).getByRole('button', { name: 'Voltar' }));
+    const step1 = await screen.findByRole('dialog', { name: 'Finalizar Reserva' });
+    expect(within(step1).getByRole('textbox', { name: 'Telefone (WhatsApp)' })).toHaveValue('(11) 98765-4321');
+
+    await user.click(within(step1).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Participar Agora' }));
+    const again = await screen.findByRole('dialog', { name: 'Finalizar Reserva' });
+    expect(within(again).getByRole('textbox', { name: 'Telefone (WhatsApp)' })).toHaveValue('');
+  });
+
+  it('should continue as the existing buyer when the phone was registered meanwhile (409)', async () => {
+    let checks = 0;
+    server.on('GET', '/public/buyers/check/:phone', () => {
+      checks += 1;
+      return checks === 1 ? reply(404, { success: false }) : { success: true, data: knownBuyer };
+    });
+    server.on('POST', '/public/buyers', () =>
+      reply(409, { success: false, message: 'Já existe um comprador com este telefone.' }),
+    );
+    servePurchaseCreated();
+    const { user, dialog } = await openModal();
+    await enterPhone(user, dialog);
+    const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
+    await user.type(within(step2).getByRole('textbox', { name: 'Nome completo' }), 'Maria Oliveira');
+    await user.type(within(step2).getByRole('textbox', { name: 'CPF' }), VALID_CPF);
+    await user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`compra=${PURCHASE_HASH}`));
+    expect(checks).toBe(2);
+    expect(server.callsTo('POST', '/public/purchases')).toHaveLength(1);
+  });
+
+  it('should put 422 field errors from POST /public/buyers under their fields', async () => {
+    server.on('GET', '/public/buyers/check/:phone', () => reply(404, { success: false }));
+    server.on('POST', '/public/buyers', () =>
+      reply(422, {
+        success: false,
+        message: 'Dados inválidos',
+        errors: { cpf: ['Este CPF já está cadastrado com outro telefone.'] },
+      }),
+    );
+    const { user, dialog } = await openModal();
+    await enterPhone(user, dialog);
+    const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
+    await user.type(within(step2).getByRole('textbox', { name: 'Nome completo' }), 'Maria Oliveira');
+    await user.type(within(step2).getByRole('textbox', { name: 'CPF' }), VALID_CPF);
+    await user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
+    expect(await within(step2).findByText('Este CPF já está cadastrado com outro telefone.')).toBeInTheDocument();
+    expect(within(step2).getByRole('textbox', { name: 'CPF' })).toHaveAccessibleDescription(
+      'Este CPF já está cadastrado com outro telefone.',
+    );
+    expect(server.callsTo('POST', '/public/purchases')).toHaveLength(0);
+  });
+});
+
+describe('POST /public/purchases from the modal', () => {
+  async function reachBuyerStep() {
+    server.on('GET', '/public/buyers/check/:phone', () => ({ success: true, data: knownBuyer }));
+    const rendered = await openModal();
+    await enterPhone(rendered.user, rendered.dialog);
+    const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
+    return { ...rendered, step2 };
+  }
+
+  it('should show the server 422 message saying how many numbers remain', async () => {
+    server.on('POST', '/public/purchases', () =>
+      reply(422, {
+        success: false,
+        message: 'Restam apenas 3 números disponíveis. Escolha uma quantidade menor.',
+        errors: { total_tickets: ['Restam apenas 3 números disponíveis. Escolha uma quantidade menor.'] },
+      }),
+    );
+    const { user, step2 } = await reachBuyerStep();
+    await user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
+    expect(await within(step2).findByRole('alert')).toHaveTextContent(
+      'Restam apenas 3 números disponíveis. Escolha uma quantidade menor.',
+    );
+    expect(screen.getByTestId('where')).toHaveTextContent('/p/rifa-do-carro');
+  });
+
+  it('should say "Erro ao criar compra" for a refusal without a message', async () => {
+    server.on('POST', '/public/purchases', () => reply(422, { success: false }));
+    const { user, step2 } = await reachBuyerStep();
+    await user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
+    expect(await within(step2).findByRole('alert')).toHaveTextContent('Erro ao criar compra');
+  });
+
+  it('should reuse the Idempotency-Key when retrying after a failure that may have created the purchase', async () => {
+    let attempt = 0;
+    server.on('POST', '/public/purchases', () => {
+      attempt += 1;
+      if (attempt === 1) return reply(500, { success: false, message: 'Erro interno do servidor' });
+      if (attempt === 2) throw new TypeError('Failed to fetch');
+      return reply(201, { success: true, data: { purchase_hash: PURCHASE_HASH, expires_at: '2026-11-21T12:10:00Z' } });
+    });
+    const { user, step2 } = await reachBuyerStep();
+    const submit = () => user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
+
+    await submit();
+    expect(await within(step2).findByRole('alert')).toHaveTextContent('Erro ao processar checkout. Tente novamente.');
+    await submit();
+    await waitFor(() => expect(server.callsTo('POST', '/public/purchases')).toHaveLength(2));
+    expect(await within(step2).findByRole('alert')).toHaveTextContent('Erro ao processar checkout. Tente novamente.');
+    await submit();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`compra=${PURCHASE_HASH}`));
+
+    const keys = server.callsTo('POST', '/public/purchases').map((call) => call.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(UUID);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('should send one request for a double click, and a new key after the server refused', async () => {
+    let release: () => void = () => undefined;
+    let attempt = 0;
+    server.on('POST', '/public/purchases', async () => {
+      attempt += 1;
+      if (attempt === 1) return reply(422, { success: false, message: 'Escolha pelo menos 1 número.' });
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return reply(201, { success: true, data: { purchase_hash: PURCHASE_HASH, expires_at: '2026-11-21T12:10:00Z' } });
+    });
+    const { user, step2 } = await reachBuyerStep();
+    await user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
+    expect(await within(step2).findByRole('alert')).toHaveTextContent('Escolha pelo menos 1 número.');
+
+    const button = within(step2).getByRole('button', { name: 'Concluir Reserva' });
+    await user.dblClick(button);
+    await waitFor(() => expect(server.callsTo('POST', '/public/purchases')).toHaveLength(2));
+    release();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`compra=${PURCHASE_HASH}`));
+    const keys = server.callsTo('POST', '/public/purchases').map((call) => call.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+});

@@ -1,0 +1,77 @@
+import { Button, Dialog, DialogContent, DialogTitle, IconButton, Stack, TextField, Typography } from '@mui/material';
+import { CheckIcon, CloseIcon, useCopy } from '@rifaria/shared/ui';
+import { whatsappShareLink } from '../../lib/whatsapp';
+import { WhatsAppIcon } from '../../lib/icons';
+
+export const SHARE_TEXTS = {
+  title: 'Compartilhar campanha',
+  whatsapp: 'Compartilhar no WhatsApp',
+  copy: 'Copiar link',
+  copied: 'Link copiado!',
+  linkLabel: 'Link da campanha',
+  close: 'Fechar',
+} as const;
+
+/** The WhatsApp message carries the campaign name, the price and the link (spec section 2). */
+export function shareMessage(name: string, price: string, url: string): string {
+  return `Participe da rifa "${name}"! Cada número custa ${price}. Garanta os seus: ${url}`;
+}
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  name: string;
+  price: string;
+  url: string;
+}
+
+export function ShareDialog({ open, onClose, name, price, url }: Props) {
+  const { copied, copy } = useCopy();
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="share-title">
+      <DialogTitle id="share-title" sx={{ pr: 6 }}>
+        {SHARE_TEXTS.title}
+        <IconButton aria-label={SHARE_TEXTS.close} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            Envie para amigos e grupos: quanto mais gente participa, mais rápido a campanha acontece.
+          </Typography>
+          <Button
+            variant="contained"
+            color="success"
+            href={whatsappShareLink(shareMessage(name, price, url))}
+            target="_blank"
+            rel="noopener noreferrer"
+            startIcon={<WhatsAppIcon />}
+            fullWidth
+          >
+            {SHARE_TEXTS.whatsapp}
+          </Button>
+          <TextField
+            label={SHARE_TEXTS.linkLabel}
+            value={url}
+            size="small"
+            fullWidth
+            slotProps={{ htmlInput: { readOnly: true } }}
+            onFocus={(event) => event.target.select()}
+          />
+          <Button
+            variant="outlined"
+            color={copied ? 'success' : 'primary'}
+            startIcon={copied ? <CheckIcon /> : undefined}
+            onClick={() => void copy(url)}
+            aria-live="polite"
+            fullWidth
+          >
+            {copied ? SHARE_TEXTS.copied : SHARE_TEXTS.copy}
+          </Button>
+        </Stack>
+      </DialogContent>
+    </Dialog>
+  );
+}

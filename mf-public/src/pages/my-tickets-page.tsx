@@ -1,0 +1,7 @@
+import { useParams } from 'react-router-dom';
+import { MyTicketsView } from '../features/my-tickets/my-tickets-view';
+
+export function MyTicketsPage() {
+  const { link = '' } = useParams();
+  return <MyTicketsView link={link} />;
+}
