@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database, Executor } from '../db/schema';
 import type { TicketPermutation, TicketPools, TicketPoolRow } from '../tickets';
 
@@ -419,19 +419,36 @@ export async function releaseNumbers(db: Executor, campaignId: string, numbers: 
 }
 
 /**
- * Takes up to `count` released numbers of the campaign inside the caller's transaction (deleted now, back on
- * rollback). Rows other transactions hold are skipped. Starting at a random number keeps the numbers a buyer gets
- * from the free list unpredictable (the primary key would otherwise hand out the smallest first).
+ * CTEs that take up to `count` released numbers of the campaign inside the statement's transaction: `released`
+ * (DELETE ... RETURNING number; deleted now, back on rollback). Rows other transactions hold are skipped (FOR
+ * UPDATE SKIP LOCKED). Numbers are taken upwards from `startAt`, then from the lowest: a random start keeps the
+ * numbers a buyer gets from the free list unpredictable. Both halves walk the primary key in order and stop at
+ * `count`, and the DELETE finds its rows by ctid: the cost does not grow with the free list or the table.
  */
+export function releasedCtes(campaignId: string, count: number, startAt: number): RawBuilder<unknown> {
+  return sql`released_from AS (
+      SELECT ctid FROM released_tickets
+      WHERE campaign_id = ${campaignId} AND number >= ${startAt}
+      ORDER BY number
+      LIMIT ${count}
+      FOR UPDATE SKIP LOCKED
+    ), released_wrapped AS (
+      SELECT ctid FROM released_tickets
+      WHERE campaign_id = ${campaignId} AND number < ${startAt}
+      ORDER BY number
+      LIMIT ${count}::int - (SELECT count(*) FROM released_from)::int
+      FOR UPDATE SKIP LOCKED
+    ), released AS (
+      DELETE FROM released_tickets
+      WHERE ctid = ANY(ARRAY(SELECT ctid FROM released_from UNION ALL SELECT ctid FROM released_wrapped))
+      RETURNING number
+    )`;
+}
+
+/** Takes up to `count` released numbers of the campaign inside the caller's transaction (see releasedCtes). */
 export async function takeReleased(trx: Transaction<Database>, campaignId: string, count: number, startAt: number) {
   const { rows } = await sql<{ number: number }>`
-    DELETE FROM released_tickets
-    WHERE ctid IN (
-      SELECT ctid FROM released_tickets
-      WHERE campaign_id = ${campaignId}
-      ORDER BY number < ${startAt}, number
-      LIMIT ${count}
-      FOR UPDATE SKIP LOCKED)
-    RETURNING number`.execute(trx);
+    WITH ${releasedCtes(campaignId, count, startAt)}
+    SELECT number FROM released`.execute(trx);
   return rows.map((r) => r.number);
 }

@@ -5,12 +5,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Executor } from '../db/schema';
 import { post, salePosting } from '../ledger';
+import { Batcher } from '../lib/batcher';
 import { fieldError, HttpError, type ErrorBody } from '../lib/errors';
 import { PixProviderError } from '../payments/pix-provider';
 import { generateTxid, type PaidEvent, type PaymentsService, type PixChargeRow } from '../payments/service';
 import type { BuyerCpfCipher } from '../sales/buyer-cpf';
 import { PURCHASE_STATUS } from '../sales/stats';
-import { releaseNumbers, takeReleased, type TicketAllocator } from './allocator';
+import { releasedCtes, releaseNumbers, takeReleased, type TicketAllocator } from './allocator';
 import { PURCHASE_MESSAGES } from './messages';
 import { presentPurchase, QrCodeCache, type PurchaseRecord } from './presenter';
 
@@ -44,6 +45,12 @@ class StaleNumbersError extends Error {
   }
 }
 
+/** A batch of one that failed the usual way (a double click, a stale number): retried alone without a log line. */
+function isExpectedBatchFailure(error: unknown): boolean {
+  const e = error as { code?: string } | null;
+  return e?.code === '23505' || e?.code === 'RF001';
+}
+
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   const e = error as { code?: string; constraint?: string; message?: string } | null;
   // PGlite does not always fill `constraint`; its message names it.
@@ -70,6 +77,43 @@ interface OpenedCharge {
   expiresAt: Date;
 }
 
+/** One purchase's reservation: what the reservation statement (single or batched) writes. */
+interface Reservation {
+  campaignId: string;
+  buyerId: string;
+  hash: string;
+  idempotencyKey: string | null;
+  count: number;
+  /** Fresh numbers from this process's lease; released numbers, when there are any, replace the last ones. */
+  fresh: number[];
+  unitCents: number;
+  /** Released numbers are taken from this number upwards (then wrapping), so they are not handed out in order. */
+  releasedFrom: number;
+  charge: OpenedCharge;
+}
+
+interface LookupInput {
+  link: string;
+  phone: string;
+  key: string | null;
+}
+
+interface LookupRow {
+  campaign_id: string | null;
+  campaign_name: string | null;
+  status_id: number | null;
+  draw_passed: boolean | null;
+  ticket_price_cents: string | null;
+  total_tickets: number | null;
+  buyer_id: string | null;
+  existing_hash: string | null;
+  existing_expires_at: Date | null;
+  existing_buyer_id: string | null;
+}
+
+/** Group commit sizes (see lib/batcher.ts): concurrent purchases share statements and commits. */
+const BATCH = { concurrency: 2, maxItems: 100, maxTickets: 5000 };
+
 interface PurchaseKey {
   campaign_id: string;
   id: string;
@@ -88,6 +132,21 @@ interface PurchaseKey {
  */
 export class PurchasesService {
   private readonly qrCodes = new QrCodeCache(2000);
+  /** The campaign, the buyer and an earlier purchase with the same Idempotency-Key, for concurrent requests at once. */
+  private readonly lookups = new Batcher<LookupInput, LookupRow>((inputs) => this.lookupBatch(inputs), {
+    concurrency: BATCH.concurrency,
+    maxItems: BATCH.maxItems,
+  });
+  /** Reservations of concurrent purchases, one statement per campaign; null = retry this one alone. */
+  private readonly reservations = new Batcher<Reservation, { unusedFresh: number[] } | null>(
+    (items) => this.reserveBatches(items),
+    {
+      concurrency: BATCH.concurrency,
+      maxItems: BATCH.maxItems,
+      maxWeight: BATCH.maxTickets,
+      weight: (item) => item.count,
+    },
+  );
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -107,29 +166,11 @@ export class PurchasesService {
     input: PurchaseRequest,
     idempotencyKey: string | null,
   ): Promise<{ created: boolean; data: PurchaseCreated }> {
-    const { rows } = await sql<{
-      campaign_id: string | null;
-      campaign_name: string | null;
-      status_id: number | null;
-      draw_passed: boolean | null;
-      ticket_price_cents: string | null;
-      total_tickets: number | null;
-      buyer_id: string | null;
-      existing_hash: string | null;
-      existing_expires_at: Date | null;
-      existing_buyer_id: string | null;
-      purchase_id: string;
-    }>`
-      SELECT c.id AS campaign_id, c.name AS campaign_name, c.status_id, c.draw_at <= now() AS draw_passed,
-             c.ticket_price_cents, c.total_tickets, b.id AS buyer_id,
-             e.purchase_hash AS existing_hash, e.expires_at AS existing_expires_at, e.buyer_id AS existing_buyer_id,
-             -- The id is needed before the row exists (charge reference, refund id); a refused request wastes one.
-             nextval(pg_get_serial_sequence('purchases', 'id'))::text AS purchase_id
-      FROM (SELECT 1) AS one
-      LEFT JOIN campaigns c ON c.link = ${input.campaign_link}
-      LEFT JOIN buyers b ON b.phone = ${input.buyer_phone}
-      LEFT JOIN purchases e ON e.campaign_id = c.id AND e.idempotency_key = ${idempotencyKey}`.execute(this.db);
-    const found = rows[0]!;
+    const found = await this.lookups.submit({
+      link: input.campaign_link,
+      phone: input.buyer_phone,
+      key: idempotencyKey,
+    });
     // A draft is not public: same reply as an unknown link.
     if (!found.campaign_id || found.status_id === 1) throw new HttpError(404, PURCHASE_MESSAGES.campaignNotFound);
     if (found.status_id !== PUBLISHED) throw new HttpError(422, BUYER_MESSAGES.campaignUnavailable);
@@ -145,16 +186,41 @@ export class PurchasesService {
       totalTickets: found.total_tickets ?? 0,
       unitCents: Number(found.ticket_price_cents),
     };
-    const purchaseId = found.purchase_id;
     const hash = randomBytes(18).toString('base64url');
     const count = input.total_tickets;
     const amountCents = campaign.unitCents * count;
+    const reservation = (fresh: number[], charge: OpenedCharge): Reservation => ({
+      campaignId: campaign.id,
+      buyerId: found.buyer_id!,
+      hash,
+      idempotencyKey,
+      count,
+      fresh,
+      unitCents: campaign.unitCents,
+      releasedFrom: randomInt(campaign.totalTickets),
+      charge,
+    });
+    const created = (charge: OpenedCharge) => ({
+      created: true,
+      data: { purchase_hash: hash, expires_at: charge.expiresAt.toISOString() },
+    });
 
     let fresh = await this.allocator.takeFresh(campaign.id, count);
     let charge = null as OpenedCharge | null;
     let attempt = 1;
     let drains = 0;
     try {
+      if (fresh.numbers.length === count) {
+        // The common case: this process holds enough fresh numbers. The reservation joins the campaign's next
+        // group-commit batch; a batch that fails for any reason (a double click, a stale number, a lock timeout)
+        // is retried below one purchase at a time, where each outcome has its own answer.
+        charge = await this.openCharge(amountCents, campaign.name, count);
+        const batched = await this.reservations.submit(reservation(fresh.numbers, charge));
+        if (batched) {
+          fresh.settle(batched.unusedFresh);
+          return created(charge);
+        }
+      }
       for (;;) {
         try {
           if (fresh.numbers.length < count) {
@@ -166,20 +232,9 @@ export class PurchasesService {
           }
           // A retry after a stale number or a drain keeps the charge already opened.
           if (!charge) charge = await this.openCharge(amountCents, campaign.name, count);
-          const reserved = await this.reserve({
-            campaignId: campaign.id,
-            purchaseId,
-            buyerId: found.buyer_id,
-            hash,
-            idempotencyKey,
-            count,
-            fresh: fresh.numbers,
-            unitCents: campaign.unitCents,
-            releasedFrom: randomInt(campaign.totalTickets),
-            charge,
-          });
+          const reserved = await this.reserve(reservation(fresh.numbers, charge));
           fresh.settle(reserved.unusedFresh);
-          return { created: true, data: { purchase_hash: hash, expires_at: charge.expiresAt.toISOString() } };
+          return created(charge);
         } catch (error) {
           if (error instanceof StaleNumbersError && attempt < MAX_ATTEMPTS) {
             // Free-list entries that were in fact sold: dropped for good, then the reservation is tried again.
@@ -209,7 +264,7 @@ export class PurchasesService {
       fresh.settle(fresh.numbers);
       if (charge) await this.payments.pix.cancelCharge(charge.txid).catch(() => undefined);
       if (error instanceof PixProviderError) {
-        this.log.error({ err: error, purchaseId }, 'pix charge creation failed');
+        this.log.error({ err: error, campaignId: campaign.id, hash }, 'pix charge creation failed');
         throw new HttpError(502, PURCHASE_MESSAGES.pixUnavailable);
       }
       if (idempotencyKey && isUniqueViolation(error, 'purchases_idempotency_key')) {
@@ -265,6 +320,127 @@ export class PurchasesService {
     };
   }
 
+  private async lookupBatch(inputs: LookupInput[]): Promise<LookupRow[]> {
+    const { rows } = await sql<LookupRow & { ord: string }>`
+      SELECT r.ord, c.id AS campaign_id, c.name AS campaign_name, c.status_id, c.draw_at <= now() AS draw_passed,
+             c.ticket_price_cents, c.total_tickets, b.id AS buyer_id,
+             e.purchase_hash AS existing_hash, e.expires_at AS existing_expires_at, e.buyer_id AS existing_buyer_id
+      FROM unnest(${inputs.map((i) => i.link)}::text[], ${inputs.map((i) => i.phone)}::text[],
+                  ${inputs.map((i) => i.key)}::text[]) WITH ORDINALITY AS r(link, phone, key, ord)
+      LEFT JOIN campaigns c ON c.link = r.link
+      LEFT JOIN buyers b ON b.phone = r.phone
+      -- Not a plain join: with a NULL key (no Idempotency-Key header) the One-Time Filter skips purchases altogether,
+      -- and a join filter could let a planner with stale statistics scan all of a growing campaign's purchases.
+      LEFT JOIN LATERAL (
+        SELECT e.purchase_hash, e.expires_at, e.buyer_id FROM purchases e
+        WHERE r.key IS NOT NULL AND e.campaign_id = c.id AND e.idempotency_key = r.key
+        LIMIT 1) AS e ON true
+      ORDER BY r.ord`.execute(this.db);
+    return rows;
+  }
+
+  /** Splits a batch by campaign: each campaign's reservations are one statement. */
+  private async reserveBatches(items: Reservation[]): Promise<({ unusedFresh: number[] } | null)[]> {
+    const groups = new Map<string, number[]>();
+    items.forEach((item, index) => {
+      const group = groups.get(item.campaignId);
+      if (group) group.push(index);
+      else groups.set(item.campaignId, [index]);
+    });
+    const results: ({ unusedFresh: number[] } | null)[] = items.map(() => null);
+    await Promise.all(
+      [...groups.values()].map(async (indexes) => {
+        try {
+          const reserved = await this.reserveBatch(indexes.map((index) => items[index]!));
+          indexes.forEach((index, position) => (results[index] = reserved[position]!));
+        } catch (error) {
+          // Left null: each purchase is retried alone, where a failure gets its own answer.
+          if (indexes.length > 1 || !isExpectedBatchFailure(error)) {
+            this.log.info({ err: error, purchases: indexes.length }, 'reservation batch failed: retried one by one');
+          }
+        }
+      }),
+    );
+    return results;
+  }
+
+  /**
+   * The reservations of several purchases of ONE campaign in one autocommit statement: released numbers first
+   * (FOR UPDATE SKIP LOCKED, shared out in order: purchase k gets released numbers (before_k, before_k + count_k]),
+   * each purchase's fresh numbers make up the rest; then the purchases, their tickets and their Pix charges.
+   * Every purchase here holds `count` fresh numbers, so none can be short. Anything unusual (an Idempotency-Key
+   * already used, a number found sold, a lock that times out) aborts the statement, which undoes everything, and
+   * the caller retries the purchases one by one. Items are ordered by Idempotency-Key so two batches take the
+   * unique index's locks in the same order (no deadlock between two double clicks).
+   */
+  private async reserveBatch(unordered: Reservation[]): Promise<{ unusedFresh: number[] }[]> {
+    const items = [...unordered].sort((a, b) => (a.idempotencyKey ?? '').localeCompare(b.idempotencyKey ?? ''));
+    const first = items[0]!;
+    const total = items.reduce((sum, item) => sum + item.count, 0);
+    const freshOwner: number[] = [];
+    const freshPosition: number[] = [];
+    const freshNumber: number[] = [];
+    items.forEach((item, index) =>
+      item.fresh.forEach((number, position) => {
+        freshOwner.push(index + 1);
+        freshPosition.push(position + 1);
+        freshNumber.push(number);
+      }),
+    );
+    const { rows } = await sql<{ ord: string; released: number; guard: number }>`
+      WITH req AS (
+        SELECT r.*, sum(r.count) OVER (ORDER BY r.ord) - r.count AS before
+        FROM unnest(${items.map((i) => i.buyerId)}::bigint[], ${items.map((i) => i.hash)}::text[],
+                    ${items.map((i) => i.idempotencyKey)}::text[], ${items.map((i) => i.count)}::int[],
+                    ${items.map((i) => i.charge.txid)}::text[], ${items.map((i) => i.charge.createdAt)}::timestamptz[],
+                    ${items.map((i) => i.charge.expiresAt)}::timestamptz[],
+                    ${items.map((i) => i.charge.copyPasteCode)}::text[])
+             WITH ORDINALITY AS r(buyer_id, hash, key, count, txid, created_at, expires_at, code, ord)
+      ), ${releasedCtes(first.campaignId, total, first.releasedFrom)}, owned AS (
+        SELECT q.ord, x.number
+        FROM (SELECT number, row_number() OVER (ORDER BY number) AS rn FROM released) AS x
+        JOIN req q ON x.rn > q.before AND x.rn <= q.before + q.count
+      ), taken AS (
+        SELECT q.ord, q.count, count(o.number)::int AS released
+        FROM req q LEFT JOIN owned o ON o.ord = q.ord
+        GROUP BY q.ord, q.count
+      ), numbers AS (
+        SELECT ord, number FROM owned
+        UNION ALL
+        SELECT f.ord, f.number
+        FROM unnest(${freshOwner}::int[], ${freshPosition}::int[], ${freshNumber}::int[]) AS f(ord, position, number)
+        JOIN taken t ON t.ord = f.ord
+        WHERE f.position <= t.count - t.released
+      ), purchase AS (
+        INSERT INTO purchases (campaign_id, buyer_id, purchase_hash, idempotency_key, total_tickets,
+                               unit_price_cents, total_cents, purchased_at, expires_at)
+        SELECT ${first.campaignId}, buyer_id, hash, key, count, ${first.unitCents}, count * ${first.unitCents}::bigint,
+               created_at, expires_at
+        FROM req ORDER BY ord
+        RETURNING id, purchase_hash
+      ), tickets AS (
+        INSERT INTO campaign_tickets (campaign_id, number, purchase_id)
+        SELECT ${first.campaignId}, n.number, p.id
+        FROM numbers n JOIN req q ON q.ord = n.ord JOIN purchase p ON p.purchase_hash = q.hash
+        ON CONFLICT DO NOTHING
+        RETURNING number
+      ), charge AS (
+        INSERT INTO pix_charges (txid, purpose, reference_id, amount_cents, expires_at, copy_paste_code)
+        SELECT q.txid, 'purchase', p.id, q.count * ${first.unitCents}::bigint, q.expires_at, q.code
+        FROM req q JOIN purchase p ON p.purchase_hash = q.hash
+        RETURNING id
+      )
+      SELECT t.ord, t.released,
+             CASE WHEN (SELECT count(*) FROM tickets) <> ${total} OR (SELECT count(*) FROM charge) <> ${items.length}
+                    THEN purchase_reservation_failed('batch')
+                  ELSE 0
+             END AS guard
+      FROM taken t
+      ORDER BY t.ord`.execute(this.db);
+    const byItem = new Map(items.map((item, index) => [item, rows[index]!.released]));
+    return unordered.map((item) => ({ unusedFresh: item.fresh.slice(item.count - byItem.get(item)!) }));
+  }
+
   /**
    * The whole reservation in ONE autocommit statement (a round trip and a commit matter at thousands of purchases
    * per second): take up to `count` released numbers (FOR UPDATE SKIP LOCKED, from a random starting number so the
@@ -273,38 +449,18 @@ export class PurchasesService {
    * (ON CONFLICT DO NOTHING on the primary key (campaign_id, number) leaves it out), purchase_reservation_failed()
    * aborts the statement, which undoes everything, the DELETE from the free list included.
    */
-  private async reserve(p: {
-    campaignId: string;
-    purchaseId: string;
-    buyerId: string;
-    hash: string;
-    idempotencyKey: string | null;
-    count: number;
-    fresh: number[];
-    unitCents: number;
-    releasedFrom: number;
-    charge: OpenedCharge;
-  }): Promise<{ unusedFresh: number[] }> {
+  private async reserve(p: Reservation): Promise<{ unusedFresh: number[] }> {
     try {
       const { rows } = await sql<{ released: number; guard: number }>`
-        WITH released AS (
-          DELETE FROM released_tickets
-          WHERE ctid IN (
-            SELECT ctid FROM released_tickets
-            WHERE campaign_id = ${p.campaignId}
-            ORDER BY number < ${p.releasedFrom}, number
-            LIMIT ${p.count}
-            FOR UPDATE SKIP LOCKED)
-          RETURNING number
-        ), numbers AS (
+        WITH ${releasedCtes(p.campaignId, p.count, p.releasedFrom)}, numbers AS (
           SELECT number FROM released
           UNION ALL
           SELECT f.number FROM unnest(${p.fresh}::int[]) WITH ORDINALITY AS f(number, position)
           WHERE f.position <= ${p.count} - (SELECT count(*) FROM released)
         ), purchase AS (
-          INSERT INTO purchases (campaign_id, id, buyer_id, purchase_hash, idempotency_key, total_tickets,
+          INSERT INTO purchases (campaign_id, buyer_id, purchase_hash, idempotency_key, total_tickets,
                                  unit_price_cents, total_cents, purchased_at, expires_at)
-          SELECT ${p.campaignId}, ${p.purchaseId}, ${p.buyerId}, ${p.hash}, ${p.idempotencyKey}, ${p.count},
+          SELECT ${p.campaignId}, ${p.buyerId}, ${p.hash}, ${p.idempotencyKey}, ${p.count},
                  ${p.unitCents}, ${p.charge.amountCents}, ${p.charge.createdAt}, ${p.charge.expiresAt}
           WHERE (SELECT count(*) FROM numbers) = ${p.count}
           RETURNING id

@@ -100,6 +100,41 @@ describe('SandboxPixProvider.createCharge', () => {
     ).rejects.toBeInstanceOf(PixProviderError);
   });
 
+  it('should create charges asked for at the same time together, each one once, with its own amount', async () => {
+    const { provider } = harness();
+    const txids = Array.from({ length: 30 }, () => newTxid());
+    const charges = await Promise.all(
+      txids.map((txid, i) => provider.createCharge({ txid, amountCents: 100 + i, expiresInSeconds: 600 })),
+    );
+    expect(charges.map((c) => [c.txid, c.amountCents, c.status])).toEqual(
+      txids.map((txid, i) => [txid, 100 + i, 'ATIVA']),
+    );
+    for (const charge of charges) expect(hasError(parsePix(charge.copyPasteCode))).toBe(false);
+    const rows = await database.handle.db
+      .selectFrom('sandbox_pix_charges')
+      .select(['txid', 'amount_cents'])
+      .where('txid', 'in', txids)
+      .execute();
+    expect(rows).toHaveLength(30);
+  });
+
+  it('should treat the same txid twice at the same time as one charge, and refuse it with another amount', async () => {
+    const { provider } = harness();
+    const txid = newTxid();
+    const same = await Promise.all([
+      provider.createCharge({ txid, amountCents: 700, expiresInSeconds: 600 }),
+      provider.createCharge({ txid, amountCents: 700, expiresInSeconds: 600 }),
+    ]);
+    expect(same[0]).toEqual(same[1]);
+    const other = newTxid();
+    const outcomes = await Promise.allSettled([
+      provider.createCharge({ txid: other, amountCents: 700, expiresInSeconds: 600 }),
+      provider.createCharge({ txid: other, amountCents: 900, expiresInSeconds: 600 }),
+    ]);
+    expect(outcomes[0]).toMatchObject({ status: 'fulfilled', value: { amountCents: 700 } });
+    expect(outcomes[1]).toMatchObject({ status: 'rejected', reason: { status: 409 } });
+  });
+
   it('should keep charges in the database (a second provider instance sees them)', async () => {
     const txid = newTxid();
     await harness().provider.createCharge({ txid, amountCents: 700, expiresInSeconds: 60 });

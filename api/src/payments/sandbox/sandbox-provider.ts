@@ -1,8 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { PixConfig } from '../../config';
 import type { Database, SandboxPixChargesTable, SandboxPixTransfersTable } from '../../db/schema';
+import { Batcher } from '../../lib/batcher';
 import { buildBrCode, centsToDecimalString } from '../br-code';
 import { parsePixWebhookBody, type PixWebhookBody } from '../bacen/webhook';
 import {
@@ -111,6 +112,29 @@ export class SandboxPixProvider implements PixProvider {
     this.webhookSecret = options.config.sandbox.webhookSecret ?? randomBytes(32).toString('base64url');
   }
 
+  /**
+   * Charges created at the same time are inserted by one statement (group commit: at checkout peaks every purchase
+   * opens a charge). A row not returned already existed (same txid).
+   */
+  private readonly chargeInserts = new Batcher<Insertable<SandboxPixChargesTable>, ChargeRow | undefined>(
+    async (rows) => {
+      const inserted = await this.db
+        .insertInto('sandbox_pix_charges')
+        .values(rows)
+        .onConflict((oc) => oc.column('txid').doNothing())
+        .returningAll()
+        .execute();
+      const byTxid = new Map(inserted.map((row) => [row.txid, row]));
+      return rows.map((row) => {
+        const found = byTxid.get(row.txid);
+        // Two equal txids in one batch: the first is the insert, the second sees an existing charge.
+        byTxid.delete(row.txid);
+        return found;
+      });
+    },
+    { concurrency: 2, maxItems: 100 },
+  );
+
   async createCharge(input: CreatePixChargeInput): Promise<PixCharge> {
     if (!TXID.test(input.txid)) throw new PixProviderError('txid must be 26-35 alphanumerics', 400);
     if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
@@ -137,20 +161,18 @@ export class SandboxPixProvider implements PixProvider {
       txid: '***',
     });
     const payerDocument = input.payer?.cpf ?? input.payer?.cnpj ?? null;
-    await this.db
-      .insertInto('sandbox_pix_charges')
-      .values({
-        txid: input.txid,
-        amount_cents: input.amountCents,
-        expires_in_seconds: input.expiresInSeconds,
-        payer_name: input.payer?.name ?? null,
-        payer_document: payerDocument,
-        description: input.description ?? null,
-        copy_paste_code: copyPasteCode,
-        created_at: this.now(),
-      })
-      .onConflict((oc) => oc.column('txid').doNothing())
-      .execute();
+    const inserted = await this.chargeInserts.submit({
+      txid: input.txid,
+      amount_cents: input.amountCents,
+      expires_in_seconds: input.expiresInSeconds,
+      payer_name: input.payer?.name ?? null,
+      payer_document: payerDocument,
+      description: input.description ?? null,
+      copy_paste_code: copyPasteCode,
+      created_at: this.now(),
+    });
+    if (inserted) return this.toCharge(inserted);
+    // The txid existed already (a retried PUT /cob): the stored charge answers, if it is the same charge.
     const row = await this.findCharge(input.txid);
     if (!row) throw new PixProviderError('sandbox charge vanished after insert');
     // Same txid, different charge: a real PSP refuses to overwrite a cob through PUT; so does the sandbox.

@@ -176,6 +176,42 @@ describe('expiry returns numbers to the pool', () => {
     await expectNoLeak(campaign);
   });
 
+  it('should share released numbers out among concurrent purchases reserved together, each number once', async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 10_000 });
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => newBuyer(db())));
+    const first = await buy(t.app, { buyer_phone: buyers[0]!.phone, campaign_link: campaign.link, total_tickets: 12 });
+    const expiredNumbers = await ticketNumbers(
+      db(),
+      campaign.id,
+      (await purchaseRow(db(), first.json().data.purchase_hash)).id,
+    );
+    await backdateReservations(db(), campaign.id);
+    expect(await t.app.services.purchases.expireOverdue()).toBe(1);
+
+    const batch = jest.spyOn(t.app.services.purchases as never as { reserveBatch: () => unknown }, 'reserveBatch');
+    const replies = await Promise.all(
+      buyers.map((b) => buy(t.app, { buyer_phone: b.phone, campaign_link: campaign.link, total_tickets: 5 })),
+    );
+    const sizes = (batch.mock.calls as unknown as unknown[][][]).map(([items]) => items!.length);
+    batch.mockRestore();
+    expect(sizes.some((size) => size > 1)).toBe(true);
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    const bought: number[] = [];
+    for (const reply of replies) {
+      const numbers = await ticketNumbers(
+        db(),
+        campaign.id,
+        (await purchaseRow(db(), reply.json().data.purchase_hash)).id,
+      );
+      expect(numbers).toHaveLength(5);
+      bought.push(...numbers);
+    }
+    expect(new Set(bought).size).toBe(30);
+    // Every released number was handed out again before fresh ones.
+    expect(expiredNumbers.every((n) => bought.includes(n))).toBe(true);
+    await expectNoLeak(campaign);
+  });
+
   it('should expire in batches and leave paid and fresh purchases alone', async () => {
     const campaign = await publishedCampaign(t.app, { totalTickets: 10_000 });
     const buyer = await newBuyer(db());

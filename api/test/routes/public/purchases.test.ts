@@ -263,6 +263,39 @@ describe('POST /public/purchases with Idempotency-Key', () => {
     expect(psp.every((c) => c.status === 'ATIVA' || c.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR')).toBe(true);
   });
 
+  it('should answer every buyer of a busy batch when a double click is in it (retried one by one)', async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 1000 });
+    const buyers = await Promise.all(Array.from({ length: 4 }, () => newBuyer(db())));
+    const doubleClicker = buyers[0]!;
+    const body = (phone: string) => ({ buyer_phone: phone, campaign_link: campaign.link, total_tickets: 3 });
+    const batch = jest.spyOn(t.app.services.purchases as never as { reserveBatch: () => unknown }, 'reserveBatch');
+    const replies = await Promise.all([
+      ...buyers.slice(1).map((b, i) => buy(t.app, body(b.phone), `compra-normal-000${i}`)),
+      ...Array.from({ length: 3 }, () => buy(t.app, body(doubleClicker.phone), 'clique-duplo-no-lote')),
+      buy(t.app, body(buyers[1]!.phone)),
+    ]);
+    // The double click made the shared statement fail: everyone was then served alone, with the right answer.
+    expect((batch.mock.calls as unknown as unknown[][][]).some(([items]) => items!.length > 1)).toBe(true);
+    batch.mockRestore();
+    expect([...replies.slice(0, 3), replies[6]!].map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    const clicks = replies.slice(3, 6);
+    expect(clicks.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(new Set(clicks.map((r) => r.json().data.purchase_hash)).size).toBe(1);
+    const rows = await db()
+      .selectFrom('purchases')
+      .select(['id', 'buyer_id'])
+      .where('campaign_id', '=', campaign.id)
+      .execute();
+    expect(rows).toHaveLength(5);
+    for (const row of rows) expect(await ticketNumbers(db(), campaign.id, row.id)).toHaveLength(3);
+    const held = await db()
+      .selectFrom('campaign_tickets')
+      .select('number')
+      .where('campaign_id', '=', campaign.id)
+      .execute();
+    expect(new Set(held.map((h) => h.number)).size).toBe(15);
+  });
+
   it('should keep keys per campaign: the same key on another campaign is another purchase', async () => {
     const [a, b] = [await publishedCampaign(t.app), await publishedCampaign(t.app)];
     const buyer = await newBuyer(db());
