@@ -3,7 +3,8 @@
 // The API runs as its own process (bench/server.ts) on a throw-away schema of DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/test); autocannon drives it from this process. Runs:
 //   1. ceiling: GET /api/health (a Fastify route doing SELECT 1 through the same stack) at 50 connections;
-//   2. C = 10, 50, 100 buyers buying 5 tickets each on one 1,000,000-ticket campaign for N seconds (10 by default):
+//   2. C = 10, 50, 100 buyers buying 5 tickets each on one 1,000,000-ticket campaign for N seconds (10 by default),
+//      each request with its own Idempotency-Key as the checkout sends:
 //      purchases/s, p50/p99, then checks that no number is held twice and that every held number belongs to a
 //      Pendente/Pago purchase;
 //   3. sell-out: 100 buyers against a 1,000-ticket campaign until it is sold out: exactly 1,000 sold, none twice,
@@ -11,7 +12,7 @@
 // After the server stops (it gives its leased numbers back), every campaign must satisfy
 // held + free + never leased = total.
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { sql, type Kysely } from 'kysely';
@@ -311,6 +312,8 @@ export async function purchaseBench(args: string[]): Promise<void> {
                 next += 1;
                 return {
                   ...request,
+                  // As the checkout does: every purchase carries its own Idempotency-Key.
+                  headers: { ...request.headers, 'idempotency-key': randomUUID() },
                   body: JSON.stringify({
                     buyer_phone: phones[next % phones.length],
                     campaign_link: campaign.link,
