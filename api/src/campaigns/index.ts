@@ -7,4 +7,4 @@ export {
   SALES_CHART_DAYS,
   type CampaignUpdate,
 } from './service';
-export { firstFreeLink, RESERVED_LINKS, slugify } from './slug';
+export { firstFreeLink, isCampaignLink, RESERVED_LINKS, slugify } from './slug';

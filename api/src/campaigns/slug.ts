@@ -5,6 +5,17 @@
 
 export const RESERVED_LINKS: ReadonlySet<string> = new Set(['checkout']);
 const MAX_LINK_BASE = 80;
+/** The shape every stored link has (CHECK of campaigns.link in 007_campaigns). */
+const LINK_SHAPE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/**
+ * Whether a link typed or sent by anyone could be a campaign's. Anything else (a NUL byte, spaces, upper case) is
+ * answered "not found" without a query: PostgreSQL refuses some of it as text, and a lookup shared by several
+ * buyers must not fail because of one of them.
+ */
+export function isCampaignLink(link: string): boolean {
+  return link.length <= 200 && LINK_SHAPE.test(link);
+}
 
 export function slugify(name: string): string {
   const slug = name

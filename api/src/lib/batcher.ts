@@ -7,11 +7,12 @@
  * - Under load the slots are busy, requests queue, and each batch that ends flushes everything queued (up to
  *   `maxItems` items and `maxWeight` total weight; an item heavier than maxWeight runs alone). Batches grow with the
  *   load by themselves: no timer, no added latency.
- * - `run` receives the items in submission order and returns one result per item, in the same order. If it throws,
- *   every item of that batch is rejected with the error (the caller decides whether to retry items one by one).
+ * - `run` receives the items in submission order and returns one result per item, in the same order. If it throws
+ *   for a batch of several items, each item is run again ALONE (within the same slot, one after the other), so one bad
+ *   item only fails its own caller; an item that fails alone is rejected with its error.
  */
 export interface BatcherOptions<I> {
-  /** Batches running at the same time (connections a batcher may hold). */
+  /** Batches running at the same time. */
   concurrency: number;
   /** Largest number of items in one batch. */
   maxItems: number;
@@ -88,16 +89,28 @@ export class Batcher<I, O> {
 
   private async execute(batch: Queued<I, O>[]): Promise<void> {
     try {
+      if (!(await this.attempt(batch)) && batch.length > 1) {
+        for (const entry of batch) await this.attempt([entry]);
+      }
+    } finally {
+      this.running -= 1;
+      this.schedule();
+    }
+  }
+
+  /** Runs the batch; false (nothing settled) if it failed and has several items, else every item is settled. */
+  private async attempt(batch: Queued<I, O>[]): Promise<boolean> {
+    try {
       const results = await this.run(batch.map((entry) => entry.item));
       if (results.length !== batch.length) {
         throw new Error(`Batcher: ${results.length} results for ${batch.length} items`);
       }
       batch.forEach((entry, index) => entry.resolve(results[index]!));
+      return true;
     } catch (error) {
-      for (const entry of batch) entry.reject(error);
-    } finally {
-      this.running -= 1;
-      this.schedule();
+      if (batch.length > 1) return false;
+      batch[0]!.reject(error);
+      return true;
     }
   }
 }

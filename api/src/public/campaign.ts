@@ -4,6 +4,7 @@ import { CAMPAIGN_STATUS, type CampaignStatusId, type PublicCampaign } from '@ri
 import type { Executor } from '../db/schema';
 import { bannerUrlOf, saoPauloDatetime } from '../campaigns/presenter';
 import { CAMPAIGN_STATUS_ID } from '../campaigns/service';
+import { isCampaignLink } from '../campaigns/slug';
 import { campaignTotals, salesPercentage, toCampaignStats } from '../sales/stats';
 import { publicRulesHtml } from './rules';
 
@@ -29,6 +30,7 @@ export interface PublicCampaignRecord {
 
 /** A published or finished campaign by its public link, with its organiser; undefined for anything else. */
 export async function findPublicCampaign(db: Executor, link: string): Promise<PublicCampaignRecord | undefined> {
+  if (!isCampaignLink(link)) return undefined;
   return db
     .selectFrom('campaigns as c')
     .innerJoin('campaign_draw_types as dt', 'dt.id', 'c.draw_type_id')

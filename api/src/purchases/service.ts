@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Executor } from '../db/schema';
 import { post, salePosting } from '../ledger';
+import { isCampaignLink } from '../campaigns/slug';
 import { Batcher } from '../lib/batcher';
 import { fieldError, HttpError, type ErrorBody } from '../lib/errors';
 import { PixProviderError } from '../payments/pix-provider';
@@ -166,6 +167,7 @@ export class PurchasesService {
     input: PurchaseRequest,
     idempotencyKey: string | null,
   ): Promise<{ created: boolean; data: PurchaseCreated }> {
+    if (!isCampaignLink(input.campaign_link)) throw new HttpError(404, PURCHASE_MESSAGES.campaignNotFound);
     const found = await this.lookups.submit({
       link: input.campaign_link,
       phone: input.buyer_phone,
@@ -212,7 +214,7 @@ export class PurchasesService {
     try {
       if (fresh.numbers.length === count) {
         // The common case: this process holds enough fresh numbers. The reservation joins the campaign's next
-        // group-commit batch; a batch that fails for any reason (a double click, a stale number, a lock timeout)
+        // group-commit batch; a batch that fails for any reason (a double click, a stale number, a deadlock)
         // is retried below one purchase at a time, where each outcome has its own answer.
         charge = await this.openCharge(amountCents, campaign.name, count);
         const batched = await this.reservations.submit(reservation(fresh.numbers, charge));
@@ -369,7 +371,7 @@ export class PurchasesService {
    * (FOR UPDATE SKIP LOCKED, shared out in order: purchase k gets released numbers (before_k, before_k + count_k]),
    * each purchase's fresh numbers make up the rest; then the purchases, their tickets and their Pix charges.
    * Every purchase here holds `count` fresh numbers, so none can be short. Anything unusual (an Idempotency-Key
-   * already used, a number found sold, a lock that times out) aborts the statement, which undoes everything, and
+   * already used, a number found sold, a deadlock) aborts the statement, which undoes everything, and
    * the caller retries the purchases one by one. Items are ordered by Idempotency-Key so two batches take the
    * unique index's locks in the same order (no deadlock between two double clicks).
    */
@@ -392,10 +394,12 @@ export class PurchasesService {
         SELECT r.*, sum(r.count) OVER (ORDER BY r.ord) - r.count AS before
         FROM unnest(${items.map((i) => i.buyerId)}::bigint[], ${items.map((i) => i.hash)}::text[],
                     ${items.map((i) => i.idempotencyKey)}::text[], ${items.map((i) => i.count)}::int[],
+                    ${items.map((i) => i.unitCents)}::bigint[], ${items.map((i) => i.charge.amountCents)}::bigint[],
                     ${items.map((i) => i.charge.txid)}::text[], ${items.map((i) => i.charge.createdAt)}::timestamptz[],
                     ${items.map((i) => i.charge.expiresAt)}::timestamptz[],
                     ${items.map((i) => i.charge.copyPasteCode)}::text[])
-             WITH ORDINALITY AS r(buyer_id, hash, key, count, txid, created_at, expires_at, code, ord)
+             WITH ORDINALITY AS r(buyer_id, hash, key, count, unit_cents, amount_cents, txid, created_at, expires_at,
+                                  code, ord)
       ), ${releasedCtes(first.campaignId, total, first.releasedFrom)}, owned AS (
         SELECT q.ord, x.number
         FROM (SELECT number, row_number() OVER (ORDER BY number) AS rn FROM released) AS x
@@ -414,8 +418,8 @@ export class PurchasesService {
       ), purchase AS (
         INSERT INTO purchases (campaign_id, buyer_id, purchase_hash, idempotency_key, total_tickets,
                                unit_price_cents, total_cents, purchased_at, expires_at)
-        SELECT ${first.campaignId}, buyer_id, hash, key, count, ${first.unitCents}, count * ${first.unitCents}::bigint,
-               created_at, expires_at
+        -- Each purchase at its own price: the one its lookup saw, which is also the amount of its Pix charge.
+        SELECT ${first.campaignId}, buyer_id, hash, key, count, unit_cents, amount_cents, created_at, expires_at
         FROM req ORDER BY ord
         RETURNING id, purchase_hash
       ), tickets AS (
@@ -426,7 +430,7 @@ export class PurchasesService {
         RETURNING number
       ), charge AS (
         INSERT INTO pix_charges (txid, purpose, reference_id, amount_cents, expires_at, copy_paste_code)
-        SELECT q.txid, 'purchase', p.id, q.count * ${first.unitCents}::bigint, q.expires_at, q.code
+        SELECT q.txid, 'purchase', p.id, q.amount_cents, q.expires_at, q.code
         FROM req q JOIN purchase p ON p.purchase_hash = q.hash
         RETURNING id
       )

@@ -75,27 +75,29 @@ describe('Batcher', () => {
     await Promise.all([blocker, ...rest]);
   });
 
-  it('should reject every item of a batch that fails, and go on with the next batch', async () => {
-    const { batches, run } = controlled<string>();
-    const batcher = new Batcher(run, { concurrency: 1, maxItems: 10 });
-    const first = batcher.submit('a');
-    await tick();
-    const failing = [batcher.submit('b'), batcher.submit('c')];
-    batches[0]!.finish();
-    await settle();
-    batches[1]!.fail(new Error('deadlock detected'));
-    await expect(Promise.allSettled(failing)).resolves.toEqual([
-      { status: 'rejected', reason: new Error('deadlock detected') },
-      { status: 'rejected', reason: new Error('deadlock detected') },
+  it('should run the items of a failed batch alone, so only the bad one fails, and go on with the next batch', async () => {
+    const runs: string[][] = [];
+    const batcher = new Batcher(
+      async (items: string[]) => {
+        runs.push(items);
+        if (items.includes('bad')) throw new Error('invalid byte sequence for encoding "UTF8": 0x00');
+        return items.map((item) => item.toUpperCase());
+      },
+      { concurrency: 1, maxItems: 10 },
+    );
+    const outcomes = await Promise.allSettled(['a', 'bad', 'c'].map((item) => batcher.submit(item)));
+    expect(outcomes).toEqual([
+      { status: 'fulfilled', value: 'A' },
+      { status: 'rejected', reason: new Error('invalid byte sequence for encoding "UTF8": 0x00') },
+      { status: 'fulfilled', value: 'C' },
     ]);
-    const after = batcher.submit('d');
-    await tick();
-    batches[2]!.finish();
-    await expect(Promise.all([first, after])).resolves.toEqual([{ item: 'a' }, { item: 'd' }]);
+    expect(runs).toEqual([['a', 'bad', 'c'], ['a'], ['bad'], ['c']]);
+    await expect(batcher.submit('d')).resolves.toBe('D');
+    expect(batcher.inFlight).toBe(0);
   });
 
   it('should reject a batch whose run answers a wrong number of results', async () => {
-    const batcher = new Batcher(async () => [1], { concurrency: 1, maxItems: 10 });
+    const batcher = new Batcher(async () => [] as number[], { concurrency: 1, maxItems: 10 });
     const results = await Promise.allSettled([batcher.submit('a'), batcher.submit('b')]);
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
   });

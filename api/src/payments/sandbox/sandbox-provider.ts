@@ -161,16 +161,21 @@ export class SandboxPixProvider implements PixProvider {
       txid: '***',
     });
     const payerDocument = input.payer?.cpf ?? input.payer?.cnpj ?? null;
-    const inserted = await this.chargeInserts.submit({
-      txid: input.txid,
-      amount_cents: input.amountCents,
-      expires_in_seconds: input.expiresInSeconds,
-      payer_name: input.payer?.name ?? null,
-      payer_document: payerDocument,
-      description: input.description ?? null,
-      copy_paste_code: copyPasteCode,
-      created_at: this.now(),
-    });
+    const inserted = await this.chargeInserts
+      .submit({
+        txid: input.txid,
+        amount_cents: input.amountCents,
+        expires_in_seconds: input.expiresInSeconds,
+        payer_name: input.payer?.name ?? null,
+        payer_document: payerDocument,
+        description: input.description ?? null,
+        copy_paste_code: copyPasteCode,
+        created_at: this.now(),
+      })
+      .catch((error: unknown) => {
+        // The PSP could not store the charge: to the platform that is a PSP failure (502 to the buyer), not a bug.
+        throw new PixProviderError('sandbox could not store the charge', undefined, { cause: error });
+      });
     if (inserted) return this.toCharge(inserted);
     // The txid existed already (a retried PUT /cob): the stored charge answers, if it is the same charge.
     const row = await this.findCharge(input.txid);

@@ -296,6 +296,61 @@ describe('POST /public/purchases with Idempotency-Key', () => {
     expect(new Set(held.map((h) => h.number)).size).toBe(15);
   });
 
+  it('should keep each purchase of a shared reservation statement at the price its own Pix was made for', async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 1000, priceCents: 150 });
+    const [cheap, dear] = await Promise.all([newBuyer(db()), newBuyer(db())]);
+    const service = t.app.services.purchases as never as {
+      lookups: { submit: (input: { phone: string }) => Promise<{ ticket_price_cents: string | null }> };
+      reserveBatch: () => unknown;
+    };
+    // The organiser changed the price between the two buyers' lookups: the second one saw R$ 3,00.
+    const lookup = service.lookups.submit.bind(service.lookups);
+    const lookups = jest.spyOn(service.lookups, 'submit').mockImplementation(async (input) => {
+      const row = await lookup(input);
+      return input.phone === dear.phone ? { ...row, ticket_price_cents: '300' } : row;
+    });
+    const batch = jest.spyOn(service, 'reserveBatch');
+    const replies = await Promise.all([
+      buy(t.app, { buyer_phone: cheap.phone, campaign_link: campaign.link, total_tickets: 2 }),
+      buy(t.app, { buyer_phone: dear.phone, campaign_link: campaign.link, total_tickets: 2 }),
+    ]);
+    const sizes = (batch.mock.calls as unknown as unknown[][][]).map(([items]) => items!.length);
+    lookups.mockRestore();
+    batch.mockRestore();
+    expect(sizes).toContain(2);
+    expect(replies.map((r) => r.statusCode)).toEqual([201, 201]);
+    const amounts = [];
+    for (const reply of replies) {
+      const row = await purchaseRow(db(), reply.json().data.purchase_hash);
+      const charge = await chargeOf(db(), row.id);
+      const psp = await db()
+        .selectFrom('sandbox_pix_charges')
+        .select('amount_cents')
+        .where('txid', '=', charge.txid)
+        .executeTakeFirstOrThrow();
+      amounts.push([row.unit_price_cents, row.total_cents, charge.amount_cents, psp.amount_cents].map(Number));
+    }
+    expect(amounts).toEqual([
+      [150, 300, 300, 300],
+      [300, 600, 600, 600],
+    ]);
+  });
+
+  it('should answer 404 to a link that no campaign can have, and not disturb the buyers sent with it', async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 1000 });
+    const buyers = await Promise.all([newBuyer(db()), newBuyer(db())]);
+    const replies = await Promise.all([
+      buy(t.app, { buyer_phone: buyers[0]!.phone, campaign_link: campaign.link, total_tickets: 1 }),
+      buy(t.app, { buyer_phone: buyers[1]!.phone, campaign_link: `${campaign.link}\u0000`, total_tickets: 1 }),
+      buy(t.app, { buyer_phone: buyers[1]!.phone, campaign_link: 'Rifa Com Espaços', total_tickets: 1 }),
+      buy(t.app, { buyer_phone: buyers[1]!.phone, campaign_link: campaign.link, total_tickets: 1 }),
+    ]);
+    expect(replies.map((r) => r.statusCode)).toEqual([201, 404, 404, 201]);
+    expect(replies[1]!.json().message).toBe('Campanha não encontrada.');
+    const page = await t.app.inject({ method: 'GET', url: `/public/campaigns/${campaign.link}%00` });
+    expect(page.statusCode).toBe(404);
+  });
+
   it('should keep keys per campaign: the same key on another campaign is another purchase', async () => {
     const [a, b] = [await publishedCampaign(t.app), await publishedCampaign(t.app)];
     const buyer = await newBuyer(db());
