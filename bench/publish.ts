@@ -33,7 +33,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 async function runOn(label: string, handle: DatabaseHandle): Promise<void> {
   await migrate(handle.db);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rifaria-bench-publish-'));
-  const config = loadConfig({ SERVE_FRONTENDS: 'off', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DEMO_USER: 'false' });
+  const config = loadConfig({ SERVE_FRONTENDS: 'off', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DEMO_DATA: 'off' });
   config.payments.workerIntervalMs = 0;
   const fastify = Fastify({ ...serverOptions(config), logger: false });
   await fastify.register(app, { config, db: handle.db, databaseKind: handle.kind });

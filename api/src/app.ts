@@ -38,6 +38,8 @@ export interface AppOptions {
 export function serverOptions(config: AppConfig): FastifyServerOptions {
   return {
     bodyLimit: config.bodyLimitBytes,
+    // A client trickling its request (slowloris) is cut off with 408 instead of holding a socket for ever.
+    requestTimeout: config.requestTimeoutMs,
     // A hop count means "trust the N closest proxies" (nginx = 1).
     trustProxy:
       typeof config.trustProxy === 'number'

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { isIP } from 'node:net';
+import { SERVER_SECRET_MIN_LENGTH } from './lib/server-secret';
 
 /**
  * The monorepo root, found from this file rather than from process.cwd():
@@ -31,6 +33,10 @@ export interface DatabaseConfig {
   searchPath?: string;
   /** pg pool size for PostgreSQL (PGlite is always 1: it is a single session). */
   poolMax: number;
+  /** PostgreSQL cancels any statement running longer than this (statement_timeout); 0 = never. */
+  statementTimeoutMs: number;
+  /** Giving up on opening a PostgreSQL connection after this long (a server that accepts but never answers). */
+  connectTimeoutMs: number;
 }
 
 export interface PasswordHashingConfig {
@@ -52,27 +58,53 @@ export interface FrontendsConfig {
 }
 
 export interface AppConfig {
+  /**
+   * NODE_ENV=production: every required setting must be set and safe (productionProblems), checked at boot.
+   * Anything else is the embedded demo of `npm start`: PGlite, sandboxes, demo data, secrets generated under DATA_DIR.
+   */
+  production: boolean;
+  /** Settings that are allowed but deserve a loud line at boot (e.g. the sandbox PSP named in production). */
+  warnings: string[];
   port: number;
   host: string;
   /** Public base URL of the site, used in e-mail links. */
   publicUrl: string;
   logLevel: string;
-  /** Trust X-Forwarded-* (behind nginx): true, a hop count, or a list of addresses/CIDRs. */
+  /**
+   * Trust X-Forwarded-* (behind nginx): the proxies' addresses/CIDRs, or false. In production it must be set
+   * explicitly and never to true or a hop count, which would let any client forge X-Forwarded-For.
+   */
   trustProxy: boolean | number | string[];
   database: DatabaseConfig;
   tokenTtlDays: number;
   bodyLimitBytes: number;
+  /** A request not fully received within this long is answered 408 and its socket closed (slow-body clients). */
+  requestTimeoutMs: number;
   corsOrigins: string[];
   rateLimits: {
     login: RateLimitRule;
     register: RateLimitRule;
     changePassword: RateLimitRule;
-    /** Public buyer flow, per IP (issue 5): phone lookups, buyer creation, purchases, "Meus números". */
+    /**
+     * Public buyer flow: a high ceiling per address (mobile carriers put thousands of phones behind one IP, and a
+     * campaign shared in a WhatsApp group brings them at once) ...
+     */
     publicBuyerCheck: RateLimitRule;
     publicBuyerCreate: RateLimitRule;
     publicPurchase: RateLimitRule;
     publicMyTickets: RateLimitRule;
+    /** ... and a low limit per buyer phone (normalised digits), which stops one person hammering. */
+    publicBuyerCheckPerPhone: RateLimitRule;
+    publicBuyerCreatePerPhone: RateLimitRule;
+    publicPurchasePerPhone: RateLimitRule;
+    publicMyTicketsPerPhone: RateLimitRule;
   };
+  /**
+   * Redis shared by every API process for the rate limits (REDIS_URL); unset = each process counts in memory.
+   * rateLimitNamespace (RATE_LIMIT_NAMESPACE) prefixes the keys (several deployments on one Redis, tests).
+   */
+  redisUrl?: string;
+  rateLimitNamespace: string;
   /** Minimum seconds between two verification e-mails for one user. */
   verificationEmailIntervalSeconds: number;
   verificationTokenTtlHours: number;
@@ -107,7 +139,14 @@ export interface AppConfig {
    * Public purchases (issue 5): a reservation and its Pix charge live reservationMs (PURCHASE_RESERVATION_MS,
    * default the spec's 10 minutes; tests shorten it).
    */
-  purchases: { reservationMs: number };
+  purchases: {
+    reservationMs: number;
+    /**
+     * Unpaid numbers (Pendente, not expired) one buyer may hold in one campaign (PENDING_NUMBERS_PER_BUYER): a
+     * purchase that would go past it is refused with 422 until the buyer pays or the reservation expires.
+     */
+    pendingNumbersPerBuyer: number;
+  };
   /**
    * Buyer personal data (CPF hash and encryption, api/src/sales/buyer-cpf.ts): BUYER_DATA_SECRET (≥ 32 characters).
    * Unset outside production, one is generated on the first start and kept in secretFile (DATA_DIR/buyer-data-secret).
@@ -153,6 +192,12 @@ export interface PixConfig {
    * The proxy must overwrite it on every request, or a caller could send it himself.
    */
   webhookClientVerifyHeader?: string;
+  /**
+   * POST /payments/webhook/pix body cap (PIX_WEBHOOK_BODY_LIMIT_BYTES, 256 KiB: a `pix` array of up to the
+   * 1,000 entries the parser accepts, ~200 bytes each) and per-IP limit (RATE_LIMIT_PIX_WEBHOOK_MAX per minute).
+   */
+  webhookBodyLimitBytes: number;
+  webhookRateLimit: RateLimitRule;
   sandbox: {
     /** Pix transfers to this key fail (NAO_REALIZADO), to exercise the reversal path. */
     failingKey: string;
@@ -212,9 +257,15 @@ const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004, 3005].flatMap((port) => [
 ]);
 
 export function loadConfig(env: Env = process.env): AppConfig {
+  const production = env.NODE_ENV?.trim() === 'production';
+  if (production) {
+    const problems = productionProblems(env);
+    if (problems.length) throw new ConfigError(formatProductionProblems(problems));
+  }
   const port = intFrom(env, 'PORT', 8080, 1);
   const dataDir = fromRepoRoot(env.DATA_DIR?.trim() || '.data');
-  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
+  // (?<!\/) here and below: a run of trailing slashes is tried once, not once per slash (linear, not quadratic).
+  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/(?<!\/)\/+$/, '');
   const frontendMode = (env.SERVE_FRONTENDS?.trim().toLowerCase() || 'auto') as string;
   if (!['auto', 'on', 'off', 'true', 'false'].includes(frontendMode)) {
     throw new ConfigError(`SERVE_FRONTENDS must be auto, on or off (got "${frontendMode}")`);
@@ -225,7 +276,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     if (url) remoteUrls[remote.name] = url;
   }
 
+  const pix = pixConfigFrom(env);
   return {
+    production,
+    warnings: production ? productionWarnings(env) : [],
     port,
     host: env.HOST?.trim() || '0.0.0.0',
     publicUrl,
@@ -235,19 +289,45 @@ export function loadConfig(env: Env = process.env): AppConfig {
       url: env.DATABASE_URL?.trim() || undefined,
       pgliteDir: path.join(dataDir, 'pglite'),
       poolMax: intFrom(env, 'DATABASE_POOL_MAX', 10, 1),
+      statementTimeoutMs: intFrom(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 15_000, 0),
+      connectTimeoutMs: intFrom(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5_000, 100),
     },
     tokenTtlDays: intFrom(env, 'TOKEN_TTL_DAYS', 30, 1),
     bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
-    corsOrigins: listFrom(env, 'CORS_ORIGINS', DEV_ORIGINS),
+    requestTimeoutMs: intFrom(env, 'REQUEST_TIMEOUT_MS', 30_000, 1000),
+    // The dev servers' origins only outside production: a deployment serves everything from one origin.
+    corsOrigins: listFrom(env, 'CORS_ORIGINS', production ? [] : DEV_ORIGINS),
     rateLimits: {
       login: { max: intFrom(env, 'RATE_LIMIT_LOGIN_MAX', 10, 1), timeWindowMs: 60_000 },
       register: { max: intFrom(env, 'RATE_LIMIT_REGISTER_MAX', 5, 1), timeWindowMs: 60_000 },
       changePassword: { max: intFrom(env, 'RATE_LIMIT_CHANGE_PASSWORD_MAX', 10, 1), timeWindowMs: 60_000 },
-      publicBuyerCheck: { max: intFrom(env, 'RATE_LIMIT_PUBLIC_BUYER_CHECK_MAX', 30, 1), timeWindowMs: 60_000 },
-      publicBuyerCreate: { max: intFrom(env, 'RATE_LIMIT_PUBLIC_BUYER_CREATE_MAX', 10, 1), timeWindowMs: 60_000 },
-      publicPurchase: { max: intFrom(env, 'RATE_LIMIT_PUBLIC_PURCHASE_MAX', 30, 1), timeWindowMs: 60_000 },
-      publicMyTickets: { max: intFrom(env, 'RATE_LIMIT_PUBLIC_MY_TICKETS_MAX', 10, 1), timeWindowMs: 60_000 },
+      // Per address: a whole WhatsApp group (up to 1,024 people) behind one carrier NAT address, each checking a
+      // phone, registering once and buying, fits in a minute; a script from one address does not go past this.
+      publicBuyerCheck: { max: intFrom(env, 'RATE_LIMIT_PUBLIC_BUYER_CHECK_MAX', 1000, 1), timeWindowMs: 60_000 },
+      publicBuyerCreate: { max: intFrom(env, 'RATE_LIMIT_PUBLIC_BUYER_CREATE_MAX', 600, 1), timeWindowMs: 60_000 },
+      publicPurchase: { max: intFrom(env, 'RATE_LIMIT_PUBLIC_PURCHASE_MAX', 1000, 1), timeWindowMs: 60_000 },
+      publicMyTickets: { max: intFrom(env, 'RATE_LIMIT_PUBLIC_MY_TICKETS_MAX', 600, 1), timeWindowMs: 60_000 },
+      // Per buyer phone: what one person needs, with room for typos and retries.
+      publicBuyerCheckPerPhone: {
+        max: intFrom(env, 'RATE_LIMIT_PUBLIC_BUYER_CHECK_PHONE_MAX', 10, 1),
+        timeWindowMs: 60_000,
+      },
+      publicBuyerCreatePerPhone: {
+        max: intFrom(env, 'RATE_LIMIT_PUBLIC_BUYER_CREATE_PHONE_MAX', 5, 1),
+        timeWindowMs: 60_000,
+      },
+      publicPurchasePerPhone: {
+        max: intFrom(env, 'RATE_LIMIT_PUBLIC_PURCHASE_PHONE_MAX', 20, 1),
+        timeWindowMs: 60_000,
+      },
+      // "Meus números" answers whether a CPF belongs to a phone: guesses for one phone are few and slow.
+      publicMyTicketsPerPhone: {
+        max: intFrom(env, 'RATE_LIMIT_PUBLIC_MY_TICKETS_PHONE_MAX', 10, 1),
+        timeWindowMs: 15 * 60_000,
+      },
     },
+    redisUrl: env.REDIS_URL?.trim() || undefined,
+    rateLimitNamespace: env.RATE_LIMIT_NAMESPACE?.trim() || 'rifaria-rl:',
     verificationEmailIntervalSeconds: intFrom(env, 'VERIFICATION_EMAIL_INTERVAL_SECONDS', 60, 0),
     verificationTokenTtlHours: intFrom(env, 'VERIFICATION_TOKEN_TTL_HOURS', 24, 1),
     passwordHashing: {
@@ -255,7 +335,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       timeCost: intFrom(env, 'ARGON2_TIME_COST', 2, 1),
       parallelism: intFrom(env, 'ARGON2_PARALLELISM', 1, 1),
     },
-    sandbox: boolFrom(env, 'SANDBOX', true),
+    // The UI's sandbox labels follow the PSP unless named: a real PSP never shows 'Simular pagamento'.
+    sandbox: boolFrom(env, 'SANDBOX', pix.provider === 'sandbox'),
     docs: boolFrom(env, 'API_DOCS', true),
     frontends: {
       mode:
@@ -266,12 +347,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     cspConnectSrc: listFrom(env, 'CSP_CONNECT_SRC', []),
     demoUser: {
-      enabled: boolFrom(env, 'DEMO_USER', true),
+      // Always on in the demo; in production only when DEMO_DATA=on is named (productionProblems refuses the rest).
+      enabled: boolFrom(env, 'DEMO_DATA', !production),
       email: 'demo@rifaria.com.br',
       password: 'Rifaria123',
       name: 'Organizador Demo',
     },
-    purchases: { reservationMs: intFrom(env, 'PURCHASE_RESERVATION_MS', 10 * 60 * 1000, 1000) },
+    purchases: {
+      reservationMs: intFrom(env, 'PURCHASE_RESERVATION_MS', 10 * 60 * 1000, 1000),
+      pendingNumbersPerBuyer: intFrom(env, 'PENDING_NUMBERS_PER_BUYER', 1000, 1),
+    },
     storage: { dir: env.STORAGE_DIR?.trim() ? fromRepoRoot(env.STORAGE_DIR.trim()) : path.join(dataDir, 'files') },
     kyc: {
       provider: kycProviderFrom(env.KYC_PROVIDER),
@@ -282,7 +367,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       brasilapiUrl: urlFrom(env, 'BRASILAPI_URL', 'https://brasilapi.com.br'),
       timeoutMs: intFrom(env, 'CEP_TIMEOUT_MS', 4000, 100),
     },
-    pix: pixConfigFrom(env),
+    pix,
     payments: {
       workerIntervalMs: intFrom(env, 'WORKER_INTERVAL_MS', 15_000, 0),
       reconcileAfterSeconds: intFrom(env, 'PIX_RECONCILE_AFTER_SECONDS', 60, 1),
@@ -290,12 +375,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ticketPool: {
       secret: env.TICKET_POOL_SECRET?.trim() || undefined,
       secretFile: path.join(dataDir, 'ticket-pool-secret'),
-      production: env.NODE_ENV?.trim() === 'production',
+      production,
     },
     buyerData: {
       secret: env.BUYER_DATA_SECRET?.trim() || undefined,
       secretFile: path.join(dataDir, 'buyer-data-secret'),
-      production: env.NODE_ENV?.trim() === 'production',
+      production,
     },
   };
 }
@@ -306,7 +391,7 @@ function pixConfigFrom(env: Env): PixConfig {
     throw new ConfigError(`PIX_PROVIDER must be sandbox or bacen (got "${provider}")`);
   }
   const opt = (key: string): string | undefined => env[key]?.trim() || undefined;
-  const baseUrl = opt('PIX_BACEN_BASE_URL')?.replace(/\/+$/, '');
+  const baseUrl = opt('PIX_BACEN_BASE_URL')?.replace(/(?<!\/)\/+$/, '');
   return {
     provider,
     pixKey: opt('PIX_KEY') ?? (provider === 'sandbox' ? 'pix@sandbox.rifaria' : ''),
@@ -314,6 +399,8 @@ function pixConfigFrom(env: Env): PixConfig {
     merchantCity: opt('PIX_MERCHANT_CITY') ?? 'SAO PAULO',
     webhookRequireMtls: boolFrom(env, 'PIX_WEBHOOK_REQUIRE_MTLS', true),
     webhookClientVerifyHeader: opt('PIX_WEBHOOK_CLIENT_VERIFY_HEADER')?.toLowerCase(),
+    webhookBodyLimitBytes: intFrom(env, 'PIX_WEBHOOK_BODY_LIMIT_BYTES', 256 * 1024, 1024),
+    webhookRateLimit: { max: intFrom(env, 'RATE_LIMIT_PIX_WEBHOOK_MAX', 3000, 1), timeWindowMs: 60_000 },
     sandbox: {
       failingKey: opt('PIX_SANDBOX_FAILING_KEY') ?? 'falha@sandbox.rifaria',
       webhookSecret: opt('PIX_SANDBOX_WEBHOOK_SECRET'),
@@ -353,5 +440,127 @@ function urlFrom(env: Env, key: string, fallback: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigError(`${key} must be an http(s) URL (got "${raw}")`);
   }
-  return raw.replace(/\/+$/, '');
+  return raw.replace(/(?<!\/)\/+$/, '');
+}
+
+/** The BACEN settings a real PSP cannot work without (also checked when the provider is created). */
+export function missingBacenSettings(config: PixBacenConfig): string[] {
+  const missing: string[] = [];
+  if (!config.baseUrl) missing.push('PIX_BACEN_BASE_URL');
+  if (!config.clientId) missing.push('PIX_BACEN_CLIENT_ID');
+  if (!config.clientSecret) missing.push('PIX_BACEN_CLIENT_SECRET');
+  const hasP12 = Boolean(config.certP12Path);
+  const hasPem = Boolean(config.certPem && config.keyPem);
+  if (!hasP12 && !hasPem) missing.push('PIX_BACEN_CERT_P12 (or PIX_BACEN_CERT_PEM + PIX_BACEN_KEY_PEM)');
+  return missing;
+}
+
+const SECRET_HINT = 'at least 32 characters, e.g. `openssl rand -hex 32`';
+
+/** Names fastify's trustProxy (proxy-addr) accepts besides addresses and CIDRs. */
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(entry)) return true;
+  if (entry.length > 50) return false;
+  const slash = entry.indexOf('/');
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  const family = isIP(address);
+  if (!family) return false;
+  if (slash === -1) return true;
+  const bits = entry.slice(slash + 1);
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * What NODE_ENV=production refuses to start with, each as one line naming the variable and what to do.
+ * The demo's conveniences (generated secrets, the sandbox PSP, demo data, trusting no proxy by omission)
+ * must each be replaced or named explicitly.
+ */
+export function productionProblems(env: Env): string[] {
+  const problems: string[] = [];
+  const value = (key: string): string | undefined => env[key]?.trim() || undefined;
+
+  for (const key of ['TICKET_POOL_SECRET', 'BUYER_DATA_SECRET']) {
+    const secret = value(key);
+    if (!secret) problems.push(`${key} is required (${SECRET_HINT})`);
+    else if (Buffer.byteLength(secret, 'utf8') < SERVER_SECRET_MIN_LENGTH)
+      problems.push(`${key} is too short (${SECRET_HINT})`);
+  }
+  if (value('TICKET_POOL_SECRET') && value('TICKET_POOL_SECRET') === value('BUYER_DATA_SECRET')) {
+    problems.push('BUYER_DATA_SECRET must differ from TICKET_POOL_SECRET');
+  }
+
+  const publicUrl = value('PUBLIC_URL');
+  if (!publicUrl) {
+    problems.push('PUBLIC_URL is required: the address buyers and organisers open, e.g. https://rifaria.com.br');
+  } else if (!/^https?:\/\/[^\s/]+/i.test(publicUrl.slice(0, 2048))) {
+    problems.push(`PUBLIC_URL must be an http(s) URL (got "${publicUrl.slice(0, 100)}")`);
+  }
+
+  const trustProxy = value('TRUST_PROXY');
+  if (!trustProxy) {
+    problems.push(
+      'TRUST_PROXY must be set: the addresses or CIDRs of your reverse proxies (e.g. 127.0.0.1 for nginx on this host), or false when clients connect directly',
+    );
+  } else if (['true', 'yes', 'on'].includes(trustProxy.toLowerCase()) || /^\d+$/.test(trustProxy)) {
+    problems.push(
+      `TRUST_PROXY=${trustProxy} trusts X-Forwarded-For from anyone, so any client could pick its own address: list the proxies' addresses instead, or false`,
+    );
+  } else if (!['false', 'no', 'off'].includes(trustProxy.toLowerCase())) {
+    const invalid = trustProxy
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => !isProxyAddress(entry));
+    if (invalid.length) problems.push(`TRUST_PROXY has entries that are not addresses or CIDRs: ${invalid.join(', ')}`);
+  }
+
+  const pixProvider = value('PIX_PROVIDER')?.toLowerCase();
+  if (!pixProvider) {
+    problems.push('PIX_PROVIDER must be set explicitly: bacen (a real PSP), or sandbox for a staging environment');
+  } else if (pixProvider === 'bacen') {
+    const missing = missingBacenSettings(pixConfigFrom(env).bacen);
+    if (!value('PIX_KEY')) missing.unshift('PIX_KEY');
+    if (missing.length) problems.push(`PIX_PROVIDER=bacen needs ${missing.join(', ')}`);
+  } else if (pixProvider !== 'sandbox') {
+    problems.push(`PIX_PROVIDER must be bacen or sandbox (got "${pixProvider.slice(0, 40)}")`);
+  }
+
+  const kycProvider = value('KYC_PROVIDER');
+  if (!kycProvider) {
+    problems.push(
+      'KYC_PROVIDER must be set explicitly (only sandbox exists, which approves every account opening: for a staging environment)',
+    );
+  }
+
+  const demo = value('DEMO_DATA')?.toLowerCase();
+  if (demo && demo !== 'on' && demo !== 'off') {
+    problems.push(`DEMO_DATA must be on or off in production (got "${demo.slice(0, 40)}")`);
+  }
+  return problems;
+}
+
+function productionWarnings(env: Env): string[] {
+  const warnings: string[] = [];
+  const value = (key: string): string | undefined => env[key]?.trim().toLowerCase() || undefined;
+  if (value('PIX_PROVIDER') === 'sandbox') {
+    warnings.push('PIX_PROVIDER=sandbox: payments are SIMULATED, no real money moves (staging only)');
+  }
+  if (value('KYC_PROVIDER') === 'sandbox') {
+    warnings.push('KYC_PROVIDER=sandbox: every account opening is APPROVED without review (staging only)');
+  }
+  if (value('DEMO_DATA') === 'on') {
+    warnings.push('DEMO_DATA=on: a demo organiser with a published password is created (staging only)');
+  }
+  if (!value('DATABASE_URL')) {
+    warnings.push('DATABASE_URL is not set: the embedded PGlite serves one process only, use PostgreSQL');
+  }
+  return warnings;
+}
+
+export function formatProductionProblems(problems: string[]): string {
+  return [
+    `NODE_ENV=production refuses to start: ${problems.length} setting(s) missing or unsafe (see .env.example):`,
+    ...problems.map((problem) => `  - ${problem}`),
+  ].join('\n');
 }

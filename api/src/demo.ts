@@ -14,7 +14,7 @@ import { ensureWalletAccounts } from './ledger';
 import type { PasswordHasher } from './lib/passwords';
 
 /**
- * Demo data of `npm start` (DEMO_USER, on by default), so a first start shows a working platform:
+ * Demo data of `npm start` (DEMO_DATA, on by default outside production), so a first start shows a working platform:
  *
  * 1. the demo organiser (demo@rifaria.com.br / Rifaria123);
  * 2. its digital account, opened through AccountOpeningService (profile CPF and phone, address, application,

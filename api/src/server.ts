@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import app, { serverOptions } from './app';
-import { loadConfig, type AppConfig } from './config';
+import { ConfigError, loadConfig, type AppConfig } from './config';
 import { createDatabase, type DatabaseHandle } from './db';
 import { migrate } from './db/migrate';
 import { describeDemoCampaign, ensureDemoData, type DemoOutcome } from './demo';
@@ -8,28 +8,44 @@ import { startPaymentsWorker, type PaymentsWorker } from './payments/worker';
 import { accountWorkerStep } from './accounts/worker';
 import { purchasesWorkerSteps } from './purchases/worker';
 import { detectFrontends } from './plugins/frontends';
-import { requestLogSerializer } from './public/log-redaction';
+import { loggerOptions } from './lib/logger';
 
 /** The process: configuration from the environment, database, migrations, HTTP listener, graceful shutdown. */
 
-function loggerOptions(config: AppConfig) {
-  const pretty = process.stdout.isTTY && process.env.NODE_ENV !== 'production';
-  return {
-    level: config.logLevel,
-    // Tokens and passwords never reach the logs.
-    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.current_password', '*.new_password'],
-    // Buyers' phone and CPF in public URLs never reach the logs either.
-    serializers: { req: requestLogSerializer },
-    ...(pretty
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
-      : {}),
-  };
+/**
+ * Migrations may legitimately run longer than the request path's statement timeout (an index on a big table, a
+ * replica waiting for another's migration lock): on PostgreSQL they run on a connection of their own without it.
+ * PGlite is one in-process session with no timeout to lift.
+ */
+async function migrateUntimed(database: DatabaseHandle, config: AppConfig) {
+  if (database.kind !== 'postgres') return migrate(database.db);
+  const untimed = await createDatabase({ ...config.database, poolMax: 1, statementTimeoutMs: 0 });
+  try {
+    return await migrate(untimed.db);
+  } finally {
+    await untimed.close();
+  }
+}
+
+/** The configuration, or a clear message on stderr and exit code 1 (no stack trace for a settings mistake). */
+function configOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`\n${error.message}\n\n`);
+    process.exit(1);
+  }
 }
 
 async function main(): Promise<void> {
-  const config = loadConfig();
-  const fastify: FastifyInstance = Fastify({ ...serverOptions(config), logger: loggerOptions(config) });
+  const config = configOrExit();
+  const fastify: FastifyInstance = Fastify({
+    ...serverOptions(config),
+    logger: loggerOptions(config, Boolean(process.stdout.isTTY)),
+  });
   const log = fastify.log;
+  for (const warning of config.warnings) log.warn(`ATTENTION: ${warning}`);
 
   let database: DatabaseHandle | null = null;
   let worker: PaymentsWorker | null = null;
@@ -58,7 +74,7 @@ async function main(): Promise<void> {
 
   try {
     database = await createDatabase(config.database);
-    const { applied } = await migrate(database.db);
+    const { applied } = await migrateUntimed(database, config);
     log.info(
       { database: database.kind, applied: applied.map((m) => `${m.version}_${m.name}`) },
       applied.length ? 'migrations applied' : 'database schema up to date',
@@ -73,7 +89,7 @@ async function main(): Promise<void> {
       await fastify.ready();
       try {
         demo = await ensureDemoData(fastify, config.demoUser);
-        log.info({ email: config.demoUser.email, ...demo }, 'demo data ready');
+        log.info({ ...demo }, 'demo data ready');
       } catch (error) {
         // The platform works without it: say so and serve anyway.
         log.error({ err: error }, 'could not create the demo data');
@@ -96,6 +112,9 @@ async function main(): Promise<void> {
     const lines = [
       '',
       `  Rifaria is running at ${config.publicUrl}`,
+      config.production
+        ? `  Mode:       production${config.warnings.length ? ` (${config.warnings.length} warning(s) above)` : ''}`
+        : '  Mode:       demo (embedded defaults, sandbox Pix; NODE_ENV=production for a deployment)',
       frontends.shellDist
         ? `  Front ends: served from this process (${frontends.remotes.length} remotes)`
         : '  Front ends: not built, API only (run `npm run build`, or `npm start` at the repo root)',
@@ -118,4 +137,9 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+// `--check-config`: validate the settings and exit (npm start runs it before building for a deployment).
+if (process.argv.includes('--check-config')) {
+  configOrExit();
+} else {
+  void main();
+}

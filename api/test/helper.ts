@@ -118,6 +118,10 @@ export function testConfig(overrides?: DeepPartial<AppConfig>): AppConfig {
     publicBuyerCreate: relaxed,
     publicPurchase: relaxed,
     publicMyTickets: relaxed,
+    publicBuyerCheckPerPhone: relaxed,
+    publicBuyerCreatePerPhone: relaxed,
+    publicPurchasePerPhone: relaxed,
+    publicMyTicketsPerPhone: relaxed,
   };
   return merge(base, overrides);
 }

@@ -54,8 +54,15 @@ export function handleUnauthorized(): void {
   else if (typeof window !== 'undefined') window.location.assign(href);
 }
 
+/** 'https://x/api//' → 'https://x/api' (a loop: /\/+$/ walks a run of slashes once per slash). */
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end -= 1;
+  return url.slice(0, end);
+}
+
 function resolvePrefix(baseUrl: string): string {
-  if (baseUrl) return baseUrl.replace(/\/+$/, '');
+  if (baseUrl) return withoutTrailingSlashes(baseUrl);
   // Same origin. An absolute URL (not a bare path) also works where Request rejects relative URLs (Node, tests).
   return typeof window !== 'undefined' && window.location?.origin && window.location.origin !== 'null'
     ? window.location.origin
@@ -186,4 +193,19 @@ export function apiErrorMessage(error: unknown, fallback = 'Erro inesperado. Ten
 export function apiFieldErrors(error: unknown): Record<string, string> {
   const { errors } = readApiError(error);
   return errors ? firstErrors(errors) : {};
+}
+
+/**
+ * A UUID v4 for the `Idempotency-Key` header (purchases, transfers): generated once per submission and sent again
+ * on a retry, so the server answers with the first result instead of acting twice. crypto.randomUUID exists only in
+ * secure contexts (https, localhost); a phone opening the dev server by LAN address is not one, so fall back to
+ * getRandomValues (available everywhere).
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

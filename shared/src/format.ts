@@ -26,11 +26,15 @@ export function formatInteger(value: number | bigint | string): string {
   return integer.format(Number(value));
 }
 
+/** Longer than any amount a person types ('R$ 100.000.000.000,00' has 21): refused before any pattern runs. */
+export const AMOUNT_INPUT_MAX_LENGTH = 64;
+
 /**
  * '1.234,56' | '1234,5' | '10' | 'R$ 5,00' → centavos; null when it is not a pt-BR amount with at most 2 decimals.
  * A dot is read as a thousands separator only when followed by groups of three digits.
  */
 export function parseBRLToCents(input: string): number | null {
+  if (input.length > AMOUNT_INPUT_MAX_LENGTH) return null;
   const text = input.replace(/R\$/g, '').replace(/[\s\u00a0]/g, '');
   if (!text) return null;
   const match = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/.exec(text);

@@ -171,7 +171,11 @@ export type PurchaseStatusId = 1 | 2 | 3;
 
 export interface Sale {
   id: number;
-  /** CPF masked ('***.456.789-**'): the organiser sees who bought, not the whole document. */
+  /**
+   * CPF masked ('***.456.789-**'): the organiser sees who bought, not the whole document. E-mail and phone are
+   * complete (phone as digits) only when the purchase is Pago; otherwise masked like the public pages
+   * ('a***@gmail.com', '(11) *****-4321'), since anyone can put anyone's phone on a pending purchase.
+   */
   buyer: { name: string; cpf: string; email: string | null; phone: string };
   total_tickets: number;
   total_value: number;

@@ -132,8 +132,14 @@ export const saleSchema = v.object({
   buyer: v.object({
     name: v.string(),
     cpf: v.pipe(v.string(), v.description("Mascarado: '***.456.789-**'")),
-    email: v.nullable(v.string()),
-    phone: v.pipe(v.string(), v.description('Somente dígitos')),
+    email: v.pipe(
+      v.nullable(v.string()),
+      v.description("Completo só em compras Pago; nas demais mascarado: 'a***@gmail.com'"),
+    ),
+    phone: v.pipe(
+      v.string(),
+      v.description("Pago: somente dígitos ('11987654321'); nas demais mascarado: '(11) *****-4321'"),
+    ),
   }),
   total_tickets: integer,
   total_value: reais,

@@ -22,10 +22,10 @@ export function slugify(name: string): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '') // accents, after NFD split them from their letters
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .replace(/[^a-z0-9]+/g, '-') // from here on, no two dashes follow each other
+    .replace(/^-|-$/g, '')
     .slice(0, MAX_LINK_BASE)
-    .replace(/-+$/g, '');
+    .replace(/-$/, '');
   return slug || 'campanha';
 }
 

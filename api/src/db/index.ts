@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
@@ -39,16 +39,30 @@ export async function createDatabase(config: CreateDatabaseOptions): Promise<Dat
 }
 
 async function createPostgres(config: CreateDatabaseOptions, connectionString: string): Promise<DatabaseHandle> {
+  const statementTimeoutMs = config.statementTimeoutMs ?? 15_000;
+  // Set per connection at startup, so every pooled connection has them: search_path (the same schema everywhere)
+  // and statement_timeout (PostgreSQL cancels a statement running longer; 0 = never).
+  const startupOptions = [
+    ...(config.searchPath ? [`-c search_path=${quoteIdent(config.searchPath)},public`] : []),
+    ...(statementTimeoutMs > 0 ? [`-c statement_timeout=${statementTimeoutMs}`] : []),
+  ];
   const pool = new pg.Pool({
     connectionString,
     max: config.poolMax ?? 10,
     types: typeParsers,
-    // search_path is set per connection at startup, so every pooled connection sees the same schema.
-    ...(config.searchPath ? { options: `-c search_path=${quoteIdent(config.searchPath)},public` } : {}),
+    ...(startupOptions.length ? { options: startupOptions.join(' ') } : {}),
+    // A server that accepts connections but never answers: give up on opening one, or on waiting for a free one
+    // while the pool is full, after this long instead of never.
+    connectionTimeoutMillis: config.connectTimeoutMs ?? 5_000,
+    // A server that stops answering mid-query (statement_timeout needs it alive): the query fails a little after
+    // the server would have cancelled it.
+    ...(statementTimeoutMs > 0 ? { query_timeout: statementTimeoutMs + 1_000 } : {}),
+    // Idle connections to a host that vanished are found by TCP keepalive and replaced.
+    keepAlive: true,
   });
   // An idle client losing its server (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: closingTimedOutClients(pool) }) });
   let closed: Promise<void> | null = null;
   return {
     db,
@@ -97,6 +111,43 @@ async function createPglite(config: CreateDatabaseOptions): Promise<DatabaseHand
     lock?.release();
     throw error;
   }
+}
+
+/**
+ * The pool as Kysely sees it, except that a client whose query hit query_timeout goes back to pg's pool with that
+ * error, which closes it. Released normally, it would still be waiting for the server's answer to the abandoned
+ * query, and the next query handed that client would wait behind it. (No cursor: the dialect is built without one.)
+ */
+function closingTimedOutClients(pool: pg.Pool): PostgresPool {
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let kyselyClient = wrapped.get(client);
+      if (!kyselyClient) {
+        let timedOut: Error | undefined;
+        const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
+          try {
+            return await client.query(text, [...parameters]);
+          } catch (error) {
+            if (error instanceof Error && error.message === 'Query read timeout') timedOut = error;
+            throw error;
+          }
+        };
+        kyselyClient = {
+          query: query as unknown as PostgresPoolClient['query'],
+          release: () => {
+            const error = timedOut;
+            timedOut = undefined;
+            client.release(error);
+          },
+        };
+        wrapped.set(client, kyselyClient);
+      }
+      return kyselyClient;
+    },
+    end: () => pool.end(),
+  };
 }
 
 function quoteIdent(name: string): string {

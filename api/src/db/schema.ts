@@ -262,6 +262,8 @@ export interface WalletTransfersTable {
   last_checked_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** 010: the request's Idempotency-Key header, unique per user (wallet_transfers_idempotency_key). */
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** 006_sandbox_psp: the embedded sandbox PSP's own state (never read by the ledger). */

@@ -18,8 +18,8 @@ export interface MailTransport {
 }
 
 /**
- * Embedded default (sandbox): the message is stored in mail_outbox and logged, so it can be read
- * without an SMTP server. A later SMTP worker delivers pending rows and sets sent_at.
+ * Embedded default (sandbox): the message is stored in mail_outbox, where it can be read without an SMTP
+ * server (only its id and subject are logged). A later SMTP worker delivers pending rows and sets sent_at.
  */
 export class OutboxMailTransport implements MailTransport {
   constructor(
@@ -32,7 +32,7 @@ export class OutboxMailTransport implements MailTransport {
       { to_address: message.to, subject: message.subject, body_text: message.text, body_html: message.html ?? null },
       trx,
     );
-    this.log.info({ mailId: id, to: message.to, subject: message.subject }, 'e-mail queued in mail_outbox');
-    this.log.debug({ mailId: id, body: message.text }, 'e-mail body');
+    // Neither the address nor the body (it carries one-time links and codes) reaches the log: the row has them.
+    this.log.info({ mailId: id, subject: message.subject }, 'e-mail queued in mail_outbox');
   }
 }

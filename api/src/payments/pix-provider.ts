@@ -63,6 +63,9 @@ export interface WebhookRequest {
   clientCertificateVerified: boolean;
 }
 
+/** What authenticating a webhook call looks at: never its body (checked before the body is read or stored). */
+export type WebhookCredentials = Omit<WebhookRequest, 'body'>;
+
 export type PixTransferStatus = 'EM_PROCESSAMENTO' | 'REALIZADO' | 'NAO_REALIZADO';
 
 export interface SendPixInput {
@@ -103,11 +106,20 @@ export interface PixProvider {
   /** PATCH /cob/{txid} status REMOVIDA_PELO_USUARIO_RECEBEDOR. */
   cancelCharge(txid: string): Promise<void>;
   /**
-   * Checks the call's authenticity (client certificate / configured secret) and parses its body.
+   * Checks the call's authenticity (client certificate / configured secret) from its headers and TLS state
+   * alone, so a call that is not from the PSP is refused before its body is read or anything is stored.
+   * Throws PixWebhookRejected when it is not from the PSP.
+   */
+  authenticateWebhook(request: WebhookCredentials): void;
+  /**
+   * Checks the call's authenticity (as authenticateWebhook) and parses its body.
    * Throws PixWebhookRejected when it is not from the PSP or not in the expected shape.
    */
   parseWebhook(request: WebhookRequest): PixWebhookNotice[];
-  /** Pix out of the platform account to a key (the wallet's 'Transferir'). */
+  /**
+   * Pix out of the platform account to a key (the wallet's 'Transferir'). Throws PixTransferNotSent when it is
+   * certain the PSP was not asked to pay (the caller may then undo the debit), PixProviderError when unknown.
+   */
   sendPix(input: SendPixInput): Promise<PixTransfer>;
   /** Current state of a transfer sent with sendPix. */
   getTransfer(idempotencyKey: string): Promise<PixTransfer | null>;
@@ -131,5 +143,17 @@ export class PixProviderError extends Error {
   ) {
     super(message, options);
     this.name = 'PixProviderError';
+  }
+}
+
+/**
+ * sendPix refused before any request reached the PSP (this PSP cannot send Pix, or the input cannot be sent):
+ * no Pix exists for this idempotency key, so the transfer can be failed and its debit reversed at once.
+ * Any other error leaves the outcome unknown (the transfer stays processing and is re-checked).
+ */
+export class PixTransferNotSent extends PixProviderError {
+  constructor(message: string, status?: number) {
+    super(message, status);
+    this.name = 'PixTransferNotSent';
   }
 }

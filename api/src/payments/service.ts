@@ -7,6 +7,7 @@ import {
   type PixPayer,
   type PixProvider,
   type PixReceivedPayment,
+  type WebhookCredentials,
   type WebhookRequest,
 } from './pix-provider';
 import { qrCodeDataUrl } from './qr';
@@ -38,7 +39,8 @@ export type ConfirmOutcome =
 
 export interface WebhookResult {
   statusCode: 200 | 400 | 401;
-  callId: string;
+  /** The stored pix_webhook_calls row; null when the call was refused as unauthenticated (nothing stored). */
+  callId: string | null;
   outcomes: { txid: string | null; outcome: ConfirmOutcome | 'no_txid' | 'error' }[];
 }
 
@@ -138,10 +140,34 @@ export class PaymentsService {
   }
 
   /**
-   * POST /payments/webhook/pix. Every call is stored first (even rejected ones); each notice is only a hint:
+   * Why a webhook call is not from the PSP (client certificate / secret, per provider), or null when it is.
+   * Looks at headers and TLS state only, so the route can refuse a call before reading its body.
+   */
+  webhookRejection(request: WebhookCredentials): string | null {
+    try {
+      this.pix.authenticateWebhook({
+        headers: request.headers,
+        clientCertificateVerified: request.clientCertificateVerified,
+      });
+      return null;
+    } catch (error) {
+      if (error instanceof PixWebhookRejected) return error.message;
+      throw error;
+    }
+  }
+
+  /**
+   * POST /payments/webhook/pix. The call is authenticated first: one that is not from the PSP is refused (401)
+   * with NOTHING stored and its body never logged (anyone who knows the URL could otherwise fill the table).
+   * Every authenticated call is then stored verbatim (malformed ones included); each notice is only a hint:
    * the charge is re-fetched from the PSP and credited through `confirmCharge`.
    */
   async handleWebhook(request: Omit<WebhookRequest, 'body'> & { rawBody: string }): Promise<WebhookResult> {
+    const rejection = this.webhookRejection(request);
+    if (rejection !== null) {
+      this.log.warn({ reason: rejection }, 'pix webhook refused: not authenticated (nothing stored)');
+      return { statusCode: 401, callId: null, outcomes: [] };
+    }
     const headers = Object.fromEntries(
       STORED_HEADERS.filter((name) => request.headers[name] !== undefined).map((name) => [name, request.headers[name]]),
     );
@@ -177,8 +203,9 @@ export class PaymentsService {
         await finish('error', error instanceof Error ? error.message : String(error));
         throw error;
       }
+      // Authenticated above, so what is refused here is the body's shape: 400 (the PSP retries it).
       await finish('rejected', error.message);
-      return { statusCode: 401, callId: call.id, outcomes: [] };
+      return { statusCode: 400, callId: call.id, outcomes: [] };
     }
 
     const outcomes: WebhookResult['outcomes'] = [];

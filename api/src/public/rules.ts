@@ -47,6 +47,7 @@ export function publicRulesHtml(rules: string | null | undefined): string {
   const safe = sanitizeHtml(rules ?? '', WHITELIST);
   const html = BLOCK_MARKUP.test(safe) ? safe.split('\n').map(markersToTags).join('\n') : textToParagraphs(safe);
   const out = sanitizeHtml(html, WHITELIST).trim();
-  // Only empty tags or whitespace left (e.g. rules that were all <script>): nothing to show.
-  return out.replace(/<[^>]*>|&nbsp;|\s/g, '') === '' ? '' : out;
+  // Only empty tags or whitespace left (e.g. rules that were all <script>): nothing to show. A tag stops at the
+  // next '<' too, so a run of them is walked once (sanitised text has none inside a tag: no attributes are kept).
+  return out.replace(/<[^<>]*>|&nbsp;|\s/g, '') === '' ? '' : out;
 }

@@ -6,4 +6,18 @@ export const PURCHASE_MESSAGES = {
   idempotencyKeyInvalid: 'Idempotency-Key inválida: use de 1 a 200 caracteres visíveis (por exemplo, um UUID).',
   idempotencyKeyReused: 'Esta Idempotency-Key já foi usada em outra compra. Gere uma nova chave e tente novamente.',
   pixUnavailable: 'Não foi possível gerar o Pix agora. Nenhum número foi reservado; tente novamente em instantes.',
+  /** The buyer would hold more than `limit` unpaid numbers in the campaign; `pending` = unpaid numbers held now. */
+  pendingLimit: (pending: number, limit: number): string => {
+    const max = limit.toLocaleString('pt-BR');
+    if (pending === 0) {
+      return `Cada comprador pode ter no máximo ${max} números aguardando pagamento nesta campanha. Escolha uma quantidade menor.`;
+    }
+    const held = `${pending.toLocaleString('pt-BR')} ${pending === 1 ? 'número reservado' : 'números reservados'}`;
+    const room = limit - pending;
+    return (
+      `Você já tem ${held} aguardando pagamento nesta campanha. Pague a reserva ou aguarde ela expirar para ` +
+      `reservar mais (limite de ${max} por comprador).` +
+      (room > 0 ? ` No momento, você pode reservar até ${room.toLocaleString('pt-BR')}.` : '')
+    );
+  },
 } as const;

@@ -39,6 +39,25 @@ export class NotEnoughTicketsError extends HttpError {
   }
 }
 
+/**
+ * 422 when the purchase would take the buyer's unpaid numbers in the campaign (Pendente, not expired) past
+ * `limit`, with `details.limit` and `details.pending` (what the buyer holds unpaid now).
+ */
+export class PendingLimitError extends HttpError {
+  constructor(
+    readonly pending: number,
+    readonly limit: number,
+  ) {
+    super(422, PURCHASE_MESSAGES.pendingLimit(pending, limit), {
+      total_tickets: [PURCHASE_MESSAGES.pendingLimit(pending, limit)],
+    });
+  }
+
+  override toBody(): ErrorBody {
+    return { ...super.toBody(), details: { limit: this.limit, pending: this.pending } } as ErrorBody;
+  }
+}
+
 /** Numbers that turned out to be sold already: dropped from the free list, then the purchase is tried again. */
 class StaleNumbersError extends Error {
   constructor(readonly numbers: number[]) {
@@ -49,7 +68,14 @@ class StaleNumbersError extends Error {
 /** A batch of one that failed the usual way (a double click, a stale number): retried alone without a log line. */
 function isExpectedBatchFailure(error: unknown): boolean {
   const e = error as { code?: string } | null;
-  return e?.code === '23505' || e?.code === 'RF001';
+  return e?.code === '23505' || e?.code === 'RF001' || e?.code === 'RF002';
+}
+
+/** The pending-numbers guard of migration 011 refused: 'pending_limit:<numbers the buyer holds unpaid>'. */
+function pendingLimitOf(error: unknown): number | null {
+  const e = error as { code?: string; message?: string } | null;
+  const match = /^pending_limit:(\d+)$/.exec(e?.message ?? '');
+  return match ? Number(match[1]) : null;
 }
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
@@ -61,6 +87,8 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 export interface PurchasesOptions {
   /** Reservation and Pix charge lifetime (config.purchases.reservationMs). */
   reservationMs: number;
+  /** Unpaid numbers (Pendente, not expired) one buyer may hold per campaign (config.purchases.pendingNumbersPerBuyer). */
+  pendingNumbersPerBuyer: number;
   publicUrl: string;
   /** The sandbox PSP is active: the checkout offers 'Simular pagamento (sandbox)'. */
   sandbox: boolean;
@@ -110,6 +138,8 @@ interface LookupRow {
   existing_hash: string | null;
   existing_expires_at: Date | null;
   existing_buyer_id: string | null;
+  /** The buyer's unpaid numbers in the campaign (Pendente, not expired) when the lookup ran. */
+  buyer_pending: number | null;
 }
 
 /** Group commit sizes (see lib/batcher.ts): concurrent purchases share statements and commits. */
@@ -181,6 +211,12 @@ export class PurchasesService {
       throw fieldError('buyer_phone', BUYER_MESSAGES.buyerNotFound, BUYER_MESSAGES.buyerNotFound);
     }
     if (found.existing_hash) return this.replay(found, found.buyer_id);
+    // Refused before the PSP is called when the lookup already shows it; the reservation statement re-checks under
+    // a per-buyer lock (concurrent purchases of one buyer).
+    const pendingLimit = this.options.pendingNumbersPerBuyer;
+    if ((found.buyer_pending ?? 0) + input.total_tickets > pendingLimit) {
+      throw new PendingLimitError(found.buyer_pending ?? 0, pendingLimit);
+    }
 
     const campaign = {
       id: found.campaign_id,
@@ -273,6 +309,12 @@ export class PurchasesService {
         // A double click that lost the race: the winner's purchase is the answer.
         return this.replay(await this.findByKey(campaign.id, idempotencyKey), found.buyer_id);
       }
+      if (idempotencyKey && error instanceof PendingLimitError) {
+        // A double click whose twin was accepted first: the twin's numbers now count as pending, yet the answer is
+        // the twin's purchase, not a refusal.
+        const twin = await this.findByKey(campaign.id, idempotencyKey);
+        if (twin.existing_hash) return this.replay(twin, found.buyer_id);
+      }
       throw error;
     }
   }
@@ -326,7 +368,8 @@ export class PurchasesService {
     const { rows } = await sql<LookupRow & { ord: string }>`
       SELECT r.ord, c.id AS campaign_id, c.name AS campaign_name, c.status_id, c.draw_at <= now() AS draw_passed,
              c.ticket_price_cents, c.total_tickets, b.id AS buyer_id,
-             e.purchase_hash AS existing_hash, e.expires_at AS existing_expires_at, e.buyer_id AS existing_buyer_id
+             e.purchase_hash AS existing_hash, e.expires_at AS existing_expires_at, e.buyer_id AS existing_buyer_id,
+             h.pending AS buyer_pending
       FROM unnest(${inputs.map((i) => i.link)}::text[], ${inputs.map((i) => i.phone)}::text[],
                   ${inputs.map((i) => i.key)}::text[]) WITH ORDINALITY AS r(link, phone, key, ord)
       LEFT JOIN campaigns c ON c.link = r.link
@@ -337,6 +380,10 @@ export class PurchasesService {
         SELECT e.purchase_hash, e.expires_at, e.buyer_id FROM purchases e
         WHERE r.key IS NOT NULL AND e.campaign_id = c.id AND e.idempotency_key = r.key
         LIMIT 1) AS e ON true
+      LEFT JOIN LATERAL (
+        SELECT coalesce(sum(h.total_tickets), 0)::int AS pending FROM purchases h
+        WHERE h.campaign_id = c.id AND h.buyer_id = b.id AND h.status_id = ${PURCHASE_STATUS.pending}
+          AND h.expires_at > now()) AS h ON true
       ORDER BY r.ord`.execute(this.db);
     return rows;
   }
@@ -400,6 +447,11 @@ export class PurchasesService {
                     ${items.map((i) => i.charge.copyPasteCode)}::text[])
              WITH ORDINALITY AS r(buyer_id, hash, key, count, unit_cents, amount_cents, txid, created_at, expires_at,
                                   code, ord)
+      ), guard AS (
+        -- Each buyer's unpaid numbers in the campaign, under a per-buyer lock (migration 011); raises past the limit.
+        SELECT purchase_pending_guard(${first.campaignId}, array_agg(g.buyer_id), array_agg(g.count),
+                                      ${this.options.pendingNumbersPerBuyer}) AS ok
+        FROM req g
       ), ${releasedCtes(first.campaignId, total, first.releasedFrom)}, owned AS (
         SELECT q.ord, x.number
         FROM (SELECT number, row_number() OVER (ORDER BY number) AS rn FROM released) AS x
@@ -420,7 +472,7 @@ export class PurchasesService {
                                unit_price_cents, total_cents, purchased_at, expires_at)
         -- Each purchase at its own price: the one its lookup saw, which is also the amount of its Pix charge.
         SELECT ${first.campaignId}, buyer_id, hash, key, count, unit_cents, amount_cents, created_at, expires_at
-        FROM req ORDER BY ord
+        FROM req CROSS JOIN guard ORDER BY ord
         RETURNING id, purchase_hash
       ), tickets AS (
         INSERT INTO campaign_tickets (campaign_id, number, purchase_id)
@@ -461,11 +513,16 @@ export class PurchasesService {
           UNION ALL
           SELECT f.number FROM unnest(${p.fresh}::int[]) WITH ORDINALITY AS f(number, position)
           WHERE f.position <= ${p.count} - (SELECT count(*) FROM released)
+        ), guard AS (
+          -- The buyer's unpaid numbers in the campaign, under a per-buyer lock (migration 011); raises past the limit.
+          SELECT purchase_pending_guard(${p.campaignId}, ${[p.buyerId]}::bigint[], ${[p.count]}::int[],
+                                        ${this.options.pendingNumbersPerBuyer}) AS ok
         ), purchase AS (
           INSERT INTO purchases (campaign_id, buyer_id, purchase_hash, idempotency_key, total_tickets,
                                  unit_price_cents, total_cents, purchased_at, expires_at)
           SELECT ${p.campaignId}, ${p.buyerId}, ${p.hash}, ${p.idempotencyKey}, ${p.count},
                  ${p.unitCents}, ${p.charge.amountCents}, ${p.charge.createdAt}, ${p.charge.expiresAt}
+          FROM guard
           WHERE (SELECT count(*) FROM numbers) = ${p.count}
           RETURNING id
         ), tickets AS (
@@ -493,6 +550,8 @@ export class PurchasesService {
       const released = rows[0]!.released;
       return { unusedFresh: p.fresh.slice(p.count - released) };
     } catch (error) {
+      const pending = pendingLimitOf(error);
+      if (pending !== null) throw new PendingLimitError(pending, this.options.pendingNumbersPerBuyer);
       const e = error as { code?: string; message?: string };
       if (
         e?.code === 'RF001' ||

@@ -2,10 +2,18 @@ import type { Pagination, PurchaseStatusId, Sale, SalesReply, SalesStatistics } 
 import { CAMPAIGN_STATUS, type CampaignStatusId } from '@rifaria/shared/types';
 import { sql, type SqlBool, type Expression } from 'kysely';
 import type { Executor } from '../db/schema';
+import { maskBuyerEmail, maskBuyerPhone } from '../public/masks';
 import type { BuyerCpfCipher } from './buyer-cpf';
-import { campaignTotals, centsToReais, PURCHASE_STATUS_NAMES, toCampaignStats } from './stats';
+import { campaignTotals, centsToReais, PURCHASE_STATUS, PURCHASE_STATUS_NAMES, toCampaignStats } from './stats';
 
-/** GET /api/campaigns/{id}/sales: the organiser's sales table of one campaign (filters, sorting, paging). */
+/**
+ * GET /api/campaigns/{id}/sales: the organiser's sales table of one campaign (filters, sorting, paging).
+ *
+ * Buyer contact data: the full phone and e-mail only on Pago purchases. Anyone can put anyone's phone on a
+ * pending purchase (the public flow finds the buyer by phone), so on Pendente and Cancelado rows they are masked
+ * exactly as the public pages mask them, and the search matches e-mail and phone on Pago rows only (otherwise
+ * searching character by character would reveal what the mask hides). Names and masked CPFs are on every row.
+ */
 
 export const SALES_SORT_COLUMNS = ['purchased_at', 'total_value', 'total_tickets', 'buyer_name', 'status'] as const;
 export type SalesSortBy = (typeof SALES_SORT_COLUMNS)[number];
@@ -91,13 +99,16 @@ export async function listSales(
     const folded = foldForSearch(search);
     const digits = search.replace(/\D/g, '');
     base = base.where((eb) => {
-      const alternatives: Expression<SqlBool>[] = [
-        eb('b.name_search', 'like', containsPattern(folded)),
+      const contact: Expression<SqlBool>[] = [
         eb(sql<string>`lower(b.email)`, 'like', containsPattern(search.toLowerCase())),
       ];
       // Phones are stored as digits: '(11) 98765' finds 11987654321.
-      if (digits) alternatives.push(eb('b.phone', 'like', containsPattern(digits)));
-      return eb.or(alternatives);
+      if (digits) contact.push(eb('b.phone', 'like', containsPattern(digits)));
+      return eb.or([
+        eb('b.name_search', 'like', containsPattern(folded)),
+        // Contact data is visible on paid purchases only, so only they can be found by it.
+        eb.and([eb('p.status_id', '=', PURCHASE_STATUS.paid), eb.or(contact)]),
+      ]);
     });
   }
 
@@ -133,19 +144,22 @@ export async function listSales(
           .offset(offset)
           .execute();
 
-  const data: Sale[] = rows.map((row) => ({
-    id: Number(row.id),
-    buyer: {
-      name: row.name,
-      cpf: cipher.masked(row.cpf_encrypted, row.cpf_key_id),
-      email: row.email,
-      phone: row.phone,
-    },
-    total_tickets: row.total_tickets,
-    total_value: centsToReais(row.total_cents),
-    status: { id: row.status_id, name: PURCHASE_STATUS_NAMES[row.status_id] },
-    purchased_at: row.purchased_at.toISOString(),
-  }));
+  const data: Sale[] = rows.map((row) => {
+    const paid = row.status_id === PURCHASE_STATUS.paid;
+    return {
+      id: Number(row.id),
+      buyer: {
+        name: row.name,
+        cpf: cipher.masked(row.cpf_encrypted, row.cpf_key_id),
+        email: paid ? row.email : maskBuyerEmail(row.email),
+        phone: paid ? row.phone : maskBuyerPhone(row.phone),
+      },
+      total_tickets: row.total_tickets,
+      total_value: centsToReais(row.total_cents),
+      status: { id: row.status_id, name: PURCHASE_STATUS_NAMES[row.status_id] },
+      purchased_at: row.purchased_at.toISOString(),
+    };
+  });
 
   const pagination: Pagination = {
     current_page: query.page,

@@ -37,7 +37,7 @@ export function newStorageKey(prefix: string): string {
 }
 
 function assertValidKey(key: string): void {
-  if (!KEY_PATTERN.test(key) || key.length > 200) throw new InvalidStorageKeyError(`Invalid storage key: ${key}`);
+  if (key.length > 200 || !KEY_PATTERN.test(key)) throw new InvalidStorageKeyError(`Invalid storage key: ${key}`);
 }
 
 const META_SUFFIX = '.meta.json';

@@ -8,6 +8,7 @@ import { createDatabase } from '../../src/db';
 import { acquireDataDirLock, DataDirLockedError, lockPathFor } from '../../src/db/data-dir-lock';
 import { loadMigrations, migrate } from '../../src/db/migrate';
 import { createTestDatabase, DB_KIND, type TestDatabase } from '../helper';
+import { BlackHoleProxy } from '../support/black-hole-proxy';
 
 const tmpDirs: string[] = [];
 const tmpDir = () => {
@@ -122,4 +123,59 @@ describe(`migrations (${DB_KIND})`, () => {
       await admin.end();
     }
   });
+});
+
+describe('database timeouts', () => {
+  it('should give up connecting to a server that accepts the connection and never answers', async () => {
+    const hole = await BlackHoleProxy.start();
+    const handle = await createDatabase({
+      url: hole.urlFor('postgres://postgres@localhost:5432/rifaria'),
+      connectTimeoutMs: 300,
+    });
+    try {
+      const started = performance.now();
+      await expect(sql`SELECT 1`.execute(handle.db)).rejects.toThrow(/timeout/i);
+      expect(performance.now() - started).toBeLessThan(2_000);
+    } finally {
+      await hole.close();
+      await handle.close();
+    }
+  });
+
+  (DB_KIND === 'postgres' ? it : it.skip)('should cancel a statement running past statement_timeout', async () => {
+    const handle = await createDatabase({ url: process.env.DATABASE_URL!, statementTimeoutMs: 200, poolMax: 1 });
+    try {
+      const { rows } = await sql<{ statement_timeout: string }>`SHOW statement_timeout`.execute(handle.db);
+      expect(rows[0]!.statement_timeout).toBe('200ms');
+      await expect(sql`SELECT pg_sleep(2)`.execute(handle.db)).rejects.toThrow(/statement timeout/);
+      await expect(sql`SELECT 1`.execute(handle.db)).resolves.toBeDefined();
+    } finally {
+      await handle.close();
+    }
+  });
+
+  (DB_KIND === 'postgres' ? it : it.skip)(
+    'should replace a connection whose query never got an answer instead of queueing behind it',
+    async () => {
+      const { hostname, port } = new URL(process.env.DATABASE_URL!);
+      const proxy = await BlackHoleProxy.start({ host: hostname, port: Number(port || 5432) });
+      // query_timeout = statement_timeout + 1 s.
+      const handle = await createDatabase({
+        url: proxy.urlFor(process.env.DATABASE_URL!),
+        statementTimeoutMs: 200,
+        poolMax: 1,
+      });
+      try {
+        await sql`SELECT 1`.execute(handle.db);
+        proxy.strandOpenConnections();
+        await expect(sql`SELECT 1`.execute(handle.db)).rejects.toThrow('Query read timeout');
+        const started = performance.now();
+        await expect(sql`SELECT 1`.execute(handle.db)).resolves.toBeDefined();
+        expect(performance.now() - started).toBeLessThan(1_000);
+      } finally {
+        await proxy.close();
+        await handle.close();
+      }
+    },
+  );
 });

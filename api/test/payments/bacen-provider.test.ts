@@ -3,7 +3,7 @@ import https from 'node:https';
 import { ConfigError, loadConfig, type PixConfig } from '../../src/config';
 import { parseBrCode } from '../../src/payments/br-code';
 import { BacenPixProvider } from '../../src/payments/bacen';
-import { PixProviderError, PixWebhookRejected } from '../../src/payments/pix-provider';
+import { PixProviderError, PixTransferNotSent, PixWebhookRejected } from '../../src/payments/pix-provider';
 import { CLIENT_ID, CLIENT_SECRET, FakePsp, fixture } from './fake-psp';
 
 const silentLog = { warn: jest.fn(), info: jest.fn(), error: jest.fn(), debug: jest.fn() } as never;
@@ -338,6 +338,10 @@ describe('PUT /v3/gn/pix/{idEnvio} (Efí extension)', () => {
     await expect(client.sendPix({ idempotencyKey: 'tr1', amountCents: 100, pixKey: 'a@b.co' })).rejects.toThrow(
       /PIX_BACEN_EFI_PIX_SEND/,
     );
+    // Certainly not sent (nothing reached the PSP): the transfer's debit can be reversed at once.
+    await expect(client.sendPix({ idempotencyKey: 'tr1', amountCents: 100, pixKey: 'a@b.co' })).rejects.toBeInstanceOf(
+      PixTransferNotSent,
+    );
     expect(psp.requests).toHaveLength(0);
   });
 
@@ -414,6 +418,20 @@ describe('POST /payments/webhook/pix (parseWebhook)', () => {
     expect(() => provider().parseWebhook({ headers: {}, body, clientCertificateVerified: false })).toThrow(
       PixWebhookRejected,
     );
+  });
+
+  it('should authenticate a call from its TLS state and headers alone, before any body exists', () => {
+    expect(() => provider().authenticateWebhook({ headers: {}, clientCertificateVerified: false })).toThrow(
+      PixWebhookRejected,
+    );
+    expect(() => provider().authenticateWebhook({ headers: {}, clientCertificateVerified: true })).not.toThrow();
+    const behindProxy = provider({ PIX_WEBHOOK_CLIENT_VERIFY_HEADER: 'X-SSL-Client-Verify' });
+    expect(() =>
+      behindProxy.authenticateWebhook({
+        headers: { 'x-ssl-client-verify': 'SUCCESS' },
+        clientCertificateVerified: false,
+      }),
+    ).not.toThrow();
   });
 
   it('should accept the proxy verification header only when configured', () => {

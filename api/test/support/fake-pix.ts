@@ -1,5 +1,6 @@
 import {
   PixProviderError,
+  PixTransferNotSent,
   PixWebhookRejected,
   type CreatePixChargeInput,
   type PixCharge,
@@ -9,6 +10,7 @@ import {
   type PixTransferStatus,
   type PixWebhookNotice,
   type SendPixInput,
+  type WebhookCredentials,
   type WebhookRequest,
 } from '../../src/payments/pix-provider';
 
@@ -27,6 +29,8 @@ export class FakePixProvider implements PixProvider {
   failNextCall = false;
   /** Status the next sendPix answers with. */
   nextTransferStatus: PixTransferStatus = 'REALIZADO';
+  /** sendPix refuses before sending anything (PixTransferNotSent), like a PSP without a payment API. */
+  refuseToSend = false;
   private e2eCounter = 0;
 
   private maybeFail(): void {
@@ -76,8 +80,12 @@ export class FakePixProvider implements PixProvider {
     return { pix: [{ endToEndId, txid, valor: (paid / 100).toFixed(2), horario: paidAt.toISOString() }] };
   }
 
-  parseWebhook(request: WebhookRequest): PixWebhookNotice[] {
+  authenticateWebhook(request: WebhookCredentials): void {
     if (request.headers['x-fake-psp'] !== 'ok') throw new PixWebhookRejected('missing fake PSP header');
+  }
+
+  parseWebhook(request: WebhookRequest): PixWebhookNotice[] {
+    this.authenticateWebhook(request);
     const body = request.body as { pix?: { endToEndId: string; txid?: string; valor: string; horario: string }[] };
     if (!body || !Array.isArray(body.pix)) throw new PixWebhookRejected('body without pix[]');
     return body.pix.map((p) => ({
@@ -89,6 +97,7 @@ export class FakePixProvider implements PixProvider {
   }
 
   async sendPix(input: SendPixInput): Promise<PixTransfer> {
+    if (this.refuseToSend) throw new PixTransferNotSent('fake PSP cannot send Pix');
     this.maybeFail();
     this.sent.push(input);
     const existing = this.transfers.get(input.idempotencyKey);

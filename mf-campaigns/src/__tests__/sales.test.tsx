@@ -25,7 +25,7 @@ afterAll(() => {
 function sale(overrides: Partial<Sale> = {}): Sale {
   return {
     id: 1,
-    buyer: { name: 'Ana Souza', cpf: '***.456.789-**', email: 'ana@example.com', phone: '(11) 98765-4321' },
+    buyer: { name: 'Ana Souza', cpf: '***.456.789-**', email: 'ana@example.com', phone: '11987654321' },
     total_tickets: 3,
     total_value: 1234.56,
     status: { id: 2, name: 'Pago' },
@@ -33,6 +33,14 @@ function sale(overrides: Partial<Sale> = {}): Sale {
     ...overrides,
   };
 }
+
+/** What the API sends for a sale that is not Pago: the buyer's e-mail and phone masked. */
+const maskedBuyer: Sale['buyer'] = {
+  name: 'Ana Souza',
+  cpf: '***.456.789-**',
+  email: 'a***@example.com',
+  phone: '(11) *****-4321',
+};
 
 function salesReply(data: Sale[], page = 1, lastPage = 1, perPage = 10): SalesReply {
   return {
@@ -88,8 +96,8 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
     server.on('GET', '/api/campaigns/:id/sales', () =>
       salesReply([
         sale(),
-        sale({ id: 2, status: { id: 1, name: 'Pendente' } }),
-        sale({ id: 3, status: { id: 3, name: 'Cancelado' } }),
+        sale({ id: 2, status: { id: 1, name: 'Pendente' }, buyer: maskedBuyer }),
+        sale({ id: 3, status: { id: 3, name: 'Cancelado' }, buyer: maskedBuyer }),
       ]),
     );
     renderSales();
@@ -111,7 +119,12 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
     const rows = within(screen.getByRole('table', { name: 'Vendas' })).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('Ana Souza');
     expect(rows[1]).toHaveTextContent('***.456.789-**');
+    // A Pago sale carries the digits, formatted here; the others come masked and are shown as they are.
     expect(rows[1]).toHaveTextContent('(11) 98765-4321');
+    expect(rows[2]).toHaveTextContent('(11) *****-4321');
+    expect(rows[2]).not.toHaveTextContent('98765');
+    expect(rows[3]).toHaveTextContent('(11) *****-4321');
+    expect(screen.getByText('Telefone e e-mail completos aparecem apenas nas compras pagas.')).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent(/R\$\s1\.234,56/);
     // 15:30 UTC is 12:30 in São Paulo.
     expect(rows[1]).toHaveTextContent('20/11/2026 às 12:30');
@@ -295,7 +308,7 @@ describe('salesCsv', () => {
   it('should write a BOM, ";" separators, pt-BR numbers, quoted fields and CRLF', () => {
     const csv = salesCsv([
       sale({
-        buyer: { name: 'José "Zé" da Silva; Filho', cpf: '***.456.789-**', email: null, phone: '(11) 98765-4321' },
+        buyer: { name: 'José "Zé" da Silva; Filho', cpf: '***.456.789-**', email: null, phone: '11987654321' },
       }),
       sale({
         id: 2,
@@ -317,6 +330,13 @@ describe('salesCsv', () => {
     );
     expect(lines[2]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[2]).toContain('"1200";"0,50"');
+  });
+
+  it('should write the masked phone and e-mail of a sale that is not Pago as the API sent them', () => {
+    const csv = salesCsv([sale({ status: { id: 1, name: 'Pendente' }, buyer: maskedBuyer })]);
+    expect(csv.slice(1).split('\r\n')[1]).toBe(
+      '"Ana Souza";"***.456.789-**";"(11) *****-4321";"a***@example.com";"3";"1.234,56";"Pendente";"20/11/2026 às 12:30"',
+    );
   });
 });
 

@@ -251,6 +251,34 @@ describe('POST /public/purchases from the modal', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/p/rifa-do-carro');
   });
 
+  it('should show the 422 refusal of a buyer holding too many unpaid numbers, telling to pay or wait', async () => {
+    const message =
+      'Você já tem 1.000 números reservados aguardando pagamento nesta campanha. Pague a reserva ou aguarde ela ' +
+      'expirar para reservar mais (limite de 1.000 por comprador).';
+    server.on('POST', '/public/purchases', () =>
+      reply(422, {
+        success: false,
+        message,
+        errors: { total_tickets: [message] },
+        details: { limit: 1000, pending: 1000 },
+      }),
+    );
+    const { user, step2 } = await reachBuyerStep();
+    await user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
+    expect(await within(step2).findByRole('alert')).toHaveTextContent(message);
+    // The buyer stays on the campaign page, with the modal open to try again later.
+    expect(screen.getByTestId('where')).toHaveTextContent('/p/rifa-do-carro');
+    expect(within(step2).getByRole('button', { name: 'Concluir Reserva' })).toBeEnabled();
+  });
+
+  it('should show the per-phone 429 message when one phone sends too many purchases', async () => {
+    const message = 'Muitas tentativas com este telefone. Aguarde um minuto e tente novamente.';
+    server.on('POST', '/public/purchases', () => reply(429, { success: false, message }));
+    const { user, step2 } = await reachBuyerStep();
+    await user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
+    expect(await within(step2).findByRole('alert')).toHaveTextContent(message);
+  });
+
   it('should say "Erro ao criar compra" for a refusal without a message', async () => {
     server.on('POST', '/public/purchases', () => reply(422, { success: false }));
     const { user, step2 } = await reachBuyerStep();

@@ -201,4 +201,94 @@ describe('POST /api/user-wallets/{id}/transfers (transfer dialog)', () => {
     expect(useToastStore.getState().toasts.at(-1)?.title).toBe('Transferência enviada com sucesso!');
     await waitFor(() => expect(server.callsTo('GET', '/api/user-wallets/7/transactions')).toHaveLength(2));
   });
+
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const transferCreated = (status: 'completed' | 'failed', message: string) =>
+    reply(201, {
+      success: status !== 'failed',
+      message,
+      data: {
+        id: 3,
+        amount: 10,
+        formatted_amount: 'R$ 10,00',
+        pix_key: 'ana@exemplo.com.br',
+        status,
+        created_at: '2026-11-20T12:00:00Z',
+      },
+    });
+  const keysSent = () =>
+    server.callsTo('POST', '/api/user-wallets/7/transfers').map((call) => call.headers.get('idempotency-key'));
+
+  it('should send an Idempotency-Key and reuse it when retrying after a network error', async () => {
+    let attempt = 0;
+    server.on('POST', '/api/user-wallets/:id/transfers', () => {
+      attempt += 1;
+      if (attempt === 1) throw new TypeError('Failed to fetch');
+      return transferCreated('completed', 'Transferência enviada com sucesso!');
+    });
+    const { user, dialog } = await openTransfer();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Valor' }), '1000');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Chave Pix' }), 'ana@exemplo.com.br');
+    await user.click(within(dialog).getByRole('button', { name: 'Transferir' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Não foi possível confirmar a transferência. Tente novamente: ela não será feita em dobro.',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Transferir' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [first, retry] = keysSent();
+    expect(keysSent()).toHaveLength(2);
+    expect(first).toMatch(UUID);
+    // The retry of the same submission carries the same key: the server answers with the transfer it made.
+    expect(retry).toBe(first);
+    expect(useToastStore.getState().toasts.at(-1)?.title).toBe('Transferência enviada com sucesso!');
+  });
+
+  it('should draw a new key for a new submission after the server refused one, and when the form changes', async () => {
+    let attempt = 0;
+    server.on('POST', '/api/user-wallets/:id/transfers', () => {
+      attempt += 1;
+      if (attempt === 1) throw new TypeError('Failed to fetch');
+      return reply(422, {
+        success: false,
+        message: 'Saldo disponível insuficiente para esta transferência.',
+        errors: { amount: ['Saldo disponível insuficiente para esta transferência.'] },
+      });
+    });
+    const { user, dialog } = await openTransfer();
+    const amount = within(dialog).getByRole('textbox', { name: 'Valor' });
+    await user.type(amount, '1000');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Chave Pix' }), 'ana@exemplo.com.br');
+    await user.click(within(dialog).getByRole('button', { name: 'Transferir' }));
+    await within(dialog).findByRole('alert');
+    // Another amount is another transfer: it must not get the first one's answer.
+    await user.type(amount, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Transferir' }));
+    await waitFor(() => expect(amount).toHaveAttribute('aria-invalid', 'true'));
+    // Refused (422): nothing was created, so the same form submitted again is a new request.
+    await user.click(within(dialog).getByRole('button', { name: 'Transferir' }));
+    await waitFor(() => expect(keysSent()).toHaveLength(3));
+    const [first, second, third] = keysSent();
+    expect(new Set([first, second, third]).size).toBe(3);
+    expect(server.callsTo('POST', '/api/user-wallets/7/transfers')[1]!.body).toMatchObject({ amount: 100 });
+  });
+
+  it('should keep the dialog open with the reason when the transfer failed and the money came back', async () => {
+    const notSent =
+      'Não foi possível enviar a transferência: o envio de Pix não está disponível no momento. ' +
+      'O valor foi devolvido ao seu saldo disponível.';
+    server.on('POST', '/api/user-wallets/:id/transfers', () => transferCreated('failed', notSent));
+    useToastStore.getState().clear();
+    const { user, dialog } = await openTransfer();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Valor' }), '1000');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Chave Pix' }), 'ana@exemplo.com.br');
+    await user.click(within(dialog).getByRole('button', { name: 'Transferir' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(notSent);
+    expect(screen.getByRole('dialog', { name: 'Transferir via Pix' })).toBeInTheDocument();
+    expect(useToastStore.getState().toasts.map((toast) => toast.title)).not.toContain(
+      'Transferência enviada com sucesso!',
+    );
+    // The statement now shows the debit and its reversal.
+    await waitFor(() => expect(server.callsTo('GET', '/api/user-wallets/7/transactions')).toHaveLength(2));
+  });
 });

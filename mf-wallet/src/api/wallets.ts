@@ -62,9 +62,17 @@ export interface DepositReply {
 }
 
 export interface TransferReply {
+  /** False when the transfer failed (status 'failed'): `message` says why and that the money is back. */
   success: boolean;
   message: string;
-  data: { id: number; amount: number; formatted_amount: string; pix_key: string; status: string; created_at: string };
+  data: {
+    id: number;
+    amount: number;
+    formatted_amount: string;
+    pix_key: string;
+    status: 'processing' | 'completed' | 'failed';
+    created_at: string;
+  };
 }
 
 export interface DocumentType {
@@ -142,8 +150,15 @@ export const walletApi = {
     api.post('/payments/deposits', { json: body, retry: 0 }).json<DepositReply>(),
   depositStatus: (id: number) => api.get(`/payments/deposits/${id}`, { retry: 0 }).json<DepositReply>(),
   sandboxPay: (url: string) => api.post(url, { retry: 0 }).json<{ success: boolean; message?: string }>(),
-  transfer: (id: number, body: { amount: number; pix_key: string; description: string }) =>
-    api.post(`/api/user-wallets/${id}/transfers`, { json: body, retry: 0 }).json<TransferReply>(),
+  /** The same `idempotencyKey` on a retried submission gets back the transfer the first one made (never a second). */
+  transfer: (id: number, body: { amount: number; pix_key: string; description: string }, idempotencyKey: string) =>
+    api
+      .post(`/api/user-wallets/${id}/transfers`, {
+        json: body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+        retry: 0,
+      })
+      .json<TransferReply>(),
   documentTypes: () =>
     api
       .get('/api/document-types')

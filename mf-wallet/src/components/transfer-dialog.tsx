@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -12,7 +12,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { apiErrorMessage, readApiError } from '@rifaria/shared/api-client';
+import { apiErrorMessage, newIdempotencyKey, readApiError } from '@rifaria/shared/api-client';
 import { formatBRL } from '@rifaria/shared/format';
 import { TRANSFER_DESCRIPTION_MAX, TRANSFER_MESSAGES, normalizePixKey, transferSchema } from '@rifaria/shared/schemas';
 import { MoneyField, toast, useDebouncedValidation } from '@rifaria/shared/ui';
@@ -27,6 +27,8 @@ export const TRANSFER_TEXTS = {
   submit: 'Transferir',
   cancel: 'Cancelar',
   available: 'Saldo disponível',
+  /** No answer (network, time-out): the transfer may exist; a retry sends the same Idempotency-Key. */
+  unconfirmed: 'Não foi possível confirmar a transferência. Tente novamente: ela não será feita em dobro.',
 } as const;
 
 const KEY_TYPE_LABEL = { cpf: 'CPF', cnpj: 'CNPJ', email: 'E-mail', phone: 'Celular', evp: 'Chave aleatória' } as const;
@@ -39,7 +41,14 @@ interface Props {
   onTransferred: () => void;
 }
 
-/** 'Transferir': a Pix out of the AVAILABLE balance (the future balance cannot leave the account yet). */
+/**
+ * 'Transferir': a Pix out of the AVAILABLE balance (the future balance cannot leave the account yet).
+ *
+ * One Idempotency-Key per submission, as in mf-public's reservation: a retry after an answer that may have created
+ * the transfer (network failure, time-out, 5xx) or a double click sends the same key and gets the same transfer
+ * back, never a second Pix. A new key is drawn when the form changes, after the server answered (success, refusal,
+ * 4xx) and when the dialog is closed.
+ */
 export function TransferDialog({ open, walletId, onClose, onTransferred }: Props) {
   const [amount, setAmount] = useState('');
   const [pixKey, setPixKey] = useState('');
@@ -48,6 +57,7 @@ export function TransferDialog({ open, walletId, onClose, onTransferred }: Props
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const attempt = useRef<{ key: string; body: string } | null>(null);
   const validation = useDebouncedValidation(transferSchema, {
     amount,
     pix_key: pixKey,
@@ -78,6 +88,7 @@ export function TransferDialog({ open, walletId, onClose, onTransferred }: Props
     setServerErrors({});
     setError(null);
     setSubmitting(false);
+    attempt.current = null;
     validation.reset();
   };
 
@@ -100,26 +111,44 @@ export function TransferDialog({ open, walletId, onClose, onTransferred }: Props
     const result = validation.validateAll();
     if (!result.success) return;
     const key = normalizePixKey(result.output.pix_key);
+    const body = {
+      amount: result.output.amount / 100,
+      pix_key: key?.key ?? result.output.pix_key,
+      description: result.output.description,
+    };
+    const fingerprint = JSON.stringify(body);
+    if (!attempt.current || attempt.current.body !== fingerprint) {
+      attempt.current = { key: newIdempotencyKey(), body: fingerprint };
+    }
     setSubmitting(true);
     try {
-      const reply = await walletApi.transfer(walletId, {
-        amount: result.output.amount / 100,
-        pix_key: key?.key ?? result.output.pix_key,
-        description: result.output.description,
-      });
+      const reply = await walletApi.transfer(walletId, body, attempt.current.key);
+      attempt.current = null;
+      if (reply.data.status === 'failed') {
+        // Refused or not sent: the money is already back in the balance; the message says so.
+        setError(reply.message || TRANSFER_MESSAGES.failed);
+        setSubmitting(false);
+        onTransferred();
+        return;
+      }
       toast.success(reply.message || TRANSFER_MESSAGES.success);
       reset();
       onClose();
       onTransferred();
     } catch (err) {
       const info = readApiError(err);
+      if (info.kind === 'http' && info.status !== undefined && info.status < 500) {
+        // The server answered and refused: nothing was created, the next click is a new request.
+        attempt.current = null;
+      }
       const fieldErrors: Record<string, string> = {};
       for (const field of FIELDS) {
         const message = info.errors?.[field]?.[0];
         if (message) fieldErrors[field] = message;
       }
       if (Object.keys(fieldErrors).length > 0) setServerErrors(fieldErrors);
-      else setError(apiErrorMessage(err, TRANSFER_MESSAGES.failed));
+      else if (info.kind === 'http') setError(apiErrorMessage(err, TRANSFER_MESSAGES.failed));
+      else setError(TRANSFER_TEXTS.unconfirmed);
       setSubmitting(false);
     }
   };

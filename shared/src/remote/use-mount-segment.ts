@@ -9,8 +9,9 @@ export function useMountSegment(): string {
   const { pathname } = useLocation();
   const rest = useParams()['*'] ?? '';
   const decoded = safeDecode(pathname);
-  const base = decoded.slice(0, decoded.length - rest.length).replace(/\/+$/, '');
-  return base.slice(base.lastIndexOf('/') + 1);
+  const mount = decoded.slice(0, decoded.length - rest.length);
+  // Its last non-empty segment (split, not /\/+$/, which walks a run of slashes once per slash).
+  return mount.split('/').filter(Boolean).pop() ?? '';
 }
 
 function safeDecode(value: string): string {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { requiredString } from './auth';
-import { onlyDigits } from './documents';
+import { DOCUMENT_INPUT_MAX_LENGTH, onlyDigits } from './documents';
 
 /** Spec section 5 "Address" / "Account opening, step 2". */
 export const ADDRESS_MESSAGES = {
@@ -55,6 +55,7 @@ const required = (message: string, label: string, max = 120) =>
 
 export const cepField = v.pipe(
   v.optional(v.string(ADDRESS_MESSAGES.cepDigits), ''),
+  v.maxLength(DOCUMENT_INPUT_MAX_LENGTH, ADDRESS_MESSAGES.cepDigits),
   v.transform(onlyDigits),
   v.length(8, ADDRESS_MESSAGES.cepDigits),
 );

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isValidCpf, isValidPhone, onlyDigits } from './documents';
+import { DOCUMENT_INPUT_MAX_LENGTH, isValidCpf, isValidPhone, onlyDigits } from './documents';
 
 /** Spec section 5 "Login" and "Registration / sign-up" — messages reproduced exactly. */
 export const AUTH_MESSAGES = {
@@ -53,8 +53,26 @@ export function missingPasswordRulesMessage(password: string): string | null {
   return missing.length ? `${AUTH_MESSAGES.passwordMustContain} ${missing.join(', ')}` : null;
 }
 
-// Same address-like check on both sides: something@domain.tld, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/**
+ * Same address-like check on both sides: something@domain.tld, no spaces. It accepts exactly what
+ * /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/ did, but no two of its quantifiers can trade characters (the domain's first dot
+ * after its first character is the one taken), so it runs in linear time: the older form backtracked
+ * quadratically ('a@' + '.'.repeat(60000) + '@' kept the server busy 4.5 s).
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]{2,}$/;
+export const EMAIL_MAX_LENGTH = 254;
+
+/**
+ * A check that never runs on input longer than `maxLength`. validate() runs without abortPipeEarly, and valibot
+ * then runs every validation of a pipe even after one has failed, so a `v.maxLength` placed before a pattern names
+ * the length but would not keep a megabyte-long body away from the pattern. Over-long input passes this check:
+ * the pipe's own maxLength, placed before it, reports it with its own message.
+ */
+export const boundedCheck = (
+  maxLength: number,
+  requirement: (input: string) => boolean,
+  message: v.ErrorMessage<v.CheckIssue<string>>,
+) => v.check((input: string) => input.length > maxLength || requirement(input), message);
 
 /**
  * A required text field. A missing key gets the field's own message too (valibot would otherwise report
@@ -68,8 +86,8 @@ const requiredPassword = (message: string) => v.optional(v.pipe(v.string(message
 export const emailField = v.pipe(
   requiredString(AUTH_MESSAGES.emailRequired),
   v.toLowerCase(),
-  v.maxLength(254, AUTH_MESSAGES.emailInvalid),
-  v.regex(EMAIL_PATTERN, AUTH_MESSAGES.emailInvalid),
+  v.maxLength(EMAIL_MAX_LENGTH, AUTH_MESSAGES.emailInvalid),
+  boundedCheck(EMAIL_MAX_LENGTH, (email) => EMAIL_PATTERN.test(email), AUTH_MESSAGES.emailInvalid),
 );
 
 export const loginSchema = v.object({
@@ -88,10 +106,15 @@ export const nameField = v.pipe(
   v.maxLength(NAME_MAX_LENGTH, AUTH_MESSAGES.nameTooLong),
 );
 
+// An over-long password is named as such, whatever it contains: the rules only look at one that fits.
 const registrationPassword = v.pipe(
   requiredPassword(AUTH_MESSAGES.passwordRequired),
-  v.check((p) => missingPasswordRulesMessage(p) === null, (issue) => missingPasswordRulesMessage(String(issue.input)) ?? ''),
   v.maxLength(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong),
+  boundedCheck(
+    PASSWORD_MAX_LENGTH,
+    (p) => missingPasswordRulesMessage(p) === null,
+    (issue) => missingPasswordRulesMessage(String(issue.input)) ?? '',
+  ),
 );
 
 export const registerSchema = v.pipe(
@@ -162,6 +185,7 @@ export const PROFILE_MESSAGES = {
 
 export const cpfField = v.pipe(
   requiredString(PROFILE_MESSAGES.cpfRequired),
+  v.maxLength(DOCUMENT_INPUT_MAX_LENGTH, PROFILE_MESSAGES.cpfDigits),
   v.transform(onlyDigits),
   v.length(11, PROFILE_MESSAGES.cpfDigits),
   v.check(isValidCpf, PROFILE_MESSAGES.cpfInvalid),
@@ -169,6 +193,7 @@ export const cpfField = v.pipe(
 
 export const phoneField = v.pipe(
   requiredString(PROFILE_MESSAGES.phoneRequired),
+  v.maxLength(DOCUMENT_INPUT_MAX_LENGTH, PROFILE_MESSAGES.phoneInvalid),
   v.transform(onlyDigits),
   v.check(isValidPhone, PROFILE_MESSAGES.phoneInvalid),
 );

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, PIX_PAYMENT_METHOD_ID, RESERVATION_QUANTITY_MAX } from '../constants';
 import { emailField, requiredString } from './auth';
-import { isValidCpf, isValidPhone, onlyDigits } from './documents';
+import { DOCUMENT_INPUT_MAX_LENGTH, isValidCpf, isValidPhone, onlyDigits } from './documents';
 
 /**
  * Public buyer flow (spec section 5 "Reservation", section 8 "Public pages"): the reservation modal's two steps and
@@ -46,6 +46,7 @@ export const BUYER_MESSAGES = {
 /** Phone as typed or masked; out: digits only, 10–11 digits with an existing DDD. */
 export const buyerPhoneField = v.pipe(
   v.optional(v.string(BUYER_MESSAGES.phoneMin), ''),
+  v.maxLength(DOCUMENT_INPUT_MAX_LENGTH, BUYER_MESSAGES.phoneInvalid),
   v.transform(onlyDigits),
   v.minLength(PHONE_MIN_DIGITS, BUYER_MESSAGES.phoneMin),
   v.maxLength(PHONE_MAX_DIGITS, BUYER_MESSAGES.phoneInvalid),
@@ -54,6 +55,7 @@ export const buyerPhoneField = v.pipe(
 
 export const buyerCpfField = v.pipe(
   requiredString(BUYER_MESSAGES.cpfRequired),
+  v.maxLength(DOCUMENT_INPUT_MAX_LENGTH, BUYER_MESSAGES.cpfDigits),
   v.transform(onlyDigits),
   v.length(11, BUYER_MESSAGES.cpfDigits),
   v.check(isValidCpf, BUYER_MESSAGES.cpfInvalid),

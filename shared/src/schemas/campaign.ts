@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { TICKET_QUANTITY_MAX } from '../constants';
-import { fromSaoPauloWallClock } from '../format';
+import { AMOUNT_INPUT_MAX_LENGTH, fromSaoPauloWallClock } from '../format';
 import { requiredString } from './auth';
 import { toCents } from './wallet';
 
@@ -58,7 +58,7 @@ export function toTicketQuantity(input: unknown): number {
   if (typeof input === 'number') return Number.isSafeInteger(input) ? input : Number.NaN;
   if (typeof input !== 'string') return Number.NaN;
   const text = input.trim();
-  if (!/^\d{1,3}(\.\d{3})*$|^\d+$/.test(text)) return Number.NaN;
+  if (text.length > AMOUNT_INPUT_MAX_LENGTH || !/^\d{1,3}(\.\d{3})*$|^\d+$/.test(text)) return Number.NaN;
   return Number(text.replace(/\./g, ''));
 }
 
@@ -115,7 +115,7 @@ const DRAW_DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
 /** 'YYYY-MM-DD HH:MM[:SS]' in São Paulo → the instant; null when it is not a real date and time. */
 export function parseDrawDatetime(value: string): Date | null {
   const text = value.trim();
-  if (!DRAW_DATETIME_PATTERN.test(text)) return null;
+  if (text.length > 'YYYY-MM-DD HH:MM:SS'.length || !DRAW_DATETIME_PATTERN.test(text)) return null;
   const date = fromSaoPauloWallClock(text.replace(' ', 'T'));
   return Number.isNaN(date.getTime()) ? null : date;
 }

@@ -2,6 +2,12 @@
 
 export const onlyDigits = (value: string): string => value.replace(/\D+/g, '');
 
+/**
+ * The longest CPF, CNPJ, phone or CEP taken as typed, mask and spaces included ('+55 (11) 98765-4321' has 19):
+ * the schemas check it before onlyDigits, so no pattern walks a megabyte of hostile input.
+ */
+export const DOCUMENT_INPUT_MAX_LENGTH = 40;
+
 /** CPF check digits (Receita Federal rule); rejects the ten all-equal numbers. */
 export function isValidCpf(input: string): boolean {
   const cpf = onlyDigits(input);

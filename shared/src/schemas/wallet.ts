@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { DEPOSIT_DESCRIPTION_MAX_LENGTH, MIN_DEPOSIT_CENTS } from '../constants';
 import { parseBRDate, parseBRLToCents, toSaoPauloISODate } from '../format';
 import { ADDRESS_MESSAGES, BRAZILIAN_STATES } from './address';
-import { AUTH_MESSAGES, emailField, requiredString } from './auth';
-import { isValidCpf, isValidPhone, onlyDigits } from './documents';
+import { AUTH_MESSAGES, EMAIL_PATTERN, emailField, requiredString } from './auth';
+import { DOCUMENT_INPUT_MAX_LENGTH, isValidCpf, isValidPhone, onlyDigits } from './documents';
 
 /** Spec section 5 "Deposit" and section 8 wallet errors — messages reproduced exactly. */
 export const DEPOSIT_MESSAGES = {
@@ -84,11 +84,15 @@ export const TRANSFER_DESCRIPTION_MAX = 140;
 
 export type PixKeyType = 'cpf' | 'cnpj' | 'email' | 'phone' | 'evp';
 
+/** DICT's longest key (an e-mail); checked before any pattern sees the input. */
+export const PIX_KEY_MAX_LENGTH = 77;
+
 /** The five DICT key types; returns the key in its canonical form, or null. */
 export function normalizePixKey(input: string): { type: PixKeyType; key: string } | null {
   const text = input.trim();
+  if (text.length > PIX_KEY_MAX_LENGTH) return null;
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text)) return { type: 'evp', key: text.toLowerCase() };
-  if (/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(text) && text.length <= 77) return { type: 'email', key: text.toLowerCase() };
+  if (EMAIL_PATTERN.test(text)) return { type: 'email', key: text.toLowerCase() };
   if (/^\+55\d{10,11}$/.test(text.replace(/[\s()-]/g, ''))) {
     const phone = text.replace(/[\s()-]/g, '');
     return isValidPhone(phone.slice(3)) ? { type: 'phone', key: phone } : null;
@@ -177,12 +181,14 @@ export const accountPersonalSchema = v.object({
   email: emailField,
   cpf: v.pipe(
     v.optional(v.string(ACCOUNT_OPENING_MESSAGES.cpfDigits), ''),
+    v.maxLength(DOCUMENT_INPUT_MAX_LENGTH, ACCOUNT_OPENING_MESSAGES.cpfDigits),
     v.transform(onlyDigits),
     v.length(11, ACCOUNT_OPENING_MESSAGES.cpfDigits),
     v.check(isValidCpf, ACCOUNT_OPENING_MESSAGES.cpfInvalid),
   ),
   phone: v.pipe(
     v.optional(v.string(ACCOUNT_OPENING_MESSAGES.phoneInvalid), ''),
+    v.maxLength(DOCUMENT_INPUT_MAX_LENGTH, ACCOUNT_OPENING_MESSAGES.phoneInvalid),
     v.transform(onlyDigits),
     v.check(isValidPhone, ACCOUNT_OPENING_MESSAGES.phoneInvalid),
   ),
@@ -195,6 +201,7 @@ const UFS = new Set<string>(BRAZILIAN_STATES.map((s) => s.abbreviation));
 export const accountAddressSchema = v.object({
   zipCode: v.pipe(
     v.optional(v.string(ADDRESS_MESSAGES.cepDigits), ''),
+    v.maxLength(DOCUMENT_INPUT_MAX_LENGTH, ADDRESS_MESSAGES.cepDigits),
     v.transform(onlyDigits),
     v.length(8, ADDRESS_MESSAGES.cepDigits),
   ),

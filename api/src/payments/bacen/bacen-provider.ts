@@ -3,6 +3,7 @@ import { ConfigError, type PixConfig } from '../../config';
 import { buildBrCode, centsToDecimalString, decimalStringToCents } from '../br-code';
 import {
   PixProviderError,
+  PixTransferNotSent,
   PixWebhookRejected,
   type CreatePixChargeInput,
   type PixCharge,
@@ -15,6 +16,7 @@ import {
   type PixWebhookNotice,
   type RefundInput,
   type SendPixInput,
+  type WebhookCredentials,
   type WebhookRequest,
 } from '../pix-provider';
 import { BacenHttpClient, resolveBacenConfig, type HttpResponse, type ResolvedBacenConfig } from './client';
@@ -27,7 +29,9 @@ import { parsePixWebhookBody } from './webhook';
  * Sending Pix (the wallet's "Transferir") is NOT part of the BACEN standard, which only covers receiving.
  * It is implemented with Efí's widely used extension `PUT /v3/gn/pix/{idEnvio}` (and
  * `GET /v2/gn/pix/enviados/id-envio/{idEnvio}`), enabled only by PIX_BACEN_EFI_PIX_SEND=true. With another
- * PSP, sendPix/getTransfer throw PixProviderError until an adapter for that PSP's payment API is written.
+ * PSP, sendPix throws PixTransferNotSent (nothing reached the PSP, so TransfersService fails the transfer and
+ * reverses its debit at once) and getTransfer PixProviderError, until an adapter for that PSP's payment API is
+ * written.
  */
 
 const TXID = /^[a-zA-Z0-9]{26,35}$/;
@@ -40,6 +44,8 @@ const CHARGE_STATUSES: readonly PixChargeStatus[] = [
   'REMOVIDA_PELO_PSP',
 ];
 const TRANSFER_STATUSES: readonly PixTransferStatus[] = ['EM_PROCESSAMENTO', 'REALIZADO', 'NAO_REALIZADO'];
+const EFI_PIX_SEND_DISABLED =
+  'Pix sending is not part of the BACEN API Pix; set PIX_BACEN_EFI_PIX_SEND=true for Efí (see README)';
 
 export interface BacenPixProviderOptions {
   config: PixConfig;
@@ -150,22 +156,27 @@ export class BacenPixProvider implements PixProvider {
     if (response.status !== 200) fail('PATCH /cob', response);
   }
 
-  parseWebhook(request: WebhookRequest): PixWebhookNotice[] {
+  authenticateWebhook(request: WebhookCredentials): void {
     // The API Pix authenticates webhook calls with mTLS only (the PSP's client certificate); a call the TLS
     // layer or the proxy did not verify may come from anyone who knows the URL.
     if (this.options.config.webhookRequireMtls && !this.clientCertificateVerified(request)) {
       throw new PixWebhookRejected('webhook call without a verified PSP client certificate');
     }
+  }
+
+  parseWebhook(request: WebhookRequest): PixWebhookNotice[] {
+    this.authenticateWebhook(request);
     return parsePixWebhookBody(request.body);
   }
 
   async sendPix(input: SendPixInput): Promise<PixTransfer> {
-    this.requireEfiPixSend();
+    // Everything refused before the PUT is certain not to have paid anything (PixTransferNotSent).
+    if (!this.settings.efiPixSend) throw new PixTransferNotSent(EFI_PIX_SEND_DISABLED);
     if (!ID_35.test(input.idempotencyKey)) {
-      throw new PixProviderError('idempotencyKey (idEnvio) must be 1-35 alphanumerics', 400);
+      throw new PixTransferNotSent('idempotencyKey (idEnvio) must be 1-35 alphanumerics', 400);
     }
     if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
-      throw new PixProviderError('amount must be a positive integer of centavos', 400);
+      throw new PixTransferNotSent('amount must be a positive integer of centavos', 400);
     }
     const body: Record<string, unknown> = {
       valor: centsToDecimalString(input.amountCents),
@@ -212,7 +223,7 @@ export class BacenPixProvider implements PixProvider {
   }
 
   /** Verified at this process's TLS layer, or by the proxy in front when its header is configured. */
-  private clientCertificateVerified(request: WebhookRequest): boolean {
+  private clientCertificateVerified(request: WebhookCredentials): boolean {
     if (request.clientCertificateVerified) return true;
     const headerName = this.options.config.webhookClientVerifyHeader;
     if (!headerName) return false;
@@ -221,11 +232,7 @@ export class BacenPixProvider implements PixProvider {
   }
 
   private requireEfiPixSend(): void {
-    if (!this.settings.efiPixSend) {
-      throw new PixProviderError(
-        'Pix sending is not part of the BACEN API Pix; set PIX_BACEN_EFI_PIX_SEND=true for Efí (see README)',
-      );
-    }
+    if (!this.settings.efiPixSend) throw new PixProviderError(EFI_PIX_SEND_DISABLED);
   }
 
   private toCharge(body: unknown, operation: string): PixCharge {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import https from 'node:https';
 import tls from 'node:tls';
-import { ConfigError, type PixBacenConfig } from '../../config';
+import { ConfigError, missingBacenSettings, type PixBacenConfig } from '../../config';
 import { PixProviderError } from '../pix-provider';
 
 /**
@@ -31,13 +31,7 @@ function pemFrom(value: string, name: string): Buffer {
 
 /** Checks the BACEN settings are complete and loads the certificate files; throws ConfigError otherwise. */
 export function resolveBacenConfig(config: PixBacenConfig): ResolvedBacenConfig {
-  const missing: string[] = [];
-  if (!config.baseUrl) missing.push('PIX_BACEN_BASE_URL');
-  if (!config.clientId) missing.push('PIX_BACEN_CLIENT_ID');
-  if (!config.clientSecret) missing.push('PIX_BACEN_CLIENT_SECRET');
-  const hasP12 = Boolean(config.certP12Path);
-  const hasPem = Boolean(config.certPem && config.keyPem);
-  if (!hasP12 && !hasPem) missing.push('PIX_BACEN_CERT_P12 (or PIX_BACEN_CERT_PEM + PIX_BACEN_KEY_PEM)');
+  const missing = missingBacenSettings(config);
   if (missing.length) {
     throw new ConfigError(`PIX_PROVIDER=bacen needs ${missing.join(', ')} (see api/README.md, "Pix providers")`);
   }
@@ -55,7 +49,7 @@ export function resolveBacenConfig(config: PixBacenConfig): ResolvedBacenConfig 
   }
 
   const tlsOptions: ResolvedBacenConfig['tls'] = {};
-  if (hasP12) {
+  if (config.certP12Path) {
     try {
       tlsOptions.pfx = fs.readFileSync(config.certP12Path!);
     } catch (error) {
@@ -68,8 +62,8 @@ export function resolveBacenConfig(config: PixBacenConfig): ResolvedBacenConfig 
   }
   if (config.caPem) tlsOptions.ca = pemFrom(config.caPem, 'PIX_BACEN_CA_PEM');
   return {
-    baseUrl: config.baseUrl!.replace(/\/+$/, ''),
-    tokenUrl: config.tokenUrl ?? `${config.baseUrl!.replace(/\/+$/, '')}/oauth/token`,
+    baseUrl: config.baseUrl!.replace(/(?<!\/)\/+$/, ''),
+    tokenUrl: config.tokenUrl ?? `${config.baseUrl!.replace(/(?<!\/)\/+$/, '')}/oauth/token`,
     clientId: config.clientId!,
     clientSecret: config.clientSecret!,
     tls: tlsOptions,

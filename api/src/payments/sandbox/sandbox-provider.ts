@@ -8,6 +8,7 @@ import { buildBrCode, centsToDecimalString } from '../br-code';
 import { parsePixWebhookBody, type PixWebhookBody } from '../bacen/webhook';
 import {
   PixProviderError,
+  PixTransferNotSent,
   PixWebhookRejected,
   type CreatePixChargeInput,
   type PixCharge,
@@ -17,6 +18,7 @@ import {
   type PixWebhookNotice,
   type RefundInput,
   type SendPixInput,
+  type WebhookCredentials,
   type WebhookRequest,
 } from '../pix-provider';
 
@@ -268,25 +270,30 @@ export class SandboxPixProvider implements PixProvider {
     return delivered;
   }
 
-  parseWebhook(request: WebhookRequest): PixWebhookNotice[] {
+  authenticateWebhook(request: WebhookCredentials): void {
     const header = request.headers[SANDBOX_WEBHOOK_SECRET_HEADER];
     const given = Array.isArray(header) ? header[0] : header;
     // Hashing first gives equal lengths, so the comparison time does not depend on the secret.
     if (!given || !timingSafeEqual(sha256(given), sha256(this.webhookSecret))) {
       throw new PixWebhookRejected('sandbox webhook secret missing or wrong');
     }
+  }
+
+  parseWebhook(request: WebhookRequest): PixWebhookNotice[] {
+    this.authenticateWebhook(request);
     return parsePixWebhookBody(request.body);
   }
 
   async sendPix(input: SendPixInput): Promise<PixTransfer> {
     // Same rule as the real PSPs' idEnvio, so a key accepted here is accepted in production too.
+    // Refused before anything is recorded: nothing was sent (PixTransferNotSent).
     if (!REFUND_ID.test(input.idempotencyKey)) {
-      throw new PixProviderError('idempotencyKey must be 1-35 alphanumerics', 400);
+      throw new PixTransferNotSent('idempotencyKey must be 1-35 alphanumerics', 400);
     }
     if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
-      throw new PixProviderError('amount must be a positive integer of centavos', 400);
+      throw new PixTransferNotSent('amount must be a positive integer of centavos', 400);
     }
-    if (!input.pixKey || input.pixKey.length > 77) throw new PixProviderError('invalid Pix key', 400);
+    if (!input.pixKey || input.pixKey.length > 77) throw new PixTransferNotSent('invalid Pix key', 400);
     const now = this.now();
     const fails = input.pixKey.trim().toLowerCase() === this.config.sandbox.failingKey.trim().toLowerCase();
     await this.db

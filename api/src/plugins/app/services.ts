@@ -140,6 +140,7 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     ticketPools,
     purchases: new PurchasesService(db, payments, allocator, () => buyerCpfCipherOf(config.buyerData), fastify.log, {
       reservationMs: config.purchases.reservationMs,
+      pendingNumbersPerBuyer: config.purchases.pendingNumbersPerBuyer,
       publicUrl: config.publicUrl,
       sandbox: pix.name === 'sandbox',
       batchSize: 100,

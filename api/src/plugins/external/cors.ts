@@ -12,7 +12,8 @@ async function corsPlugin(fastify: FastifyInstance): Promise<void> {
   await fastify.register(cors, {
     origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-Requested-With'],
+    // Idempotency-Key: purchases and transfers are retried with it (a dev server on another port preflights it).
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'X-Requested-With', 'Idempotency-Key'],
     exposedHeaders: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'],
     maxAge: 600,
   });

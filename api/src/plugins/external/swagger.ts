@@ -34,7 +34,9 @@ async function swaggerPlugin(fastify: FastifyInstance): Promise<void> {
     // Its own CSP (hashes for its inline bits) on its pages, without forcing https on http hosts.
     staticCSP: true,
     transformStaticCSP: (header) =>
-      fastify.config.publicUrl.startsWith('https://') ? header : header.replace(/\s*upgrade-insecure-requests;?/, ''),
+      fastify.config.publicUrl.startsWith('https://')
+        ? header
+        : header.replace(/(?<!\s)\s*upgrade-insecure-requests;?/, ''),
   });
 }
 

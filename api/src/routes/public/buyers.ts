@@ -3,12 +3,15 @@ import type { ApiSuccess, PublicBuyer } from '@rifaria/shared/types';
 import { HttpError } from '../../lib/errors';
 import { buyerCpfCipherOf } from '../../public/buyer-cipher';
 import { PublicBuyersService } from '../../public/buyers';
+import { perPhoneLimit } from '../../public/rate-limits';
+import { perAddress } from '../../plugins/external/rate-limit';
 import type { RoutesPlugin } from '../types';
 
 /**
  * The reservation modal's buyer calls: GET /public/buyers/check/{phone} (step 1) and POST /public/buyers (step 2,
- * new buyers only). No session; both rate-limited per IP. Replies show the buyer masked (name, '***.456.789-**',
- * 'a***@gmail.com', '(11) *****-4321'): typing someone's phone must not reveal their documents.
+ * new buyers only). No session; both limited per address (a high ceiling) and per phone. Replies show the buyer
+ * masked (name, '***.456.789-**', 'a***@gmail.com', '(11) *****-4321'): typing someone's phone must not reveal their
+ * documents.
  */
 const publicBuyerRoutes: RoutesPlugin = async (fastify) => {
   const { rateLimits, buyerData } = fastify.config;
@@ -22,9 +25,13 @@ const publicBuyerRoutes: RoutesPlugin = async (fastify) => {
         summary: 'Comprador existente pelo telefone (dados mascarados); 404 = comprador novo',
         params: buyerPhoneSchema,
       },
-      config: {
-        rateLimit: { max: rateLimits.publicBuyerCheck.max, timeWindow: rateLimits.publicBuyerCheck.timeWindowMs },
-      },
+      config: { rateLimit: perAddress(rateLimits.publicBuyerCheck) },
+      preHandler: perPhoneLimit(
+        fastify,
+        'buyer-check',
+        rateLimits.publicBuyerCheckPerPhone,
+        (request) => (request.params as { phone?: unknown } | undefined)?.phone,
+      ),
     },
     async (request, reply): Promise<ApiSuccess<PublicBuyer>> => {
       void reply.header('cache-control', 'no-store');
@@ -42,9 +49,13 @@ const publicBuyerRoutes: RoutesPlugin = async (fastify) => {
         summary: 'Cadastra um comprador (nome, telefone, CPF, e-mail opcional)',
         body: buyerSchema,
       },
-      config: {
-        rateLimit: { max: rateLimits.publicBuyerCreate.max, timeWindow: rateLimits.publicBuyerCreate.timeWindowMs },
-      },
+      config: { rateLimit: perAddress(rateLimits.publicBuyerCreate) },
+      preHandler: perPhoneLimit(
+        fastify,
+        'buyer-create',
+        rateLimits.publicBuyerCreatePerPhone,
+        (request) => (request.body as { phone?: unknown } | undefined)?.phone,
+      ),
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');

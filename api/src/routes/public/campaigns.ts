@@ -6,6 +6,8 @@ import { buyerCpfCipherOf } from '../../public/buyer-cipher';
 import { PublicBuyersService } from '../../public/buyers';
 import { findPublicCampaign, publicCampaign } from '../../public/campaign';
 import { buyerPurchasesInCampaign } from '../../public/my-tickets';
+import { perPhoneLimit } from '../../public/rate-limits';
+import { perAddress } from '../../plugins/external/rate-limit';
 import type { RoutesPlugin } from '../types';
 
 /**
@@ -52,12 +54,14 @@ const publicCampaignRoutes: RoutesPlugin = async (fastify) => {
         params: linkParams,
         querystring: myTicketsSchema,
       },
-      config: {
-        rateLimit: {
-          max: config.rateLimits.publicMyTickets.max,
-          timeWindow: config.rateLimits.publicMyTickets.timeWindowMs,
-        },
-      },
+      config: { rateLimit: perAddress(config.rateLimits.publicMyTickets) },
+      // Guessing CPFs for one phone is slow whatever addresses the guesses come from.
+      preHandler: perPhoneLimit(
+        fastify,
+        'my-tickets',
+        config.rateLimits.publicMyTicketsPerPhone,
+        (request) => (request.query as { phone?: unknown } | undefined)?.phone,
+      ),
     },
     async (request, reply): Promise<ApiSuccess<MyTickets>> => {
       // Personal data: never kept by a shared cache.

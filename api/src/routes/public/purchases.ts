@@ -1,6 +1,9 @@
 import { BUYER_MESSAGES, purchaseRequestSchema } from '@rifaria/shared/schemas';
 import * as v from 'valibot';
 import { HttpError } from '../../lib/errors';
+import { idempotencyKeyOf } from '../../lib/idempotency-key';
+import { perAddress } from '../../plugins/external/rate-limit';
+import { perPhoneLimit } from '../../public/rate-limits';
 import { PURCHASE_MESSAGES } from '../../purchases/messages';
 import { errorReply } from '../../schemas/responses';
 import type { RoutesPlugin } from '../types';
@@ -24,12 +27,22 @@ const purchaseCreatedReply = {
   },
 } as const;
 
-/** 422 of POST: field errors, or `details.remaining` when fewer numbers are left than asked. */
+/**
+ * 422 of POST: field errors; `details.remaining` when fewer numbers are left than asked; `details.limit` and
+ * `details.pending` when the buyer already holds too many unpaid numbers in the campaign.
+ */
 const purchaseErrorReply = {
   ...errorReply,
   properties: {
     ...errorReply.properties,
-    details: { type: 'object', properties: { remaining: { type: 'integer' } } },
+    details: {
+      type: 'object',
+      properties: {
+        remaining: { type: 'integer' },
+        limit: { type: 'integer', description: 'Números não pagos que um comprador pode ter nesta campanha' },
+        pending: { type: 'integer', description: 'Números do comprador aguardando pagamento nesta campanha' },
+      },
+    },
   },
 } as const;
 
@@ -126,9 +139,6 @@ const purchaseReply = {
 
 const hashParams = v.object({ hash: v.string() });
 
-/** Visible ASCII, as in the IETF Idempotency-Key draft (clients send a UUID). */
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
-
 /** POST /public/purchases and GET /public/purchases/:hash (spec section 7 "Public purchasing"; no session). */
 const publicPurchaseRoutes: RoutesPlugin = async (fastify) => {
   const { rateLimits } = fastify.config;
@@ -149,17 +159,17 @@ const publicPurchaseRoutes: RoutesPlugin = async (fastify) => {
           502: errorReply,
         },
       },
-      config: {
-        rateLimit: { max: rateLimits.publicPurchase.max, timeWindow: rateLimits.publicPurchase.timeWindowMs },
-      },
+      config: { rateLimit: perAddress(rateLimits.publicPurchase) },
+      preHandler: perPhoneLimit(
+        fastify,
+        'purchase',
+        rateLimits.publicPurchasePerPhone,
+        (request) => (request.body as { buyer_phone?: unknown } | undefined)?.buyer_phone,
+      ),
     },
     async (request, reply) => {
-      const header = request.headers['idempotency-key'];
-      const key = Array.isArray(header) ? header[0] : header;
-      if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-        throw new HttpError(422, PURCHASE_MESSAGES.idempotencyKeyInvalid);
-      }
-      const result = await fastify.services.purchases.create(request.body, key ?? null);
+      const key = idempotencyKeyOf(request, PURCHASE_MESSAGES.idempotencyKeyInvalid);
+      const result = await fastify.services.purchases.create(request.body, key);
       return reply.code(result.created ? 201 : 200).send({
         success: true,
         message: result.created ? PURCHASE_MESSAGES.created : PURCHASE_MESSAGES.replayed,

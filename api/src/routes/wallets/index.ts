@@ -1,10 +1,12 @@
 import * as v from 'valibot';
-import { transferSchema, TRANSFER_MESSAGES } from '@rifaria/shared/schemas';
+import { transferSchema } from '@rifaria/shared/schemas';
+import { idempotencyKeyOf } from '../../lib/idempotency-key';
 import { API_MESSAGES } from '../../lib/messages';
 import { sessionOf } from '../../plugins/app/authentication';
 import { authErrors, errorReply } from '../../schemas/responses';
 import { walletListItem } from '../../wallets/service';
-import { transferView } from '../../wallets/transfers';
+import { TRANSFER_REPLY_MESSAGES } from '../../wallets/messages';
+import { transferMessage, transferView } from '../../wallets/transfers';
 import type { RoutesPlugin } from '../types';
 
 /** /api/user-wallets/*: spec section 7 "Wallets and payments"; every route is owner-scoped (404 otherwise). */
@@ -121,8 +123,8 @@ const transferReply = {
   type: 'object',
   required: ['success', 'message', 'data'],
   properties: {
-    success: { type: 'boolean' },
-    message: { type: 'string' },
+    success: { type: 'boolean', description: "false when the transfer failed (status 'failed', money given back)" },
+    message: { type: 'string', description: 'pt-BR: enviada, ou por que falhou e que o valor voltou ao saldo' },
     data: {
       type: 'object',
       required: ['id', 'amount', 'formatted_amount', 'pix_key', 'status', 'created_at'],
@@ -222,20 +224,29 @@ const walletRoutes: RoutesPlugin = async (fastify) => {
       schema: {
         tags: ['wallets'],
         params: walletParams,
-        summary: 'Transferir: Pix do saldo disponível para uma chave Pix',
+        summary:
+          'Transferir: Pix do saldo disponível para uma chave Pix (header opcional Idempotency-Key: a mesma ' +
+          'chave devolve a mesma transferência, 200)',
         body: transferBody,
-        response: { 201: transferReply, ...ownedErrors },
+        response: { 200: transferReply, 201: transferReply, ...ownedErrors, 422: errorReply },
       },
       config: { auth: true },
     },
     async (request, reply) => {
       const body = request.body;
-      const transfer = await transfers.create(sessionOf(request).user.id, request.params.id, {
+      const idempotencyKey = idempotencyKeyOf(request, TRANSFER_REPLY_MESSAGES.idempotencyKeyInvalid);
+      const { transfer, created } = await transfers.create(sessionOf(request).user.id, request.params.id, {
         amountCents: body.amount,
         pixKey: body.pix_key,
         description: body.description,
+        idempotencyKey,
       });
-      return reply.code(201).send({ success: true, message: TRANSFER_MESSAGES.success, data: transferView(transfer) });
+      // 201 for the request that created it, 200 for a repeat with the same Idempotency-Key (as purchases do).
+      return reply.code(created ? 201 : 200).send({
+        success: transfer.status !== 'failed',
+        message: transferMessage(transfer),
+        data: transferView(transfer),
+      });
     },
   );
 };

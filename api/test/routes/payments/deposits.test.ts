@@ -271,21 +271,38 @@ describe('POST /payments/sandbox/charges/{txid}/pay → POST /payments/webhook/p
     expect(charge.status).toBe('pending');
   });
 
-  it('should refuse (401) a call without the provider’s credentials, and store it', async () => {
+  it('should refuse (401) a call without the provider’s credentials, and store nothing', async () => {
     const { user, walletId, body } = await pendingDeposit(25);
     const notice = {
       pix: [{ endToEndId: 'E1', txid: body.payment.txid, valor: '25.00', horario: new Date().toISOString() }],
     };
+    const calls = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('pix_webhook_calls')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await calls();
     const response = await webhook(notice, { [SANDBOX_WEBHOOK_SECRET_HEADER]: 'wrong' });
     expect(response.statusCode).toBe(401);
     expect(await balance(user, walletId)).toBe(0);
+    // Anyone who knows the URL could otherwise fill the table (see test/routes/payments/webhook.test.ts).
+    expect(await calls()).toBe(before);
+  });
+
+  it('should store an authenticated call without its secret header', async () => {
+    const response = await webhook({ pix: [] });
+    expect(response.statusCode).toBe(400);
     const stored = await db()
       .selectFrom('pix_webhook_calls')
       .selectAll()
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ outcome: 'rejected', raw_body: JSON.stringify(notice) });
+    expect(stored).toMatchObject({ outcome: 'rejected', raw_body: '{"pix":[]}' });
     // The secret header itself is never stored.
     expect(stored.headers).not.toHaveProperty(SANDBOX_WEBHOOK_SECRET_HEADER);
   });

@@ -258,6 +258,30 @@ describe('TransfersService.recheckProcessing', () => {
     expect(await balance(user, walletId)).toBe(25);
     expect((await auditLedger(db())).mismatchedAccounts).toEqual([]);
   });
+
+  it('should reverse a processing transfer the PSP never received and now refuses to send', async () => {
+    const { user, walletId } = await fundedWallet(40);
+    pix.failNextCall = true;
+    const response = await send(user, walletId, 15);
+    expect(response.json().data.status).toBe('processing');
+    expect(await balance(user, walletId)).toBe(25);
+
+    pix.refuseToSend = true;
+    try {
+      await transfers().recheckProcessing({ olderThanSeconds: 0 });
+    } finally {
+      pix.refuseToSend = false;
+    }
+    const row = await db()
+      .selectFrom('wallet_transfers')
+      .selectAll()
+      .where('id', '=', String(response.json().data.id))
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('failed');
+    expect(row.reversal_transaction_id).not.toBeNull();
+    expect(await balance(user, walletId)).toBe(40);
+    expect((await auditLedger(db())).mismatchedAccounts).toEqual([]);
+  });
 });
 
 describe('startPaymentsWorker', () => {

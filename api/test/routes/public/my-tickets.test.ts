@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import app, { serverOptions } from '../../../src/app';
-import { redactPublicUrl, requestLogSerializer } from '../../../src/public/log-redaction';
+import { redactUrl, requestLogSerializer } from '../../../src/lib/logger';
 import { buildApp, setupApp, testConfig, type TestApp } from '../../helper';
 import { insertBuyer, insertCampaign, insertPurchase, TEST_BUYER_DATA_SECRET } from '../../support/purchases';
 
@@ -240,22 +240,24 @@ describe('GET /public/campaigns/:link/my-tickets', () => {
         await logged.close();
       }
       const log = lines.join('');
-      expect(log).toContain(`"url":"/public/campaigns/${link}/my-tickets?[redacted]"`);
+      expect(log).toContain(`"url":"/public/campaigns/${link}/my-tickets?phone=[redacted]&cpf=[redacted]"`);
       expect(log).toContain('"url":"/public/buyers/check/[redacted]"');
       expect(log).not.toContain(maria.phone);
       expect(log).not.toContain(maria.cpf);
     });
 
-    it('should redact only public URLs', () => {
-      expect(redactPublicUrl('/public/campaigns/rifa/my-tickets?phone=11987654321&cpf=1')).toBe(
-        '/public/campaigns/rifa/my-tickets?[redacted]',
+    it('should redact query values except harmless keys, and the phone segment of the buyer check', () => {
+      expect(redactUrl('/public/campaigns/rifa/my-tickets?phone=11987654321&cpf=1')).toBe(
+        '/public/campaigns/rifa/my-tickets?phone=[redacted]&cpf=[redacted]',
       );
-      expect(redactPublicUrl('/public/buyers/check/11987654321')).toBe('/public/buyers/check/[redacted]');
-      expect(redactPublicUrl('//public//buyers/check/11987654321?x=1')).toBe(
-        '//public//buyers/check/[redacted]?[redacted]',
+      expect(redactUrl('/public/buyers/check/11987654321')).toBe('/public/buyers/check/[redacted]');
+      expect(redactUrl('//public//buyers/check/11987654321?x=1')).toBe('//public//buyers/check/[redacted]?x=[redacted]');
+      expect(redactUrl('/public/campaigns/rifa')).toBe('/public/campaigns/rifa');
+      expect(redactUrl('/api/campaigns?status=2')).toBe('/api/campaigns?status=2');
+      expect(redactUrl('/api/auth/verify-email?token=abc123')).toBe('/api/auth/verify-email?token=[redacted]');
+      expect(redactUrl('/api/campaigns/1/sales?buyer_search=maria%40x.com&page=2')).toBe(
+        '/api/campaigns/1/sales?buyer_search=[redacted]&page=2',
       );
-      expect(redactPublicUrl('/public/campaigns/rifa')).toBe('/public/campaigns/rifa');
-      expect(redactPublicUrl('/api/campaigns?status=2')).toBe('/api/campaigns?status=2');
     });
   });
 });

@@ -98,6 +98,13 @@ describe('GET /api/campaigns/:id/sales', () => {
       status: { id: 2, name: 'Pago' },
       purchased_at: minutes(2).toISOString(),
     });
+    // Full e-mail and phone on Pago purchases only; Pendente and Cancelado ones get the public masks.
+    expect(body.data.map((s: { status: { name: string }; buyer: object }) => [s.status.name, s.buyer])).toEqual([
+      ['Pago', expect.objectContaining({ email: 'ANA.LIMA@Example.com', phone: '21912345678' })],
+      ['Pendente', expect.objectContaining({ email: 'A***@Example.com', phone: '(21) *****-5678' })],
+      ['Pago', expect.objectContaining({ email: 'joao@example.com', phone: '11987654321' })],
+      ['Cancelado', expect.objectContaining({ email: null, phone: '(31) *****-4444' })],
+    ]);
     expect(body.statistics).toEqual({
       total_sales: 2,
       total_revenue: 14,
@@ -139,14 +146,47 @@ describe('GET /api/campaigns/:id/sales', () => {
     ['joao', ['João Conceição']],
     ['CONCEIÇÃO', ['João Conceição']],
     ['conceicao', ['João Conceição']],
-    ['ana.lima@example', ['Ana Lima', 'Ana Lima']],
+    ['ana lima', ['Ana Lima', 'Ana Lima']],
+    // E-mail and phone find Pago purchases only: Ana's pending one and Zeca's cancelled one stay hidden.
+    ['ana.lima@example', ['Ana Lima']],
+    ['(21) 91234', ['Ana Lima']],
     ['(11) 98765', ['João Conceição']],
-    ['31955', ['Zeca Souza']],
+    ['31955', []],
     ['nobody', []],
     ['%', []],
   ])('should search buyers by name, e-mail or phone digits: %s', async (term, names) => {
     const body = (await get(`?buyer_search=${encodeURIComponent(term)}`)).json();
     expect(body.data.map((s: { buyer: { name: string } }) => s.buyer.name)).toEqual(names);
+  });
+
+  it("should not reveal a stranger's contact data put on a pending purchase", async () => {
+    // Anyone can reserve with anyone's phone: the organiser must learn neither the e-mail nor the full phone.
+    const db = t.database.db;
+    const campaign = await insertCampaign(db, { userId: owner.id, totalTickets: 100 });
+    const stranger = await insertBuyer(db, { name: 'Pessoa Estranha', phone: '48991234567', email: 'segredo@x.com' });
+    await insertPurchase(db, {
+      campaignId: campaign.id,
+      buyerId: stranger.id,
+      tickets: 1,
+      status: 'pending',
+      purchasedAt: minutes(100),
+      expiresAt: new Date(Date.now() + 600_000),
+    });
+    const body = (await get('?buyer_search=pessoa', campaign.id)).json();
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0].buyer).toEqual({
+      name: 'Pessoa Estranha',
+      cpf: expect.any(String),
+      email: 's***@x.com',
+      phone: '(48) *****-4567',
+    });
+    const raw = JSON.stringify(body);
+    expect(raw).not.toContain('segredo');
+    expect(raw).not.toContain('48991234567');
+    // Nor can a search confirm them piece by piece.
+    for (const term of ['segredo', 'segredo@x.com', '489912', '91234567']) {
+      expect((await get(`?buyer_search=${term}`, campaign.id)).json().data).toEqual([]);
+    }
   });
 
   it.each([

@@ -39,7 +39,7 @@ import type { PurchaseStatusId, SalesReply } from '@rifaria/shared/types';
 import { toast } from '@rifaria/shared/ui';
 import { getSales, type SalesSortBy, type SortOrder } from '../../api/get-sales';
 import { paginationModel } from './pagination-model';
-import { fetchAllSales, saveCsv, salesCsv } from './sales-csv';
+import { fetchAllSales, salePhone, saveCsv, salesCsv } from './sales-csv';
 
 export const SALES_TEXTS = {
   loadFailed: 'Erro ao carregar vendas',
@@ -50,6 +50,8 @@ export const SALES_TEXTS = {
   downloadFailed: 'Erro ao fazer download',
   pdfSoon: 'Download PDF será implementado em breve',
   empty: 'Nenhuma venda encontrada',
+  contactPaidOnly: 'Telefone e e-mail completos aparecem apenas nas compras pagas.',
+  searchContactPaidOnly: 'Telefone e e-mail encontram apenas compras pagas.',
 } as const;
 
 const STATUS_OPTIONS: { id: PurchaseStatusId; name: string }[] = [
@@ -275,7 +277,7 @@ export function CampaignSales({ campaignId }: { campaignId: string }) {
               <TableRow key={sale.id}>
                 <TableCell>{sale.buyer.name}</TableCell>
                 <TableCell>{sale.buyer.cpf}</TableCell>
-                <TableCell>{sale.buyer.phone}</TableCell>
+                <TableCell>{salePhone(sale.buyer.phone)}</TableCell>
                 <TableCell align="right">{formatInteger(sale.total_tickets)}</TableCell>
                 <TableCell align="right">{reais(sale.total_value)}</TableCell>
                 <TableCell>
@@ -301,6 +303,9 @@ export function CampaignSales({ campaignId }: { campaignId: string }) {
           </TableBody>
         </Table>
       </TableContainer>
+      <Typography variant="caption" color="text.secondary">
+        {SALES_TEXTS.contactPaidOnly}
+      </Typography>
 
       {pagination && pagination.last_page > 1 && (
         <Stack
@@ -351,6 +356,7 @@ export function CampaignSales({ campaignId }: { campaignId: string }) {
             <TextField
               label="Buscar comprador"
               placeholder="Nome, telefone ou e-mail"
+              helperText={SALES_TEXTS.searchContactPaidOnly}
               value={draft.buyerSearch}
               onChange={(event) => setDraft((previous) => ({ ...previous, buyerSearch: event.target.value }))}
             />

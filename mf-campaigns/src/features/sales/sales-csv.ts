@@ -3,7 +3,7 @@
  * (otherwise Excel reads accents as Latin-1), ';' separator (',' is the decimal mark there), pt-BR numbers
  * ('1.234,56'), every field quoted, CRLF line ends.
  */
-import { formatCentsAsDecimal, formatDateTime } from '@rifaria/shared/format';
+import { formatCentsAsDecimal, formatDateTime, maskPhone } from '@rifaria/shared/format';
 import type { Sale, SalesReply } from '@rifaria/shared/types';
 import { getSales, type SalesQuery } from '../../api/get-sales';
 
@@ -19,6 +19,14 @@ function textField(value: string): string {
   return `"${safe.replace(/"/g, '""')}"`;
 }
 
+/**
+ * The buyer's phone as shown to the organiser: a Pago sale carries the digits ('11987654321' → '(11) 98765-4321');
+ * the others carry the server's mask ('(11) *****-4321'), shown as it is.
+ */
+export function salePhone(phone: string): string {
+  return /^\d{10,11}$/.test(phone) ? maskPhone(phone) : phone;
+}
+
 function numberField(value: string): string {
   return `"${value}"`;
 }
@@ -30,7 +38,7 @@ export function salesCsv(sales: Sale[]): string {
       [
         textField(sale.buyer.name),
         textField(sale.buyer.cpf),
-        textField(sale.buyer.phone),
+        textField(salePhone(sale.buyer.phone)),
         textField(sale.buyer.email ?? ''),
         numberField(String(sale.total_tickets)),
         numberField(formatCentsAsDecimal(Math.round(sale.total_value * 100))),

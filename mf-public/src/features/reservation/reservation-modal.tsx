@@ -23,7 +23,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { readApiError, type ApiError } from '@rifaria/shared/api-client';
+import { newIdempotencyKey, readApiError, type ApiError } from '@rifaria/shared/api-client';
 import { PAYMENT_WINDOW_MS, PIX_PAYMENT_METHOD_ID } from '@rifaria/shared/constants';
 import { formatBRL, maskCpf, maskPhone, onlyDigits } from '@rifaria/shared/format';
 import { paths } from '@rifaria/shared/paths';
@@ -37,7 +37,6 @@ import {
 import type { PublicBuyer, PublicCampaign } from '@rifaria/shared/types';
 import { ArrowBackIcon, CloseIcon, useDebouncedValidation } from '@rifaria/shared/ui';
 import { publicApi } from '../../api/public-api';
-import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { reaisToCents, ticketCount } from '../../lib/money';
 import { useIsMobile } from '../../lib/use-is-mobile';
 

@@ -1,0 +1,135 @@
+import { Writable } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
+import app, { serverOptions } from '../../../src/app';
+import { loggerOptions } from '../../../src/lib/logger';
+import { bearer, createTestDatabase, testConfig, uniqueEmail, type TestDatabase } from '../../helper';
+import { cpfFromBase, insertCampaign, TEST_BUYER_DATA_SECRET } from '../../support/purchases';
+
+/**
+ * The API's logs never carry tokens, verification codes, passwords, CPFs, e-mail addresses or buyers' phones.
+ * The app is built with server.ts's logger options at level debug, writing to memory; a whole first day is played
+ * through it (sign-up, a wrong and a right password, e-mail verification, a buyer, "Meus números"), then the log
+ * is searched for every secret that went through.
+ */
+describe('what reaches the log', () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  let database: TestDatabase;
+  let fastify: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const config = testConfig({ buyerData: { secret: TEST_BUYER_DATA_SECRET }, logLevel: 'debug' });
+    fastify = Fastify({ ...serverOptions(config), logger: { ...loggerOptions(config), stream } });
+    await fastify.register(app, { config, db: database.handle.db, databaseKind: database.handle.kind });
+    await fastify.ready();
+  });
+  afterAll(async () => {
+    await fastify.close();
+    await database.dispose();
+  });
+
+  it('should keep every secret of a first day out of the log, while still logging each request', async () => {
+    const email = uniqueEmail('segredo');
+    const password = 'SenhaSecreta987';
+    const register = await fastify.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Ana Segredo', email, password, password_confirmation: password },
+    });
+    expect(register.statusCode).toBe(201);
+    const again = await fastify.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { name: 'Ana Segredo', email, password, password_confirmation: password },
+    });
+    expect(again.statusCode).toBe(422);
+    const wrong = await fastify.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'SenhaErrada123' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const login = await fastify.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    expect(login.statusCode).toBe(200);
+    const token = login.json<{ access_token: string }>().access_token;
+    expect((await fastify.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(200);
+
+    const sent = await fastify.inject({
+      method: 'POST',
+      url: '/api/auth/send-verification-email',
+      headers: bearer(token),
+    });
+    expect(sent.statusCode).toBe(200);
+    const mail = await database.handle.db
+      .selectFrom('mail_outbox')
+      .select('body_text')
+      .where('to_address', '=', email)
+      .executeTakeFirstOrThrow();
+    const verificationToken = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.body_text)![1]!;
+    const verified = await fastify.inject({
+      method: 'GET',
+      url: `/api/auth/verify-email?token=${verificationToken}`,
+    });
+    expect(verified.statusCode).toBeLessThan(400);
+
+    const campaign = await insertCampaign(database.handle.db);
+    const { link } = await database.handle.db
+      .selectFrom('campaigns')
+      .select('link')
+      .where('id', '=', campaign.id)
+      .executeTakeFirstOrThrow();
+    const cpf = cpfFromBase('529982247');
+    const phone = '11976543210';
+    const buyerEmail = 'comprador.secreto@example.com';
+    const buyer = await fastify.inject({
+      method: 'POST',
+      url: '/public/buyers',
+      payload: { name: 'Comprador Secreto', phone, cpf, email: buyerEmail },
+    });
+    expect(buyer.statusCode).toBe(201);
+    expect((await fastify.inject({ method: 'GET', url: `/public/buyers/check/${phone}` })).statusCode).toBe(200);
+    const mine = await fastify.inject({
+      method: 'GET',
+      url: `/public/campaigns/${link}/my-tickets?phone=${phone}&cpf=${cpf}`,
+    });
+    expect(mine.statusCode).toBe(404);
+    const formattedCpf = `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+    const badCpf = await fastify.inject({
+      method: 'POST',
+      url: '/public/buyers',
+      payload: { name: 'Outro', phone: '11976543211', cpf: formattedCpf, email: buyerEmail },
+    });
+    expect(badCpf.statusCode).toBe(422);
+
+    const log = lines.join('');
+    expect(log).toContain('"msg":"incoming request"');
+    expect(log).toContain('/api/auth/verify-email?token=[redacted]');
+    for (const secret of [email, password, 'SenhaErrada123', token, verificationToken, cpf, formattedCpf, phone, buyerEmail]) {
+      expect({ secret, found: log.includes(secret) }).toEqual({ secret, found: false });
+    }
+  });
+
+  it("should redact PostgreSQL's error detail, which repeats the offending values", () => {
+    const captured: string[] = [];
+    const logger = pino(
+      { ...loggerOptions({ logLevel: 'info', production: true }) },
+      { write: (line: string) => void captured.push(line) },
+    );
+    const error = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
+      code: '23505',
+      detail: 'Key (email)=(vazou@example.com) already exists.',
+    });
+    logger.error({ err: error, user: { email: 'vazou@example.com', cpf: '52998224725' } }, 'failed');
+    const line = captured.join('');
+    expect(line).toContain('users_email_key');
+    expect(line).not.toContain('vazou@example.com');
+    expect(line).not.toContain('52998224725');
+  });
+});
