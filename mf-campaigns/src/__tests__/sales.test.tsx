@@ -124,7 +124,7 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
     expect(rows[2]).toHaveTextContent('(11) *****-4321');
     expect(rows[2]).not.toHaveTextContent('98765');
     expect(rows[3]).toHaveTextContent('(11) *****-4321');
-    expect(screen.getByText('Telefone e e-mail completos aparecem apenas nas compras pagas.')).toBeInTheDocument();
+    expect(screen.getByText('Telefone completo (e e-mail, no CSV) aparece apenas nas compras pagas.')).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent(/R\$\s1\.234,56/);
     // 15:30 UTC is 12:30 in São Paulo.
     expect(rows[1]).toHaveTextContent('20/11/2026 às 12:30');

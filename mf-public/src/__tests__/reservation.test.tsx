@@ -266,6 +266,8 @@ describe('POST /public/purchases from the modal', () => {
     const { user, step2 } = await reachBuyerStep();
     await user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
     expect(await within(step2).findByRole('alert')).toHaveTextContent(message);
+    // No green "all set" note beside the refusal.
+    expect(within(step2).queryByText('Encontramos seu cadastro. Confira seus dados e conclua a reserva.')).toBeNull();
     // The buyer stays on the campaign page, with the modal open to try again later.
     expect(screen.getByTestId('where')).toHaveTextContent('/p/rifa-do-carro');
     expect(within(step2).getByRole('button', { name: 'Concluir Reserva' })).toBeEnabled();

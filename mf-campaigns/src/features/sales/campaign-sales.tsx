@@ -50,7 +50,7 @@ export const SALES_TEXTS = {
   downloadFailed: 'Erro ao fazer download',
   pdfSoon: 'Download PDF será implementado em breve',
   empty: 'Nenhuma venda encontrada',
-  contactPaidOnly: 'Telefone e e-mail completos aparecem apenas nas compras pagas.',
+  contactPaidOnly: 'Telefone completo (e e-mail, no CSV) aparece apenas nas compras pagas.',
   searchContactPaidOnly: 'Telefone e e-mail encontram apenas compras pagas.',
 } as const;
 

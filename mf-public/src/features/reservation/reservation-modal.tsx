@@ -317,9 +317,12 @@ export function ReservationModal({ open, onClose, campaign, quantity }: Props) {
             ) : (
               <>
                 {buyer ? (
-                  <Alert severity="success" role="status">
-                    {RESERVATION_TEXTS.knownBuyer}
-                  </Alert>
+                  // A refusal above (e.g. the unpaid-numbers limit) is the news: no green "all set" beside it.
+                  formError ? null : (
+                    <Alert severity="success" role="status">
+                      {RESERVATION_TEXTS.knownBuyer}
+                    </Alert>
+                  )
                 ) : (
                   <Alert severity="info" role="status">
                     {BUYER_MESSAGES.buyerNotFound}
