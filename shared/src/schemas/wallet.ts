@@ -39,7 +39,8 @@ export const moneyField = (messages: { invalid: string; positive: string; min?: 
   const [maxCents, maxMessage] = messages.max ?? [Number.MAX_SAFE_INTEGER, messages.invalid];
   return v.pipe(
     v.optional(v.union([v.number(), v.string()], messages.positive), ''),
-    v.transform((input: number | string) => toCents(input)),
+    // Nothing typed (the masked field's empty state) asks for a value above zero, as the spec says, not 'inválido'.
+    v.transform((input: number | string) => (typeof input === 'string' && input.trim() === '' ? 0 : toCents(input))),
     v.check((cents) => !Number.isNaN(cents), messages.invalid),
     v.minValue(1, messages.positive),
     v.minValue(minCents, minMessage),

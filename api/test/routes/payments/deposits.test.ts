@@ -89,7 +89,9 @@ describe('POST /payments/deposits', () => {
   });
 
   it.each([
-    ['amount', { amount: undefined }, DEPOSIT_MESSAGES.amountInvalid],
+    // Nothing typed: the spec's 'Valor deve ser maior que zero' (issue 11).
+    ['amount', { amount: undefined }, DEPOSIT_MESSAGES.amountPositive],
+    ['amount', { amount: '' }, DEPOSIT_MESSAGES.amountPositive],
     ['amount', { amount: 0 }, DEPOSIT_MESSAGES.amountPositive],
     ['amount', { amount: -5 }, DEPOSIT_MESSAGES.amountPositive],
     ['amount', { amount: 4.99 }, DEPOSIT_MESSAGES.amountMinimum],

@@ -34,6 +34,15 @@ describe('depositSchema', () => {
       amount: 'Valor deve ser maior que zero',
       description: 'Descrição é obrigatória',
     });
+    // Nothing typed (or only spaces): the spec's 'Valor deve ser maior que zero', not 'Valor inválido'.
+    for (const amount of ['', '   ', undefined]) {
+      expect(firstErrors(validate(depositSchema, { amount, description: 'x', user_wallet_id: 1 }).errors)).toEqual({
+        amount: 'Valor deve ser maior que zero',
+      });
+    }
+    expect(firstErrors(validate(depositSchema, { amount: 'abc', description: 'x', user_wallet_id: 1 }).errors)).toEqual({
+      amount: 'Valor inválido',
+    });
     expect(firstErrors(validate(depositSchema, { amount: 4.99, description: 'x'.repeat(256), user_wallet_id: 1 }).errors)).toEqual({
       amount: 'Valor mínimo para depósito é R$ 5,00',
       description: 'Descrição deve ter no máximo 255 caracteres',

@@ -15,6 +15,7 @@ export const DASHBOARD_TEXTS = {
     title: 'Rifas em andamento', // spec
     activeBadge: 'ATIVAS', // spec
     generatingSales: 'campanhas gerando vendas', // spec
+    generatingSalesOne: 'campanha gerando vendas', // the spec's text in the singular, for exactly one
     manage: 'Gerenciar campanhas', // spec
     startEarning: 'Comece a gerar receita hoje mesmo', // spec
     createFirst: 'Criar primeira campanha', // spec

@@ -145,6 +145,13 @@ describe('Dashboard screen', () => {
       expect(card.queryByText('Comece a gerar receita hoje mesmo')).not.toBeInTheDocument();
     });
 
+    it("should say 'campanha' in the singular for exactly one active campaign", async () => {
+      setup({ overview: { active_campaigns: 1, has_published_campaign: true } });
+      const card = within(await screen.findByRole('region', { name: 'Rifas em andamento' }));
+      expect(card.getByText('1')).toBeInTheDocument();
+      expect(card.getByText('campanha gerando vendas')).toBeInTheDocument();
+    });
+
     it('should invite to create the first campaign when none is active', async () => {
       setup();
       const card = within(await screen.findByRole('region', { name: 'Rifas em andamento' }));

@@ -27,7 +27,7 @@ export function ActiveCampaignsCard({ activeCampaigns }: { activeCampaigns: numb
           <Typography variant="h3" component="p" sx={{ fontWeight: 700 }}>
             {formatInteger(activeCampaigns)}
           </Typography>
-          <Typography color="text.secondary">{hasActive ? TEXTS.generatingSales : TEXTS.startEarning}</Typography>
+          <Typography color="text.secondary">{!hasActive ? TEXTS.startEarning : activeCampaigns === 1 ? TEXTS.generatingSalesOne : TEXTS.generatingSales}</Typography>
         </Box>
         <Box sx={{ mt: 'auto' }}>
           <Button component={RouterLink} to={paths.campaigns.getHref()} variant={hasActive ? 'outlined' : 'contained'}>
