@@ -19,6 +19,8 @@ export function isCampaignLink(link: string): boolean {
 
 export function slugify(name: string): string {
   const slug = name
+    // The plain text of a name typed with markup: '<b>negrito</b>' is 'negrito', not 'b-negrito-b'.
+    .replace(/<\/?[a-z][^<>]*>/gi, ' ')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '') // accents, after NFD split them from their letters
     .toLowerCase()

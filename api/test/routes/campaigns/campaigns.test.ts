@@ -153,6 +153,13 @@ describe('POST /api/campaigns', () => {
     expect((await createCampaign(t.app, user, { name: 'Checkout' })).link).toBe('checkout-2');
     expect((await createCampaign(t.app, user, { name: '!!!' })).link).toBe('campanha');
   });
+
+  it('should make the link from the plain text of a name typed with HTML', async () => {
+    expect((await createCampaign(t.app, user, { name: 'Rifa <b>negrito</b> da Ana' })).link).toBe('rifa-negrito-da-ana');
+    expect((await createCampaign(t.app, user, { name: 'Prêmio <i class="x">top</i> 3 < 5' })).link).toBe(
+      'premio-top-3-5',
+    );
+  });
 });
 
 describe('GET /api/campaigns', () => {
