@@ -114,9 +114,9 @@ async function createPglite(config: CreateDatabaseOptions): Promise<DatabaseHand
 }
 
 /**
- * The pool as Kysely sees it, except that a client whose query hit query_timeout goes back to pg's pool with that
- * error, which closes it. Released normally, it would still be waiting for the server's answer to the abandoned
- * query, and the next query handed that client would wait behind it. (No cursor: the dialect is built without one.)
+ * The pool as Kysely sees it, except that a client whose query hit query_timeout, or whose connection died while it
+ * was checked out, goes back to pg's pool with that error, which closes it. Released normally, it would still be
+ * waiting for the server's answer to the abandoned query, and the next query handed that client would wait behind it. (No cursor: the dialect is built without one.)
  */
 function closingTimedOutClients(pool: pg.Pool): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
@@ -126,6 +126,12 @@ function closingTimedOutClients(pool: pg.Pool): PostgresPool {
       let kyselyClient = wrapped.get(client);
       if (!kyselyClient) {
         let timedOut: Error | undefined;
+        // pg emits 'error' on a checked-out client whose connection dies (server restart, network cut) and the pool
+        // listens only while the client is idle: unheard, the event would crash the process. The query in flight
+        // already fails with it; here the client is only marked, so that its release closes it.
+        client.on('error', (error: Error) => {
+          timedOut = error;
+        });
         const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
           try {
             return await client.query(text, [...parameters]);

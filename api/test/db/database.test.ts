@@ -155,6 +155,26 @@ describe('database timeouts', () => {
   });
 
   (DB_KIND === 'postgres' ? it : it.skip)(
+    'should survive a connection that dies while checked out (no unhandled error event), then serve on a new one',
+    async () => {
+      const handle = await createDatabase({ url: process.env.DATABASE_URL!, poolMax: 2 });
+      try {
+        await handle.db.connection().execute(async (connection) => {
+          const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(connection);
+          // Killed from the pool's other connection while this one is checked out and idle.
+          await sql`SELECT pg_terminate_backend(${rows[0]!.pid})`.execute(handle.db);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await expect(sql`SELECT 1`.execute(connection)).rejects.toThrow();
+        });
+        const { rows } = await sql<{ one: number }>`SELECT 1 AS one`.execute(handle.db);
+        expect(rows).toEqual([{ one: 1 }]);
+      } finally {
+        await handle.close();
+      }
+    },
+  );
+
+  (DB_KIND === 'postgres' ? it : it.skip)(
     'should replace a connection whose query never got an answer instead of queueing behind it',
     async () => {
       const { hostname, port } = new URL(process.env.DATABASE_URL!);
