@@ -67,7 +67,8 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         PORT: String(PORT),
-        HOST: '127.0.0.1',
+        // Every interface, as `npm start`: addresses.spec.ts opens the site at the machine's LAN address too.
+        HOST: '0.0.0.0',
         DATA_DIR: process.env.E2E_DATA_DIR,
         DATABASE_URL: process.env.DATABASE_URL ?? '',
         NODE_ENV: 'test',

@@ -67,8 +67,12 @@ export interface AppConfig {
   warnings: string[];
   port: number;
   host: string;
-  /** Public base URL of the site, used in e-mail links. */
-  publicUrl: string;
+  /**
+   * PUBLIC_URL (no trailing slash): the address people open, used in shared campaign links and e-mail links.
+   * Required in production. null when unset (the demo): links then follow the address each request came to
+   * (lib/public-origin.ts), so a site opened at 127.0.0.1 or at the machine's LAN address shares links there.
+   */
+  publicUrl: string | null;
   logLevel: string;
   /**
    * Trust X-Forwarded-* (behind nginx): the proxies' addresses/CIDRs, or false. In production it must be set
@@ -98,6 +102,14 @@ export interface AppConfig {
     publicBuyerCreatePerPhone: RateLimitRule;
     publicPurchasePerPhone: RateLimitRule;
     publicMyTicketsPerPhone: RateLimitRule;
+    /**
+     * 'Trocar de telefone' (POST /public/buyers/change-phone) proves a registration with the CPF and 4 digits of the
+     * old phone: per address, per CPF (what stops guessing the 10,000 endings) and per new phone. Not settings:
+     * a rare, sensitive action whose limits need no tuning per deployment.
+     */
+    publicBuyerChangePhone: RateLimitRule;
+    publicBuyerChangePhonePerCpf: RateLimitRule;
+    publicBuyerChangePhonePerPhone: RateLimitRule;
   };
   /**
    * Redis shared by every API process for the rate limits (REDIS_URL); unset = each process counts in memory.
@@ -247,6 +259,9 @@ function trustProxyFrom(raw: string | undefined): AppConfig['trustProxy'] {
   return value.split(',').map((item) => item.trim());
 }
 
+/** PUBLIC_URL's shape: an http(s) URL with a host (the length is bounded before the regex). */
+const isPublicUrl = (url: string): boolean => /^https?:\/\/[^\s/]+/i.test(url.slice(0, 2048));
+
 /** Relative paths are taken from the repo root so every way of starting the API agrees. */
 const fromRepoRoot = (p: string): string => (path.isAbsolute(p) ? p : path.resolve(REPO_ROOT, p));
 
@@ -265,7 +280,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const port = intFrom(env, 'PORT', 8080, 1);
   const dataDir = fromRepoRoot(env.DATA_DIR?.trim() || '.data');
   // (?<!\/) here and below: a run of trailing slashes is tried once, not once per slash (linear, not quadratic).
-  const publicUrl = (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/(?<!\/)\/+$/, '');
+  const publicUrl = env.PUBLIC_URL?.trim().replace(/(?<!\/)\/+$/, '') || null;
+  if (publicUrl !== null && !isPublicUrl(publicUrl)) {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) URL (got "${publicUrl.slice(0, 100)}")`);
+  }
   const frontendMode = (env.SERVE_FRONTENDS?.trim().toLowerCase() || 'auto') as string;
   if (!['auto', 'on', 'off', 'true', 'false'].includes(frontendMode)) {
     throw new ConfigError(`SERVE_FRONTENDS must be auto, on or off (got "${frontendMode}")`);
@@ -325,6 +343,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
         max: intFrom(env, 'RATE_LIMIT_PUBLIC_MY_TICKETS_PHONE_MAX', 10, 1),
         timeWindowMs: 15 * 60_000,
       },
+      // Five tries a day per CPF: room for typos, yet guessing 4 digits takes ~3 years on average.
+      publicBuyerChangePhone: { max: 30, timeWindowMs: 60 * 60_000 },
+      publicBuyerChangePhonePerCpf: { max: 5, timeWindowMs: 24 * 60 * 60_000 },
+      publicBuyerChangePhonePerPhone: { max: 5, timeWindowMs: 60 * 60_000 },
     },
     redisUrl: env.REDIS_URL?.trim() || undefined,
     rateLimitNamespace: env.RATE_LIMIT_NAMESPACE?.trim() || 'rifaria-rl:',
@@ -494,7 +516,7 @@ export function productionProblems(env: Env): string[] {
   const publicUrl = value('PUBLIC_URL');
   if (!publicUrl) {
     problems.push('PUBLIC_URL is required: the address buyers and organisers open, e.g. https://rifaria.com.br');
-  } else if (!/^https?:\/\/[^\s/]+/i.test(publicUrl.slice(0, 2048))) {
+  } else if (!isPublicUrl(publicUrl)) {
     problems.push(`PUBLIC_URL must be an http(s) URL (got "${publicUrl.slice(0, 100)}")`);
   }
 

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
 import app, { serverOptions } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
@@ -9,6 +10,7 @@ import { accountWorkerStep } from './accounts/worker';
 import { purchasesWorkerSteps } from './purchases/worker';
 import { detectFrontends } from './plugins/frontends';
 import { loggerOptions } from './lib/logger';
+import { defaultOriginOf } from './lib/public-origin';
 
 /** The process: configuration from the environment, database, migrations, HTTP listener, graceful shutdown. */
 
@@ -25,6 +27,18 @@ async function migrateUntimed(database: DatabaseHandle, config: AppConfig) {
   } finally {
     await untimed.close();
   }
+}
+
+/**
+ * Without PUBLIC_URL, listening on every interface: the machine's LAN addresses, where a phone on the same network
+ * opens the site (links follow the address the site is opened at).
+ */
+function networkUrls(config: AppConfig): string[] {
+  if (config.publicUrl || !['0.0.0.0', '::'].includes(config.host)) return [];
+  return Object.values(os.networkInterfaces())
+    .flat()
+    .filter((entry) => entry && entry.family === 'IPv4' && !entry.internal)
+    .map((entry) => `http://${entry!.address}:${config.port}`);
 }
 
 /** The configuration, or a clear message on stderr and exit code 1 (no stack trace for a settings mistake). */
@@ -111,14 +125,15 @@ async function main(): Promise<void> {
 
     const lines = [
       '',
-      `  Rifaria is running at ${config.publicUrl}`,
+      `  Rifaria is running at ${defaultOriginOf(config)}`,
+      ...networkUrls(config).map((url) => `  On your network: ${url}`),
       config.production
         ? `  Mode:       production${config.warnings.length ? ` (${config.warnings.length} warning(s) above)` : ''}`
         : '  Mode:       demo (embedded defaults, sandbox Pix; NODE_ENV=production for a deployment)',
       frontends.shellDist
         ? `  Front ends: served from this process (${frontends.remotes.length} remotes)`
         : '  Front ends: not built, API only (run `npm run build`, or `npm start` at the repo root)',
-      `  API docs:   ${config.publicUrl}/api/docs`,
+      `  API docs:   ${defaultOriginOf(config)}/api/docs`,
       `  Database:   ${database.kind === 'pglite' ? `PGlite in ${config.database.pgliteDir}` : 'PostgreSQL (DATABASE_URL)'}`,
       ...(config.demoUser.enabled
         ? [

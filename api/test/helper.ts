@@ -122,6 +122,9 @@ export function testConfig(overrides?: DeepPartial<AppConfig>): AppConfig {
     publicBuyerCreatePerPhone: relaxed,
     publicPurchasePerPhone: relaxed,
     publicMyTicketsPerPhone: relaxed,
+    publicBuyerChangePhone: relaxed,
+    publicBuyerChangePhonePerCpf: relaxed,
+    publicBuyerChangePhonePerPhone: relaxed,
   };
   return merge(base, overrides);
 }

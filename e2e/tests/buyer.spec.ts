@@ -1,38 +1,20 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { hasError, parsePix } from 'pix-utils';
+import { DEMO, DEMO_LINK, phonePage, randomCpf, randomPhone } from './support';
 
 // Issue 5 journey, on a phone (390×844): a buyer opens the demo campaign from its link, adds 10 numbers, registers,
 // reaches the checkout with 10 real numbers and a valid Pix code, pays with the sandbox button and sees Pago without
 // reloading; the organiser sees the sale and the "Futuro" balance. A second purchase left alone expires (the e2e
 // server runs with PURCHASE_RESERVATION_MS=30000) and its numbers go back to the pool.
 
-const DEMO_LINK = 'rifa-demo-iphone-16-pro';
-const DEMO = { email: 'demo@rifaria.com.br', password: 'Rifaria123' };
-
-/** A valid CPF (check digits) that no other run uses. */
-function randomCpf(): string {
-  const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (base.every((d) => d === base[0])) base[0] = (base[0]! + 1) % 10;
-  const digit = (digits: number[]) => {
-    const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
-    const rest = sum % 11;
-    return rest < 2 ? 0 : 11 - rest;
-  };
-  const d1 = digit(base);
-  const d2 = digit([...base, d1]);
-  return [...base, d1, d2].join('');
-}
-const randomPhone = () => `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-
-async function phonePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
+/** Every console error and uncaught exception of the page from now on (issue 11: the normal path logs none). */
+function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
   });
-  return context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
 }
 
 async function availableTickets(page: Page): Promise<number> {
@@ -43,21 +25,41 @@ async function availableTickets(page: Page): Promise<number> {
 test('should sell 10 numbers by Pix on a phone and show Pago without reloading', async ({ browser }) => {
   test.setTimeout(120_000);
   const page = await phonePage(browser);
+  const consoleErrors = collectConsoleErrors(page);
   const buyerName = `Marina Teste ${Date.now()}`;
+  const buyerPhone = randomPhone();
+  const buyerCpf = randomCpf();
   const before = await availableTickets(page);
 
-  await page.goto(`/p/${DEMO_LINK}`);
+  // "Meus números" before buying: nothing found is an answer on the page, not an error in the console.
+  await page.goto(`/p/${DEMO_LINK}/meus-numeros`);
+  await page.getByRole('textbox', { name: 'Telefone (WhatsApp)' }).fill(buyerPhone);
+  await page.getByRole('textbox', { name: 'CPF' }).fill(buyerCpf);
+  await page.getByRole('button', { name: 'Ver meus números' }).click();
+  await expect(page.getByText('Nenhuma compra encontrada para este telefone e CPF nesta campanha.')).toBeVisible();
+  await page.getByRole('link', { name: 'Voltar para a campanha' }).click();
+
   await expect(page.getByRole('heading', { name: 'Rifa Demo iPhone 16 Pro', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: '+10', exact: true }).click();
-  await expect(page.getByRole('spinbutton', { name: /Quantidade/ }).or(page.getByRole('textbox', { name: /Quantidade/ })).first()).toHaveValue('10');
+  const quantity = page.getByRole('spinbutton', { name: /Quantidade/ }).or(page.getByRole('textbox', { name: /Quantidade/ })).first();
+  await expect(quantity).toHaveValue('10');
   await page.getByRole('button', { name: 'Participar Agora' }).first().click();
 
-  // Step 1: phone.
+  // The phone's Back button closes the modal and keeps the page as it was (issue 11).
   const modal = page.getByRole('dialog');
   await expect(modal.getByRole('heading', { name: 'Finalizar Reserva' })).toBeVisible();
   await modal.getByRole('textbox', { name: 'Telefone (WhatsApp)' }).fill('119');
+  await page.goBack();
+  await expect(modal).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/p/${DEMO_LINK}$`));
+  await expect(quantity).toHaveValue('10');
+  await page.getByRole('button', { name: 'Participar Agora' }).first().click();
+
+  // Step 1: phone.
+  await expect(modal.getByRole('heading', { name: 'Finalizar Reserva' })).toBeVisible();
+  await modal.getByRole('textbox', { name: 'Telefone (WhatsApp)' }).fill('119');
   await expect(modal.getByText('Telefone deve ter pelo menos 10 dígitos')).toBeVisible();
-  await modal.getByRole('textbox', { name: 'Telefone (WhatsApp)' }).fill(randomPhone());
+  await modal.getByRole('textbox', { name: 'Telefone (WhatsApp)' }).fill(buyerPhone);
   await modal.getByRole('button', { name: 'Continuar' }).click();
 
   // Step 2: a new buyer.
@@ -65,7 +67,7 @@ test('should sell 10 numbers by Pix on a phone and show Pago without reloading',
   await modal.getByRole('textbox', { name: 'Nome completo' }).fill(buyerName);
   await modal.getByRole('textbox', { name: 'CPF' }).fill('12345678900');
   await expect(modal.getByText('CPF inválido')).toBeVisible();
-  await modal.getByRole('textbox', { name: 'CPF' }).fill(randomCpf());
+  await modal.getByRole('textbox', { name: 'CPF' }).fill(buyerCpf);
   await modal.getByRole('button', { name: 'Concluir Reserva' }).click();
 
   // Checkout: 10 real numbers, a Pix code with a valid CRC, a running countdown.
@@ -92,6 +94,27 @@ test('should sell 10 numbers by Pix on a phone and show Pago without reloading',
   await expect(page.getByText('Pago').first()).toBeVisible();
   expect(navigations).toBe(0);
   await page.screenshot({ path: test.info().outputPath('checkout-paid.png'), fullPage: true });
+
+  // 'Pagamento confirmado!' is no dead end: 'Meus números' lists this purchase, then back to the campaign.
+  await expect(page.getByRole('link', { name: 'Voltar para a campanha' })).toHaveAttribute('href', `/p/${DEMO_LINK}`);
+  await page.getByRole('link', { name: 'Meus números' }).click();
+  await expect(page).toHaveURL(new RegExp(`/p/${DEMO_LINK}/meus-numeros$`));
+  await page.getByRole('textbox', { name: 'Telefone (WhatsApp)' }).fill(buyerPhone);
+  await page.getByRole('textbox', { name: 'CPF' }).fill(buyerCpf);
+  await page.getByRole('button', { name: 'Ver meus números' }).click();
+  await expect(page.getByRole('heading', { name: `Olá, ${buyerName}!` })).toBeVisible();
+  await expect(page.getByRole('article').getByText('Pago')).toBeVisible();
+  await page.getByRole('link', { name: 'Voltar para a campanha' }).click();
+  await expect(page.getByRole('heading', { name: 'Rifa Demo iPhone 16 Pro', level: 1 })).toBeVisible();
+  // The whole normal path, new buyer's phone check included, logged no console error.
+  expect(consoleErrors).toEqual([]);
+
+  // A broken checkout link: 'Voltar ao início' is the campaign the buyer came from, not the organisers' login.
+  await page.goto('/p/checkout?compra=link-quebrado');
+  await expect(page.getByRole('heading', { name: 'Compra não encontrada' })).toBeVisible();
+  await page.getByRole('link', { name: 'Voltar ao início' }).click();
+  await expect(page).toHaveURL(new RegExp(`/p/${DEMO_LINK}$`));
+  await expect(page.getByRole('heading', { name: 'Rifa Demo iPhone 16 Pro', level: 1 })).toBeVisible();
 
   // The organiser sees the sale and the "Futuro" balance.
   const organiser = await browser.newPage({ locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
@@ -145,5 +168,117 @@ test('should expire an unpaid purchase and return its numbers to the pool', asyn
     })
     .toBe('Cancelado');
   expect(await availableTickets(page)).toBe(before);
+  await page.context().close();
+});
+
+/** A published campaign of the demo organiser, through the API; its public link. */
+async function publishCampaign(page: Page, name: string): Promise<string> {
+  const login = await page.request.post('/api/auth/login', { data: DEMO });
+  const { access_token: token } = (await login.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const wallets = (await (await page.request.get('/api/user-wallets', { headers })).json()) as { data: { id: number }[] };
+  const created = await page.request.post('/api/campaigns', {
+    headers,
+    data: {
+      name,
+      draw_type_id: 1,
+      total_tickets: 1000,
+      ticket_price: 2.5,
+      rules: 'Regras da campanha.',
+      banner_image: null,
+      draw_datetime: null,
+      user_wallet_id: wallets.data[0]?.id,
+      awards: [{ description: 'Notebook Gamer i7 16GB', value: 6500 }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id, link } = ((await created.json()) as { data: { id: number; link: string } }).data;
+  const published = await page.request.post(`/api/campaigns/${id}/publish`, { headers });
+  expect(published.status(), await published.text()).toBe(200);
+  return link;
+}
+
+/** Line boxes of an element's text. */
+const textLines = (page: Page, text: string) =>
+  page
+    .getByRole('dialog')
+    .getByText(text, { exact: true })
+    .evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return {
+        lines: new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size,
+        width: element.getBoundingClientRect().width,
+        listWidth: element.parentElement!.getBoundingClientRect().width,
+      };
+    });
+
+test('should keep a 120-character campaign name readable and move a returning buyer to a new phone', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await phonePage(browser);
+  const stamp = Date.now().toString(36);
+  const withSpaces = `Mega Rifa Beneficente de Natal da Associação de Moradores do Jardim das Flores com Prêmios para Toda a Família ${stamp}`.slice(-120);
+  const withoutSpaces = `${'X'.repeat(120 - stamp.length)}${stamp}`;
+
+  for (const name of [withSpaces, withoutSpaces]) {
+    await page.goto(`/p/${await publishCampaign(page, name)}`);
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    // The page never grows wider than the phone; the cards keep the 16 px gutter (no clipped corners).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    for (const section of ['Prêmios', 'Regulamento', 'Compra segura']) {
+      const box = (await page.getByRole('region', { name: section }).boundingBox())!;
+      expect([section, Math.round(box.x), Math.round(box.x + box.width)]).toEqual([section, 16, 374]);
+    }
+    await page.getByRole('button', { name: '+10', exact: true }).click();
+    await page.getByRole('button', { name: 'Participar Agora' }).first().click();
+    // The reservation summary gives the name its whole width: a few lines, not a 9-line column.
+    const { lines, width, listWidth } = await textLines(page, name);
+    expect(width).toBeGreaterThan(listWidth - 40);
+    expect(lines).toBeLessThanOrEqual(6);
+    await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+  }
+
+  // A buyer registered with an old phone comes back with a new one (the long-name campaign still open).
+  const cpf = randomCpf();
+  const oldPhone = randomPhone();
+  const newPhone = randomPhone();
+  const registered = await page.request.post('/public/buyers', {
+    data: { name: 'Carla Registrada', phone: oldPhone, cpf, email: null },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  await page.getByRole('button', { name: 'Participar Agora' }).first().click();
+  const modal = page.getByRole('dialog');
+  await modal.getByRole('textbox', { name: 'Telefone (WhatsApp)' }).fill(newPhone);
+  await modal.getByRole('button', { name: 'Continuar' }).click();
+  await modal.getByRole('textbox', { name: 'Nome completo' }).fill('Carla Registrada');
+  await modal.getByRole('textbox', { name: 'CPF' }).fill(cpf);
+  await modal.getByRole('button', { name: 'Concluir Reserva' }).click();
+  await expect(modal.getByText('Este CPF já está cadastrado com outro telefone.')).toBeVisible();
+  await expect(modal.getByText('Use o telefone com que você se cadastrou.')).toBeVisible();
+  await modal.getByRole('button', { name: 'Trocar de telefone' }).click();
+
+  await expect(modal.getByRole('heading', { name: 'Trocar de telefone' })).toBeVisible();
+  await expect(modal.getByRole('textbox', { name: 'CPF' })).toHaveValue(
+    `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`,
+  );
+  const digits = modal.getByRole('textbox', { name: 'Últimos 4 dígitos do telefone antigo' });
+  await digits.fill(oldPhone.slice(-4) === '0000' ? '1111' : '0000');
+  await modal.getByRole('button', { name: 'Confirmar troca' }).click();
+  await expect(modal.getByRole('alert')).toContainText('Não foi possível confirmar seu cadastro.');
+  await digits.fill(oldPhone.slice(-4));
+  await modal.getByRole('button', { name: 'Confirmar troca' }).click();
+  await expect(modal.getByText('Telefone atualizado. Seu cadastro e suas compras agora estão neste número.')).toBeVisible();
+  await modal.getByRole('button', { name: 'Concluir Reserva' }).click();
+
+  await expect(page).toHaveURL(/\/p\/checkout\?compra=/);
+  const buyer = page.getByRole('region', { name: 'Dados do comprador' });
+  await expect(buyer.getByText('Carla Registrada')).toBeVisible();
+  await expect(buyer.getByText(`(11) *****-${newPhone.slice(-4)}`)).toBeVisible();
+  // The old phone is free again, the new one is this buyer.
+  const check = async (phone: string) =>
+    ((await (await page.request.get(`/public/buyers/check/${phone}`)).json()) as { found: boolean }).found;
+  expect(await check(oldPhone)).toBe(false);
+  expect(await check(newPhone)).toBe(true);
   await page.context().close();
 });

@@ -1,33 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { organiserWithWallet, uniqueEmail } from './support';
+import { createDraftByApi, organiserWithWallet, randomCpf, uniqueEmail } from './support';
 
 const shot = (page: Page, name: string) =>
   process.env.SHOTS ? page.screenshot({ path: `/tmp/pw/${name}.png`, fullPage: true }) : Promise.resolve();
 
-/** A draft through the API (the wizard itself is exercised once above). */
-async function createDraftByApi(page: Page, token: string, name: string, totalTickets: number): Promise<void> {
-  const headers = { authorization: `Bearer ${token}` };
-  const wallets = (await (await page.request.get('/api/user-wallets', { headers })).json()) as { data: { id: number }[] };
-  const created = await page.request.post('/api/campaigns', {
-    headers,
-    data: {
-      name,
-      draw_type_id: 2,
-      total_tickets: totalTickets,
-      ticket_price: 1,
-      rules: 'Regras da campanha.',
-      banner_image: null,
-      draw_datetime: null,
-      user_wallet_id: wallets.data[0]?.id,
-      awards: [{ description: 'Prêmio principal', value: null }],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-}
-
 test('should create, publish, date, edit and cancel campaigns', async ({ page }) => {
   test.setTimeout(180_000);
-  const token = await organiserWithWallet(page, 'Renata Lopes', uniqueEmail('renata'), '11144477735');
+  const token = await organiserWithWallet(page, 'Renata Lopes', uniqueEmail('renata'), randomCpf());
   await shot(page, '01-dashboard');
   await page.goto('/campanhas');
   await expect(page.getByRole('heading', { name: 'Minhas Campanhas' })).toBeVisible();
@@ -142,4 +121,72 @@ test('should create, publish, date, edit and cancel campaigns', async ({ page })
   await shot(page, '16-mega');
   await megaPublish.getByRole('button', { name: 'Fechar' }).click();
   await expect(page.getByRole('article', { name: 'Mega Rifa Dez Milhões' }).getByRole('button', { name: 'Ver Painel' })).toBeVisible();
+});
+
+test.describe('new-campaign wizard in a browser set to English, in another time zone', () => {
+  test.use({ locale: 'en-US', timezoneId: 'Europe/Lisbon' });
+
+  test('should take the draw date as dd/mm/aaaa and HH:MM, and go back a step on Back instead of leaving', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await organiserWithWallet(page, 'Paula Reis', uniqueEmail('paula'), randomCpf());
+    await page.goto('/campanhas');
+    await page.getByRole('button', { name: '+ Nova Campanha' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Nova Campanha' });
+    // An emoji is one character for the limit and its counter (16, not 17 UTF-16 units).
+    await wizard.getByRole('textbox', { name: 'Nome da campanha' }).fill('Rifa do Violão 🎸');
+    await expect(wizard.getByText('16/120')).toBeVisible();
+    await wizard.getByRole('textbox', { name: 'Quantidade de tickets' }).fill('500');
+    await wizard.getByRole('textbox', { name: 'Valor do ticket' }).fill('1000');
+    await wizard.getByRole('combobox', { name: 'Tipo de sorteio' }).click();
+    await page.getByRole('option', { name: 'Sorteio Rifaria' }).click();
+    await wizard.getByRole('checkbox', { name: 'Já tenho data definida para o sorteio' }).check();
+    const date = wizard.getByRole('textbox', { name: 'Data do sorteio' });
+    const time = wizard.getByRole('textbox', { name: 'Hora do sorteio' });
+    // pt-BR inputs whatever the browser's language (a native date input would show mm/dd/yyyy and 08:00 PM here),
+    // and nothing red before anything was typed in them.
+    await expect(date).toHaveAttribute('placeholder', 'dd/mm/aaaa');
+    await expect(time).toHaveAttribute('placeholder', 'hh:mm');
+    await page.waitForTimeout(500);
+    await expect(wizard.getByText('Data do sorteio é obrigatória')).toHaveCount(0);
+    await date.pressSequentially('05122099');
+    await time.pressSequentially('1930');
+    await expect(date).toHaveValue('05/12/2099');
+    await expect(time).toHaveValue('19:30');
+    await wizard.getByRole('button', { name: 'Próximo' }).click();
+    await wizard.getByRole('textbox', { name: 'Nome do 1º prêmio' }).fill('Violão');
+
+    // Back goes one step back, on the same page.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/campanhas$/);
+    await expect(date).toHaveValue('05/12/2099');
+    // On the first step, with data typed, it asks first.
+    await page.goBack();
+    const ask = page.getByRole('dialog', { name: 'Descartar nova campanha?' });
+    await ask.getByRole('button', { name: 'Continuar editando' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page).toHaveURL(/\/campanhas$/);
+
+    await wizard.getByRole('button', { name: 'Próximo' }).click();
+    await expect(wizard.getByRole('textbox', { name: 'Nome do 1º prêmio' })).toHaveValue('Violão');
+    await wizard.getByRole('button', { name: 'Próximo' }).click();
+    await wizard.getByRole('textbox', { name: 'Regras' }).fill('Sorteio entre os números pagos.');
+    await wizard.getByRole('button', { name: 'Próximo' }).click();
+    // The account number as /carteiras shows it.
+    const wallet = wizard.getByRole('radio', {
+      name: /^Conta Digital Rifaria · Conta •••• \d{4} · criada em \d{2}\/\d{2}\/\d{4}$/,
+    });
+    await wallet.check();
+    await wizard.getByRole('button', { name: 'Criar Campanha' }).click();
+    await expect(page.getByText('Campanha criada com sucesso!')).toBeVisible();
+
+    // Stored as 19:30 in São Paulo, whatever the browser's zone.
+    const draft = page.getByRole('article', { name: 'Rifa do Violão 🎸' });
+    await draft.getByRole('button', { name: 'Mais ações de Rifa do Violão 🎸' }).click();
+    await page.getByRole('menuitem', { name: 'Editar' }).click();
+    await expect(page.getByRole('textbox', { name: 'Data do sorteio' })).toHaveValue('05/12/2099');
+    await expect(page.getByRole('textbox', { name: 'Hora do sorteio' })).toHaveValue('19:30');
+    await shot(page, '17-edit-date-en-US');
+  });
 });

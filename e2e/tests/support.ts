@@ -1,9 +1,14 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Segura123';
 
-/** Signs a new organiser up through the UI and waits for the dashboard. */
-export async function signUp(page: Page, name: string, email: string): Promise<void> {
+/** The demo organiser and its published campaign, created by the server at its first start. */
+export const DEMO = { email: 'demo@rifaria.com.br', password: 'Rifaria123' };
+export const DEMO_LINK = 'rifa-demo-iphone-16-pro';
+export const DEMO_NAME = 'Rifa Demo iPhone 16 Pro';
+
+/** Fills the sign-up form with valid data and sends it (the success screen shows for 2 s, then the dashboard). */
+export async function submitSignUp(page: Page, name: string, email: string): Promise<void> {
   await page.goto('/cadastro');
   await page.getByLabel('Nome completo').fill(name);
   await page.getByLabel('E-mail profissional').fill(email);
@@ -12,6 +17,11 @@ export async function signUp(page: Page, name: string, email: string): Promise<v
   await expect(page.getByText('Senhas coincidem')).toBeVisible();
   await expect(page.getByText('Forte')).toBeVisible();
   await page.getByRole('button', { name: 'Explorar a Rifaria' }).click();
+}
+
+/** Signs a new organiser up through the UI and waits for the dashboard. */
+export async function signUp(page: Page, name: string, email: string): Promise<void> {
+  await submitSignUp(page, name, email);
   await expect(page.getByText('Conta criada com sucesso!')).toBeVisible();
   await expect(page.getByText('Redirecionando você para o seu painel de controle...')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -75,10 +85,66 @@ export async function organiserWithWallet(page: Page, name: string, email: strin
     )
     .toContain('"status":"active"');
 
+  await signIn(page, email, PASSWORD);
+  return token;
+}
+
+/** Signs in through the login page and waits for the dashboard. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar na minha conta' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  return token;
+}
+
+/** A draft through the API (the wizard itself is exercised in campaigns.spec.ts). */
+export async function createDraftByApi(page: Page, token: string, name: string, totalTickets: number): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const wallets = (await (await page.request.get('/api/user-wallets', { headers })).json()) as {
+    data: { id: number }[];
+  };
+  const created = await page.request.post('/api/campaigns', {
+    headers,
+    data: {
+      name,
+      draw_type_id: 2,
+      total_tickets: totalTickets,
+      ticket_price: 1,
+      rules: 'Regras da campanha.',
+      banner_image: null,
+      draw_datetime: null,
+      user_wallet_id: wallets.data[0]?.id,
+      awards: [{ description: 'Prêmio principal', value: null }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+}
+
+/** A valid CPF (check digits) that no other run uses. */
+export function randomCpf(): string {
+  const base = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  if (base.every((d) => d === base[0])) base[0] = (base[0]! + 1) % 10;
+  const digit = (digits: number[]) => {
+    const sum = digits.reduce((acc, d, i) => acc + d * (digits.length + 1 - i), 0);
+    const rest = sum % 11;
+    return rest < 2 ? 0 : 11 - rest;
+  };
+  const d1 = digit(base);
+  const d2 = digit([...base, d1]);
+  return [...base, d1, d2].join('');
+}
+export const randomPhone = () => `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+
+/** A phone (390×844, touch) in its own context, at the test's baseURL unless `options` names another. */
+export async function phonePage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    ...options,
+  });
+  return context.newPage();
 }

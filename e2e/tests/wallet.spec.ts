@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { parsePix, hasError } from 'pix-utils';
 import { SANDBOX_WEBHOOK_SECRET } from '../playwright.config';
-import { sessionToken, signUp, uniqueEmail } from './support';
+import { randomCpf, sessionToken, signUp, uniqueEmail } from './support';
 
 // Issue 3 journey: a new organiser opens a wallet through the wizard (CEP filled by the fake provider), sees it
 // approved, deposits R$ 25,00, pays it with the sandbox button, reveals the balance and sees the deposit in the
-// history; the same webhook replayed 10 times leaves the balance at R$ 25,00.
+// history; the same webhook replayed 10 times leaves the balance at R$ 25,00. On the way, the browser's Back moves
+// between the wizard's steps, asks before leaving it, and nothing typed is lost (issue 11).
 
 // A 1×1 PNG: a real image by its magic bytes, as the server checks.
 const PNG_1x1 = Buffer.from(
@@ -26,10 +27,30 @@ test('should open a wallet, deposit R$ 25,00 by Pix and credit it exactly once',
   await expect(page.getByRole('textbox', { name: 'Nome completo' })).toHaveValue('Carla Mendes');
   await page.getByRole('button', { name: 'Próximo' }).click();
   await expect(page.getByText('CPF deve ter 11 dígitos')).toBeVisible();
-  await page.getByRole('textbox', { name: 'CPF' }).fill('52998224725');
-  await expect(page.getByRole('textbox', { name: 'CPF' })).toHaveValue('529.982.247-25');
+  // One CPF, one account: a CPF of its own, so the journey can run again against the same database.
+  const cpf = randomCpf();
+  const maskedCpf = `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+  await page.getByRole('textbox', { name: 'CPF' }).fill(cpf);
+  await expect(page.getByRole('textbox', { name: 'CPF' })).toHaveValue(maskedCpf);
   await page.getByRole('textbox', { name: 'Telefone' }).fill('11987654321');
   await page.getByRole('textbox', { name: 'Data de nascimento' }).fill('15031990');
+  await page.getByRole('button', { name: 'Próximo' }).click();
+
+  // Back goes to the previous step with everything typed; Forward returns; a reload loses nothing either.
+  await expect(page.getByRole('heading', { name: 'Endereço' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Dados Pessoais' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'CPF' })).toHaveValue(maskedCpf);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Telefone' })).toHaveValue('(11) 98765-4321');
+  // Back on the first step asks before leaving the wizard.
+  await page.goBack();
+  const leave = page.getByRole('dialog', { name: 'Sair da abertura de conta?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Continuar preenchendo' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/\/carteira\/adicionar$/);
+  await expect(page.getByRole('textbox', { name: 'CPF' })).toHaveValue(maskedCpf);
   await page.getByRole('button', { name: 'Próximo' }).click();
 
   // Step 2: Endereço, filled from the (fake) CEP provider.
@@ -51,9 +72,9 @@ test('should open a wallet, deposit R$ 25,00 by Pix and credit it exactly once',
 
   // Step 4: Finalização.
   await expect(page.getByRole('heading', { name: 'Finalização' })).toBeVisible();
-  await expect(page.getByText('529.982.247-25')).toBeVisible();
+  await expect(page.getByText(maskedCpf)).toBeVisible();
   await page.getByRole('button', { name: 'Finalizar Abertura' }).click();
-  await expect(page.getByText('Conta em Processo!')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Conta em Processo!' })).toBeVisible();
   await expect(page).toHaveURL(/\/carteiras$/, { timeout: 10_000 });
 
   // The sandbox KYC approves it: the page turns into the wallet dashboard by itself.
@@ -116,4 +137,9 @@ test('should open a wallet, deposit R$ 25,00 by Pix and credit it exactly once',
   await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Início' }).click();
   await expect(page.getByText('Carteira Digital').first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ver carteira completa' }).or(page.getByRole('button', { name: 'Ver carteira completa' })).first()).toBeVisible();
+
+  // With the account open, the wizard's address says so instead of offering four steps that would be refused.
+  await page.goto('/carteira/adicionar');
+  await expect(page.getByRole('heading', { name: 'Você já possui uma conta digital' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Próximo' })).toHaveCount(0);
 });

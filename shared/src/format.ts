@@ -183,10 +183,60 @@ export function maskDate(input: string): string {
   return applyPattern(onlyDigits(input).slice(0, 8), '00/00/0000');
 }
 
+/** '2030' → '20:30' (HH:MM, 24 h). */
+export function maskTime(input: string): string {
+  return applyPattern(onlyDigits(input).slice(0, 4), '00:00');
+}
+
+/** 'HH:MM' on a 24-hour clock → the same text; null when it is not a time of day ('24:00', '9:30', '20:5'). */
+export function parseTime(input: string): string | null {
+  const text = input.trim();
+  if (text.length !== 5) return null;
+  const match = /^(\d{2}):(\d{2})$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) <= 23 && Number(match[2]) <= 59 ? text : null;
+}
+
+/** 'YYYY-MM-DD' → 'DD/MM/AAAA' (what the date inputs show); '' for anything else. */
+export function isoDateToBR(iso: string): string {
+  if (iso.length !== 10) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}
+
+/** A wallet's account number as every screen shows it: only the last 4 digits ('12345678' → '•••• 5678'). */
+export function maskAccountNumber(accountNumber: string | null | undefined): string {
+  const last4 = onlyDigits(accountNumber ?? '').slice(-4);
+  return last4 ? `•••• ${last4}` : '••••';
+}
+
 /** Ticket numbers are 0..N-1, zero-padded to the width of N-1: (7, 1000) → '007'. */
 export function formatTicketNumber(number: number, totalTickets: number): string {
   const width = String(Math.max(0, totalTickets - 1)).length;
   return String(number).padStart(width, '0');
+}
+
+// Text -----------------------------------------------------------------------------------------------------------
+
+let graphemeSegmenter: Intl.Segmenter | null | undefined;
+
+/**
+ * Characters as a person counts them: '🎉' is 1 (2 UTF-16 units), 'é' typed as e + accent is 1, a family emoji
+ * '👨‍👩‍👧' is 1 (8 units). Browsers without Intl.Segmenter (Firefox before 125) count code points, which agrees
+ * for everything but emoji sequences and combining accents. Linear; bound the input's length before calling.
+ */
+export function graphemeCount(text: string): number {
+  if (graphemeSegmenter === undefined) {
+    graphemeSegmenter =
+      typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(LOCALE, { granularity: 'grapheme' }) : null;
+  }
+  let count = 0;
+  if (graphemeSegmenter) {
+    for (const _segment of graphemeSegmenter.segment(text)) count += 1;
+  } else {
+    for (const _codePoint of text) count += 1;
+  }
+  return count;
 }
 
 // Names ----------------------------------------------------------------------------------------------------------

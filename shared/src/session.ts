@@ -19,6 +19,26 @@ export interface SessionState {
   logout: () => void;
 }
 
+/**
+ * Forms in progress (e.g. the account-opening wizard) may keep a draft in the TAB's sessionStorage under this
+ * prefix, so Back or a reload loses nothing. They hold personal data of the signed-in person: leaving the session
+ * clears them (logout, a 401, resetSession).
+ */
+export const DRAFT_STORAGE_PREFIX = 'rifaria-draft:';
+
+export function clearDrafts(): void {
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < window.sessionStorage.length; i += 1) {
+      const key = window.sessionStorage.key(i);
+      if (key?.startsWith(DRAFT_STORAGE_PREFIX)) keys.push(key);
+    }
+    keys.forEach((key) => window.sessionStorage.removeItem(key));
+  } catch {
+    // storage unavailable: no draft was kept either
+  }
+}
+
 /** Keeps only what the browser needs of a user (spec: token and user name, profile.description). */
 function pickSessionUser(user: SessionUser): SessionUser {
   const picked: SessionUser = { name: user.name ?? '' };
@@ -53,7 +73,10 @@ export const useSession = create<SessionState>()(
         if (!current) return;
         set({ user: pickSessionUser({ ...current, ...partial }) });
       },
-      logout: () => set({ token: null, user: null }),
+      logout: () => {
+        clearDrafts();
+        set({ token: null, user: null });
+      },
     }),
     {
       name: SESSION_STORAGE_KEY,
@@ -79,6 +102,7 @@ export function getSessionUser(): SessionUser | null {
 
 /** Back to the logged-out initial state, in memory and in storage. For tests and for account switches. */
 export function resetSession(): void {
+  clearDrafts();
   useSession.setState({ token: null, user: null });
   try {
     window.localStorage.removeItem(SESSION_STORAGE_KEY);

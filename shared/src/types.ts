@@ -131,7 +131,7 @@ export interface Campaign {
   total_tickets: number;
   ticket_price: number;
   rules: string;
-  /** Public URL of the banner image (uploaded file or external https URL), or null. */
+  /** The banner image: /media/banners/<key> for an uploaded file (same origin), the external https URL, or null. */
   banner: string | null;
   banner_image: string | null;
   link: string;
@@ -213,7 +213,7 @@ export interface LatestSalesPoint {
 }
 
 // Public buyer flow (issue 5) -------------------------------------------------------------------------------------
-// No token is sent on these calls. Personal data is masked in every reply ('***.456.789-**', 'a***@gmail.com',
+// No token is sent on these calls. Personal data is masked in every reply ('***.***.***-09', 'a***@gmail.com',
 // '(11) *****-4321'): whoever types a phone number must not learn someone else's documents.
 
 /** GET /public/campaigns/{link} → data. Only published (and finished) campaigns; a draft or unknown link is 404. */
@@ -241,10 +241,23 @@ export interface PublicCampaign {
   max_tickets_per_purchase: number;
 }
 
-/** GET /public/buyers/check/{phone} → data (404 = new buyer); also the reply of POST /public/buyers. */
+/**
+ * A lookup whose "nothing found" is a normal outcome (the phone of a new buyer, "Meus números" before any purchase):
+ * 200 with `found: false` and the reason in `message`, never a 404, which every browser logs as a console error.
+ */
+export type ApiLookup<T> =
+  { success: true; found: true; data: T } | { success: true; found: false; data: null; message: string };
+
+/**
+ * GET /public/buyers/check/{phone} → ApiLookup (found false = new buyer); also the reply of POST /public/buyers and
+ * of POST /public/buyers/change-phone.
+ */
 export interface PublicBuyer {
   name: string;
-  /** Masked: '***.456.789-**'. */
+  /**
+   * Masked to the two check digits: '***.***.***-09'. The CPF is what proves a buyer ("Meus números", changing
+   * phone), so a phone lookup must not narrow it down (the six middle digits would leave ~1,000 candidates).
+   */
   cpf: string;
   /** Masked: 'a***@gmail.com', or null. */
   email: string | null;

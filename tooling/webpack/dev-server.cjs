@@ -2,8 +2,8 @@
 const { devRemotes } = require('./ports.cjs');
 
 const API_URL = process.env.RIFARIA_API_URL || 'http://localhost:8080';
-/** Paths the API answers; everything else is the SPA. */
-const API_PATHS = ['/api', '/public', '/payments', '/digital-wallets', '/whatsapp/instances'];
+/** Paths the API answers (uploaded banners are relative /media/ URLs); everything else is the SPA. */
+const API_PATHS = ['/api', '/public', '/payments', '/digital-wallets', '/whatsapp/instances', '/media'];
 
 /** @returns {import('webpack-dev-server').Configuration} */
 function devServerConfig({ port, isHost }) {
@@ -24,7 +24,9 @@ function devServerConfig({ port, isHost }) {
         // The shell answers /runtime-config.json itself (dev ports); remotes standing alone ask the API.
         context: isHost ? API_PATHS : [...API_PATHS, '/runtime-config.json'],
         target: API_URL,
-        changeOrigin: true,
+        // The API sees the address the browser opened (localhost:3000, or DEV_HOST's): without PUBLIC_URL its
+        // shared campaign links follow that Host, so they open this dev server rather than the API's port.
+        changeOrigin: false,
       },
     ],
     setupMiddlewares: (middlewares, server) => {

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ACCOUNT_OPENING_MESSAGES, type AccountOpeningInput } from '@rifaria/shared/schemas';
-import type { Database } from '../db/schema';
+import type { Database, Executor } from '../db/schema';
 import { fieldError, HttpError } from '../lib/errors';
-import type { Repositories } from '../repositories';
+import { isUniqueViolation, type Repositories } from '../repositories';
 import { newStorageKey, type DetectedMime, type FileStorage } from '../storage';
 import { generateAccountNumber } from './account-number';
 import { ACCOUNT_MESSAGES } from './messages';
-import type { AccountsRepository } from './repository';
+import { HOLDER_CPF_INDEX, type AccountsRepository } from './repository';
 import { walletListItem } from '../wallets/service';
 import type { WalletListItem } from './wallet-presenter';
 
@@ -39,8 +39,9 @@ export class AccountOpeningService {
     if (!(await this.accounts.documentTypeExists(input.documentType))) {
       throw fieldError('documentType', ACCOUNT_OPENING_MESSAGES.documentTypeRequired);
     }
-    // Cheap early refusal; the transaction checks again under the user's row lock.
+    // Cheap early refusals, before the file is stored; the transaction checks again under the user's row lock.
     if (await this.accounts.hasOpenWallet(userId)) throw new HttpError(422, ACCOUNT_MESSAGES.alreadyOpen);
+    await this.checkHolderCpf(userId, (await this.repos.users.findById(userId))?.cpf ?? null, input.cpf);
 
     // The file first: a row must never point to a missing file. If the transaction fails, the file goes.
     const storageKey = newStorageKey(DOCUMENTS_PREFIX);
@@ -51,10 +52,11 @@ export class AccountOpeningService {
         const user = await this.repos.users.findByIdForUpdate(userId, trx);
         if (!user) throw new Error(`User ${userId} vanished during account opening`);
         if (await this.accounts.hasOpenWallet(userId, trx)) throw new HttpError(422, ACCOUNT_MESSAGES.alreadyOpen);
+        await this.checkHolderCpf(userId, user.cpf, input.cpf, trx);
 
         let wallet: { id: string } | null = null;
         for (let attempt = 0; !wallet && attempt < ACCOUNT_NUMBER_ATTEMPTS; attempt += 1) {
-          wallet = await this.accounts.insertWalletUnlessNumberTaken(userId, generateAccountNumber(), trx);
+          wallet = await this.accounts.insertWalletUnlessNumberTaken(userId, generateAccountNumber(), input.cpf, trx);
         }
         if (!wallet) throw new Error('No free account number after several attempts');
 
@@ -112,7 +114,20 @@ export class AccountOpeningService {
       await this.storage.delete(storageKey).catch((cleanupError: unknown) => {
         this.log.error({ err: cleanupError, storageKey }, 'could not delete the document of a failed account opening');
       });
+      // Another organiser's application with this CPF committed between our check and our insert.
+      if (isUniqueViolation(error, HOLDER_CPF_INDEX)) throw fieldError('cpf', ACCOUNT_MESSAGES.cpfTaken);
       throw error;
+    }
+  }
+
+  /**
+   * The account is opened in the name of the profile's CPF when the profile has one, and a CPF already holding an
+   * in-review or active account of another organiser cannot open a second one (the index decides under races).
+   */
+  private async checkHolderCpf(userId: string, profileCpf: string | null, cpf: string, trx?: Executor): Promise<void> {
+    if (profileCpf !== null && profileCpf !== cpf) throw fieldError('cpf', ACCOUNT_MESSAGES.cpfProfileMismatch);
+    if (await this.accounts.cpfHeldByAnotherAccount(cpf, userId, trx)) {
+      throw fieldError('cpf', ACCOUNT_MESSAGES.cpfTaken);
     }
   }
 }

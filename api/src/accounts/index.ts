@@ -9,6 +9,11 @@ export {
   type ReviewSummary,
 } from './kyc';
 export { ACCOUNT_MESSAGES } from './messages';
-export { AccountsRepository, DIGITAL_ACCOUNT_WALLET_TYPE, type AccountApplication } from './repository';
+export {
+  AccountsRepository,
+  DIGITAL_ACCOUNT_WALLET_TYPE,
+  HOLDER_CPF_INDEX,
+  type AccountApplication,
+} from './repository';
 export { walletListItemSchema, type WalletListItem } from './wallet-presenter';
 export { accountWorkerStep } from './worker';

@@ -5,6 +5,9 @@ import type { WalletWithType } from '../wallets/service';
 export type AccountApplication = Selectable<AccountApplicationsTable>;
 export type NewAccountApplication = Insertable<AccountApplicationsTable>;
 
+/** The partial unique index of 012_account_holder_cpf: one in-review or active wallet per holder CPF. */
+export const HOLDER_CPF_INDEX = 'user_wallets_holder_cpf_open_key';
+
 /** The only wallet type so far ('Conta Digital Rifaria', seeded in 002). */
 export const DIGITAL_ACCOUNT_WALLET_TYPE = 1;
 
@@ -32,13 +35,27 @@ export class AccountsRepository {
     return row !== undefined;
   }
 
+  /** Whether an in-review or active wallet of ANOTHER user holds this CPF (the rule of 012_account_holder_cpf). */
+  async cpfHeldByAnotherAccount(cpf: string, userId: string, trx: Executor = this.db): Promise<boolean> {
+    const row = await trx
+      .selectFrom('user_wallets')
+      .select('id')
+      .where('holder_cpf', '=', cpf)
+      .where('status', 'in', ['in_review', 'active'])
+      .where('user_id', '<>', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /**
    * Inserts an in-review wallet, or returns null when the account number is taken. ON CONFLICT DO NOTHING
    * instead of catching unique_violation: an error would abort the surrounding transaction, a skipped row does not.
+   * A CPF already held by an open account is NOT skipped: its unique_violation (HOLDER_CPF_INDEX) ends the opening.
    */
   async insertWalletUnlessNumberTaken(
     userId: string,
     accountNumber: string,
+    holderCpf: string,
     trx: Executor = this.db,
   ): Promise<{ id: string } | null> {
     const row = await trx
@@ -48,6 +65,7 @@ export class AccountsRepository {
         wallet_type_id: DIGITAL_ACCOUNT_WALLET_TYPE,
         account_number: accountNumber,
         status: 'in_review',
+        holder_cpf: holderCpf,
       })
       .onConflict((oc) => oc.column('account_number').doNothing())
       .returning('id')

@@ -49,12 +49,14 @@ export function saoPauloDatetime(date: Date): string {
   return `${c.year}-${pad(c.month)}-${pad(c.day)} ${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}`;
 }
 
-export function bannerUrlOf(
-  record: Pick<CampaignRecord, 'banner_storage_key' | 'banner_url'>,
-  publicUrl: string,
-): string | null {
+/**
+ * An uploaded banner is a relative URL (/media/banners/<key>): the pages that show it are served by this same
+ * process, so it loads under the CSP's img-src 'self' whatever address the site was opened at. An external
+ * banner is its https URL.
+ */
+export function bannerUrlOf(record: Pick<CampaignRecord, 'banner_storage_key' | 'banner_url'>): string | null {
   if (record.banner_storage_key) {
-    return `${publicUrl}${BANNER_ROUTE}/${record.banner_storage_key.slice(BANNER_KEY_PREFIX.length + 1)}`;
+    return `${BANNER_ROUTE}/${record.banner_storage_key.slice(BANNER_KEY_PREFIX.length + 1)}`;
   }
   return record.banner_url;
 }
@@ -65,11 +67,12 @@ export function presentCampaign(
   record: CampaignRecord,
   awards: AwardRecord[],
   stats: CampaignStats,
-  publicUrl: string,
+  /** Where the public page link points: PUBLIC_URL, or the address of the request (lib/public-origin.ts). */
+  origin: string,
   salesChart?: SalesChartEntry[],
 ): Campaign {
   const statusId = record.status_id as CampaignStatusId;
-  const banner = bannerUrlOf(record, publicUrl);
+  const banner = bannerUrlOf(record);
   return {
     id: Number(record.id),
     name: record.name,
@@ -82,7 +85,7 @@ export function presentCampaign(
     banner,
     banner_image: banner,
     link: record.link,
-    full_url: `${publicUrl}/p/${record.link}`,
+    full_url: `${origin}/p/${record.link}`,
     draw_datetime: record.draw_at ? saoPauloDatetime(record.draw_at) : null,
     draw_date: record.draw_at ? record.draw_at.toISOString() : null,
     draw_date_formatted: record.draw_at ? formatDateTime(record.draw_at) : null,

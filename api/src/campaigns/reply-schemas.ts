@@ -65,10 +65,16 @@ const campaignEntries = {
   total_tickets: integer,
   ticket_price: reais,
   rules: v.string(),
-  banner: v.pipe(v.nullable(v.string()), v.description('URL pública do banner (arquivo enviado ou URL https)')),
+  banner: v.pipe(
+    v.nullable(v.string()),
+    v.description('Banner: /media/banners/<chave> (arquivo enviado, mesma origem) ou a URL https informada'),
+  ),
   banner_image: v.nullable(v.string()),
   link: v.string(),
-  full_url: v.pipe(v.string(), v.description('Página pública: <PUBLIC_URL>/p/<link>')),
+  full_url: v.pipe(
+    v.string(),
+    v.description('Página pública: <PUBLIC_URL>/p/<link> (sem PUBLIC_URL: o endereço em que o site foi aberto)'),
+  ),
   draw_datetime: v.pipe(
     v.nullable(v.string()),
     v.description("'AAAA-MM-DD HH:MM:SS' no horário de São Paulo, ou null"),

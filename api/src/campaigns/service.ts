@@ -44,9 +44,15 @@ export class CampaignsService {
     private readonly db: Kysely<Database>,
     private readonly pools: TicketPools,
     private readonly storage: FileStorage,
-    private readonly publicUrl: string,
+    /** Public links (full_url) are built on this origin: see `at`. */
+    private readonly origin: string,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** The same service, its campaigns' links on `origin` (the request's: lib/public-origin.ts). */
+  at(origin: string): CampaignsService {
+    return origin === this.origin ? this : new CampaignsService(this.db, this.pools, this.storage, origin, this.log);
+  }
 
   async drawTypes(): Promise<DrawType[]> {
     return this.db.selectFrom('campaign_draw_types').select(['id', 'description']).orderBy('id').execute();
@@ -103,7 +109,7 @@ export class CampaignsService {
       campaignStats(this.db, [{ id: record.id, total_tickets: record.total_tickets }]),
       withChart ? campaignSalesChart(this.db, record.id, SALES_CHART_DAYS) : Promise.resolve(undefined),
     ]);
-    return presentCampaign(record, awards, stats.get(record.id)!, this.publicUrl, chart);
+    return presentCampaign(record, awards, stats.get(record.id)!, this.origin, chart);
   }
 
   async list(userId: string, status?: CampaignStatusId): Promise<Omit<CampaignListReply, 'success'>> {
@@ -131,7 +137,7 @@ export class CampaignsService {
     let totalRaisedCents = 0;
     for (const s of stats.values()) totalRaisedCents += Math.round(s.total_revenue * 100);
     return {
-      data: records.map((record) => presentCampaign(record, awards, stats.get(record.id)!, this.publicUrl)),
+      data: records.map((record) => presentCampaign(record, awards, stats.get(record.id)!, this.origin)),
       summary: {
         active_count: all.filter((c) => c.status_id === CAMPAIGN_STATUS_ID.published).length,
         draft_count: all.filter((c) => c.status_id === CAMPAIGN_STATUS_ID.draft).length,

@@ -97,6 +97,8 @@ export interface UserWalletsTable {
   account_number: string;
   status: ColumnType<WalletStatus, WalletStatus | undefined, WalletStatus>;
   status_reason: string | null;
+  /** 012: the account holder's CPF (digits); one in-review or active wallet per CPF (partial unique index). */
+  holder_cpf: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   activated_at: NullableTimestamp;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
@@ -427,6 +429,20 @@ export interface CampaignTicketLeasesTable {
   expires_at: Timestamp;
 }
 
+// 013_buyer_phone_changes -----------------------------------------------------------------------------------------
+
+/** Audit of 'Trocar de telefone': one row per buyer moved to a new phone, phones masked. */
+export interface BuyerPhoneChangesTable {
+  id: Id;
+  buyer_id: Int8;
+  old_phone_masked: string;
+  new_phone_masked: string;
+  /** inet, read back as text. */
+  ip: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -471,6 +487,8 @@ export interface Database {
   released_tickets: ReleasedTicketsTable;
   // 009_purchase_allocation
   campaign_ticket_leases: CampaignTicketLeasesTable;
+  // 013_buyer_phone_changes
+  buyer_phone_changes: BuyerPhoneChangesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -50,13 +50,13 @@ export class BuyerExistsError extends HttpError {
   }
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
   const e = error as { code?: string; constraint?: string; message?: string } | null;
   // PGlite does not always fill `constraint`; its message names it.
   return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
 }
 
-const BUYER_COLUMNS = ['id', 'name', 'phone', 'email', 'cpf_hash', 'cpf_encrypted', 'cpf_key_id'] as const;
+export const BUYER_COLUMNS = ['id', 'name', 'phone', 'email', 'cpf_hash', 'cpf_encrypted', 'cpf_key_id'] as const;
 
 export class PublicBuyersService {
   constructor(

@@ -73,7 +73,8 @@ export function acceptsPurchases(
 export async function publicCampaign(
   db: Executor,
   record: PublicCampaignRecord,
-  publicUrl: string,
+  /** Where full_url points: PUBLIC_URL, or the address of the request (lib/public-origin.ts). */
+  origin: string,
   now: Date = new Date(),
 ): Promise<PublicCampaign> {
   const [awards, totals] = await Promise.all([
@@ -91,8 +92,8 @@ export async function publicCampaign(
     name: record.name,
     title: record.name,
     link: record.link,
-    full_url: `${publicUrl}/p/${record.link}`,
-    banner_image: bannerUrlOf(record, publicUrl),
+    full_url: `${origin}/p/${record.link}`,
+    banner_image: bannerUrlOf(record),
     ticket_price: Number(record.ticket_price_cents) / 100,
     total_tickets: record.total_tickets,
     draw_datetime: record.draw_at ? saoPauloDatetime(record.draw_at) : null,

@@ -1,12 +1,18 @@
-import { maskCpfForDisplay } from '../sales/buyer-cpf';
-
 /**
  * Masks of a buyer's personal data in public replies (GET /public/buyers/check/{phone}, purchases, "Meus números").
  * Whoever types a phone number sees only enough to recognise their own data: never a full CPF, e-mail or phone.
  */
 
-/** '12345678909' → '***.456.789-**' (the middle six digits, as the organiser's sales page shows). */
-export const maskBuyerCpf = maskCpfForDisplay;
+/**
+ * '12345678909' → '***.***.***-09': the two check digits only. The CPF is the buyer's proof ("Meus números", moving
+ * to a new phone), and anyone can look a phone up: the six middle digits the organiser's sales page shows would,
+ * with the check-digit rule, leave ~1,000 candidates to try; the check digits alone leave ~10 million.
+ */
+export function maskBuyerCpf(cpf: string): string {
+  const digits = cpf.replace(/\D/g, '');
+  if (digits.length !== 11) return '***.***.***-**';
+  return `***.***.***-${digits.slice(9)}`;
+}
 
 /** 'ana.lima@gmail.com' → 'a***@gmail.com': the first character of the local part and the domain. */
 export function maskBuyerEmail(email: string | null): string | null {

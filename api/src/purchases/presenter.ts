@@ -38,7 +38,8 @@ const reais = (cents: string | number) => Number(cents) / 100;
 export function presentPurchase(
   record: PurchaseRecord,
   numbers: readonly number[],
-  context: { cipher: BuyerCpfCipher; publicUrl: string; sandbox: boolean; qrCode: string | null; now: Date },
+  /** origin: where campaign.full_url points (PUBLIC_URL, or the address of the request). */
+  context: { cipher: BuyerCpfCipher; origin: string; sandbox: boolean; qrCode: string | null; now: Date },
 ): Purchase {
   const pending = record.status_id === 1;
   return {
@@ -55,7 +56,7 @@ export function presentPurchase(
     campaign: {
       title: record.campaign_name,
       link: record.campaign_link,
-      full_url: `${context.publicUrl}/p/${record.campaign_link}`,
+      full_url: `${context.origin}/p/${record.campaign_link}`,
       ticket_price: reais(record.unit_price_cents),
       draw_date_formatted: record.campaign_draw_at ? formatDateTime(record.campaign_draw_at) : null,
       organizer: { name: record.organizer_name, whatsapp: record.organizer_phone },

@@ -89,7 +89,6 @@ export interface PurchasesOptions {
   reservationMs: number;
   /** Unpaid numbers (Pendente, not expired) one buyer may hold per campaign (config.purchases.pendingNumbersPerBuyer). */
   pendingNumbersPerBuyer: number;
-  publicUrl: string;
   /** The sandbox PSP is active: the checkout offers 'Simular pagamento (sandbox)'. */
   sandbox: boolean;
   /** Purchases expired / refunds tried per worker batch. */
@@ -587,7 +586,8 @@ export class PurchasesService {
 
   // GET /public/purchases/:hash ----------------------------------------------------------------------------------
 
-  async view(hash: string): Promise<Purchase | null> {
+  /** `origin`: where campaign.full_url points (PUBLIC_URL, or the address of the request: lib/public-origin.ts). */
+  async view(hash: string, origin: string): Promise<Purchase | null> {
     if (!/^[A-Za-z0-9_-]{22,64}$/.test(hash)) return null;
     const record = await this.db
       .selectFrom('purchases as p')
@@ -641,7 +641,7 @@ export class PurchasesService {
       tickets.map((t) => t.number),
       {
         cipher: this.cipher(),
-        publicUrl: this.options.publicUrl,
+        origin,
         sandbox: this.options.sandbox,
         qrCode,
         now: new Date(),

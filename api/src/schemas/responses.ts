@@ -17,6 +17,22 @@ export const errorReply = {
   },
 } as const;
 
+/**
+ * A lookup whose "not found" is a normal outcome (a new buyer's phone, "Meus números" before a purchase): 200 with
+ * found false, data null and the reason in message. A 404 would show as a console error in every browser.
+ */
+export const lookupReply = <T extends object>(data: T) =>
+  ({
+    type: 'object',
+    required: ['success', 'found', 'data'],
+    properties: {
+      success: { type: 'boolean' },
+      found: { type: 'boolean', description: 'false: nada encontrado (data null, motivo em message)' },
+      message: { type: 'string' },
+      data: { anyOf: [data, { type: 'null' }] },
+    },
+  }) as const;
+
 export const messageReply = {
   type: 'object',
   required: ['success', 'message'],
@@ -124,6 +140,16 @@ export const addressReply = {
       },
     },
     formatted: { type: 'object', required: ['zip_code'], properties: { zip_code: { type: 'string' } } },
+  },
+} as const;
+
+/** GET /api/auth/address: the address, or address and formatted null before one is saved (a normal state). */
+export const addressLookupReply = {
+  ...addressReply,
+  properties: {
+    ...addressReply.properties,
+    address: { anyOf: [addressReply.properties.address, { type: 'null' }] },
+    formatted: { anyOf: [addressReply.properties.formatted, { type: 'null' }] },
   },
 } as const;
 

@@ -8,7 +8,6 @@ import type { MailTransport } from '../mail/transport';
 import type { Repositories } from '../repositories';
 
 export interface EmailVerificationSettings {
-  publicUrl: string;
   minIntervalSeconds: number;
   tokenTtlHours: number;
 }
@@ -26,8 +25,9 @@ export class EmailVerificationService {
   /**
    * Sends a one-time verification link. Throttled per user in the database (not in process memory),
    * so the limit holds across API replicas; the user row lock makes two simultaneous clicks send one e-mail.
+   * The link is on `origin`: PUBLIC_URL, or (the demo) the address the user asked from (lib/public-origin.ts).
    */
-  async send(userId: string): Promise<void> {
+  async send(userId: string, origin: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const user = await this.repos.users.findByIdForUpdate(userId, trx);
       if (!user) throw new Error(`User ${userId} vanished while sending a verification e-mail`);
@@ -55,7 +55,7 @@ export class EmailVerificationService {
         verificationEmail({
           to: user.email,
           name: user.name,
-          link: this.link(token),
+          link: verificationLink(origin, token),
           ttlHours: this.settings.tokenTtlHours,
         }),
         trx,
@@ -74,8 +74,7 @@ export class EmailVerificationService {
       return 'verified';
     });
   }
-
-  private link(token: string): string {
-    return `${this.settings.publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
-  }
 }
+
+const verificationLink = (origin: string, token: string): string =>
+  `${origin}/api/auth/verify-email?token=${encodeURIComponent(token)}`;

@@ -29,6 +29,17 @@ describe('production settings', () => {
     expect(config.demoUser.enabled).toBe(true);
     expect(config.trustProxy).toBe(false);
     expect(config.warnings).toEqual([]);
+    // No PUBLIC_URL: links follow the address each request came to (lib/public-origin.ts).
+    expect(config.publicUrl).toBeNull();
+  });
+
+  it('should take PUBLIC_URL without its trailing slashes, and refuse one that is not an http(s) URL', () => {
+    expect(loadConfig({ PUBLIC_URL: ' https://rifaria.com.br// ' }).publicUrl).toBe('https://rifaria.com.br');
+    expect(loadConfig(complete).publicUrl).toBe('https://rifaria.com.br');
+    expect(() => loadConfig({ PUBLIC_URL: 'rifaria.com.br' })).toThrow(/PUBLIC_URL must be an http\(s\) URL/);
+    expect(productionProblems({ ...complete, PUBLIC_URL: 'ftp://rifaria.com.br' })).toEqual([
+      'PUBLIC_URL must be an http(s) URL (got "ftp://rifaria.com.br")',
+    ]);
   });
 
   it('should refuse NODE_ENV=production with nothing else, naming every missing setting in one message', () => {

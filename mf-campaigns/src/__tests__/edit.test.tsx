@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createFetchMock, reply } from '@rifaria/shared/testing';
@@ -119,8 +119,8 @@ describe('Campaign edit (/campanhas/{id}/editar)', () => {
     await user.clear(name);
     await user.clear(screen.getByRole('textbox', { name: 'Valor do ticket' }));
     await user.clear(screen.getByRole('textbox', { name: 'Quantidade de rifas' }));
-    fireEvent.change(screen.getByLabelText('Data do sorteio'), { target: { value: '2020-01-01' } });
-    fireEvent.change(screen.getByLabelText('Hora do sorteio'), { target: { value: '10:00' } });
+    await user.type(screen.getByRole('textbox', { name: 'Data do sorteio' }), '01012020');
+    await user.type(screen.getByRole('textbox', { name: 'Hora do sorteio' }), '1000');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
 
     expect(await screen.findByText('Nome da campanha é obrigatório')).toBeInTheDocument();
@@ -132,8 +132,46 @@ describe('Campaign edit (/campanhas/{id}/editar)', () => {
     await user.type(name, 'N');
     expect(screen.queryByText('Nome da campanha é obrigatório')).not.toBeInTheDocument();
     expect(screen.getByText('Valor do ticket é obrigatório e deve ser maior que zero')).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('Data do sorteio'), { target: { value: '2099-01-01' } });
+    await user.type(screen.getByRole('textbox', { name: 'Data do sorteio' }), '{Backspace}9');
     expect(screen.queryByText('A data do sorteio deve ser no futuro')).not.toBeInTheDocument();
+  });
+
+  it('should show and send the draw date as DD/MM/AAAA and HH:MM in São Paulo time, and ask for a missing time', async () => {
+    serve(campaign({ draw_datetime: '2026-12-24 19:30:00' }));
+    const { user } = renderEdit();
+    const date = await screen.findByRole('textbox', { name: 'Data do sorteio' });
+    const time = screen.getByRole('textbox', { name: 'Hora do sorteio' });
+    expect(date).toHaveValue('24/12/2026');
+    expect(time).toHaveValue('19:30');
+    expect(date).toHaveAttribute('placeholder', 'dd/mm/aaaa');
+
+    await user.clear(date);
+    await user.type(date, '05012099');
+    await user.clear(time);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Hora do sorteio é obrigatória')).toBeInTheDocument();
+    expect(server.callsTo('PUT', '/api/campaigns/7')).toHaveLength(0);
+
+    await user.type(time, '2100');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(lastPut()).toMatchObject({ draw_datetime: '2099-01-05 21:00:00' }));
+  });
+
+  it('should count the name as a person does, with the same n/120 counter as the wizard', async () => {
+    serve(campaign());
+    const { user } = renderEdit();
+    const name = await screen.findByRole('textbox', { name: 'Nome da campanha' });
+    expect(screen.getByText('13/120')).toBeInTheDocument();
+    await user.clear(name);
+    await user.click(name);
+    await user.paste('🎉'.repeat(120));
+    expect(screen.getByText('120/120')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(lastPut()).toMatchObject({ name: '🎉'.repeat(120) }));
+    await user.type(name, 'x');
+    expect(screen.getByText('121/120')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Nome da campanha deve ter no máximo 120 caracteres')).toBeInTheDocument();
   });
 
   it('should map a 422 onto the fields and toast the failure', async () => {

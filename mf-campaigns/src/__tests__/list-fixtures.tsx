@@ -1,8 +1,8 @@
 /** Test helpers for the list, wizard and modals: API fixtures of the issue 4 contract and a mounted remote. */
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { createFetchMock } from '@rifaria/shared/testing';
 import type { Campaign, CampaignListReply } from '@rifaria/shared/types';
 import { Toaster, useToastStore } from '@rifaria/shared/ui';
@@ -26,22 +26,54 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
+let routerNavigate: NavigateFunction | null = null;
+function CaptureNavigate() {
+  routerNavigate = useNavigate();
+  return null;
+}
+
+/** The browser's (or the phone's) Back button: one step back in the router's history. */
+export function browserBack() {
+  act(() => {
+    void routerNavigate?.(-1);
+  });
+}
+
 export type UserEventOptions = Parameters<typeof userEvent.setup>[0];
 
-/** Renders `ui` under /campanhas/* (the shell's mount) with the Toaster and the current path in #where. */
-export function renderUnderCampaigns(ui: ReactNode, options?: UserEventOptions) {
+/**
+ * Renders `ui` under /campanhas/* (the shell's mount) with the Toaster and the current path in #where, starting
+ * at `path` after a page outside the remote (so Back from the first screen has somewhere to go).
+ */
+export function renderUnderCampaigns(ui: ReactNode, options?: UserEventOptions, path = '/campanhas') {
   const user = userEvent.setup(options);
   const result = render(
-    <MemoryRouter initialEntries={['/campanhas']}>
+    <MemoryRouter initialEntries={['/dashboard', path]} initialIndex={1}>
       <Routes>
         <Route path="/campanhas/*" element={ui} />
         <Route path="*" element={null} />
       </Routes>
       <Where />
+      <CaptureNavigate />
       <Toaster />
     </MemoryRouter>,
   );
   return { user, ...result };
+}
+
+function DialogRouter({ children }: { children: ReactNode }) {
+  return (
+    <MemoryRouter initialEntries={['/dashboard', '/campanhas']} initialIndex={1}>
+      {children}
+      <Where />
+      <CaptureNavigate />
+    </MemoryRouter>
+  );
+}
+
+/** Renders a dialog inside a router (a dialog pushes a history entry so that Back closes it); rerender keeps it. */
+export function renderInRouter(ui: ReactNode) {
+  return render(ui, { wrapper: DialogRouter });
 }
 
 export function toastTexts(): string[] {

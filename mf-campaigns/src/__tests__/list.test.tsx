@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { reply } from '@rifaria/shared/testing';
 import { CampaignsPage } from '../pages/campaigns-page';
-import { campaign, listReply, mockFetchForFile, renderUnderCampaigns, server } from './list-fixtures';
+import { browserBack, campaign, listReply, mockFetchForFile, renderUnderCampaigns, server } from './list-fixtures';
 
 mockFetchForFile();
 
@@ -87,7 +87,11 @@ describe('Minhas Campanhas (/campanhas)', () => {
     const card = await screen.findByRole('article', { name: 'Rifa da Moto' });
     expect(within(card).getByText(`R$${NBSP}750,00`)).toBeInTheDocument();
     expect(within(card).getByText(`R$${NBSP}10.000,00`)).toBeInTheDocument();
-    expect(within(card).getByText('150 / 2.000 tickets vendidos')).toBeInTheDocument();
+    // 'Tickets vendidos' as the panel and the sales page say it ("tickets" is the spec's pt-BR word).
+    expect(within(card).getByText('Tickets vendidos').nextSibling).toHaveTextContent('150 / 2.000');
+    expect(within(card).getByRole('button', { name: 'Ver Painel' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
     expect(within(card).getByRole('progressbar', { name: 'Meta de Rifa da Moto' })).toHaveAttribute(
       'aria-valuenow',
       '7.5',
@@ -144,6 +148,26 @@ describe('Minhas Campanhas (/campanhas)', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Rifa do Carro 0km' })).not.toBeInTheDocument());
     expect(listCalls).toBe(2);
     expect(screen.getByText('Nenhuma campanha publicada')).toBeInTheDocument();
+  });
+
+  it("should close a card's dialog on Back, and leave no extra Back step when it is closed by its own button", async () => {
+    server.on('GET', '/api/campaigns', () => listReply([campaign()], { draft_count: 1 }));
+    const { user } = renderUnderCampaigns(<CampaignsPage />);
+    const card = await screen.findByRole('article', { name: 'Rifa do Carro 0km' });
+    await user.click(within(card).getByRole('button', { name: 'Publicar' }));
+    await screen.findByRole('dialog', { name: 'Publicar campanha' });
+    browserBack();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/campanhas$/);
+
+    await user.click(screen.getByRole('button', { name: 'Mais ações de Rifa do Carro 0km' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Cancelar' }));
+    const cancel = await screen.findByRole('dialog', { name: 'Cancelar campanha' });
+    await user.click(within(cancel).getByRole('button', { name: 'Voltar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The dialog's own history entry went with it: Back leaves the page, as it would have without the dialog.
+    browserBack();
+    expect(screen.getByTestId('where')).toHaveTextContent('/dashboard');
   });
 
   it('should show an error with a retry that loads the list again', async () => {

@@ -1,11 +1,11 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setApiNavigate } from '@rifaria/shared/api-client';
 import { reply } from '@rifaria/shared/testing';
 import { CancelCampaignModal } from '../features/modals/cancel-modal';
 import { DrawDateModal } from '../features/modals/draw-date-modal';
 import { PublishModal } from '../features/modals/publish-modal';
-import { campaign, mockFetchForFile, server, toastTexts } from './list-fixtures';
+import { browserBack, campaign, mockFetchForFile, renderInRouter, server, toastTexts } from './list-fixtures';
 
 mockFetchForFile();
 
@@ -21,7 +21,7 @@ describe('Publish modal (POST /api/campaigns/{id}/publish)', () => {
     const onClose = jest.fn();
     const onRefresh = jest.fn();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    render(<PublishModal campaign={campaign()} open onClose={onClose} onRefresh={onRefresh} />);
+    renderInRouter(<PublishModal campaign={campaign()} open onClose={onClose} onRefresh={onRefresh} />);
     return { user, onClose, onRefresh };
   }
 
@@ -132,6 +132,23 @@ describe('Publish modal (POST /api/campaigns/{id}/publish)', () => {
     await user.click(screen.getByRole('button', { name: 'Publicar Campanha' }));
     await waitFor(() => expect(toastTexts()).toEqual(['Erro de conexão / Verifique sua conexão com a internet']));
   });
+
+  it("should close on the browser's Back instead of leaving the page, but not while publishing", async () => {
+    let release: (value: unknown) => void = () => undefined;
+    server.on('POST', '/api/campaigns/:id/publish', () => new Promise((resolve) => (release = resolve)));
+    const { user, onClose } = setup();
+    await user.click(screen.getByRole('button', { name: 'Publicar Campanha' }));
+    browserBack();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/campanhas$/);
+    await act(async () => {
+      release({ success: true, message: 'ok', data: { ...campaign(), processing: false } });
+    });
+    expect(await screen.findByText('Publicação concluída!')).toBeInTheDocument();
+    browserBack();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/campanhas$/);
+  });
 });
 
 describe('Cancel modal (POST /api/campaigns/{id}/cancel)', () => {
@@ -139,7 +156,7 @@ describe('Cancel modal (POST /api/campaigns/{id}/cancel)', () => {
     const onClose = jest.fn();
     const onCancelled = jest.fn();
     const user = userEvent.setup();
-    render(<CancelCampaignModal campaign={campaign()} open onClose={onClose} onCancelled={onCancelled} />);
+    renderInRouter(<CancelCampaignModal campaign={campaign()} open onClose={onClose} onCancelled={onCancelled} />);
     return { user, onClose, onCancelled };
   }
 
@@ -159,39 +176,74 @@ describe('Cancel modal (POST /api/campaigns/{id}/cancel)', () => {
     expect(toastTexts()).toEqual(['Campanha cancelada com sucesso! / A campanha foi removida da sua lista.']);
   });
 
+  // final: the server refused this campaign's cancellation, so the modal no longer offers to send it again.
   it.each([
     [
       'tickets sold',
       422,
       { success: false, message: 'x', details: { tickets_sold: 12 } },
       'Não é possível cancelar esta campanha pois já possui 12 tickets vendidos.',
+      true,
     ],
     [
       '422 with a message',
       422,
       { success: false, message: 'Esta campanha não pode ser cancelada no momento.' },
       'Esta campanha não pode ser cancelada no momento.',
+      true,
     ],
-    ['422 without a message', 422, { success: false }, 'Esta campanha não pode ser cancelada no momento.'],
+    ['422 without a message', 422, { success: false }, 'Esta campanha não pode ser cancelada no momento.', true],
     [
       '404',
       404,
       { success: false, message: 'x' },
       'Campanha não encontrada ou você não tem permissão para cancelá-la.',
+      true,
     ],
-    ['401', 401, { success: false, message: 'x' }, 'Sessão expirada. Faça login novamente.'],
-    ['500 without a message', 500, {}, 'Erro ao cancelar campanha. Tente novamente.'],
-  ])('should show the spec message for %s', async (_label, status, body, text) => {
+    ['401', 401, { success: false, message: 'x' }, 'Sessão expirada. Faça login novamente.', false],
+    ['500 without a message', 500, {}, 'Erro ao cancelar campanha. Tente novamente.', false],
+  ])('should show the spec message for %s', async (_label, status, body, text, final) => {
     const unregister = setApiNavigate(jest.fn());
     try {
       server.on('POST', '/api/campaigns/:id/cancel', () => reply(status, body));
-      const { user, onCancelled } = setup();
+      const { user, onCancelled, onClose } = setup();
       await user.click(screen.getByRole('button', { name: 'Cancelar Campanha' }));
       expect(await screen.findByText(text)).toBeInTheDocument();
       expect(onCancelled).not.toHaveBeenCalled();
+      if (final) {
+        expect(screen.queryByRole('button', { name: 'Cancelar Campanha' })).not.toBeInTheDocument();
+        expect(screen.queryByText(/Tem certeza que deseja cancelar/)).not.toBeInTheDocument();
+      } else {
+        expect(screen.getByRole('button', { name: 'Cancelar Campanha' })).toBeEnabled();
+      }
+      await user.click(screen.getByRole('button', { name: 'Voltar' }));
+      expect(onClose).toHaveBeenCalled();
     } finally {
       unregister();
     }
+  });
+
+  it('should offer the cancellation again when it is opened anew after a refusal', async () => {
+    server.on('POST', '/api/campaigns/:id/cancel', () =>
+      reply(422, { success: false, message: 'x', details: { tickets_sold: 3 } }),
+    );
+    const onClose = jest.fn();
+    const user = userEvent.setup();
+    const view = renderInRouter(
+      <CancelCampaignModal campaign={campaign()} open onClose={onClose} onCancelled={jest.fn()} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancelar Campanha' }));
+    await screen.findByText(/já possui 3 tickets vendidos/);
+    view.rerender(<CancelCampaignModal campaign={campaign()} open={false} onClose={onClose} onCancelled={jest.fn()} />);
+    view.rerender(<CancelCampaignModal campaign={campaign()} open onClose={onClose} onCancelled={jest.fn()} />);
+    expect(await screen.findByRole('button', { name: 'Cancelar Campanha' })).toBeEnabled();
+  });
+
+  it("should close on the browser's Back and stay on the page", async () => {
+    const { onClose } = setup();
+    browserBack();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/campanhas$/);
   });
 });
 
@@ -204,32 +256,59 @@ describe('Draw-date modal (PUT /api/campaigns/{id})', () => {
     const onClose = jest.fn();
     const onSaved = jest.fn();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    render(
+    renderInRouter(
       <DrawDateModal campaign={campaign({ draw_datetime: drawDatetime })} open onClose={onClose} onSaved={onSaved} />,
     );
     return { user, onClose, onSaved };
   }
 
-  it('should default to the next Saturday at 20:00 with today as the minimum date', () => {
+  it('should default to the next Saturday at 20:00, shown as DD/MM/AAAA and HH:MM', () => {
     setup();
-    expect(screen.getByLabelText('Data do sorteio')).toHaveValue('2026-11-21');
-    expect(screen.getByLabelText('Data do sorteio')).toHaveAttribute('min', '2026-11-18');
-    expect(screen.getByLabelText('Hora do sorteio')).toHaveValue('20:00');
+    expect(screen.getByRole('textbox', { name: 'Data do sorteio' })).toHaveValue('21/11/2026');
+    expect(screen.getByRole('textbox', { name: 'Hora do sorteio' })).toHaveValue('20:00');
+    expect(screen.getByText('Horário de Brasília')).toBeInTheDocument();
   });
 
   it("should start from the campaign's own date when it has one", () => {
     setup('2026-12-24 19:30:00');
-    expect(screen.getByLabelText('Data do sorteio')).toHaveValue('2026-12-24');
-    expect(screen.getByLabelText('Hora do sorteio')).toHaveValue('19:30');
+    expect(screen.getByRole('textbox', { name: 'Data do sorteio' })).toHaveValue('24/12/2026');
+    expect(screen.getByRole('textbox', { name: 'Hora do sorteio' })).toHaveValue('19:30');
   });
 
-  it('should refuse a moment in the past without calling the API', async () => {
+  /** Types over the modal's date and time, as a person does (the masks add '/' and ':'). */
+  async function typeDrawDate(user: ReturnType<typeof setup>['user'], date: string, time: string) {
+    const dateInput = screen.getByRole('textbox', { name: 'Data do sorteio' });
+    const timeInput = screen.getByRole('textbox', { name: 'Hora do sorteio' });
+    await user.clear(dateInput);
+    await user.type(dateInput, date);
+    await user.clear(timeInput);
+    await user.type(timeInput, time);
+    return { dateInput, timeInput };
+  }
+
+  it('should refuse a moment in the past, or a date that does not exist, without calling the API', async () => {
     const { user } = setup();
-    fireEvent.change(screen.getByLabelText('Data do sorteio'), { target: { value: '2026-11-18' } });
-    fireEvent.change(screen.getByLabelText('Hora do sorteio'), { target: { value: '11:00' } });
+    const { dateInput, timeInput } = await typeDrawDate(user, '18112026', '1100');
+    expect(dateInput).toHaveValue('18/11/2026');
+    expect(timeInput).toHaveValue('11:00');
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(screen.getByText('A data do sorteio deve ser no futuro')).toBeInTheDocument();
+
+    await typeDrawDate(user, '31022027', '25');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(screen.getByText('Data do sorteio inválida')).toBeInTheDocument();
+    expect(screen.getByText('Hora deve estar no formato HH:MM')).toBeInTheDocument();
     expect(server.calls).toHaveLength(0);
+  });
+
+  it('should send a date typed as DD/MM/AAAA in the API format', async () => {
+    const saved = campaign({ draw_datetime: '2026-12-05 18:45:00' });
+    server.on('PUT', '/api/campaigns/:id', () => ({ success: true, message: 'ok', data: saved }));
+    const { user, onSaved } = setup();
+    await typeDrawDate(user, '05/12/2026', '1845');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+    expect(server.callsTo('PUT', '/api/campaigns/11')[0]!.body).toEqual({ draw_datetime: '2026-12-05 18:45:00' });
   });
 
   it("should PUT draw_datetime as 'YYYY-MM-DD HH:MM:00' and report the saved campaign", async () => {
@@ -254,5 +333,11 @@ describe('Draw-date modal (PUT /api/campaigns/{id})', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it("should close on the browser's Back", () => {
+    const { onClose } = setup();
+    browserBack();
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

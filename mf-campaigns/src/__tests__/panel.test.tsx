@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { createFetchMock, reply } from '@rifaria/shared/testing';
@@ -233,10 +233,15 @@ describe('Campaign panel (/campanhas/{id}/painel)', () => {
     expect(screen.queryByRole('button', { name: 'Realizar Sorteio' })).not.toBeInTheDocument();
   });
 
-  it('should redirect to /campanhas when the campaign answers 404', async () => {
+  it('should say "Campanha não encontrada" with the way back, as edit and sales do, when the campaign answers 404', async () => {
     server.on('GET', '/api/campaigns/:id', () => reply(404, { success: false, message: 'Campanha não encontrada' }));
     renderPanel('/campanhas/99/painel');
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/campanhas$/));
+    expect(await screen.findByRole('heading', { name: 'Campanha não encontrada' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar para Campanhas' })).toHaveAttribute('href', '/campanhas');
+    // No silent redirect, and nothing of the panel (no buttons that would act on a campaign that is not there).
+    expect(screen.getByTestId('where')).toHaveTextContent('/campanhas/99/painel');
+    expect(screen.queryByRole('link', { name: 'Vendas' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link')).toHaveLength(1);
   });
 
   it('should show "Campanha não encontrada" with the way back for an id that is not a campaign id', async () => {

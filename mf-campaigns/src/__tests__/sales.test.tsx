@@ -1,12 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { createFetchMock, reply } from '@rifaria/shared/testing';
 import type { Sale, SalesReply } from '@rifaria/shared/types';
 import { useToastStore } from '@rifaria/shared/ui';
 import { App } from '../app';
 import { paginationModel } from '../features/sales/pagination-model';
-import { fetchAllSales, salesCsv } from '../features/sales/sales-csv';
+import { CSV_PAGE_TIMEOUT_MS, fetchAllSales, salesCsv } from '../features/sales/sales-csv';
+import { browserBack, renderUnderCampaigns, type UserEventOptions } from './list-fixtures';
 
 // Shared CPUs: dialogs with transitions and typing take a few seconds here.
 jest.setTimeout(20_000);
@@ -72,15 +71,8 @@ function lastQuery(): URLSearchParams {
   return calls[calls.length - 1]!.url.searchParams;
 }
 
-function renderSales() {
-  const user = userEvent.setup();
-  render(
-    <MemoryRouter initialEntries={['/campanhas/7/vendas']}>
-      <Routes>
-        <Route path="/campanhas/*" element={<App />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+function renderSales(path = '/campanhas/7/vendas', options?: UserEventOptions) {
+  const { user } = renderUnderCampaigns(<App />, options, path);
   return { user };
 }
 
@@ -237,7 +229,13 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
   it('should show the load failure', async () => {
     server.on('GET', '/api/campaigns/:id/sales', () => reply(500, { success: false }));
     renderSales();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao carregar vendas');
+    // On the page, and as a toast.
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+        'Erro ao carregar vendas',
+        'Erro ao carregar vendas',
+      ]),
+    );
     expect(toastTitles()).toContain('Erro ao carregar vendas');
   });
 
@@ -270,7 +268,8 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
     expect(toastTitles()).toContain('Download PDF será implementado em breve');
     await user.click(within(dialog).getByRole('button', { name: 'CSV' }));
     await waitFor(() => expect(toastTitles()).toContain('Download CSV concluído!'));
-    expect(toastTitles()).toContain('Preparando download em CSV...');
+    // The 'preparing' toast is taken off the queue once the file is there (it would say so after the fact).
+    expect(toastTitles()).not.toContain('Preparando download em CSV...');
     const csvCalls = server
       .callsTo('GET', '/api/campaigns/7/sales')
       .filter((c) => c.url.searchParams.get('per_page') === '100');
@@ -290,6 +289,179 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
     await user.click(screen.getByRole('button', { name: 'Baixar' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'CSV' }));
     await waitFor(() => expect(toastTitles()).toContain('Erro ao fazer download'));
+    // Said in the dialog too, which stays open with CSV ready for another try.
+    const dialog = screen.getByRole('dialog', { name: 'Baixar vendas' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Erro ao fazer download');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Tente novamente em alguns instantes');
+    expect(within(dialog).getByRole('button', { name: 'CSV' })).toBeEnabled();
+  });
+
+  describe('CSV download that does not answer (issue 11)', () => {
+    /** Pages of the export wait for release(); the table's own requests answer at once. */
+    function slowExport() {
+      const pending: ((value: unknown) => void)[] = [];
+      server.on('GET', '/api/campaigns/:id/sales', ({ url }) =>
+        url.searchParams.get('per_page') === '100'
+          ? new Promise((resolve) => pending.push(resolve))
+          : salesReply([sale()]),
+      );
+      const release = (index: number, data: Sale[]) =>
+        act(async () => {
+          pending[index]!(salesReply(data, 1, 1, 100));
+        });
+      return { pending, release };
+    }
+
+    function spyOnFileSave() {
+      const createObjectURL = jest.fn((_blob: Blob) => 'blob:vendas');
+      Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+      jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      return createObjectURL;
+    }
+
+    async function startCsv(user: ReturnType<typeof renderSales>['user']) {
+      await user.click(screen.getByRole('button', { name: 'Baixar' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Baixar vendas' });
+      await user.click(within(dialog).getByRole('button', { name: 'CSV' }));
+      return dialog;
+    }
+
+    it('should say it is preparing and still close with Cancelar; a late answer saves no file', async () => {
+      const { pending, release } = slowExport();
+      const createObjectURL = spyOnFileSave();
+      const { user } = renderSales();
+      await screen.findByText('Ana Souza');
+      await user.click(screen.getByRole('button', { name: 'Valor' }));
+      const dialog = await startCsv(user);
+
+      expect(within(dialog).getByRole('status')).toHaveTextContent('Preparando download em CSV...');
+      expect(within(dialog).getByRole('button', { name: 'CSV' })).toBeDisabled();
+      expect(within(dialog).getByRole('button', { name: 'PDF' })).toBeDisabled();
+      expect(toastTitles()).toContain('Preparando download em CSV...');
+      await waitFor(() => expect(pending).toHaveLength(1));
+      await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+      await dialogClosed();
+      expect(toastTitles()).not.toContain('Preparando download em CSV...');
+
+      await release(0, [sale({ id: 9 })]);
+      expect(createObjectURL).not.toHaveBeenCalled();
+      expect(toastTitles()).not.toContain('Download CSV concluído!');
+      // The export used the order of the table when it started.
+      const csvCall = server
+        .callsTo('GET', '/api/campaigns/7/sales')
+        .find((c) => c.url.searchParams.get('per_page') === '100');
+      expect(csvCall!.url.searchParams.get('sort_by')).toBe('total_value');
+    });
+
+    it('should close on Escape and on the browser Back while preparing, staying on the sales page', async () => {
+      slowExport();
+      const { user } = renderSales();
+      await screen.findByText('Ana Souza');
+      await startCsv(user);
+      await user.keyboard('{Escape}');
+      await dialogClosed();
+
+      await startCsv(user);
+      browserBack();
+      await dialogClosed();
+      expect(screen.getByTestId('where')).toHaveTextContent('/campanhas/7/vendas');
+      expect(screen.getByRole('heading', { name: 'Vendas — Rifa do Carro' })).toBeInTheDocument();
+    });
+
+    it("should save only the newest run's file when an abandoned run answers after it", async () => {
+      const { pending, release } = slowExport();
+      const createObjectURL = spyOnFileSave();
+      const { user } = renderSales();
+      await screen.findByText('Ana Souza');
+      let dialog = await startCsv(user);
+      await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+      await dialogClosed();
+      dialog = await startCsv(user);
+      await waitFor(() => expect(pending).toHaveLength(2));
+
+      await release(0, [sale({ id: 1, buyer: { ...sale().buyer, name: 'Primeira Tentativa' } })]);
+      expect(createObjectURL).not.toHaveBeenCalled();
+      expect(within(dialog).getByRole('status')).toHaveTextContent('Preparando download em CSV...');
+
+      await release(1, [sale({ id: 2, buyer: { ...sale().buyer, name: 'Segunda Tentativa' } })]);
+      await dialogClosed();
+      expect(createObjectURL).toHaveBeenCalledTimes(1);
+      const csv = await createObjectURL.mock.calls[0]![0].text();
+      expect(csv).toContain('Segunda Tentativa');
+      expect(csv).not.toContain('Primeira Tentativa');
+      expect(toastTitles()).toContain('Download CSV concluído!');
+    });
+
+    it('should give up on a page after 30 s with a clear message and let CSV be tried again', async () => {
+      jest.useFakeTimers();
+      try {
+        slowExport();
+        const { user } = renderSales(undefined, { advanceTimers: jest.advanceTimersByTime });
+        await screen.findByText('Ana Souza');
+        const dialog = await startCsv(user);
+        await act(async () => {
+          jest.advanceTimersByTime(CSV_PAGE_TIMEOUT_MS - 1);
+        });
+        expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+        await act(async () => {
+          jest.advanceTimersByTime(1);
+        });
+        const alert = await within(dialog).findByRole('alert');
+        expect(alert).toHaveTextContent('Erro ao fazer download');
+        expect(alert).toHaveTextContent('Tempo limite excedido. Verifique sua conexão.');
+        expect(within(dialog).getByRole('button', { name: 'CSV' })).toBeEnabled();
+        expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+  });
+
+  it('should show the table of the latest sort when an earlier answer arrives after it', async () => {
+    let releaseFirst: (value: unknown) => void = () => undefined;
+    server.on('GET', '/api/campaigns/:id/sales', ({ url }) => {
+      const order = url.searchParams.get('sort_order');
+      if (url.searchParams.get('sort_by') !== 'total_value') return salesReply([sale()]);
+      if (order === 'asc') return new Promise((resolve) => (releaseFirst = resolve));
+      return salesReply([sale({ id: 5, buyer: { ...sale().buyer, name: 'Maior Valor' } })]);
+    });
+    const { user } = renderSales();
+    await screen.findByText('Ana Souza');
+    await user.click(screen.getByRole('button', { name: 'Valor' }));
+    await user.click(screen.getByRole('button', { name: 'Valor' }));
+    expect(await screen.findByText('Maior Valor')).toBeInTheDocument();
+    await act(async () => {
+      releaseFirst(salesReply([sale({ id: 6, buyer: { ...sale().buyer, name: 'Menor Valor' } })]));
+    });
+    expect(screen.getByText('Maior Valor')).toBeInTheDocument();
+    expect(screen.queryByText('Menor Valor')).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Valor' })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('should close the filters dialog on the browser Back', async () => {
+    server.on('GET', '/api/campaigns/:id/sales', () => salesReply([sale()]));
+    const { user } = renderSales();
+    await screen.findByText('Ana Souza');
+    await user.click(screen.getByRole('button', { name: 'Filtros' }));
+    await screen.findByRole('dialog', { name: 'Filtros' });
+    browserBack();
+    await dialogClosed();
+    expect(screen.getByTestId('where')).toHaveTextContent('/campanhas/7/vendas');
+  });
+
+  it.each([
+    ['a 404 (gone, or another organiser’s)', '/campanhas/99/vendas'],
+    ['an id that is not a campaign id', '/campanhas/abc/vendas'],
+  ])('should say "Campanha não encontrada" with only the way back for %s', async (_label, path) => {
+    server.on('GET', '/api/campaigns/:id/sales', () =>
+      reply(404, { success: false, message: 'Campanha não encontrada' }),
+    );
+    renderSales(path);
+    expect(await screen.findByRole('heading', { name: 'Campanha não encontrada' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar para Campanhas' })).toHaveAttribute('href', '/campanhas');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByText('Erro ao carregar vendas')).not.toBeInTheDocument();
+    if (path.includes('abc')) expect(server.calls).toHaveLength(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setApiNavigate } from '@rifaria/shared/api-client';
 import { reply } from '@rifaria/shared/testing';
@@ -6,6 +6,7 @@ import { CampaignWizard } from '../features/wizard/campaign-wizard';
 import { CampaignsPage } from '../pages/campaigns-page';
 import {
   activeWallet,
+  browserBack,
   campaign,
   drawTypesReply,
   listReply,
@@ -122,20 +123,68 @@ describe('New-campaign wizard', () => {
     expect(price).toHaveValue('1.234,56');
   });
 
-  it('should require a date and a time when the date box is ticked', async () => {
+  it('should require a date and a time when the date box is ticked, without calling them wrong before typing', async () => {
     baseServer();
     const { user } = renderWizard();
     await fillStepOne(user);
     expect(next()).toBeEnabled();
     await user.click(screen.getByRole('checkbox', { name: 'Já tenho data definida para o sorteio' }));
     expect(next()).toBeDisabled();
-    expect(await screen.findByText('Data do sorteio é obrigatória')).toBeInTheDocument();
-    expect(screen.getByText('Hora do sorteio é obrigatória')).toBeInTheDocument();
+    // Past the 300 ms re-check: the empty inputs are not red yet.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(screen.queryByText('Data do sorteio é obrigatória')).not.toBeInTheDocument();
+    expect(screen.queryByText('Hora do sorteio é obrigatória')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Data do sorteio' })).not.toHaveAttribute('aria-invalid', 'true');
 
-    fireEvent.change(screen.getByLabelText('Data do sorteio'), { target: { value: '2099-12-31' } });
-    fireEvent.change(screen.getByLabelText('Hora do sorteio'), { target: { value: '20:00' } });
+    // After a first edit they are checked.
+    await user.type(screen.getByRole('textbox', { name: 'Data do sorteio' }), '3112');
+    expect(await screen.findByText('Data deve estar no formato DD/MM/AAAA')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Data do sorteio' }), '2099');
+    await user.type(screen.getByRole('textbox', { name: 'Hora do sorteio' }), '2000');
     await waitFor(() => expect(next()).toBeEnabled());
-    await waitFor(() => expect(screen.queryByText('Data do sorteio é obrigatória')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Data deve estar no formato DD/MM/AAAA')).not.toBeInTheDocument());
+  });
+
+  it('should show the date and time as dd/mm/aaaa and HH:MM even when the browser is in English', async () => {
+    const language = jest.spyOn(window.navigator, 'language', 'get').mockReturnValue('en-US');
+    const languages = jest.spyOn(window.navigator, 'languages', 'get').mockReturnValue(['en-US', 'en']);
+    try {
+      baseServer();
+      const { user } = renderWizard();
+      await user.click(screen.getByRole('checkbox', { name: 'Já tenho data definida para o sorteio' }));
+      const date = screen.getByRole('textbox', { name: 'Data do sorteio' });
+      const time = screen.getByRole('textbox', { name: 'Hora do sorteio' });
+      // Text inputs: no native picker in the browser's own language ('mm/dd/yyyy', '08:00 PM').
+      expect(date).toHaveAttribute('placeholder', 'dd/mm/aaaa');
+      expect(time).toHaveAttribute('placeholder', 'hh:mm');
+      expect(date).toHaveAttribute('inputmode', 'numeric');
+      expect(screen.getByText('Horário de Brasília')).toBeInTheDocument();
+      await user.type(date, '31122099');
+      await user.type(time, '2030');
+      expect(date).toHaveValue('31/12/2099');
+      expect(time).toHaveValue('20:30');
+      await user.clear(time);
+      await user.type(time, '8:00 PM');
+      expect(time).toHaveValue('80:0');
+      expect(await screen.findByText('Hora deve estar no formato HH:MM')).toBeInTheDocument();
+    } finally {
+      language.mockRestore();
+      languages.mockRestore();
+    }
+  });
+
+  it('should count the name in characters as a person sees them, with an n/120 counter that agrees', async () => {
+    baseServer();
+    const { user } = renderWizard();
+    expect(screen.getByText('0/120')).toBeInTheDocument();
+    await fill(user, 'Nome da campanha', 'Rifa 🎉' + '🇧🇷'.repeat(114));
+    expect(screen.getByText('120/120')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(screen.queryByText('Nome da campanha deve ter no máximo 120 caracteres')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Nome da campanha'), '👨‍👩‍👧');
+    expect(screen.getByText('121/120')).toBeInTheDocument();
+    expect(await screen.findByText('Nome da campanha deve ter no máximo 120 caracteres')).toBeInTheDocument();
+    expect(next()).toBeDisabled();
   });
 
   it('should show the draw types load failure', async () => {
@@ -154,6 +203,11 @@ describe('New-campaign wizard', () => {
     expect(screen.getByRole('button', { name: 'Remover 1º prêmio' })).toBeDisabled();
     await fill(user, 'Nome do 1º prêmio', 'Carro');
     await user.click(screen.getByRole('button', { name: '+ Adicionar prêmio' }));
+    // A row just added is empty, not wrong: no message until it is typed in.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(screen.queryByText('Nome do prêmio é obrigatório')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Nome do 2º prêmio')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(next()).toBeDisabled();
     await fill(user, 'Nome do 2º prêmio', 'Moto');
     await user.click(screen.getByRole('button', { name: 'Remover 1º prêmio' }));
 
@@ -200,6 +254,9 @@ describe('New-campaign wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Cadastrar primeira carteira' }));
     expect(onClose).toHaveBeenCalled();
     expect(screen.getByTestId('where')).toHaveTextContent('/carteira/adicionar');
+    // The wizard's Back entry was replaced: Back returns to the list, not to a wizard that is no longer there.
+    browserBack();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/campanhas$/);
   });
 
   it('should show the wallets load failure', async () => {
@@ -219,8 +276,8 @@ describe('New-campaign wizard', () => {
     const { user, onCreated } = renderWizard();
     await fillStepOne(user);
     await user.click(screen.getByRole('checkbox', { name: 'Já tenho data definida para o sorteio' }));
-    fireEvent.change(screen.getByLabelText('Data do sorteio'), { target: { value: '2099-12-31' } });
-    fireEvent.change(screen.getByLabelText('Hora do sorteio'), { target: { value: '20:30' } });
+    await user.type(screen.getByLabelText('Data do sorteio'), '31/12/2099');
+    await user.type(screen.getByLabelText('Hora do sorteio'), '20:30');
     await waitFor(() => expect(next()).toBeEnabled());
     await user.click(next());
     await fill(user, 'Nome do 1º prêmio', 'Carro 0km');
@@ -231,9 +288,11 @@ describe('New-campaign wizard', () => {
     await fill(user, 'Regras', 'Sorteio pela Loteria Federal.');
     await user.click(next());
 
+    // The account number as /carteiras shows it: only its last 4 digits.
     const wallet = screen.getByRole('radio', {
-      name: /Conta Digital Rifaria · Conta 12345678 · criada em 01\/11\/2026/,
+      name: 'Conta Digital Rifaria · Conta •••• 5678 · criada em 01/11/2026',
     });
+    expect(screen.queryByText(/12345678/)).not.toBeInTheDocument();
     await user.click(wallet);
     await user.click(screen.getByRole('button', { name: 'Criar Campanha' }));
 
@@ -357,5 +416,90 @@ describe('Minhas Campanhas + wizard', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Nova Campanha' })).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: '+ Nova Campanha' }));
     expect(await screen.findByLabelText('Nome da campanha')).toHaveValue('');
+  });
+});
+
+describe("New-campaign wizard and the browser's Back", () => {
+  function renderList() {
+    baseServer();
+    server.on('GET', '/api/campaigns', () => listReply([]));
+    return renderUnderCampaigns(<CampaignsPage />);
+  }
+  const wizard = () => screen.queryByRole('dialog', { name: 'Nova Campanha' });
+  const askDiscard = () => screen.findByRole('dialog', { name: 'Descartar nova campanha?' });
+
+  async function openWizard(user: User) {
+    await user.click(screen.getByRole('button', { name: '+ Nova Campanha' }));
+    await screen.findByRole('dialog', { name: 'Nova Campanha' });
+  }
+
+  it('should go one step back, then ask before dropping what was typed', async () => {
+    const { user } = renderList();
+    await openWizard(user);
+    await fillStepOne(user);
+    await user.click(next());
+    await fill(user, 'Nome do 1º prêmio', 'Carro');
+
+    browserBack();
+    expect(await screen.findByLabelText('Nome da campanha')).toHaveValue('Rifa do Carro');
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/campanhas$/);
+
+    browserBack();
+    await user.click(within(await askDiscard()).getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Descartar/ })).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Nome da campanha')).toHaveValue('Rifa do Carro');
+    await user.click(stepTitle('Prêmios'));
+    expect(screen.getByLabelText('Nome do 1º prêmio')).toHaveValue('Carro');
+    await user.click(stepTitle('Campanha'));
+
+    browserBack();
+    await user.click(within(await askDiscard()).getByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(wizard()).not.toBeInTheDocument());
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/campanhas$/);
+    // The wizard's history entry is gone with it: the next Back leaves the page as it would have.
+    browserBack();
+    expect(screen.getByTestId('where')).toHaveTextContent('/dashboard');
+  });
+
+  it("should leave no wizard step in the history after 'Cadastrar primeira carteira'", async () => {
+    baseServer([]);
+    server.on('GET', '/api/campaigns', () => listReply([]));
+    const { user } = renderUnderCampaigns(<CampaignsPage />);
+    await openWizard(user);
+    await fillUpToWallet(user);
+    await user.click(screen.getByRole('button', { name: 'Cadastrar primeira carteira' }));
+    expect(screen.getByTestId('where')).toHaveTextContent('/carteira/adicionar');
+    browserBack();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/campanhas$/);
+    browserBack();
+    expect(screen.getByTestId('where')).toHaveTextContent('/dashboard');
+  });
+
+  it('should close at once when nothing was typed', async () => {
+    const { user } = renderList();
+    await openWizard(user);
+    await user.click(screen.getByRole('checkbox', { name: 'Já tenho data definida para o sorteio' }));
+    browserBack();
+    await waitFor(() => expect(wizard()).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog', { name: /Descartar/ })).not.toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/campanhas$/);
+  });
+
+  it('should ask on Escape and on Cancelar too once something was typed', async () => {
+    const { user } = renderList();
+    await openWizard(user);
+    await fill(user, 'Nome da campanha', 'Rifa');
+    await user.keyboard('{Escape}');
+    await user.click(within(await askDiscard()).getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Descartar/ })).not.toBeInTheDocument());
+    expect(wizard()).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await user.click(within(await askDiscard()).getByRole('button', { name: 'Descartar' }));
+    // MUI keeps the page aria-hidden until both dialogs have finished their exit transition.
+    await waitFor(() => expect(screen.queryAllByRole('dialog')).toHaveLength(0));
+    // Opened again, it starts empty at step 1.
+    await openWizard(user);
+    expect(screen.getByLabelText('Nome da campanha')).toHaveValue('');
   });
 });

@@ -8,11 +8,16 @@ export async function getCampaign(id: number | string): Promise<Campaign> {
   return reply.data;
 }
 
+/** Whether an id from the address can be a campaign's at all (the API's ids are bigints; anything else is "not found"). */
+export function isCampaignId(id: string | undefined): id is string {
+  return id !== undefined && id.length <= 18 && /^\d+$/.test(id);
+}
+
 export type CampaignLoad =
   | { state: 'loading' }
   | { state: 'ready'; campaign: Campaign }
-  /** fromServer: the API answered 404; otherwise the id in the address is not a campaign id at all. */
-  | { state: 'not-found'; fromServer: boolean }
+  /** The API answered 404, or the id in the address is not a campaign id at all. */
+  | { state: 'not-found' }
   | { state: 'error'; error: unknown };
 
 /**
@@ -24,15 +29,15 @@ export function useCampaign(id: string | undefined) {
 
   const reload = useCallback(
     async (options: { quiet?: boolean } = {}) => {
-      if (!id || !/^\d+$/.test(id)) {
-        setLoad({ state: 'not-found', fromServer: false });
+      if (!isCampaignId(id)) {
+        setLoad({ state: 'not-found' });
         return;
       }
       if (!options.quiet) setLoad({ state: 'loading' });
       try {
         setLoad({ state: 'ready', campaign: await getCampaign(id) });
       } catch (error) {
-        setLoad(isHttpError(error, 404) ? { state: 'not-found', fromServer: true } : { state: 'error', error });
+        setLoad(isHttpError(error, 404) ? { state: 'not-found' } : { state: 'error', error });
       }
     },
     [id],

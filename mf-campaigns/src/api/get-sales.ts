@@ -27,6 +27,19 @@ export function salesSearchParams(query: SalesQuery): URLSearchParams {
   return params;
 }
 
-export async function getSales(campaignId: number | string, query: SalesQuery): Promise<SalesReply> {
-  return api.get(`/api/campaigns/${campaignId}/sales`, { searchParams: salesSearchParams(query) }).json<SalesReply>();
+export interface RequestOptions {
+  /** Aborts the request (a newer query replaced it, the download was cancelled, the page was left). */
+  signal?: AbortSignal;
+  /** Milliseconds before the request fails with a TimeoutError (the client's default is the spec's 60 s). */
+  timeout?: number;
+}
+
+export async function getSales(
+  campaignId: number | string,
+  query: SalesQuery,
+  options: RequestOptions = {},
+): Promise<SalesReply> {
+  return api
+    .get(`/api/campaigns/${campaignId}/sales`, { searchParams: salesSearchParams(query), ...options })
+    .json<SalesReply>();
 }

@@ -3,6 +3,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Button, Stack, Typography } from '@mui/material';
 import { PageLoader } from '@rifaria/shared/ui';
 import { useCampaign } from '../api/get-campaign';
+import { CampaignNotFound } from '../components/campaign-not-found';
 import { CampaignEdit } from '../features/edit/campaign-edit';
 
 export const EDIT_LOAD_ERROR = 'Erro ao carregar campanha';
@@ -20,16 +21,7 @@ export default function CampaignEditPage() {
   const { load, reload, replace } = useCampaign(id);
 
   if (load.state === 'loading') return <PageLoader label="Carregando campanha" />;
-  if (load.state === 'not-found') {
-    return (
-      <Stack spacing={2} sx={{ alignItems: 'center', py: 8, textAlign: 'center' }}>
-        <Typography variant="h5" component="h1">
-          Campanha não encontrada
-        </Typography>
-        <BackToList />
-      </Stack>
-    );
-  }
+  if (load.state === 'not-found') return <CampaignNotFound />;
   if (load.state === 'error') {
     return (
       <Stack spacing={2} sx={{ alignItems: 'center', py: 8, textAlign: 'center' }}>

@@ -1,9 +1,9 @@
 /** /campanhas/{id}/painel — loading skeleton, error with retry, not-found, and the panel itself. */
-import { Navigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Alert, Button, Skeleton, Stack } from '@mui/material';
 import { useCampaign } from '../api/get-campaign';
 import { CampaignPanel } from '../features/panel/campaign-panel';
-import { CampaignNotFound } from '../features/panel/campaign-not-found';
+import { CampaignNotFound } from '../components/campaign-not-found';
 
 export const PANEL_LOAD_ERROR = 'Erro ao carregar campanha';
 
@@ -26,11 +26,9 @@ export default function CampaignPanelPage() {
   const { load, reload } = useCampaign(id);
 
   if (load.state === 'loading') return <PanelSkeleton />;
-  if (load.state === 'not-found') {
-    // The server answered 404 (gone, or another organiser's): back to the list, as the spec says.
-    if (load.fromServer) return <Navigate to="/campanhas" replace />;
-    return <CampaignNotFound />;
-  }
+  // A 404 (gone, or another organiser's) or an id that is not one: the same screen as edit and sales, rather than
+  // the spec's silent redirect, which left the person wondering where the campaign went (issue 11).
+  if (load.state === 'not-found') return <CampaignNotFound />;
   if (load.state === 'error') {
     return (
       <Alert

@@ -19,7 +19,11 @@ import { CancelCampaignModal } from '../features/modals/cancel-modal';
 import { PublishModal } from '../features/modals/publish-modal';
 import { CampaignWizard } from '../features/wizard/campaign-wizard';
 
-type Dialog = { kind: 'publish' | 'cancel'; campaign: Campaign } | null;
+/**
+ * The card action's dialog. It stays mounted once closed (`open: false`) until another one opens: a dialog that
+ * closes takes its Back-button history entry off (useBackToClose), which an unmounted one could not do.
+ */
+type Dialog = { kind: 'publish' | 'cancel'; campaign: Campaign; open: boolean } | null;
 
 function Counter({ label, value }: { label: string; value: string }) {
   return (
@@ -59,8 +63,9 @@ export function CampaignsPage() {
   const running = campaigns.filter((c) => c.status.id === CAMPAIGN_STATUS_ID.published);
   const firstLoad = loading && !data;
 
-  const openPublish = (campaign: Campaign) => setDialog({ kind: 'publish', campaign });
-  const openCancel = (campaign: Campaign) => setDialog({ kind: 'cancel', campaign });
+  const openPublish = (campaign: Campaign) => setDialog({ kind: 'publish', campaign, open: true });
+  const openCancel = (campaign: Campaign) => setDialog({ kind: 'cancel', campaign, open: true });
+  const closeDialog = () => setDialog((current) => current && { ...current, open: false });
   const edit = (campaign: Campaign) => navigate(paths.campaignEdit.getHref(campaign.id));
   const openPanel = (campaign: Campaign) => navigate(paths.campaignPanel.getHref(campaign.id));
 
@@ -161,10 +166,10 @@ export function CampaignsPage() {
 
       <CampaignWizard open={wizardOpen} onClose={() => setWizardOpen(false)} onCreated={created} />
       {dialog?.kind === 'publish' && (
-        <PublishModal campaign={dialog.campaign} open onClose={() => setDialog(null)} onRefresh={reload} />
+        <PublishModal campaign={dialog.campaign} open={dialog.open} onClose={closeDialog} onRefresh={reload} />
       )}
       {dialog?.kind === 'cancel' && (
-        <CancelCampaignModal campaign={dialog.campaign} open onClose={() => setDialog(null)} onCancelled={reload} />
+        <CancelCampaignModal campaign={dialog.campaign} open={dialog.open} onClose={closeDialog} onCancelled={reload} />
       )}
     </Box>
   );

@@ -262,8 +262,8 @@ describe('share dialog and organiser contact', () => {
 });
 
 describe('routes', () => {
-  it('should send an unknown nested path home', async () => {
+  it('should send an unknown nested path to the public home (never to the organisers’ area)', async () => {
     renderAt('/p/a/b/c');
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/p$/));
   });
 });

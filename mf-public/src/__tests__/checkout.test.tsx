@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { reply } from '@rifaria/shared/testing';
 import type { Purchase } from '@rifaria/shared/types';
-import { PURCHASE_HASH, mockFetchForFile, purchase, renderAt, server } from '../testing/fixtures';
+import { PURCHASE_HASH, mockFetchForFile, publicCampaign, purchase, renderAt, server } from '../testing/fixtures';
 
 mockFetchForFile();
 jest.setTimeout(20_000);
@@ -33,11 +33,26 @@ afterEach(() => {
 });
 
 describe('checkout error screens', () => {
-  it('should say "Hash da compra não encontrado na URL" without ?compra, with "Voltar ao início"', async () => {
+  it('should say "Hash da compra não encontrado na URL" without ?compra, with "Voltar ao início" to the public home', async () => {
     renderAt('/p/checkout');
     expect(screen.getByRole('heading', { name: 'Hash da compra não encontrado na URL' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Voltar ao início' })).toHaveAttribute('href', '/');
+    // Never '/', the organisers' area (its login) — issue 11.
+    expect(screen.getByRole('link', { name: 'Voltar ao início' })).toHaveAttribute('href', '/p');
     expect(server.calls).toHaveLength(0);
+  });
+
+  it('should send "Voltar ao início" back to the campaign the buyer came from', async () => {
+    server.on('GET', '/public/campaigns/:link', () => ({ success: true, data: publicCampaign() }));
+    server.on('GET', '/public/purchases/:hash', () => ({ success: false, message: 'x' }));
+    const visit = renderAt('/p/rifa-do-carro');
+    expect(await screen.findByRole('heading', { name: 'Rifa do Carro 0km', level: 1 })).toBeInTheDocument();
+    visit.unmount();
+
+    const { user } = renderAt('/p/checkout?compra=link-quebrado');
+    expect(await screen.findByRole('heading', { name: 'Compra não encontrada' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Voltar ao início' }));
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/p\/rifa-do-carro$/);
+    expect(await screen.findByRole('heading', { name: 'Rifa do Carro 0km', level: 1 })).toBeInTheDocument();
   });
 
   it('should say "Compra não encontrada" on a 404 and on success=false', async () => {
@@ -51,7 +66,8 @@ describe('checkout error screens', () => {
     const { user } = renderAt(CHECKOUT);
     expect(await screen.findByRole('heading', { name: 'Compra não encontrada' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Voltar ao início' }));
-    expect(await screen.findByRole('heading', { name: 'Início' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Boas-vindas à Rifaria' })).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/p$/);
   });
 
   it('should say "Erro ao carregar dados da compra" on other failures, and retry', async () => {
@@ -61,7 +77,7 @@ describe('checkout error screens', () => {
     );
     const { user } = renderAt(CHECKOUT);
     expect(await screen.findByRole('heading', { name: 'Erro ao carregar dados da compra' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Voltar ao início' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Voltar ao início' })).toHaveAttribute('href', '/p');
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('heading', { name: 'Finalizar pagamento' })).toBeInTheDocument();
@@ -101,7 +117,7 @@ describe('GET /public/purchases/:hash (pending checkout)', () => {
 
     const buyer = screen.getByRole('region', { name: 'Dados do comprador' });
     expect(within(buyer).getByText('Maria Oliveira')).toBeInTheDocument();
-    expect(within(buyer).getByText('***.456.789-**')).toBeInTheDocument();
+    expect(within(buyer).getByText('***.***.***-25')).toBeInTheDocument();
     expect(within(buyer).getByText('(11) *****-4321')).toBeInTheDocument();
     expect(within(buyer).getByText('m***@gmail.com')).toBeInTheDocument();
 
@@ -147,7 +163,8 @@ describe('GET /public/purchases/:hash (pending checkout)', () => {
     expect(await screen.findByRole('heading', { name: 'Pagamento expirado' })).toBeInTheDocument();
     expect(screen.getByText(/Esta compra foi cancelada e os números reservados foram liberados/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Comprar novos números' })).toHaveAttribute('href', '/p/rifa-do-carro');
-    expect(screen.getByRole('link', { name: 'Ir para o início' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Meus números' })).toHaveAttribute('href', '/p/rifa-do-carro/meus-numeros');
+    expect(screen.queryByRole('link', { name: 'Ir para o início' })).not.toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'QR Code Pix' })).not.toBeInTheDocument();
 
     // The server cancels it: polling stops.
@@ -187,6 +204,9 @@ describe('GET /public/purchases/:hash (pending checkout)', () => {
         .closest('.MuiChip-root'),
     ).toHaveClass('MuiChip-colorSuccess');
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    // Not a dead end: back to the campaign, and to all the buyer's numbers.
+    expect(screen.getByRole('link', { name: 'Meus números' })).toHaveAttribute('href', '/p/rifa-do-carro/meus-numeros');
+    expect(screen.getByRole('link', { name: 'Voltar para a campanha' })).toHaveAttribute('href', '/p/rifa-do-carro');
     const calls = gets();
     await tick(12_000);
     expect(gets()).toBe(calls);

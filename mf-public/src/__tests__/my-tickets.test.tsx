@@ -72,7 +72,7 @@ describe('GET /public/campaigns/:link/my-tickets ("Meus números")', () => {
   });
 
   it('should list the purchases with status, numbers and a checkout link only for the pending one', async () => {
-    server.on('GET', '/public/campaigns/:link/my-tickets', () => ({ success: true, data: myTickets }));
+    server.on('GET', '/public/campaigns/:link/my-tickets', () => ({ success: true, found: true, data: myTickets }));
     const { user } = renderAt(PAGE);
     await fillAndSubmit(user, '11987654321', VALID_CPF);
 
@@ -105,19 +105,27 @@ describe('GET /public/campaigns/:link/my-tickets ("Meus números")', () => {
     expect(within(cancelled).getByText('Nenhum número reservado nesta compra.')).toBeInTheDocument();
   });
 
-  it('should show the 404 message, the rate-limit message and the generic failure', async () => {
-    server.on('GET', '/public/campaigns/:link/my-tickets', () => reply(404, { success: false }));
+  it('should show "nothing found" as information, then the rate-limit message and the generic failure', async () => {
+    // Nothing found is a 200 (a 404 would be a console error in the browser): an answer, not a failure.
+    server.on('GET', '/public/campaigns/:link/my-tickets', () => ({
+      success: true,
+      found: false,
+      data: null,
+      message: 'Nenhuma compra encontrada para este telefone e CPF nesta campanha.',
+    }));
     const { user } = renderAt(PAGE);
     await fillAndSubmit(user, '11987654321', VALID_CPF);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Nenhuma compra encontrada para este telefone e CPF nesta campanha.',
-    );
+    const notice = await screen.findByText('Nenhuma compra encontrada para este telefone e CPF nesta campanha.');
+    expect(notice.closest('.MuiAlert-root')).toHaveAttribute('role', 'status');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /^Olá/ })).not.toBeInTheDocument();
 
     server.on('GET', '/public/campaigns/:link/my-tickets', () => reply(429, { success: false }));
     await user.click(screen.getByRole('button', { name: 'Ver meus números' }));
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('Muitas tentativas. Aguarde um minuto e tente novamente.'),
     );
+    expect(screen.queryByText('Nenhuma compra encontrada para este telefone e CPF nesta campanha.')).toBeNull();
 
     server.on('GET', '/public/campaigns/:link/my-tickets', () => reply(500, { success: false }));
     await user.click(screen.getByRole('button', { name: 'Ver meus números' }));

@@ -3,6 +3,7 @@ import { reply } from '@rifaria/shared/testing';
 import {
   PURCHASE_HASH,
   VALID_CPF,
+  browserBack,
   knownBuyer,
   mockFetchForFile,
   publicCampaign,
@@ -20,6 +21,15 @@ function serveCampaign() {
   server.on('GET', '/public/campaigns/:link', () => ({ success: true, data: publicCampaign() }));
 }
 
+/** GET /public/buyers/check: a new buyer is a 200 with found false (a 404 would be a console error). */
+const NEW_BUYER = {
+  success: true,
+  found: false,
+  data: null,
+  message: 'Comprador não encontrado. Informe seus dados para continuar.',
+};
+const KNOWN_BUYER = { success: true, found: true, data: knownBuyer };
+
 function servePurchaseCreated() {
   server.on('POST', '/public/purchases', () =>
     reply(201, {
@@ -30,10 +40,10 @@ function servePurchaseCreated() {
   );
 }
 
-/** Opens the campaign, picks +10 and opens the modal at step 1. */
-async function openModal() {
+/** Opens the campaign (with `before` in the history behind it), picks +10 and opens the modal at step 1. */
+async function openModal(before: string[] = []) {
   serveCampaign();
-  const rendered = renderAt('/p/rifa-do-carro');
+  const rendered = renderAt('/p/rifa-do-carro', undefined, before);
   await rendered.user.click(await screen.findByRole('button', { name: '+10' }));
   await rendered.user.click(screen.getByRole('button', { name: 'Participar Agora' }));
   const dialog = await screen.findByRole('dialog', { name: 'Finalizar Reserva' });
@@ -90,11 +100,29 @@ describe('reservation modal, step 1 "Finalizar Reserva"', () => {
   });
 });
 
+/** Step 2 as a new buyer, refused with "Este CPF já está cadastrado com outro telefone.". */
+async function reachCpfTaken() {
+  server.on('GET', '/public/buyers/check/:phone', () => NEW_BUYER);
+  server.on('POST', '/public/buyers', () =>
+    reply(422, {
+      success: false,
+      message: 'Dados inválidos. Verifique os campos informados.',
+      errors: { cpf: ['Este CPF já está cadastrado com outro telefone.'] },
+    }),
+  );
+  const rendered = await openModal();
+  await enterPhone(rendered.user, rendered.dialog);
+  const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
+  await rendered.user.type(within(step2).getByRole('textbox', { name: 'Nome completo' }), 'Maria Oliveira');
+  await rendered.user.type(within(step2).getByRole('textbox', { name: 'CPF' }), VALID_CPF);
+  await rendered.user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
+  await within(step2).findByText('Este CPF já está cadastrado com outro telefone.');
+  return { ...rendered, step2 };
+}
+
 describe('reservation modal, step 2 "Dados do Comprador"', () => {
   it('should register a new buyer, reserve with an Idempotency-Key and go to the checkout', async () => {
-    server.on('GET', '/public/buyers/check/:phone', () =>
-      reply(404, { success: false, message: 'Comprador não encontrado' }),
-    );
+    server.on('GET', '/public/buyers/check/:phone', () => NEW_BUYER);
     server.on('POST', '/public/buyers', () =>
       reply(201, { success: true, data: { ...knownBuyer, name: 'João da Silva', email: null } }),
     );
@@ -145,7 +173,7 @@ describe('reservation modal, step 2 "Dados do Comprador"', () => {
   });
 
   it('should show an existing buyer read-only and masked, and reserve without registering again', async () => {
-    server.on('GET', '/public/buyers/check/:phone', () => ({ success: true, data: knownBuyer }));
+    server.on('GET', '/public/buyers/check/:phone', () => KNOWN_BUYER);
     servePurchaseCreated();
     const { user, dialog } = await openModal();
     await enterPhone(user, dialog);
@@ -153,7 +181,7 @@ describe('reservation modal, step 2 "Dados do Comprador"', () => {
     const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
     for (const [label, value] of [
       ['Nome completo', 'Maria Oliveira'],
-      ['CPF', '***.456.789-**'],
+      ['CPF', '***.***.***-25'],
       ['E-mail (opcional)', 'm***@gmail.com'],
       ['Telefone (WhatsApp)', '(11) *****-4321'],
     ]) {
@@ -167,7 +195,7 @@ describe('reservation modal, step 2 "Dados do Comprador"', () => {
   });
 
   it('should go back to step 1 with the arrow, and start over when opened again', async () => {
-    server.on('GET', '/public/buyers/check/:phone', () => ({ success: true, data: knownBuyer }));
+    server.on('GET', '/public/buyers/check/:phone', () => KNOWN_BUYER);
     const { user, dialog } = await openModal();
     await enterPhone(user, dialog);
     const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
@@ -186,7 +214,7 @@ describe('reservation modal, step 2 "Dados do Comprador"', () => {
     let checks = 0;
     server.on('GET', '/public/buyers/check/:phone', () => {
       checks += 1;
-      return checks === 1 ? reply(404, { success: false }) : { success: true, data: knownBuyer };
+      return checks === 1 ? NEW_BUYER : KNOWN_BUYER;
     });
     server.on('POST', '/public/buyers', () =>
       reply(409, { success: false, message: 'Já existe um comprador com este telefone.' }),
@@ -204,21 +232,7 @@ describe('reservation modal, step 2 "Dados do Comprador"', () => {
   });
 
   it('should put 422 field errors from POST /public/buyers under their fields', async () => {
-    server.on('GET', '/public/buyers/check/:phone', () => reply(404, { success: false }));
-    server.on('POST', '/public/buyers', () =>
-      reply(422, {
-        success: false,
-        message: 'Dados inválidos',
-        errors: { cpf: ['Este CPF já está cadastrado com outro telefone.'] },
-      }),
-    );
-    const { user, dialog } = await openModal();
-    await enterPhone(user, dialog);
-    const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
-    await user.type(within(step2).getByRole('textbox', { name: 'Nome completo' }), 'Maria Oliveira');
-    await user.type(within(step2).getByRole('textbox', { name: 'CPF' }), VALID_CPF);
-    await user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
-    expect(await within(step2).findByText('Este CPF já está cadastrado com outro telefone.')).toBeInTheDocument();
+    const { step2 } = await reachCpfTaken();
     expect(within(step2).getByRole('textbox', { name: 'CPF' })).toHaveAccessibleDescription(
       'Este CPF já está cadastrado com outro telefone.',
     );
@@ -226,9 +240,138 @@ describe('reservation modal, step 2 "Dados do Comprador"', () => {
   });
 });
 
+describe('the Back button and the reservation modal', () => {
+  it('should close the modal on Back keeping the page as it was', async () => {
+    const { user, dialog } = await openModal(['/']);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Telefone (WhatsApp)' }), '11987');
+
+    browserBack();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Still the campaign page, with the 10 numbers chosen.
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/p\/rifa-do-carro$/);
+    expect(screen.getByRole('spinbutton', { name: /Quantidade/ })).toHaveValue(10);
+
+    // A second Back leaves the page (the modal's entry is gone, nothing stray is left).
+    browserBack();
+    expect(await screen.findByRole('heading', { name: 'Início' })).toBeInTheDocument();
+  });
+
+  it('should leave no history entry behind when closed by its own button', async () => {
+    const { user, dialog } = await openModal(['/']);
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // One Back leaves the campaign page for the page before it (no stray entry of the closed modal).
+    browserBack();
+    expect(await screen.findByRole('heading', { name: 'Início' })).toBeInTheDocument();
+  });
+
+  it('should replace its history entry with the checkout: Back from the checkout is the campaign page', async () => {
+    server.on('GET', '/public/buyers/check/:phone', () => KNOWN_BUYER);
+    servePurchaseCreated();
+    server.on('GET', '/public/purchases/:hash', () => reply(500, { success: false }));
+    const { user, dialog } = await openModal(['/']);
+    await enterPhone(user, dialog);
+    const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
+    await user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`compra=${PURCHASE_HASH}`));
+    browserBack();
+    expect(await screen.findByRole('heading', { name: 'Rifa do Carro 0km', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    browserBack();
+    expect(await screen.findByRole('heading', { name: 'Início' })).toBeInTheDocument();
+  });
+});
+
+describe("a CPF registered with another phone: 'Trocar de telefone'", () => {
+  const MOVED = { ...knownBuyer, phone: '(11) *****-4321' };
+
+  it('should tell to use the registered phone and offer "Trocar de telefone"', async () => {
+    const { user, step2 } = await reachCpfTaken();
+    const guidance = within(step2).getByRole('status', { name: 'Use o telefone com que você se cadastrou.' });
+    expect(guidance).toHaveTextContent('Trocou de número? Passe seu cadastro para o telefone (11) 98765-4321.');
+    expect(within(guidance).getByRole('button', { name: 'Trocar de telefone' })).toBeEnabled();
+    // 'Usar o telefone cadastrado' goes back to the phone step.
+    await user.click(within(guidance).getByRole('button', { name: 'Usar o telefone cadastrado' }));
+    const step1 = await screen.findByRole('dialog', { name: 'Finalizar Reserva' });
+    expect(within(step1).getByRole('textbox', { name: 'Telefone (WhatsApp)' })).toHaveValue('(11) 98765-4321');
+  });
+
+  it('should move the registration with the CPF and 4 digits, then reserve with the new phone', async () => {
+    server.on('POST', '/public/buyers/change-phone', () => ({
+      success: true,
+      message: 'Telefone atualizado. Seu cadastro e suas compras agora estão neste número.',
+      data: MOVED,
+    }));
+    servePurchaseCreated();
+    const { user, step2 } = await reachCpfTaken();
+    await user.click(within(step2).getByRole('button', { name: 'Trocar de telefone' }));
+
+    const change = await screen.findByRole('dialog', { name: 'Trocar de telefone' });
+    expect(within(change).getByRole('textbox', { name: 'CPF' })).toHaveValue('529.982.247-25');
+    const newPhone = within(change).getByRole('textbox', { name: 'Novo telefone' });
+    expect(newPhone).toHaveValue('(11) 98765-4321');
+    expect(newPhone).toHaveAttribute('readonly');
+    const digits = within(change).getByRole('textbox', { name: 'Últimos 4 dígitos do telefone antigo' });
+    await user.type(digits, '12');
+    await user.click(within(change).getByRole('button', { name: 'Confirmar troca' }));
+    expect(await within(change).findByText('Informe os 4 últimos dígitos do telefone antigo')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/public/buyers/change-phone')).toHaveLength(0);
+    await user.type(digits, '3a4-5');
+    expect(digits).toHaveValue('1234');
+    await waitFor(() => expect(within(change).getByRole('button', { name: 'Confirmar troca' })).toBeEnabled());
+    await user.click(within(change).getByRole('button', { name: 'Confirmar troca' }));
+
+    const back = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
+    expect(server.callsTo('POST', '/public/buyers/change-phone')[0]!.body).toEqual({
+      cpf: VALID_CPF,
+      phone: '11987654321',
+      old_phone_last_digits: '1234',
+    });
+    expect(server.callsTo('POST', '/public/buyers/change-phone')[0]!.headers.get('authorization')).toBeNull();
+    expect(within(back).getByRole('status')).toHaveTextContent(
+      'Telefone atualizado. Seu cadastro e suas compras agora estão neste número.',
+    );
+    expect(within(back).getByRole('textbox', { name: 'CPF' })).toHaveValue('***.***.***-25');
+    expect(within(back).getByRole('textbox', { name: 'CPF' })).toHaveAttribute('readonly');
+
+    await user.click(within(back).getByRole('button', { name: 'Concluir Reserva' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`compra=${PURCHASE_HASH}`));
+    expect(server.callsTo('POST', '/public/purchases')[0]!.body).toMatchObject({ buyer_phone: '11987654321' });
+    expect(server.callsTo('POST', '/public/buyers')).toHaveLength(1);
+  });
+
+  it('should show the refusal and keep what was typed; the arrow returns to the buyer data', async () => {
+    const refusal =
+      'Não foi possível confirmar seu cadastro. Confira o CPF e os 4 últimos dígitos do telefone cadastrado.';
+    server.on('POST', '/public/buyers/change-phone', () => reply(422, { success: false, message: refusal }));
+    const { user, step2 } = await reachCpfTaken();
+    await user.click(within(step2).getByRole('button', { name: 'Trocar de telefone' }));
+    const change = await screen.findByRole('dialog', { name: 'Trocar de telefone' });
+    await user.type(within(change).getByRole('textbox', { name: 'Últimos 4 dígitos do telefone antigo' }), '9999');
+    await user.click(within(change).getByRole('button', { name: 'Confirmar troca' }));
+    expect(await within(change).findByRole('alert')).toHaveTextContent(refusal);
+    expect(within(change).getByRole('textbox', { name: 'Últimos 4 dígitos do telefone antigo' })).toHaveValue('9999');
+
+    server.on('POST', '/public/buyers/change-phone', () =>
+      reply(429, { success: false, message: 'Muitas tentativas com este CPF. Aguarde 24 horas e tente novamente.' }),
+    );
+    await user.click(within(change).getByRole('button', { name: 'Confirmar troca' }));
+    await waitFor(() =>
+      expect(within(change).getByRole('alert')).toHaveTextContent(
+        'Muitas tentativas com este CPF. Aguarde 24 horas e tente novamente.',
+      ),
+    );
+
+    await user.click(within(change).getByRole('button', { name: 'Voltar' }));
+    const back = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
+    expect(within(back).getByRole('textbox', { name: 'Nome completo' })).toHaveValue('Maria Oliveira');
+    expect(within(back).getByRole('button', { name: 'Trocar de telefone' })).toBeInTheDocument();
+  });
+});
+
 describe('POST /public/purchases from the modal', () => {
   async function reachBuyerStep() {
-    server.on('GET', '/public/buyers/check/:phone', () => ({ success: true, data: knownBuyer }));
+    server.on('GET', '/public/buyers/check/:phone', () => KNOWN_BUYER);
     const rendered = await openModal();
     await enterPhone(rendered.user, rendered.dialog);
     const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });

@@ -5,8 +5,9 @@
  */
 import type { Options } from 'ky';
 import { api } from '@rifaria/shared/api-client';
-import type { PurchaseRequest } from '@rifaria/shared/schemas';
+import type { ChangePhoneInput, PurchaseRequest } from '@rifaria/shared/schemas';
 import type {
+  ApiLookup,
   ApiSuccess,
   MyTickets,
   PublicBuyer,
@@ -49,17 +50,22 @@ export const publicApi = {
       .json<ApiSuccess<PublicCampaign> | { success: false; message?: string }>();
   },
 
-  /** 200 = known buyer (masked data); a 404 (thrown) means a new buyer. */
-  async checkBuyer(phoneDigits: string): Promise<PublicBuyer> {
+  /** The known buyer (masked data), or null for a new buyer (a 200 with found false, not an error). */
+  async checkBuyer(phoneDigits: string): Promise<PublicBuyer | null> {
     const reply = await api
       .get(`/public/buyers/check/${encodeURIComponent(phoneDigits)}`, withAnonymous())
-      .json<ApiSuccess<PublicBuyer>>();
-    return reply.data;
+      .json<ApiLookup<PublicBuyer>>();
+    return reply.found ? reply.data : null;
   },
 
   async createBuyer(buyer: NewBuyer): Promise<PublicBuyer> {
     const reply = await api.post('/public/buyers', withAnonymous({ json: buyer })).json<ApiSuccess<PublicBuyer>>();
     return reply.data;
+  },
+
+  /** 'Trocar de telefone': moves the buyer with this CPF to `phone`; the reply is the buyer on the new phone. */
+  async changePhone(body: ChangePhoneInput): Promise<ApiSuccess<PublicBuyer>> {
+    return api.post('/public/buyers/change-phone', withAnonymous({ json: body })).json<ApiSuccess<PublicBuyer>>();
   },
 
   /** The same `idempotencyKey` on a retried submission returns the purchase the first one created. */
@@ -81,13 +87,13 @@ export const publicApi = {
     await api.post(`/payments/sandbox/charges/${encodeURIComponent(txid)}/pay`, withAnonymous()).json();
   },
 
-  async myTickets(link: string, query: { phone: string; cpf: string }): Promise<MyTickets> {
-    const reply = await api
+  /** The buyer's purchases here, or found false (unknown phone, wrong CPF, no purchase: one answer) with why. */
+  async myTickets(link: string, query: { phone: string; cpf: string }): Promise<ApiLookup<MyTickets>> {
+    return api
       .get(
         `/public/campaigns/${encodeURIComponent(link)}/my-tickets`,
         withAnonymous({ searchParams: { phone: query.phone, cpf: query.cpf } }),
       )
-      .json<ApiSuccess<MyTickets>>();
-    return reply.data;
+      .json<ApiLookup<MyTickets>>();
   },
 };

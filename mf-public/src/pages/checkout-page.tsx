@@ -5,6 +5,7 @@ import { BUYER_MESSAGES } from '@rifaria/shared/schemas';
 import { PageLoader } from '@rifaria/shared/ui';
 import { CheckoutView } from '../features/checkout/checkout-view';
 import { usePurchase } from '../features/checkout/use-purchase';
+import { useLastCampaign } from '../lib/last-campaign';
 
 export function CheckoutPage() {
   const [params] = useSearchParams();
@@ -18,7 +19,13 @@ export function CheckoutPage() {
   return <CheckoutView purchase={load.purchase} clockOffsetMs={load.clockOffsetMs} refresh={refresh} />;
 }
 
+/**
+ * The purchase could not be shown. 'Voltar ao início' is the buyer's start: the campaign they last opened on this
+ * device, else the public home (never '/', which is the organisers' area behind a login).
+ */
 function CheckoutError({ message, onRetry }: { message: string; onRetry?: () => Promise<void> }) {
+  const campaign = useLastCampaign();
+  const home = campaign ? paths.publicCampaign.getHref(campaign.link) : paths.publicArea.getHref();
   return (
     <Stack
       spacing={2}
@@ -34,7 +41,7 @@ function CheckoutError({ message, onRetry }: { message: string; onRetry?: () => 
             Tentar novamente
           </Button>
         ) : null}
-        <Button component={RouterLink} to={paths.home.getHref()} variant="contained">
+        <Button component={RouterLink} to={home} variant="contained">
           Voltar ao início
         </Button>
       </Stack>

@@ -1,7 +1,7 @@
 /** Test helpers for mf-public: the App mounted like the shell does, API fixtures of the issue 5 contract. */
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { createFetchMock } from '@rifaria/shared/testing';
 import type { PublicBuyer, PublicCampaign, Purchase } from '@rifaria/shared/types';
 import { App } from '../app';
@@ -15,6 +15,8 @@ export function mockFetchForFile() {
   beforeEach(() => {
     server.reset();
     globalThis.fetch = server.fetch;
+    // No campaign remembered from an earlier test (lib/last-campaign.ts).
+    window.localStorage.clear();
   });
   afterEach(() => {
     window.matchMedia = originalMatchMedia;
@@ -44,18 +46,29 @@ export function setScreenWidth(width: number) {
   };
 }
 
+let historyNavigate: NavigateFunction | null = null;
+
 function Where() {
   const location = useLocation();
+  historyNavigate = useNavigate();
   return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** The browser's (or the phone's) Back button. */
+export function browserBack() {
+  act(() => void historyNavigate?.(-1));
 }
 
 export type UserEventOptions = Parameters<typeof userEvent.setup>[0];
 
-/** Mounts the remote like the shell: under the `/p/*` splat route. */
-export function renderAt(path: string, options?: UserEventOptions) {
+/**
+ * Mounts the remote like the shell: under the `/p/*` splat route. `before`: pages already in the history behind
+ * `path` (what Back returns to).
+ */
+export function renderAt(path: string, options?: UserEventOptions, before: string[] = []) {
   const user = userEvent.setup(options);
   const result = render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={[...before, path]} initialIndex={before.length}>
       <Routes>
         <Route path="/p/*" element={<App />} />
         <Route path="/" element={<h1>Início</h1>} />
@@ -95,7 +108,7 @@ export function publicCampaign(overrides: Partial<PublicCampaign> = {}): PublicC
 
 export const knownBuyer: PublicBuyer = {
   name: 'Maria Oliveira',
-  cpf: '***.456.789-**',
+  cpf: '***.***.***-25',
   email: 'm***@gmail.com',
   phone: '(11) *****-4321',
 };

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { reply } from '@rifaria/shared/testing';
 import { useToastStore } from '@rifaria/shared/ui';
-import { activeWalletServer, renderAt, server, mockFetchForFile } from '../testing/fixtures';
+import { activeWalletServer, browser, renderAt, server, mockFetchForFile } from '../testing/fixtures';
 
 mockFetchForFile();
+jest.setTimeout(20_000);
 
 const depositReply = (status: 'pending' | 'paid' = 'pending') => ({
   success: true,
@@ -256,8 +257,9 @@ describe('POST /api/user-wallets/{id}/transfers (transfer dialog)', () => {
       });
     });
     const { user, dialog } = await openTransfer();
+    await within(dialog).findByText(/R\$\s25,00/);
     const amount = within(dialog).getByRole('textbox', { name: 'Valor' });
-    await user.type(amount, '1000');
+    await user.type(amount, '100');
     await user.type(within(dialog).getByRole('textbox', { name: 'Chave Pix' }), 'ana@exemplo.com.br');
     await user.click(within(dialog).getByRole('button', { name: 'Transferir' }));
     await within(dialog).findByRole('alert');
@@ -270,7 +272,21 @@ describe('POST /api/user-wallets/{id}/transfers (transfer dialog)', () => {
     await waitFor(() => expect(keysSent()).toHaveLength(3));
     const [first, second, third] = keysSent();
     expect(new Set([first, second, third]).size).toBe(3);
-    expect(server.callsTo('POST', '/api/user-wallets/7/transfers')[1]!.body).toMatchObject({ amount: 100 });
+    expect(server.callsTo('POST', '/api/user-wallets/7/transfers')[1]!.body).toMatchObject({ amount: 10 });
+  });
+
+  it('should refuse an amount above the available balance before sending anything', async () => {
+    const { user, dialog } = await openTransfer();
+    expect(await within(dialog).findByText(/R\$\s25,00/)).toBeInTheDocument();
+    const amount = within(dialog).getByRole('textbox', { name: 'Valor' });
+    await user.type(amount, '2501');
+    expect(amount).toHaveAccessibleDescription('Saldo disponível insuficiente para esta transferência.');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Chave Pix' }), 'ana@exemplo.com.br');
+    await user.click(within(dialog).getByRole('button', { name: 'Transferir' }));
+    expect(server.callsTo('POST', '/api/user-wallets/7/transfers')).toHaveLength(0);
+    await user.clear(amount);
+    await user.type(amount, '2500');
+    expect(amount).not.toHaveAccessibleDescription('Saldo disponível insuficiente para esta transferência.');
   });
 
   it('should keep the dialog open with the reason when the transfer failed and the money came back', async () => {
@@ -290,5 +306,33 @@ describe('POST /api/user-wallets/{id}/transfers (transfer dialog)', () => {
     );
     // The statement now shows the debit and its reversal.
     await waitFor(() => expect(server.callsTo('GET', '/api/user-wallets/7/transactions')).toHaveLength(2));
+  });
+});
+
+describe('wallet dialogs: the × and the browser Back', () => {
+  it.each([
+    ['Depositar', 'Depositar via Pix'],
+    ['Transferir', 'Transferir via Pix'],
+  ])('should close "%s" with its × or with Back, leaving no dialog entry in the history', async (button, title) => {
+    activeWalletServer();
+    const { user } = renderAt(['/dashboard', '/carteiras']);
+    await user.click(await screen.findByRole('button', { name: button }));
+    await screen.findByRole('dialog', { name: title });
+
+    // Back closes the dialog and stays on the page.
+    await browser.back();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/carteiras$/);
+
+    // The × closes it too, the same as in the other wallet dialog.
+    await user.click(screen.getByRole('button', { name: button }));
+    const dialog = await screen.findByRole('dialog', { name: title });
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar janela' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/carteiras$/);
+
+    // Nothing of the dialogs is left in the history: Back now leaves the page.
+    await browser.back();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/dashboard$/));
   });
 });

@@ -1,8 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { reply } from '@rifaria/shared/testing';
-import { renderAt, server, mockFetchForFile } from '../testing/fixtures';
+import { browser, renderAt, server, mockFetchForFile, wallet } from '../testing/fixtures';
 
 mockFetchForFile();
+// A whole wizard typed key by key: slow on a loaded machine.
+jest.setTimeout(30_000);
 
 const me = {
   name: 'Ana Paula Souza',
@@ -13,8 +15,14 @@ const me = {
 };
 
 function baseServer(user: Partial<typeof me> = me) {
+  server.on('GET', '/api/user-wallets', () => ({ success: true, data: [] }));
   server.on('GET', '/api/auth/me', () => ({ success: true, user }));
-  server.on('GET', '/api/auth/address', () => reply(404, { success: false, message: 'Endereço não encontrado.' }));
+  server.on('GET', '/api/auth/address', () => ({
+    success: true,
+    message: 'Endereço não cadastrado',
+    address: null,
+    formatted: null,
+  }));
   server.on('GET', '/api/auth/states', () => ({
     success: true,
     states: [
@@ -47,6 +55,7 @@ function baseServer(user: Partial<typeof me> = me) {
 }
 
 type User = ReturnType<typeof renderAt>['user'];
+const DRAFT_KEY = 'rifaria-draft:account-opening';
 const next = (user: User) => user.click(screen.getByRole('button', { name: 'Próximo' }));
 
 async function fillUpToReview(user: User) {
@@ -155,13 +164,18 @@ describe('account opening wizard (/carteira/adicionar)', () => {
       server.on('POST', '/digital-wallets/abrir-conta', () =>
         reply(201, { success: true, message: 'Solicitação recebida! Sua conta está em análise.', data: {} }),
       );
-      server.on('GET', '/api/user-wallets', () => ({ success: true, data: [] }));
       const { user } = renderAt('/carteira/adicionar', { advanceTimers: jest.advanceTimersByTime });
       await fillUpToReview(user);
       expect(screen.getByText('529.982.247-25')).toBeInTheDocument();
+      // City and state under their own labels, as the Endereço step names them (not 'São Paulo/SP (São Paulo)').
+      const review = screen.getAllByRole('term').map((term) => `${term.textContent}: ${term.nextSibling?.textContent}`);
+      expect(review).toEqual(expect.arrayContaining(['Cidade: São Paulo', 'Estado: São Paulo (SP)']));
+      expect(window.sessionStorage.getItem(DRAFT_KEY)).toContain('"number":"100"');
       await user.click(screen.getByRole('button', { name: 'Finalizar Abertura' }));
 
-      expect(await screen.findByText('Conta em Processo!')).toBeInTheDocument();
+      // An opaque full-screen dialog, not a see-through layer over the review.
+      expect(await screen.findByRole('dialog', { name: 'Conta em Processo!' })).toBeInTheDocument();
+      expect(window.sessionStorage.getItem(DRAFT_KEY)).toBeNull();
       const call = server.callsTo('POST', '/digital-wallets/abrir-conta')[0]!;
       expect(call.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
       const body = String(call.body);
@@ -208,7 +222,7 @@ describe('account opening wizard (/carteira/adicionar)', () => {
     expect(alert.textContent).toBe(
       'Erro ao processar abertura de conta.\n\nDetalhes:\nCPF inválido\nTelefone inválido',
     );
-    expect(screen.getByRole('heading', { name: 'Dados Pessoais' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dados Pessoais' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Nome completo' })).toHaveValue('Ana Paula Souza');
 
     server.on('POST', '/digital-wallets/abrir-conta', () =>
@@ -223,6 +237,7 @@ describe('account opening wizard (/carteira/adicionar)', () => {
         'Erro ao processar abertura de conta.\n\nMotivo: Você já possui uma conta digital ativa ou em análise.',
       ),
     );
+    await screen.findByRole('heading', { name: 'Dados Pessoais' });
 
     server.on('POST', '/digital-wallets/abrir-conta', () => reply(500, {}));
     await next(user);
@@ -231,6 +246,169 @@ describe('account opening wizard (/carteira/adicionar)', () => {
     await user.click(await screen.findByRole('button', { name: 'Finalizar Abertura' }));
     await waitFor(() =>
       expect(within(screen.getByRole('alert')).getByText(/Tente novamente em alguns minutos\./)).toBeInTheDocument(),
+    );
+  });
+});
+
+describe('account opening wizard: where it starts', () => {
+  it('should say at once that an active account exists, instead of opening the wizard', async () => {
+    baseServer();
+    server.on('GET', '/api/user-wallets', () => ({ success: true, data: [wallet()] }));
+    renderAt('/carteira/adicionar');
+    expect(await screen.findByRole('heading', { name: 'Você já possui uma conta digital' })).toBeInTheDocument();
+    expect(screen.getByText(/•••• 5678/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir para Carteiras' })).toHaveAttribute('href', '/carteiras');
+    expect(screen.queryByRole('button', { name: 'Próximo' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'CPF' })).not.toBeInTheDocument();
+  });
+
+  it('should say that the account is in review, with nothing to send again', async () => {
+    baseServer();
+    server.on('GET', '/api/user-wallets', () => ({
+      success: true,
+      data: [wallet({ status: 'in_review', is_active: false, status_label: 'Em análise' })],
+    }));
+    renderAt('/carteira/adicionar');
+    expect(await screen.findByRole('heading', { name: 'Sua conta está em análise' })).toBeInTheDocument();
+    expect(screen.getByText(/não é preciso enviar os dados de novo/)).toBeInTheDocument();
+    expect(screen.getByText('Em análise')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Próximo' })).not.toBeInTheDocument();
+  });
+
+  it('should open the wizard again after a rejected application, saying so', async () => {
+    baseServer();
+    server.on('GET', '/api/user-wallets', () => ({
+      success: true,
+      data: [wallet({ status: 'rejected', is_active: false, status_label: 'Recusada' })],
+    }));
+    renderAt('/carteira/adicionar');
+    expect(await screen.findByRole('heading', { name: 'Dados Pessoais' })).toBeInTheDocument();
+    expect(screen.getByText(/Sua solicitação anterior não foi aprovada/)).toBeInTheDocument();
+  });
+
+  it('should show an error with a retry when the wallets cannot be loaded', async () => {
+    baseServer();
+    server.on('GET', '/api/user-wallets', () => reply(500, {}));
+    const { user } = renderAt('/carteira/adicionar');
+    expect(await screen.findByText('Erro ao carregar carteiras. Tente novamente.')).toBeInTheDocument();
+    server.on('GET', '/api/user-wallets', () => ({ success: true, data: [] }));
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('heading', { name: 'Dados Pessoais' })).toBeInTheDocument();
+  });
+});
+
+describe("account opening wizard: the browser's Back and the draft", () => {
+  const cpfBox = () => screen.getByRole('textbox', { name: 'CPF' });
+
+  it('should go back one step with Back and forward again, keeping what was typed', async () => {
+    baseServer({ ...me, cpf: '' });
+    const { user } = renderAt(['/carteiras', '/carteira/adicionar']);
+    await screen.findByDisplayValue('Ana Paula Souza');
+    await user.type(cpfBox(), '52998224725');
+    await next(user);
+    await user.type(await screen.findByRole('textbox', { name: 'Número' }), '42');
+
+    await browser.back();
+    expect(screen.getByRole('heading', { name: 'Dados Pessoais' })).toBeInTheDocument();
+    expect(cpfBox()).toHaveValue('529.982.247-25');
+    expect(screen.getByTestId('where')).toHaveTextContent('/carteira/adicionar');
+
+    await browser.forward();
+    expect(screen.getByRole('heading', { name: 'Endereço' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Número' })).toHaveValue('42');
+    // Anterior is the same step back.
+    await user.click(screen.getByRole('button', { name: 'Anterior' }));
+    expect(screen.getByRole('heading', { name: 'Dados Pessoais' })).toBeInTheDocument();
+  });
+
+  it('should ask before Back leaves the first step with data typed, and stay or leave as told', async () => {
+    baseServer({ ...me, phone: '' });
+    const { user } = renderAt(['/carteiras', '/carteira/adicionar']);
+    await screen.findByDisplayValue('Ana Paula Souza');
+    await user.type(screen.getByRole('textbox', { name: 'Telefone' }), '11987654321');
+
+    await browser.back();
+    const ask = await screen.findByRole('dialog', { name: 'Sair da abertura de conta?' });
+    expect(within(ask).getByText(/fica guardado nesta aba/)).toBeInTheDocument();
+    await user.click(within(ask).getByRole('button', { name: 'Continuar preenchendo' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: 'Telefone' })).toHaveValue('(11) 98765-4321');
+    expect(screen.getByTestId('where')).toHaveTextContent('/carteira/adicionar');
+
+    await browser.back();
+    await user.click(await screen.findByRole('button', { name: 'Sair' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/carteiras$/));
+  });
+
+  it('should leave without asking when nothing was typed', async () => {
+    baseServer();
+    renderAt(['/carteiras', '/carteira/adicionar']);
+    await screen.findByDisplayValue('Ana Paula Souza');
+    await browser.back();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/carteiras$/));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('should restore what was typed when the person comes back to the wizard, file excepted', async () => {
+    baseServer({ ...me, cpf: '' });
+    const first = renderAt('/carteira/adicionar', { applyAccept: false });
+    await screen.findByDisplayValue('Ana Paula Souza');
+    await first.user.type(cpfBox(), '52998224725');
+    await next(first.user);
+    await first.user.type(await screen.findByRole('textbox', { name: 'Número' }), '42');
+    first.unmount();
+    expect(window.sessionStorage.getItem(DRAFT_KEY)).not.toContain('documentFile');
+
+    const again = renderAt('/carteira/adicionar');
+    expect(await screen.findByText('Recuperamos o que você já tinha preenchido nesta aba.')).toBeInTheDocument();
+    expect(cpfBox()).toHaveValue('529.982.247-25');
+    await next(again.user);
+    expect(await screen.findByRole('textbox', { name: 'Número' })).toHaveValue('42');
+
+    // 'Começar de novo' forgets the draft and keeps only what the profile gives.
+    await again.user.click(screen.getByRole('button', { name: 'Começar de novo' }));
+    expect(await screen.findByRole('heading', { name: 'Dados Pessoais' })).toBeInTheDocument();
+    expect(cpfBox()).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Nome completo' })).toHaveValue('Ana Paula Souza');
+    expect(window.sessionStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it("should not restore another person's draft on the same tab", async () => {
+    window.sessionStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({ owner: 'someone-else@exemplo.com', values: { cpf: '111.444.777-35' }, hadFile: false }),
+    );
+    baseServer({ ...me, cpf: '' });
+    renderAt('/carteira/adicionar');
+    await screen.findByDisplayValue('Ana Paula Souza');
+    expect(cpfBox()).toHaveValue('');
+    expect(screen.queryByText(/Recuperamos/)).not.toBeInTheDocument();
+  });
+
+  it("should open the account with the profile's CPF, which cannot be changed here", async () => {
+    baseServer();
+    renderAt('/carteira/adicionar');
+    await waitFor(() => expect(cpfBox()).toHaveValue('529.982.247-25'));
+    expect(cpfBox()).toHaveAttribute('readonly');
+    expect(screen.getByText('O CPF da conta é o do seu perfil (Meus Dados).')).toBeInTheDocument();
+  });
+
+  it('should mark the CPF the server refused on step 1', async () => {
+    baseServer();
+    server.on('POST', '/digital-wallets/abrir-conta', () =>
+      reply(422, {
+        success: false,
+        message: 'Dados inválidos. Verifique os campos informados.',
+        errors: { cpf: ['Este CPF já está vinculado a outra conta digital ativa ou em análise.'] },
+      }),
+    );
+    const { user } = renderAt('/carteira/adicionar');
+    await fillUpToReview(user);
+    await user.click(screen.getByRole('button', { name: 'Finalizar Abertura' }));
+    expect(await screen.findByRole('heading', { name: 'Dados Pessoais' })).toBeInTheDocument();
+    expect(cpfBox()).toHaveAttribute('aria-invalid', 'true');
+    expect(cpfBox()).toHaveAccessibleDescription(
+      'Este CPF já está vinculado a outra conta digital ativa ou em análise.',
     );
   });
 });

@@ -55,25 +55,37 @@ describe('WalletBanner (mf_wallet/WalletBanner)', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
-  it('should show Disponível, Futuro, the masked total and card line, and the link', async () => {
+  it('should mask Disponível, Futuro and the total until the eye reveals them, fetching only then', async () => {
     server.on('GET', '/api/user-wallets', () => ({ success: true, data: [wallet()] }));
     server.on('GET', '/api/user-wallets/:id/balance', () => balanceReply);
-    renderWithRouter(<WalletBanner />);
+    const { user } = renderWithRouter(<WalletBanner />);
     expect(await screen.findByText('•••• •••• •••• 5678')).toBeInTheDocument();
-    expect(await screen.findByText(/R\$\s25,00/)).toBeInTheDocument();
-    expect(screen.getByText(/R\$\s10,50/)).toBeInTheDocument();
     expect(screen.getByText('Disponível')).toBeInTheDocument();
     expect(screen.getByText('Futuro')).toBeInTheDocument();
-    expect(screen.getByTestId('wallet-banner-total')).toHaveTextContent('R$ ••••');
+    const figures = ['wallet-banner-total', 'wallet-banner-available', 'wallet-banner-future'];
+    for (const id of figures) expect(screen.getByTestId(id)).toHaveTextContent('R$ ••••');
+    expect(screen.queryByText(/R\$\s\d/)).not.toBeInTheDocument();
+    expect(server.callsTo('GET', '/api/user-wallets/7/balance')).toHaveLength(0);
     expect(screen.getByRole('link', { name: 'Ver carteira completa' })).toHaveAttribute('href', '/carteiras');
+
+    await user.click(screen.getByRole('button', { name: 'Mostrar saldo' }));
+    await waitFor(() => expect(screen.getByTestId('wallet-banner-total')).toHaveTextContent(/R\$\s35,50/));
+    expect(screen.getByTestId('wallet-banner-available')).toHaveTextContent(/R\$\s25,00/);
+    expect(screen.getByTestId('wallet-banner-future')).toHaveTextContent(/R\$\s10,50/);
+
+    await user.click(screen.getByRole('button', { name: 'Ocultar saldo' }));
+    for (const id of figures) expect(screen.getByTestId(id)).toHaveTextContent('R$ ••••');
+    expect(server.callsTo('GET', '/api/user-wallets/7/balance')).toHaveLength(1);
   });
 
-  it('should say "Erro ao carregar saldo" when the balance fails', async () => {
+  it('should say "Erro ao carregar saldo" when the balance fails on reveal', async () => {
     server.on('GET', '/api/user-wallets', () => ({ success: true, data: [wallet()] }));
     server.on('GET', '/api/user-wallets/:id/balance', () =>
       reply(404, { success: false, message: 'Carteira não encontrada.' }),
     );
-    renderWithRouter(<WalletBanner />);
+    const { user } = renderWithRouter(<WalletBanner />);
+    await user.click(await screen.findByRole('button', { name: 'Mostrar saldo' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao carregar saldo');
+    expect(screen.getByTestId('wallet-banner-available')).toHaveTextContent('R$ ••••');
   });
 });

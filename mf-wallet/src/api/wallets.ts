@@ -125,11 +125,8 @@ export function pickWallet(wallets: UserWallet[]): UserWallet | null {
   );
 }
 
-/** '12345678' → '•••• 5678' (only the last 4 digits are ever shown). */
-export function maskAccount(accountNumber: string | null | undefined): string {
-  const last4 = (accountNumber ?? '').replace(/\D/g, '').slice(-4);
-  return last4 ? `•••• ${last4}` : '••••';
-}
+/** '12345678' → '•••• 5678' (only the last 4 digits are ever shown; the campaign wizard shows it the same way). */
+export { maskAccountNumber as maskAccount } from '@rifaria/shared/format';
 
 export const walletApi = {
   list: () =>
@@ -177,7 +174,8 @@ export const walletApi = {
   address: () =>
     api
       .get('/api/auth/address', { retry: 0 })
-      .json<{ success: boolean; address: SavedAddress }>()
+      // address null: none saved yet (a 200: a new organiser is not an error).
+      .json<{ success: boolean; address: SavedAddress | null }>()
       .then((r) => r.address),
   cep: (digits: string) => api.get(`/api/cep/${digits}`, { retry: 0 }).json<{ success: boolean; data: CepReply }>(),
   // FormData body: ky leaves the content-type to fetch, which adds the multipart boundary.

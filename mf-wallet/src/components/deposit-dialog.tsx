@@ -7,8 +7,6 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogTitle,
-  IconButton,
   Stack,
   TextField,
   Typography,
@@ -16,8 +14,9 @@ import {
 import { apiErrorMessage } from '@rifaria/shared/api-client';
 import { DEPOSIT_DESCRIPTION_MAX_LENGTH } from '@rifaria/shared/constants';
 import { DEPOSIT_MESSAGES, depositSchema } from '@rifaria/shared/schemas';
-import { CheckIcon, CloseIcon, CopyButton, MoneyField, useDebouncedValidation } from '@rifaria/shared/ui';
+import { CheckIcon, CopyButton, MoneyField, useBackToClose, useDebouncedValidation } from '@rifaria/shared/ui';
 import { walletApi, type DepositReply } from '../api/wallets';
+import { CLOSE_DIALOG_LABEL, DialogTitleWithClose } from './dialog-title-with-close';
 
 export const DEPOSIT_TEXTS = {
   title: 'Depositar via Pix',
@@ -27,7 +26,7 @@ export const DEPOSIT_TEXTS = {
   submit: 'Gerar Pix',
   cancel: 'Cancelar',
   close: 'Fechar',
-  closeIcon: 'Fechar janela',
+  closeIcon: CLOSE_DIALOG_LABEL,
   copyCode: 'Copiar código',
   qrAlt: 'QR Code Pix',
   copyPasteLabel: 'Pix copia e cola',
@@ -71,11 +70,12 @@ export function DepositDialog({ open, walletId, onClose, onPaid }: Props) {
     validation.reset();
   };
 
-  // Closing (button, backdrop or Escape) always brings the dialog back to step 1.
+  // Closing (button, backdrop, Escape or the browser's Back) always brings the dialog back to step 1.
   const close = () => {
     reset();
     onClose();
   };
+  useBackToClose(open, close);
 
   const status = deposit?.payment.status;
   const depositId = deposit?.payment.id;
@@ -135,16 +135,9 @@ export function DepositDialog({ open, walletId, onClose, onPaid }: Props) {
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="deposit-title">
-      <DialogTitle id="deposit-title" sx={{ pr: 6 }}>
+      <DialogTitleWithClose id="deposit-title" onClose={close}>
         {deposit ? DEPOSIT_TEXTS.generatedTitle : DEPOSIT_TEXTS.title}
-        <IconButton
-          aria-label={DEPOSIT_TEXTS.closeIcon}
-          onClick={close}
-          sx={{ position: 'absolute', right: 8, top: 8 }}
-        >
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+      </DialogTitleWithClose>
 
       {!deposit ? (
         <Box

@@ -7,16 +7,16 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
-  DialogTitle,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
 import { apiErrorMessage, newIdempotencyKey, readApiError } from '@rifaria/shared/api-client';
-import { formatBRL } from '@rifaria/shared/format';
+import { formatBRL, parseBRLToCents } from '@rifaria/shared/format';
 import { TRANSFER_DESCRIPTION_MAX, TRANSFER_MESSAGES, normalizePixKey, transferSchema } from '@rifaria/shared/schemas';
-import { MoneyField, toast, useDebouncedValidation } from '@rifaria/shared/ui';
+import { MoneyField, toast, useBackToClose, useDebouncedValidation } from '@rifaria/shared/ui';
 import { toCentsAmount, walletApi } from '../api/wallets';
+import { DialogTitleWithClose } from './dialog-title-with-close';
 
 export const TRANSFER_TEXTS = {
   title: 'Transferir via Pix',
@@ -96,6 +96,12 @@ export function TransferDialog({ open, walletId, onClose, onTransferred }: Props
     reset();
     onClose();
   };
+  useBackToClose(open, close);
+
+  // Only the available balance can leave the account: refused here before any request (the server checks too).
+  const cents = parseBRLToCents(amount);
+  const overBalance =
+    available !== null && cents !== null && cents > available ? TRANSFER_MESSAGES.insufficientFunds : null;
 
   const clearServerError = (field: string) =>
     setServerErrors((current) => {
@@ -109,7 +115,7 @@ export function TransferDialog({ open, walletId, onClose, onTransferred }: Props
     setError(null);
     setServerErrors({});
     const result = validation.validateAll();
-    if (!result.success) return;
+    if (!result.success || overBalance) return;
     const key = normalizePixKey(result.output.pix_key);
     const body = {
       amount: result.output.amount / 100,
@@ -153,12 +159,18 @@ export function TransferDialog({ open, walletId, onClose, onTransferred }: Props
     }
   };
 
-  const errors = { ...validation.errors, ...serverErrors };
+  const errors: Record<string, string | undefined> = {
+    ...validation.errors,
+    ...serverErrors,
+    amount: serverErrors.amount ?? validation.errors.amount ?? overBalance ?? undefined,
+  };
   const keyType = normalizePixKey(pixKey)?.type;
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="transfer-title">
-      <DialogTitle id="transfer-title">{TRANSFER_TEXTS.title}</DialogTitle>
+      <DialogTitleWithClose id="transfer-title" onClose={close}>
+        {TRANSFER_TEXTS.title}
+      </DialogTitleWithClose>
       <Box
         component="form"
         noValidate

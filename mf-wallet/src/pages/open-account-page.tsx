@@ -1,18 +1,23 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import {
   Alert,
-  Backdrop,
   Box,
   Button,
   Card,
   CardContent,
   CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
   Grid,
   InputAdornment,
   LinearProgress,
   Link,
   MenuItem,
   Paper,
+  Skeleton,
   Stack,
   Step,
   StepLabel,
@@ -35,7 +40,10 @@ import {
   validate,
 } from '@rifaria/shared/schemas';
 import { ArrowBackIcon, CheckIcon } from '@rifaria/shared/ui';
-import { walletApi, type DocumentType, type StateOption } from '../api/wallets';
+import { pickWallet, walletApi, type DocumentType, type StateOption, type UserWallet } from '../api/wallets';
+import { ExistingAccount } from '../components/existing-account';
+import { clearTabDraft, readTabDraft, writeTabDraft } from '../hooks/tab-draft';
+import { useWizardHistory } from '../hooks/use-wizard-history';
 import { UploadIcon } from '../icons';
 
 export const WIZARD_STEPS = ['Dados Pessoais', 'Endereço', 'Documento', 'Finalização'] as const;
@@ -53,7 +61,23 @@ export const WIZARD_TEXTS = {
   details: 'Detalhes:',
   reason: 'Motivo:',
   tryLater: 'Tente novamente em alguns minutos.',
+  loading: 'Carregando',
+  loadError: 'Erro ao carregar carteiras. Tente novamente.',
+  retry: 'Tentar novamente',
+  previousRejected: 'Sua solicitação anterior não foi aprovada. Confira seus dados e envie uma nova.',
+  restored: 'Recuperamos o que você já tinha preenchido nesta aba.',
+  restoredFile: 'Escolha o arquivo do documento novamente.',
+  startOver: 'Começar de novo',
+  cpfFromProfile: 'O CPF da conta é o do seu perfil (Meus Dados).',
+  leaveTitle: 'Sair da abertura de conta?',
+  leaveBody:
+    'O que você preencheu fica guardado nesta aba: ao voltar, você continua de onde parou. O arquivo do documento precisará ser escolhido de novo.',
+  stay: 'Continuar preenchendo',
+  leave: 'Sair',
 } as const;
+
+/** The draft of this wizard in the tab's sessionStorage (cleared on success and on logout). */
+export const ACCOUNT_DRAFT_NAME = 'account-opening';
 
 interface Values {
   name: string;
@@ -88,6 +112,8 @@ const EMPTY: Values = {
   documentType: '',
 };
 
+const FIELDS = Object.keys(EMPTY) as Field[];
+
 const MASKS: Partial<Record<Field, (value: string) => string>> = {
   cpf: maskCpf,
   phone: maskPhone,
@@ -119,11 +145,95 @@ export function accountFailureText(error: unknown): string {
   return `${ACCOUNT_OPENING_MESSAGES.failurePrefix}\n\n${WIZARD_TEXTS.tryLater}`;
 }
 
+function PageHeader() {
+  return (
+    <>
+      <Link
+        component={RouterLink}
+        to="/carteiras"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: 'flex-start' }}
+      >
+        <ArrowBackIcon fontSize="small" aria-hidden="true" />
+        {WIZARD_TEXTS.back}
+      </Link>
+      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>
+        {WIZARD_TEXTS.title}
+      </Typography>
+    </>
+  );
+}
+
+type StartState =
+  { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; wallet: UserWallet | null; previousRejected: boolean };
+
+/**
+ * /carteira/adicionar: the organiser's wallets decide first. An account already active or in review is said at
+ * once (one open account per person and per CPF); otherwise the wizard opens.
+ */
 export function OpenAccountPage() {
+  const [start, setStart] = useState<StartState>({ kind: 'loading' });
+  const load = useCallback(() => {
+    setStart({ kind: 'loading' });
+    walletApi
+      .list()
+      .then((wallets) =>
+        setStart({
+          kind: 'ready',
+          wallet: pickWallet(wallets),
+          previousRejected: wallets.some((w) => w.status === 'rejected'),
+        }),
+      )
+      .catch(() => setStart({ kind: 'error' }));
+  }, []);
+  useEffect(load, [load]);
+
+  if (start.kind === 'ready' && !start.wallet) return <AccountWizard previousRejected={start.previousRejected} />;
+  let body: ReactNode;
+  if (start.kind === 'loading') {
+    body = (
+      <Box aria-busy="true" aria-label={WIZARD_TEXTS.loading}>
+        <Skeleton variant="rounded" height={8} />
+        <Skeleton variant="rounded" height={320} sx={{ mt: 3 }} />
+      </Box>
+    );
+  } else if (start.kind === 'error') {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={load}>
+            {WIZARD_TEXTS.retry}
+          </Button>
+        }
+      >
+        {WIZARD_TEXTS.loadError}
+      </Alert>
+    );
+  } else {
+    body = <ExistingAccount wallet={start.wallet!} />;
+  }
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 760 }}>
+      <PageHeader />
+      {body}
+    </Stack>
+  );
+}
+
+function AccountWizard({ previousRejected }: { previousRejected: boolean }) {
   const navigate = useNavigate();
-  const [step, setStep] = useState(0);
-  const [values, setValues] = useState<Values>(EMPTY);
+  const wizard = useWizardHistory(WIZARD_STEPS.length, '/carteiras');
+  const { step } = wizard;
+  // What this tab kept of an earlier visit (Back, reload, a detour): restored as typed.
+  const [restored] = useState(() => readTabDraft<Values>(ACCOUNT_DRAFT_NAME, FIELDS));
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, ...restored?.values }));
   const [file, setFile] = useState<File | null>(null);
+  /** The person typed (or a draft was restored): Back on the first step asks before leaving, and a draft is kept. */
+  const [dirty, setDirty] = useState(Boolean(restored));
+  const [showRestored, setShowRestored] = useState(Boolean(restored));
+  /** The profile's CPF, when it has one: the account must be opened with it (the server refuses another). */
+  const [profileCpf, setProfileCpf] = useState<string | null>(null);
+  const prefilled = useRef<Partial<Values>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [states, setStates] = useState<StateOption[]>([...BRAZILIAN_STATES]);
@@ -143,24 +253,32 @@ export function OpenAccountPage() {
 
   // Prefill from the profile; a field the person already typed in is never overwritten.
   useEffect(() => {
-    const fill = (patch: Partial<Values>) =>
+    const fill = (patch: Partial<Values>) => {
+      prefilled.current = { ...prefilled.current, ...patch };
       setValues((current) => {
         const next = { ...current };
         for (const [key, value] of Object.entries(patch) as [Field, string][])
           if (!next[key] && value) next[key] = value;
         return next;
       });
+    };
     walletApi
       .me()
-      .then((user) =>
+      .then((user) => {
         fill({
           name: user.name ?? '',
           email: user.email ?? '',
           cpf: maskCpf(user.cpf ?? ''),
           phone: maskPhone(user.phone ?? ''),
           birthdate: isoToBr(user.birthdate),
-        }),
-      )
+        });
+        if (user.cpf) {
+          // Not a suggestion: the account is opened with the profile's CPF, even over a draft.
+          const cpf = maskCpf(user.cpf);
+          setProfileCpf(cpf);
+          setValues((current) => (current.cpf === cpf ? current : { ...current, cpf }));
+        }
+      })
       .catch(() => {});
     walletApi
       .address()
@@ -177,7 +295,7 @@ export function OpenAccountPage() {
           complement: address.complement ?? '',
         });
       })
-      .catch(() => {}); // 404 = no saved address yet
+      .catch(() => {}); // the form stays empty: the address is typed (or found by CEP)
     walletApi
       .states()
       .then((list) => {
@@ -195,6 +313,28 @@ export function OpenAccountPage() {
     const timer = setTimeout(() => navigate('/carteiras'), ACCOUNT_SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
+
+  // Every change is kept in this tab (never the file), from the first thing the person types.
+  useEffect(() => {
+    if (dirty && !done) writeTabDraft(ACCOUNT_DRAFT_NAME, { ...values }, file !== null || Boolean(restored?.hadFile));
+  }, [values, file, dirty, done, restored]);
+
+  // Back on the first step: with nothing typed the wizard simply goes; otherwise it asks (see the dialog below).
+  const { atGuard, leave } = wizard;
+  useEffect(() => {
+    if (atGuard && !dirty) leave();
+  }, [atGuard, dirty, leave]);
+
+  const startOver = () => {
+    clearTabDraft(ACCOUNT_DRAFT_NAME);
+    setValues({ ...EMPTY, ...prefilled.current, ...(profileCpf ? { cpf: profileCpf } : {}) });
+    setFile(null);
+    setErrors({});
+    setAlert(null);
+    setDirty(false);
+    setShowRestored(false);
+    wizard.backTo(0);
+  };
 
   const lookupCep = async (digits: string) => {
     lastCep.current = digits;
@@ -230,6 +370,7 @@ export function OpenAccountPage() {
 
   const change = (field: Field, raw: string) => {
     const value = MASKS[field]?.(raw) ?? raw;
+    setDirty(true);
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) {
       setErrors((current) => {
@@ -249,6 +390,7 @@ export function OpenAccountPage() {
   };
 
   const chooseFile = (chosen: File | null) => {
+    setDirty(true);
     setFile(chosen);
     const problem = chosen ? documentFileError(chosen) : null;
     setErrors((current) => {
@@ -275,13 +417,13 @@ export function OpenAccountPage() {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setAlert(null);
-    setStep((n) => Math.min(n + 1, WIZARD_STEPS.length - 1));
+    wizard.next();
   };
 
   const previous = () => {
     setErrors({});
     setAlert(null);
-    setStep((n) => Math.max(n - 1, 0));
+    wizard.previous();
   };
 
   const finish = async () => {
@@ -291,7 +433,7 @@ export function OpenAccountPage() {
     if (firstBad >= 0) {
       setErrors(Object.assign({}, ...all) as Record<string, string>);
       setAlert(ACCOUNT_OPENING_MESSAGES.fixErrors);
-      setStep(firstBad);
+      wizard.backTo(firstBad);
       return;
     }
     const personal = validate(accountPersonalSchema, values);
@@ -318,11 +460,18 @@ export function OpenAccountPage() {
     setSubmitting(true);
     try {
       await walletApi.openAccount(form);
+      clearTabDraft(ACCOUNT_DRAFT_NAME);
       setDone(true);
     } catch (error) {
       setAlert(accountFailureText(error));
+      // The refused fields are marked too (e.g. a CPF that already holds an account), on whichever step they are.
+      const refused: Record<string, string> = {};
+      for (const [name, messages] of Object.entries(readApiError(error).errors ?? {})) {
+        if (messages[0] && (FIELDS as string[]).includes(name)) refused[name] = messages[0];
+      }
+      setErrors(refused);
       // Spec: back to step 1, keeping everything typed so the person only fixes what the server refused.
-      setStep(0);
+      wizard.backTo(0);
     } finally {
       setSubmitting(false);
     }
@@ -350,7 +499,11 @@ export function OpenAccountPage() {
         <Grid size={{ xs: 12 }}>{field('name', 'Nome completo', { autoComplete: 'name' })}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{field('email', 'E-mail', { type: 'email', autoComplete: 'email' })}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {field('cpf', 'CPF', { placeholder: '000.000.000-00', slotProps: { htmlInput: { inputMode: 'numeric' } } })}
+          {field('cpf', 'CPF', {
+            placeholder: '000.000.000-00',
+            helperText: errors.cpf ?? (profileCpf ? WIZARD_TEXTS.cpfFromProfile : undefined),
+            slotProps: { htmlInput: { inputMode: 'numeric', readOnly: Boolean(profileCpf) } },
+          })}
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           {field('birthdate', 'Data de nascimento', {
@@ -475,7 +628,9 @@ export function OpenAccountPage() {
         'Endereço',
         `${values.street}, ${values.number}${values.complement ? ` - ${values.complement}` : ''} - ${values.neighborhood}`,
       ],
-      ['Cidade', `${values.city}/${values.state}${stateName ? ` (${stateName})` : ''}`],
+      // The fields of the Endereço step, as it names them ('São Paulo/SP (São Paulo)' said the city twice).
+      ['Cidade', values.city],
+      ['Estado', stateName ? `${stateName} (${values.state})` : values.state],
       ['CEP', values.zipCode],
       ['Documento', `${documentName ?? '—'}${file ? ` · ${file.name}` : ''}`],
     ];
@@ -499,20 +654,18 @@ export function OpenAccountPage() {
   }
 
   const documentReady = Boolean(values.documentType) && Boolean(file) && !errors.documentFile;
+  // A click, also the one Enter in a field makes on the form's submit button: the form itself is never submitted.
+  // Steps move the history, and react-router navigates in a transition, which React 19 would take for a form
+  // action if it started inside a submit event.
+  const advance = (event: MouseEvent) => {
+    event.preventDefault();
+    if (step < WIZARD_STEPS.length - 1) next();
+    else void finish();
+  };
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 760 }}>
-      <Link
-        component={RouterLink}
-        to="/carteiras"
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: 'flex-start' }}
-      >
-        <ArrowBackIcon fontSize="small" aria-hidden="true" />
-        {WIZARD_TEXTS.back}
-      </Link>
-      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>
-        {WIZARD_TEXTS.title}
-      </Typography>
+      <PageHeader />
 
       <Box>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -538,32 +691,40 @@ export function OpenAccountPage() {
           {alert}
         </Alert>
       ) : null}
+      {showRestored ? (
+        <Alert
+          severity="info"
+          onClose={() => setShowRestored(false)}
+          action={
+            <Button color="inherit" size="small" onClick={startOver}>
+              {WIZARD_TEXTS.startOver}
+            </Button>
+          }
+        >
+          {WIZARD_TEXTS.restored}
+          {restored?.hadFile && !file ? ` ${WIZARD_TEXTS.restoredFile}` : ''}
+        </Alert>
+      ) : previousRejected ? (
+        <Alert severity="info">{WIZARD_TEXTS.previousRejected}</Alert>
+      ) : null}
 
       <Card variant="outlined" sx={{ borderRadius: 3 }}>
         <CardContent sx={{ p: { xs: 2, md: 3 } }}>
           <Typography variant="h6" component="h2" sx={{ mb: 2, fontWeight: 700 }}>
             {WIZARD_STEPS[step]}
           </Typography>
-          <Box
-            component="form"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (step < WIZARD_STEPS.length - 1) next();
-              else void finish();
-            }}
-          >
+          <Box component="form" noValidate onSubmit={(event) => event.preventDefault()}>
             {body}
             <Stack direction="row" spacing={1.5} sx={{ mt: 3, justifyContent: 'space-between' }}>
               <Button onClick={previous} disabled={step === 0 || submitting}>
                 {WIZARD_TEXTS.previous}
               </Button>
               {step < WIZARD_STEPS.length - 1 ? (
-                <Button type="submit" variant="contained" disabled={step === 2 && !documentReady}>
+                <Button type="submit" variant="contained" disabled={step === 2 && !documentReady} onClick={advance}>
                   {WIZARD_TEXTS.next}
                 </Button>
               ) : (
-                <Button type="submit" variant="contained" color="success" disabled={submitting}>
+                <Button type="submit" variant="contained" color="success" disabled={submitting} onClick={advance}>
                   {submitting ? WIZARD_TEXTS.sending : WIZARD_TEXTS.finish}
                 </Button>
               )}
@@ -572,23 +733,45 @@ export function OpenAccountPage() {
         </CardContent>
       </Card>
 
-      {/* Rendered only once done: a closed Backdrop keeps its children in the DOM (hidden), which would lie to
-          assistive tech about a success that has not happened. */}
-      {done ? (
-        <Backdrop open sx={{ zIndex: (theme) => theme.zIndex.modal + 1, bgcolor: 'rgba(6, 78, 59, 0.85)' }}>
-          <Stack
-            role="status"
-            spacing={2}
-            sx={{ alignItems: 'center', color: 'common.white', textAlign: 'center', px: 3 }}
-          >
-            <CheckIcon sx={{ fontSize: 64 }} aria-hidden="true" />
-            <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
-              {ACCOUNT_OPENING_MESSAGES.success}
-            </Typography>
-            <Typography sx={{ maxWidth: 420 }}>{WIZARD_TEXTS.successBody}</Typography>
-          </Stack>
-        </Backdrop>
-      ) : null}
+      <Dialog open={atGuard && dirty} onClose={wizard.stay} aria-labelledby="account-leave-title">
+        <DialogTitle id="account-leave-title">{WIZARD_TEXTS.leaveTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{WIZARD_TEXTS.leaveBody}</DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={leave}>{WIZARD_TEXTS.leave}</Button>
+          <Button onClick={wizard.stay} variant="contained" autoFocus>
+            {WIZARD_TEXTS.stay}
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      {/* Full screen and opaque: nothing of the review shows through, and the shell's layout (header, paddings)
+          cannot offset it, since the dialog is portalled to the body. Mounted only once done, so assistive tech
+          never hears of a success that has not happened. */}
+      <Dialog
+        open={done}
+        fullScreen
+        aria-labelledby="account-success-title"
+        slotProps={{
+          paper: {
+            sx: {
+              background: 'linear-gradient(160deg, #064e3b 0%, #047857 60%, #059669 100%)',
+              color: 'common.white',
+              alignItems: 'center',
+              justifyContent: 'center',
+            },
+          },
+        }}
+      >
+        <Stack role="status" spacing={2} sx={{ alignItems: 'center', textAlign: 'center', px: 3 }}>
+          <CheckIcon sx={{ fontSize: 64 }} aria-hidden="true" />
+          <Typography id="account-success-title" variant="h4" component="p" sx={{ fontWeight: 700 }}>
+            {ACCOUNT_OPENING_MESSAGES.success}
+          </Typography>
+          <Typography sx={{ maxWidth: 420 }}>{WIZARD_TEXTS.successBody}</Typography>
+        </Stack>
+      </Dialog>
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 /** Test helpers for mf-wallet: the App mounted like the shell does, and API fixtures of the issue 3 contract. */
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { createFetchMock } from '@rifaria/shared/testing';
 import { App } from '../app';
@@ -15,23 +15,37 @@ export function mockFetchForFile() {
   beforeEach(() => {
     server.reset();
     globalThis.fetch = server.fetch;
+    window.sessionStorage.clear(); // the account wizard's draft lives there
   });
   afterAll(() => {
     globalThis.fetch = original;
   });
 }
 
+let navigateInTest: NavigateFunction | null = null;
+
 function Where() {
+  navigateInTest = useNavigate();
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
+/** The browser's Back and Forward buttons (a popstate), for the app rendered by renderAt. */
+export const browser = {
+  back: () => act(async () => void navigateInTest?.(-1)),
+  forward: () => act(async () => void navigateInTest?.(1)),
+};
+
 export type UserEventOptions = Parameters<typeof userEvent.setup>[0];
 
-/** Mounts the remote exactly like the shell does: twice, under two splat routes. */
-export function renderAt(path: string, options?: UserEventOptions) {
+/**
+ * Mounts the remote exactly like the shell does: twice, under two splat routes. With several paths the history
+ * holds them all and the last one is open (Back goes to the one before).
+ */
+export function renderAt(path: string | string[], options?: UserEventOptions) {
   const user = userEvent.setup(options);
+  const entries = Array.isArray(path) ? path : [path];
   const result = render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
       <Routes>
         <Route path="/carteiras/*" element={<App />} />
         <Route path="/carteira/*" element={<App />} />

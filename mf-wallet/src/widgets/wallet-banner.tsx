@@ -1,5 +1,4 @@
 /** Exposed as `mf_wallet/WalletBanner`: the dashboard's green banner, shown only with an ACTIVE wallet. */
-import { useEffect } from 'react';
 import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatBRL } from '@rifaria/shared/format';
@@ -22,13 +21,9 @@ export function maskedCardLine(accountNumber: string): string {
 
 function Banner({ walletId, accountNumber, typeName }: { walletId: number; accountNumber: string; typeName: string }) {
   const balance = useBalance(walletId);
-  const { load } = balance;
-  // Disponível / Futuro are shown at once; only the total waits for the eye (spec "Dashboard").
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const money = (reais: number | undefined) => (balance.balance ? formatBRL(toCentsAmount(reais)) : '—');
+  // Total, Disponível and Futuro stay masked until the eye reveals them (the first reveal fetches the balance).
+  const money = (reais: number | undefined) =>
+    balance.visible && balance.balance ? formatBRL(toCentsAmount(reais)) : BALANCE_MESSAGES.hidden;
 
   return (
     <Box
@@ -51,9 +46,7 @@ function Banner({ walletId, accountNumber, typeName }: { walletId: number; accou
               sx={{ fontSize: { xs: '1.75rem', md: '2.1rem' }, fontWeight: 700 }}
               data-testid="wallet-banner-total"
             >
-              {balance.visible && balance.balance
-                ? formatBRL(toCentsAmount(balance.balance.saldo_total))
-                : BALANCE_MESSAGES.hidden}
+              {money(balance.balance?.saldo_total)}
             </Typography>
             <IconButton
               onClick={balance.toggle}
@@ -78,7 +71,7 @@ function Banner({ walletId, accountNumber, typeName }: { walletId: number; accou
             <Typography variant="body2" sx={{ opacity: 0.85 }}>
               {WALLET_BANNER_TEXTS.available}
             </Typography>
-            <Typography sx={{ fontWeight: 600, fontSize: '1.1rem' }}>
+            <Typography sx={{ fontWeight: 600, fontSize: '1.1rem' }} data-testid="wallet-banner-available">
               {money(balance.balance?.saldo_disponivel)}
             </Typography>
           </Box>
@@ -86,7 +79,7 @@ function Banner({ walletId, accountNumber, typeName }: { walletId: number; accou
             <Typography variant="body2" sx={{ opacity: 0.85 }}>
               {WALLET_BANNER_TEXTS.future}
             </Typography>
-            <Typography sx={{ fontWeight: 600, fontSize: '1.1rem' }}>
+            <Typography sx={{ fontWeight: 600, fontSize: '1.1rem' }} data-testid="wallet-banner-future">
               {money(balance.balance?.saldo_bloqueado)}
             </Typography>
           </Box>

@@ -7,14 +7,19 @@ import {
   formatTicketNumber,
   formatTime,
   fromSaoPauloWallClock,
+  graphemeCount,
   initials,
+  isoDateToBR,
+  maskAccountNumber,
   maskCep,
   maskCpf,
   maskDate,
   maskMoney,
   maskPhone,
+  maskTime,
   onlyDigits,
   parseBRDate,
+  parseTime,
   parseBRLToCents,
   saoPauloWallClock,
 } from '../format';
@@ -100,8 +105,39 @@ describe('masks', () => {
     expect(maskDate('25121990')).toBe('25/12/1990');
   });
 
+  it('should mask a time as HH:MM and accept only times of day', () => {
+    expect(maskTime('2030')).toBe('20:30');
+    expect(maskTime('8')).toBe('8');
+    expect(maskTime('20:3')).toBe('20:3');
+    expect(maskTime('203045')).toBe('20:30');
+    expect(parseTime('20:30')).toBe('20:30');
+    expect(parseTime('00:00')).toBe('00:00');
+    expect(parseTime('24:00')).toBeNull();
+    expect(parseTime('12:60')).toBeNull();
+    expect(parseTime('8:00 PM')).toBeNull();
+    expect(isoDateToBR('2026-11-28')).toBe('28/11/2026');
+    expect(isoDateToBR('28/11/2026')).toBe('');
+  });
+
+  it('should show only the last 4 digits of an account number', () => {
+    expect(maskAccountNumber('12345678')).toBe('•••• 5678');
+    expect(maskAccountNumber('0001234-5')).toBe('•••• 2345');
+    expect(maskAccountNumber(null)).toBe('••••');
+  });
+
   it('should keep digits only', () => {
     expect(onlyDigits('(11) 98765-4321')).toBe('11987654321');
+  });
+});
+
+describe('graphemeCount', () => {
+  it('should count characters as a person sees them', () => {
+    expect(graphemeCount('Rifa')).toBe(4);
+    expect(graphemeCount('🎉')).toBe(1);
+    expect(graphemeCount('🇧🇷')).toBe(1);
+    expect(graphemeCount('👨‍👩‍👧‍👦')).toBe(1);
+    expect(graphemeCount('e\u0301')).toBe(1);
+    expect(graphemeCount('')).toBe(0);
   });
 });
 

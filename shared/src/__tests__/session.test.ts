@@ -1,5 +1,5 @@
 import { SESSION_STORAGE_KEY } from '../constants';
-import { getToken, isAuthenticated, resetSession, useSession } from '../session';
+import { DRAFT_STORAGE_PREFIX, getToken, isAuthenticated, resetSession, useSession } from '../session';
 
 const user = { id: 1, name: 'Ana Paula', email: 'ana@rifaria.com.br', profile: { description: 'Organizadora' } };
 
@@ -12,6 +12,18 @@ describe('session store', () => {
     expect(isAuthenticated()).toBe(true);
     const stored = JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}');
     expect(stored.state).toEqual({ token: 'tok-1', user });
+  });
+
+  it("should clear the tab's form drafts on logout, and nothing else of sessionStorage", () => {
+    useSession.getState().setSession('tok-1', user);
+    window.sessionStorage.setItem(`${DRAFT_STORAGE_PREFIX}account-opening`, '{"cpf":"529.982.247-25"}');
+    window.sessionStorage.setItem(`${DRAFT_STORAGE_PREFIX}other`, '{}');
+    window.sessionStorage.setItem('unrelated', 'kept');
+    useSession.getState().logout();
+    expect(window.sessionStorage.getItem(`${DRAFT_STORAGE_PREFIX}account-opening`)).toBeNull();
+    expect(window.sessionStorage.getItem(`${DRAFT_STORAGE_PREFIX}other`)).toBeNull();
+    expect(window.sessionStorage.getItem('unrelated')).toBe('kept');
+    window.sessionStorage.clear();
   });
 
   it('should merge user updates', () => {

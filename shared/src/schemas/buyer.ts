@@ -41,7 +41,18 @@ export const BUYER_MESSAGES = {
   // Meus números.
   myTicketsNotFound: 'Nenhuma compra encontrada para este telefone e CPF nesta campanha.',
   tooManyRequests: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
+  // Moving a buyer to a new phone (POST /public/buyers/change-phone).
+  useRegisteredPhone: 'Use o telefone com que você se cadastrou.',
+  oldPhoneDigits: 'Informe os 4 últimos dígitos do telefone antigo',
+  changePhoneNotConfirmed:
+    'Não foi possível confirmar seu cadastro. Confira o CPF e os 4 últimos dígitos do telefone cadastrado.',
+  changePhoneTaken: 'Este telefone já está cadastrado para outro comprador.',
+  phoneChanged: 'Telefone atualizado. Seu cadastro e suas compras agora estão neste número.',
+  phoneUnchanged: 'Este já é o telefone do seu cadastro.',
 } as const;
+
+/** How many final digits of the old phone a buyer types to move their registration to a new phone. */
+export const OLD_PHONE_DIGITS = 4;
 
 /** Phone as typed or masked; out: digits only, 10–11 digits with an existing DDD. */
 export const buyerPhoneField = v.pipe(
@@ -82,6 +93,22 @@ export type BuyerInput = v.InferOutput<typeof buyerSchema>;
 /** "Meus números": a buyer proves who they are with phone AND CPF. */
 export const myTicketsSchema = v.object({ phone: buyerPhoneField, cpf: buyerCpfField });
 export type MyTicketsInput = v.InferOutput<typeof myTicketsSchema>;
+
+/**
+ * 'Trocar de telefone' = body of POST /public/buyers/change-phone: a buyer whose CPF is registered with another phone
+ * proves the registration is theirs with the CPF and the last 4 digits of that phone, and moves it to `phone`.
+ */
+export const changePhoneSchema = v.object({
+  cpf: buyerCpfField,
+  phone: buyerPhoneField,
+  old_phone_last_digits: v.pipe(
+    requiredString(BUYER_MESSAGES.oldPhoneDigits),
+    v.maxLength(DOCUMENT_INPUT_MAX_LENGTH, BUYER_MESSAGES.oldPhoneDigits),
+    v.transform(onlyDigits),
+    v.length(OLD_PHONE_DIGITS, BUYER_MESSAGES.oldPhoneDigits),
+  ),
+});
+export type ChangePhoneInput = v.InferOutput<typeof changePhoneSchema>;
 
 /** Body of POST /public/purchases (the `Idempotency-Key` header makes a retried click return the same purchase). */
 export const purchaseRequestSchema = v.object({

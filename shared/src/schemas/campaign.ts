@@ -1,7 +1,14 @@
 import * as v from 'valibot';
 import { TICKET_QUANTITY_MAX } from '../constants';
-import { AMOUNT_INPUT_MAX_LENGTH, fromSaoPauloWallClock } from '../format';
-import { requiredString } from './auth';
+import {
+  AMOUNT_INPUT_MAX_LENGTH,
+  fromSaoPauloWallClock,
+  graphemeCount,
+  isoDateToBR,
+  parseBRDate,
+  parseTime,
+} from '../format';
+import { boundedCheck, requiredString } from './auth';
 import { toCents } from './wallet';
 
 /** Spec section 5 "Wizard", "Draw-date modal", "Edit" and section 8 campaign errors — messages reproduced exactly. */
@@ -18,6 +25,11 @@ export const CAMPAIGN_MESSAGES = {
   drawTimeRequired: 'Hora do sorteio é obrigatória',
   drawDateFuture: 'A data do sorteio deve ser no futuro',
   drawDateInvalid: 'Dados inválidos. Verifique a data e horário.',
+  // The date and time inputs (DD/MM/AAAA and HH:MM, typed whatever the browser's language).
+  drawDateFormat: 'Data deve estar no formato DD/MM/AAAA',
+  drawDateNotReal: 'Data do sorteio inválida',
+  drawTimeFormat: 'Hora deve estar no formato HH:MM',
+  drawTimeNotReal: 'Hora do sorteio inválida',
   awardNameRequired: 'Nome do prêmio é obrigatório',
   awardValueFormat: 'Valor do prêmio deve ter no máximo 2 casas decimais',
   awardsRequired: 'Pelo menos um prêmio é obrigatório',
@@ -46,7 +58,14 @@ export const CAMPAIGN_MESSAGES = {
   cancelledDescription: 'A campanha foi removida da sua lista.',
 } as const;
 
+/** Characters as a person counts them (graphemes: an emoji is one), on the form's counter and on the server. */
 export const CAMPAIGN_NAME_MAX = 120;
+/**
+ * Longest name in UTF-16 units, refused before graphemes are counted: bounds the work and what campaigns.name holds
+ * (migration 013). 16 units per character leaves room for 120 of the longest emoji sequences (a family is 11 units,
+ * a couple with skin tones 15); a name made of one letter under a pile of combining marks is refused.
+ */
+export const CAMPAIGN_NAME_MAX_UNITS = CAMPAIGN_NAME_MAX * 16;
 export const CAMPAIGN_RULES_MAX = 20_000;
 export const AWARD_DESCRIPTION_MAX = 200;
 export const AWARDS_MAX = 50;
@@ -101,9 +120,20 @@ const idField = (message: string) =>
     v.check((id) => Number.isSafeInteger(id) && id > 0, message),
   );
 
+/** The length of a campaign name as the limit counts it: graphemes of the trimmed text (the form's counter shows this). */
+export function campaignNameLength(name: string): number {
+  const trimmed = name.trim();
+  return trimmed.length > CAMPAIGN_NAME_MAX_UNITS ? trimmed.length : graphemeCount(trimmed);
+}
+
 const nameField = v.pipe(
   requiredString(CAMPAIGN_MESSAGES.nameRequired),
-  v.maxLength(CAMPAIGN_NAME_MAX, CAMPAIGN_MESSAGES.nameTooLong),
+  v.maxLength(CAMPAIGN_NAME_MAX_UNITS, CAMPAIGN_MESSAGES.nameTooLong),
+  boundedCheck(
+    CAMPAIGN_NAME_MAX_UNITS,
+    (name) => graphemeCount(name) <= CAMPAIGN_NAME_MAX,
+    CAMPAIGN_MESSAGES.nameTooLong,
+  ),
 );
 
 /**
@@ -132,9 +162,77 @@ export const drawDatetimeField = (
     v.check((date) => date === null || date.getTime() > now().getTime(), futureMessage),
   );
 
+// Draw date and time as typed ------------------------------------------------------------------------------------
+
+const BR_DATE_SHAPE = /^\d{2}\/\d{2}\/\d{4}$/;
+const TIME_SHAPE = /^\d{2}:\d{2}$/;
+
+export interface DrawInputIssues {
+  draw_date?: string;
+  draw_time?: string;
+}
+
+/**
+ * The problems of a draw date typed as DD/MM/AAAA and a time as HH:MM (São Paulo wall clock), one per input.
+ * `required`: both must be given (wizard with the box ticked, draw-date modal); otherwise both empty means "no date"
+ * (edit screen) and one alone asks for the other. Inputs longer than their format are refused before any pattern.
+ */
+export function drawInputIssues(
+  date: string,
+  time: string,
+  required: boolean,
+  now: Date = new Date(),
+): DrawInputIssues {
+  const dateText = date.trim();
+  const timeText = time.trim();
+  if (!required && dateText === '' && timeText === '') return {};
+  const issues: DrawInputIssues = {};
+  if (dateText === '') issues.draw_date = CAMPAIGN_MESSAGES.drawDateRequired;
+  else if (dateText.length !== 10 || !BR_DATE_SHAPE.test(dateText)) issues.draw_date = CAMPAIGN_MESSAGES.drawDateFormat;
+  else if (parseBRDate(dateText) === null) issues.draw_date = CAMPAIGN_MESSAGES.drawDateNotReal;
+  if (timeText === '') issues.draw_time = CAMPAIGN_MESSAGES.drawTimeRequired;
+  else if (timeText.length !== 5 || !TIME_SHAPE.test(timeText)) issues.draw_time = CAMPAIGN_MESSAGES.drawTimeFormat;
+  else if (parseTime(timeText) === null) issues.draw_time = CAMPAIGN_MESSAGES.drawTimeNotReal;
+  if (issues.draw_date || issues.draw_time) return issues;
+  const instant = fromSaoPauloWallClock(`${parseBRDate(dateText)}T${timeText}`);
+  return instant.getTime() > now.getTime() ? {} : { draw_date: CAMPAIGN_MESSAGES.drawDateFuture };
+}
+
+/**
+ * The API's draw_datetime ('YYYY-MM-DD HH:MM:00', São Paulo) of a date and time typed in the form; null when they
+ * are not a real date and time (check drawInputIssues first).
+ */
+export function drawDatetimeFromInputs(date: string, time: string): string | null {
+  const dateText = date.trim();
+  if (dateText.length !== 10) return null;
+  const iso = parseBRDate(dateText);
+  const clock = parseTime(time);
+  return iso && clock ? `${iso} ${clock}:00` : null;
+}
+
+/** The API's draw_datetime ('YYYY-MM-DD HH:MM[:SS]', São Paulo) as the inputs show it; empty inputs for none. */
+export function drawInputsFromDatetime(value: string | null | undefined): { date: string; time: string } {
+  const [date = '', time = ''] = (value ?? '').slice(0, 19).split(/[ T]/);
+  const clock = parseTime(time.slice(0, 5));
+  const brDate = isoDateToBR(date);
+  return brDate && clock ? { date: brDate, time: clock } : { date: '', time: '' };
+}
+
 // Wizard steps (form values: strings as typed) --------------------------------------------------------------------
 
-/** Step 1 'Campanha'. The date and time are required only when the checkbox is ticked. */
+interface StepOneDrawInputs {
+  has_draw_date: boolean;
+  draw_date: string;
+  draw_time: string;
+}
+const DRAW_INPUT_PATHS = [['has_draw_date'], ['draw_date'], ['draw_time']] as const;
+/** With the box ticked, both inputs are required. */
+const stepOneDrawIssue = (input: StepOneDrawInputs, field: keyof DrawInputIssues) =>
+  input.has_draw_date ? drawInputIssues(input.draw_date, input.draw_time, true)[field] : undefined;
+const stepOneDrawMessage = (field: keyof DrawInputIssues) => (issue: { input: unknown }) =>
+  stepOneDrawIssue(issue.input as StepOneDrawInputs, field) ?? CAMPAIGN_MESSAGES.drawDateInvalid;
+
+/** Step 1 'Campanha'. The date (DD/MM/AAAA) and time (HH:MM) are checked only when the checkbox is ticked. */
 export const campaignStepOneSchema = v.pipe(
   v.object({
     name: nameField,
@@ -146,32 +244,12 @@ export const campaignStepOneSchema = v.pipe(
     draw_time: v.optional(v.string(), ''),
   }),
   v.forward(
-    v.partialCheck(
-      [['has_draw_date'], ['draw_date']],
-      (i) => !i.has_draw_date || i.draw_date.trim() !== '',
-      CAMPAIGN_MESSAGES.drawDateRequired,
-    ),
+    v.partialCheck(DRAW_INPUT_PATHS, (i) => !stepOneDrawIssue(i, 'draw_date'), stepOneDrawMessage('draw_date')),
     ['draw_date'],
   ),
   v.forward(
-    v.partialCheck(
-      [['has_draw_date'], ['draw_time']],
-      (i) => !i.has_draw_date || i.draw_time.trim() !== '',
-      CAMPAIGN_MESSAGES.drawTimeRequired,
-    ),
+    v.partialCheck(DRAW_INPUT_PATHS, (i) => !stepOneDrawIssue(i, 'draw_time'), stepOneDrawMessage('draw_time')),
     ['draw_time'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['has_draw_date'], ['draw_date'], ['draw_time']],
-      (i) =>
-        !i.has_draw_date ||
-        !i.draw_date ||
-        !i.draw_time ||
-        fromSaoPauloWallClock(`${i.draw_date}T${i.draw_time}`).getTime() > Date.now(),
-      CAMPAIGN_MESSAGES.drawDateFuture,
-    ),
-    ['draw_date'],
   ),
 );
 

@@ -5,6 +5,7 @@ export { toast, Toaster, useToastStore, type ToastItem, type ToastOptions } from
 export { PasswordField, SHOW_PASSWORD_LABEL, HIDE_PASSWORD_LABEL, type PasswordFieldProps } from './password-field';
 export { PageLoader } from './page-loader';
 export { useDebouncedValidation, type DebouncedValidation } from './use-debounced-validation';
+export { useBackToClose } from './use-back-to-close';
 export * from './icons';
 export { ComingSoon, COMING_SOON_TEXT } from './coming-soon';
 export { CopyButton, COPY_LABEL, COPIED_LABEL, type CopyButtonProps } from './copy-button';

@@ -12,6 +12,12 @@ export const brandColors = {
   surface: '#F7F5FC',
 } as const;
 
+/**
+ * The one horizontal gutter of every dialog, in px: title, content and action buttons line up on it (MUI's
+ * DialogActions default of 8 px put the buttons off the content's 24 px edge).
+ */
+const DIALOG_GUTTER = 24;
+
 export const rifariaTheme = createTheme(
   {
     palette: {
@@ -54,6 +60,23 @@ export const rifariaTheme = createTheme(
       MuiAlert: { styleOverrides: { root: { borderRadius: 10 } } },
       MuiTooltip: { defaultProps: { arrow: true } },
       MuiLink: { defaultProps: { underline: 'hover' } },
+      MuiDialogTitle: { styleOverrides: { root: { paddingLeft: DIALOG_GUTTER, paddingRight: DIALOG_GUTTER } } },
+      MuiDialogContent: { styleOverrides: { root: { paddingLeft: DIALOG_GUTTER, paddingRight: DIALOG_GUTTER } } },
+      MuiDialogActions: {
+        styleOverrides: {
+          // Bottom 16 px mirrors the title's 16 px at the top. Buttons that do not fit side by side wrap whole
+          // instead of squeezing their labels onto two lines; wrap-reverse puts the last (main) action on top.
+          root: ({ theme }) => ({
+            padding: `8px ${DIALOG_GUTTER}px 16px`,
+            flexWrap: 'wrap-reverse',
+            // On a phone the buttons share the row, and a wrapped one spans it: a clean stack, no ragged edge.
+            [theme.breakpoints.down('sm')]: { '& > .MuiButton-root': { flexGrow: 1 } },
+          }),
+          // A gap, not MUI's left margin on every button after the first, so a wrapped button lines up on the
+          // gutter like the first one.
+          spacing: { gap: 8, '& > :not(style) ~ :not(style)': { marginLeft: 0 } },
+        },
+      },
     },
   },
   ptBR,

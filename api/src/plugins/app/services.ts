@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config';
 import type { DatabaseKind } from '../../db';
 import type { Database } from '../../db/schema';
 import { PasswordHasher } from '../../lib/passwords';
+import { defaultOriginOf } from '../../lib/public-origin';
 import { OutboxMailTransport, type MailTransport } from '../../mail/transport';
 import { createRepositories, type Repositories } from '../../repositories';
 import { AuthService } from '../../services/auth';
@@ -113,7 +114,6 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     // The CPF is locked while the user holds an active wallet.
     profile: new ProfileService(db, repos, options.activeWallets ?? wallets),
     emailVerification: new EmailVerificationService(db, repos, mail, {
-      publicUrl: config.publicUrl,
       minIntervalSeconds: config.verificationEmailIntervalSeconds,
       tokenTtlHours: config.verificationTokenTtlHours,
     }),
@@ -136,12 +136,12 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     transfers: new TransfersService(db, pix, wallets, fastify.log),
     payments,
     deposits: new DepositsService(db, payments, wallets),
-    campaigns: new CampaignsService(db, ticketPools, storage, config.publicUrl, fastify.log),
+    // Its links on PUBLIC_URL (or localhost); the routes take `.at(the request's origin)`.
+    campaigns: new CampaignsService(db, ticketPools, storage, defaultOriginOf(config), fastify.log),
     ticketPools,
     purchases: new PurchasesService(db, payments, allocator, () => buyerCpfCipherOf(config.buyerData), fastify.log, {
       reservationMs: config.purchases.reservationMs,
       pendingNumbersPerBuyer: config.purchases.pendingNumbersPerBuyer,
-      publicUrl: config.publicUrl,
       sandbox: pix.name === 'sandbox',
       batchSize: 100,
     }),

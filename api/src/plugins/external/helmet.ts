@@ -18,7 +18,8 @@ const originOf = (url: string): string | null => {
  * - scripts only from this origin (module federation loads remotes from /_mf/...) plus the origin of any
  *   remote redeployed elsewhere (REMOTE_MF_*_URL);
  * - 'unsafe-inline' styles: MUI/emotion inject <style> tags at run time;
- * - images also from data:/blob: (previews, QR codes) and https: (banners given by URL);
+ * - images also from data:/blob: (previews, QR codes) and https: (banners given by URL); uploaded banners are
+ *   relative /media/ URLs, hence 'self' at any address;
  * - no upgrade-insecure-requests on plain-http hosts (it would break http://localhost).
  */
 async function helmetPlugin(fastify: FastifyInstance): Promise<void> {
@@ -27,7 +28,8 @@ async function helmetPlugin(fastify: FastifyInstance): Promise<void> {
     .map((url) => (url ? originOf(url) : null))
     .filter((origin): origin is string => origin !== null);
   const apiOrigin = config.frontends.apiBaseUrl ? originOf(config.frontends.apiBaseUrl) : null;
-  const https = config.publicUrl.startsWith('https://');
+  // Without PUBLIC_URL (the demo) the site is opened over plain http at whatever address.
+  const https = config.publicUrl?.startsWith('https://') ?? false;
 
   await fastify.register(helmet, {
     contentSecurityPolicy: {

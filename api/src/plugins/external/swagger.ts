@@ -14,7 +14,8 @@ async function swaggerPlugin(fastify: FastifyInstance): Promise<void> {
         description: 'API da Rifaria. Respostas de erro: `{ success: false, message, errors? }` (mensagens em pt-BR).',
         version: '0.1.0',
       },
-      servers: [{ url: fastify.config.publicUrl }],
+      // Without PUBLIC_URL, "try it out" calls the address the docs were opened at.
+      servers: [{ url: fastify.config.publicUrl ?? '/' }],
       tags: [
         { name: 'auth', description: 'Autenticação e sessão' },
         { name: 'profile', description: 'Perfil, senha e verificação de e-mail' },
@@ -34,7 +35,7 @@ async function swaggerPlugin(fastify: FastifyInstance): Promise<void> {
     // Its own CSP (hashes for its inline bits) on its pages, without forcing https on http hosts.
     staticCSP: true,
     transformStaticCSP: (header) =>
-      fastify.config.publicUrl.startsWith('https://')
+      fastify.config.publicUrl?.startsWith('https://')
         ? header
         : header.replace(/(?<!\s)\s*upgrade-insecure-requests;?/, ''),
   });

@@ -1,10 +1,9 @@
 import { addressSchema } from '@rifaria/shared/schemas';
-import { HttpError } from '../../lib/errors';
 import { formatCep } from '../../lib/format';
 import { API_MESSAGES } from '../../lib/messages';
 import { sessionOf } from '../../plugins/app/authentication';
 import type { AddressWithState } from '../../repositories/addresses';
-import { addressReply, authErrors, commonErrors, errorReply, statesReply } from '../../schemas/responses';
+import { addressLookupReply, addressReply, authErrors, commonErrors, statesReply } from '../../schemas/responses';
 import type { RoutesPlugin } from '../types';
 
 const addressBody = (address: AddressWithState) => ({
@@ -18,14 +17,15 @@ const addressRoutes: RoutesPlugin = async (fastify) => {
     {
       schema: {
         tags: ['address'],
-        summary: 'Endereço do usuário (404 se ainda não cadastrado)',
-        response: { 200: addressReply, 404: errorReply, ...authErrors },
+        summary: 'Endereço do usuário (address null se ainda não cadastrado)',
+        response: { 200: addressLookupReply, ...authErrors },
       },
       config: { auth: true },
     },
     async (request) => {
       const address = await fastify.repos.addresses.findByUser(sessionOf(request).user.id);
-      if (!address) throw new HttpError(404, API_MESSAGES.addressNotFound);
+      // No address yet is the normal state of a new organiser: 200, not a 404 the browser logs as an error.
+      if (!address) return { success: true, message: API_MESSAGES.addressNotFound, address: null, formatted: null };
       return { success: true, ...addressBody(address) };
     },
   );

@@ -6,6 +6,7 @@ import {
   profileSchema,
 } from '@rifaria/shared/schemas';
 import { API_MESSAGES } from '../../lib/messages';
+import { publicOriginOf } from '../../lib/public-origin';
 import { sessionOf } from '../../plugins/app/authentication';
 import { presentUser } from '../../presenters/user';
 import { authErrors, messageReply, profileReply } from '../../schemas/responses';
@@ -81,7 +82,10 @@ const profileRoutes: RoutesPlugin = async (fastify) => {
       config: { auth: true },
     },
     async (request) => {
-      await fastify.services.emailVerification.send(sessionOf(request).user.id);
+      await fastify.services.emailVerification.send(
+        sessionOf(request).user.id,
+        publicOriginOf(request, fastify.config),
+      );
       return { success: true, message: API_MESSAGES.verificationEmailSent };
     },
   );

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { CAMPAIGN_API_MESSAGES } from '../../campaigns';
 import { CAMPAIGN_REPLIES, campaignErrors, cancelRefusedReply } from '../../campaigns/reply-schemas';
 import { HttpError, ValidationError } from '../../lib/errors';
+import { publicOriginOf } from '../../lib/public-origin';
 import { valibotValidatorCompiler } from '../../lib/valibot';
 import { sessionOf } from '../../plugins/app/authentication';
 import { detectFileType } from '../../storage';
@@ -98,7 +99,8 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
     throwFileSizeLimit: true,
   });
 
-  const campaigns = () => fastify.services.campaigns;
+  // Each reply's links (full_url) on the address the organiser is using (PUBLIC_URL when set).
+  const campaigns = (request: FastifyRequest) => fastify.services.campaigns.at(publicOriginOf(request, fastify.config));
 
   fastify.get(
     '/api/campaign_draw_types',
@@ -110,7 +112,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
       },
       config: { auth: true },
     },
-    async () => ({ success: true, data: await campaigns().drawTypes() }),
+    async () => ({ success: true, data: await fastify.services.campaigns.drawTypes() }),
   );
 
   fastify.get(
@@ -124,7 +126,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
       },
       config: { auth: true },
     },
-    async (request) => ({ success: true, ...(await campaigns().list(userOf(request), request.query.status)) }),
+    async (request) => ({ success: true, ...(await campaigns(request).list(userOf(request), request.query.status)) }),
   );
 
   fastify.get(
@@ -138,7 +140,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
       },
       config: { auth: true },
     },
-    async (request) => ({ success: true, data: await campaigns().get(userOf(request), idOf(request)) }),
+    async (request) => ({ success: true, data: await campaigns(request).get(userOf(request), idOf(request)) }),
   );
 
   fastify.post(
@@ -153,7 +155,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
       config: { auth: true },
     },
     async (request, reply) => {
-      const data = await campaigns().create(userOf(request), request.body);
+      const data = await campaigns(request).create(userOf(request), request.body);
       return reply.code(201).send({ success: true, message: CAMPAIGN_MESSAGES.created, data });
     },
   );
@@ -173,7 +175,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
     async (request) => ({
       success: true,
       message: CAMPAIGN_API_MESSAGES.updated,
-      data: await campaigns().update(userOf(request), idOf(request), request.body),
+      data: await campaigns(request).update(userOf(request), idOf(request), request.body),
     }),
   );
 
@@ -191,7 +193,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
     async (request) => ({
       success: true,
       message: CAMPAIGN_API_MESSAGES.published,
-      data: await campaigns().publish(userOf(request), idOf(request)),
+      data: await campaigns(request).publish(userOf(request), idOf(request)),
     }),
   );
 
@@ -210,7 +212,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
     async (request) => ({
       success: true,
       message: CAMPAIGN_MESSAGES.cancelled,
-      data: await campaigns().cancel(userOf(request), idOf(request), request.body.reason),
+      data: await campaigns(request).cancel(userOf(request), idOf(request), request.body.reason),
     }),
   );
 
@@ -230,7 +232,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
       if (!request.isMultipart()) throw new HttpError(415, CAMPAIGN_API_MESSAGES.multipartRequired);
       const userId = userOf(request);
       // Ownership first: another organiser's id is a 404 before any byte is stored.
-      await campaigns().get(userId, idOf(request));
+      await campaigns(request).get(userId, idOf(request));
       const banner = await readBanner(request);
       const fail = (message: string) => new ValidationError({ [BANNER_FIELD]: [message] }, CAMPAIGN_MESSAGES.fixFields);
       if (!banner || banner.length === 0) throw fail(CAMPAIGN_API_MESSAGES.bannerRequired);
@@ -240,7 +242,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
       return {
         success: true,
         message: CAMPAIGN_API_MESSAGES.bannerUpdated,
-        data: await campaigns().replaceBanner(userId, idOf(request), banner, type.mime),
+        data: await campaigns(request).replaceBanner(userId, idOf(request), banner, type.mime),
       };
     },
   );

@@ -1,7 +1,8 @@
 import { BUYER_MESSAGES, CAMPAIGN_MESSAGES, myTicketsSchema } from '@rifaria/shared/schemas';
-import type { ApiSuccess, MyTickets, PublicCampaign } from '@rifaria/shared/types';
+import type { ApiLookup, ApiSuccess, MyTickets, PublicCampaign } from '@rifaria/shared/types';
 import * as v from 'valibot';
 import { HttpError } from '../../lib/errors';
+import { publicOriginOf } from '../../lib/public-origin';
 import { buyerCpfCipherOf } from '../../public/buyer-cipher';
 import { PublicBuyersService } from '../../public/buyers';
 import { findPublicCampaign, publicCampaign } from '../../public/campaign';
@@ -39,7 +40,7 @@ const publicCampaignRoutes: RoutesPlugin = async (fastify) => {
     async (request, reply): Promise<ApiSuccess<PublicCampaign>> => {
       const record = await findPublicCampaign(fastify.db, request.params.link);
       if (!record) throw campaignNotFound();
-      const data = await publicCampaign(fastify.db, record, config.publicUrl);
+      const data = await publicCampaign(fastify.db, record, publicOriginOf(request, config));
       void reply.header('cache-control', PUBLIC_CAMPAIGN_CACHE_CONTROL);
       return { success: true, data };
     },
@@ -63,18 +64,19 @@ const publicCampaignRoutes: RoutesPlugin = async (fastify) => {
         (request) => (request.query as { phone?: unknown } | undefined)?.phone,
       ),
     },
-    async (request, reply): Promise<ApiSuccess<MyTickets>> => {
+    async (request, reply): Promise<ApiLookup<MyTickets>> => {
       // Personal data: never kept by a shared cache.
       void reply.header('cache-control', 'no-store');
       const record = await findPublicCampaign(fastify.db, request.params.link);
       if (!record) throw campaignNotFound();
-      // The same 404 for an unknown phone, a wrong CPF and a buyer without purchases here: no oracle.
-      const notFound = new HttpError(404, BUYER_MESSAGES.myTicketsNotFound);
+      // One reply for an unknown phone, a wrong CPF and a buyer without purchases here: no oracle. A 200, as
+      // looking before buying is a normal outcome (a 404 is a console error in the browser).
+      const notFound = { success: true, found: false, data: null, message: BUYER_MESSAGES.myTicketsNotFound } as const;
       const buyer = await buyers.findByPhoneAndCpf(request.query.phone, request.query.cpf);
-      if (!buyer) throw notFound;
+      if (!buyer) return notFound;
       const purchases = await buyerPurchasesInCampaign(fastify.db, record, buyer.id);
-      if (purchases.length === 0) throw notFound;
-      return { success: true, data: { buyer: { name: buyer.name }, purchases } };
+      if (purchases.length === 0) return notFound;
+      return { success: true, found: true, data: { buyer: { name: buyer.name }, purchases } };
     },
   );
 };

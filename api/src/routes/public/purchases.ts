@@ -2,6 +2,7 @@ import { BUYER_MESSAGES, purchaseRequestSchema } from '@rifaria/shared/schemas';
 import * as v from 'valibot';
 import { HttpError } from '../../lib/errors';
 import { idempotencyKeyOf } from '../../lib/idempotency-key';
+import { publicOriginOf } from '../../lib/public-origin';
 import { perAddress } from '../../plugins/external/rate-limit';
 import { perPhoneLimit } from '../../public/rate-limits';
 import { PURCHASE_MESSAGES } from '../../purchases/messages';
@@ -191,7 +192,10 @@ const publicPurchaseRoutes: RoutesPlugin = async (fastify) => {
     async (request, reply) => {
       // Polled every few seconds by the checkout: never cached anywhere (status and countdown must be live).
       void reply.header('cache-control', 'no-store');
-      const purchase = await fastify.services.purchases.view(request.params.hash);
+      const purchase = await fastify.services.purchases.view(
+        request.params.hash,
+        publicOriginOf(request, fastify.config),
+      );
       if (!purchase) throw new HttpError(404, BUYER_MESSAGES.purchaseNotFound);
       return { success: true, data: purchase };
     },

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import { ACCOUNT_OPENING_MESSAGES, ADDRESS_MESSAGES, AUTH_MESSAGES } from '@rifaria/shared/schemas';
 import { isValidAccountNumber } from '../../../src/accounts';
 import { bearer, registerUser, setupApp, type RegisteredUser } from '../../helper';
-import { openAccount, PDF_BYTES, PNG_BYTES, storedDocuments, temporaryStorageDir, VALID_FIELDS } from './support';
+import {
+  openAccount,
+  PDF_BYTES,
+  PNG_BYTES,
+  storedDocuments,
+  temporaryStorageDir,
+  VALID_FIELDS,
+  withFreshCpf,
+} from './support';
 
 const storageDir = temporaryStorageDir();
 const t = setupApp({ config: { storage: { dir: storageDir } } });
@@ -155,7 +163,7 @@ describe('POST /digital-wallets/abrir-conta', () => {
     const other = await registerUser(t.app);
     const exact = Buffer.alloc(10 * 1024 * 1024);
     PDF_BYTES.copy(exact);
-    const response = await openAccount(t.app, other.token, VALID_FIELDS, {
+    const response = await openAccount(t.app, other.token, withFreshCpf(), {
       data: exact,
       filename: 'rg.pdf',
       type: 'application/pdf',
@@ -164,7 +172,7 @@ describe('POST /digital-wallets/abrir-conta', () => {
   });
 
   it('should create an in-review wallet and the application, store the document and complete the profile', async () => {
-    const response = await openAccount(t.app, user.token);
+    const response = await openAccount(t.app, user.token, VALID_FIELDS);
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body).toEqual({
@@ -274,7 +282,7 @@ describe('POST /digital-wallets/abrir-conta', () => {
     const response = await openAccount(
       t.app,
       other.token,
-      { ...VALID_FIELDS, birthdate: '', complement: '' },
+      withFreshCpf({ ...VALID_FIELDS, birthdate: '', complement: '' }),
       {
         data: PDF_BYTES,
         filename: 'foto.png',
@@ -287,14 +295,16 @@ describe('POST /digital-wallets/abrir-conta', () => {
     expect((await t.app.storage.get(application!.document_storage_key))?.contentType).toBe('application/pdf');
   });
 
-  it('should not overwrite a CPF or phone the user already has, and not touch other users', async () => {
+  it('should not overwrite the CPF and phone the profile already has, and not touch other users', async () => {
     const owner = await registerUser(t.app);
     const bystander = await registerUser(t.app);
-    await t.app.repos.users.update(String(owner.id), { cpf: '12345678909', phone: '21987654321' });
-    const response = await openAccount(t.app, owner.token);
+    const fields = withFreshCpf();
+    const profileCpf = fields.cpf!.replace(/\D/g, '');
+    await t.app.repos.users.update(String(owner.id), { cpf: profileCpf, phone: '21987654321' });
+    const response = await openAccount(t.app, owner.token, fields);
     expect(response.statusCode).toBe(201);
     expect(await t.app.repos.users.findById(String(owner.id))).toMatchObject({
-      cpf: '12345678909',
+      cpf: profileCpf,
       phone: '21987654321',
       birthdate: '1990-05-17',
     });

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { bearer } from '../../helper';
+import { cpfFromBase } from '../../support/purchases';
 
 /** Smallest headers our sniffing recognises, padded to look like a file. */
 export const PNG_BYTES = Buffer.concat([
@@ -26,6 +27,20 @@ export const VALID_FIELDS: Record<string, string> = {
   complement: 'lado ímpar',
   documentType: '1',
 };
+
+let cpfSequence = 0;
+
+/** A valid CPF no other opening of this test file uses (one CPF holds one open account). */
+export function freshCpf(): string {
+  cpfSequence += 1;
+  return cpfFromBase(String(200_000_000 + cpfSequence));
+}
+
+/** The form of VALID_FIELDS (or of `fields`) under a CPF of its own. */
+export const withFreshCpf = (fields: Record<string, string> = VALID_FIELDS): Record<string, string> => ({
+  ...fields,
+  cpf: freshCpf(),
+});
 
 export interface UploadFile {
   data: Buffer;
@@ -53,7 +68,7 @@ export async function multipart(
 export async function openAccount(
   app: FastifyInstance,
   token: string,
-  fields: Record<string, string> = VALID_FIELDS,
+  fields: Record<string, string> = withFreshCpf(),
   file: UploadFile | null = pngFile,
 ) {
   const { payload, headers } = await multipart(fields, file);

@@ -99,7 +99,8 @@ describe('what reaches the log', () => {
       method: 'GET',
       url: `/public/campaigns/${link}/my-tickets?phone=${phone}&cpf=${cpf}`,
     });
-    expect(mine.statusCode).toBe(404);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ success: true, found: false, data: null });
     const formattedCpf = `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
     const badCpf = await fastify.inject({
       method: 'POST',
@@ -107,11 +108,29 @@ describe('what reaches the log', () => {
       payload: { name: 'Outro', phone: '11976543211', cpf: formattedCpf, email: buyerEmail },
     });
     expect(badCpf.statusCode).toBe(422);
+    // 'Trocar de telefone': a wrong ending (warn line), then the right one (info line with the masked phones).
+    const newPhone = '21976543219';
+    const changePhone = (last: string) =>
+      fastify.inject({
+        method: 'POST',
+        url: '/public/buyers/change-phone',
+        payload: { cpf: formattedCpf, phone: newPhone, old_phone_last_digits: last },
+      });
+    expect((await changePhone('0000')).statusCode).toBe(422);
+    expect((await changePhone(phone.slice(-4))).statusCode).toBe(200);
 
     const log = lines.join('');
     expect(log).toContain('"msg":"incoming request"');
     expect(log).toContain('/api/auth/verify-email?token=[redacted]');
-    for (const secret of [email, password, 'SenhaErrada123', token, verificationToken, cpf, formattedCpf, phone, buyerEmail]) {
+    const events = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(events.find((line) => line.event === 'buyer_phone_change_refused')).toMatchObject({ level: 40 });
+    expect(events.find((line) => line.event === 'buyer_phone_change_changed')).toMatchObject({
+      level: 30,
+      from: '(11) *****-3210',
+      to: '(21) *****-3219',
+    });
+    const secrets = [email, password, 'SenhaErrada123', token, verificationToken, cpf, formattedCpf, phone, newPhone];
+    for (const secret of [...secrets, buyerEmail]) {
       expect({ secret, found: log.includes(secret) }).toEqual({ secret, found: false });
     }
   });

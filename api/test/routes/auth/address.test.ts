@@ -23,10 +23,15 @@ describe('GET/PUT /api/auth/address', () => {
     user = await registerUser(t.app);
   });
 
-  it('should answer 404 before an address is saved', async () => {
+  it('should answer 200 with address null before an address is saved (a new organiser is not an error)', async () => {
     const response = await get(user.token);
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ success: false, message: 'Endereço não cadastrado' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: true,
+      message: 'Endereço não cadastrado',
+      address: null,
+      formatted: null,
+    });
   });
 
   it('should save and read back the address with its state and the formatted CEP', async () => {

@@ -28,7 +28,7 @@ describe('POST /api/campaigns/{id}/upload-banner', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.message).toBe('Banner atualizado com sucesso!');
-    expect(body.data.banner).toMatch(/^http:\/\/rifaria\.test\/media\/banners\/[0-9a-f-]{36}$/);
+    expect(body.data.banner).toMatch(/^\/media\/banners\/[0-9a-f-]{36}$/);
     expect(body.data.banner_image).toBe(body.data.banner);
 
     const served = await t.app.inject({ method: 'GET', url: `/media/banners/${keyOf(body.data.banner)}` });

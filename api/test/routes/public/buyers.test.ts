@@ -1,6 +1,6 @@
 import { buildApp, setupApp, type TestApp } from '../../helper';
 import { cpfFromBase, insertBuyer, testCpfCipher, TEST_BUYER_DATA_SECRET } from '../../support/purchases';
-import { maskBuyerEmail, maskBuyerPhone } from '../../../src/public/masks';
+import { maskBuyerCpf, maskBuyerEmail, maskBuyerPhone } from '../../../src/public/masks';
 
 const TOO_MANY = { success: false, message: 'Muitas tentativas. Aguarde um minuto e tente novamente.' };
 const GENERAL_422 = 'Dados inválidos. Verifique os campos informados.';
@@ -24,7 +24,7 @@ describe('public buyers', () => {
   const newCpf = () => cpfFromBase(String(300_000_000 + (cpfSeq += 1)));
 
   describe('GET /public/buyers/check/:phone', () => {
-    it('should answer the buyer masked: the name, CPF middle digits, first e-mail letter, DDD and last 4 digits', async () => {
+    it('should answer the buyer masked: the name, CPF check digits, first e-mail letter, DDD and last 4 digits', async () => {
       await insertBuyer(t.database.db, {
         name: 'Ana Lima',
         phone: '11987654321',
@@ -35,7 +35,8 @@ describe('public buyers', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         success: true,
-        data: { name: 'Ana Lima', cpf: '***.456.789-**', email: 'a***@gmail.com', phone: '(11) *****-4321' },
+        found: true,
+        data: { name: 'Ana Lima', cpf: '***.***.***-09', email: 'a***@gmail.com', phone: '(11) *****-4321' },
       });
       expect(fullDigits(response.body)).toEqual([]);
       expect(response.body).not.toContain('ana.lima');
@@ -49,13 +50,16 @@ describe('public buyers', () => {
       expect(response.json().data).toMatchObject({ name: 'Zeca', email: null, phone: '(31) ****-7890' });
     });
 
-    it('should answer 404 for a phone without a buyer (a new buyer)', async () => {
+    it('should answer 200 found false for a phone without a buyer (a new buyer is not an error)', async () => {
       const response = await check('21999990000');
-      expect(response.statusCode).toBe(404);
+      expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
-        success: false,
+        success: true,
+        found: false,
+        data: null,
         message: 'Comprador não encontrado. Informe seus dados para continuar.',
       });
+      expect(response.headers['cache-control']).toBe('no-store');
     });
 
     it('should answer 422 with the reservation messages for an invalid phone', async () => {
@@ -101,7 +105,7 @@ describe('public buyers', () => {
         success: true,
         data: {
           name: 'Bruno Souza',
-          cpf: `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`,
+          cpf: `***.***.***-${cpf.slice(9)}`,
           email: 'b***@example.com',
           phone: maskBuyerPhone(phone),
         },
@@ -232,7 +236,7 @@ describe('public buyers', () => {
       const phone = newPhone();
       const created = await create({ name: 'Depois', phone, cpf: newCpf(), email: 'depois@example.com' });
       const checked = await check(phone);
-      expect(checked.json()).toEqual({ success: true, data: created.json().data });
+      expect(checked.json()).toEqual({ success: true, found: true, data: created.json().data });
     });
   });
 
@@ -253,12 +257,12 @@ describe('public buyers', () => {
     afterAll(() => limited.close());
 
     it('should answer 429 in pt-BR on the phone check after N lookups from one IP, not for another IP', async () => {
-      for (let i = 0; i < 3; i++) expect((await check('21911112222', limited.app, '10.1.0.1')).statusCode).toBe(404);
+      for (let i = 0; i < 3; i++) expect((await check('21911112222', limited.app, '10.1.0.1')).statusCode).toBe(200);
       const blocked = await check('21911112222', limited.app, '10.1.0.1');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual(TOO_MANY);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      expect((await check('21911112222', limited.app, '10.1.0.2')).statusCode).toBe(404);
+      expect((await check('21911112222', limited.app, '10.1.0.2')).statusCode).toBe(200);
     });
 
     it('should answer 429 in pt-BR on buyer creation after N attempts from one IP (invalid ones count too)', async () => {
@@ -276,6 +280,12 @@ describe('public buyers', () => {
 });
 
 describe('masks', () => {
+  it('should mask a public CPF to its two check digits (the middle six would narrow it to ~1,000 candidates)', () => {
+    expect(maskBuyerCpf('12345678909')).toBe('***.***.***-09');
+    expect(maskBuyerCpf('529.982.247-25')).toBe('***.***.***-25');
+    expect(maskBuyerCpf('123')).toBe('***.***.***-**');
+  });
+
   it('should mask e-mails to the first letter and the domain', () => {
     expect(maskBuyerEmail('ana.lima@gmail.com')).toBe('a***@gmail.com');
     expect(maskBuyerEmail('x@y.com.br')).toBe('x***@y.com.br');

@@ -5,7 +5,12 @@ import { redactUrl, requestLogSerializer } from '../../../src/lib/logger';
 import { buildApp, setupApp, testConfig, type TestApp } from '../../helper';
 import { insertBuyer, insertCampaign, insertPurchase, TEST_BUYER_DATA_SECRET } from '../../support/purchases';
 
-const NOT_FOUND = { success: false, message: 'Nenhuma compra encontrada para este telefone e CPF nesta campanha.' };
+const NOT_FOUND = {
+  success: true,
+  found: false,
+  data: null,
+  message: 'Nenhuma compra encontrada para este telefone e CPF nesta campanha.',
+};
 
 describe('GET /public/campaigns/:link/my-tickets', () => {
   const t = setupApp({ config: { buyerData: { secret: TEST_BUYER_DATA_SECRET } } });
@@ -81,6 +86,7 @@ describe('GET /public/campaigns/:link/my-tickets', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json()).toEqual({
       success: true,
+      found: true,
       data: {
         buyer: { name: 'Maria Souza' },
         purchases: [
@@ -134,7 +140,7 @@ describe('GET /public/campaigns/:link/my-tickets', () => {
     expect(response.json().data.purchases).toHaveLength(3);
   });
 
-  it('should answer the same 404 for a wrong CPF, an unknown phone and a buyer without purchases here', async () => {
+  it('should answer the same 200 found false for a wrong CPF, an unknown phone and a buyer without purchases here', async () => {
     const replies = await Promise.all([
       myTickets({ phone: maria.phone, cpf: stranger.cpf }),
       myTickets({ phone: '41987654321', cpf: maria.cpf }),
@@ -142,7 +148,8 @@ describe('GET /public/campaigns/:link/my-tickets', () => {
       myTickets({ phone: stranger.phone, cpf: stranger.cpf }, otherLink),
     ]);
     for (const reply of replies) {
-      expect(reply.statusCode).toBe(404);
+      // Looking before buying is normal: not a 404 (the browser logs every 4xx as a console error).
+      expect(reply.statusCode).toBe(200);
       expect(reply.json()).toEqual(NOT_FOUND);
     }
     // The same bytes: nothing tells "this phone exists" from "this CPF is wrong".
@@ -192,7 +199,9 @@ describe('GET /public/campaigns/:link/my-tickets', () => {
 
     it('should answer 429 in pt-BR after N lookups from one IP (guessing CPFs is throttled), not for another IP', async () => {
       const guess = { phone: maria.phone, cpf: stranger.cpf };
-      for (let i = 0; i < 2; i++) expect((await myTickets(guess, link, '10.3.0.1', limited.app)).statusCode).toBe(404);
+      for (let i = 0; i < 2; i++) {
+        expect((await myTickets(guess, link, '10.3.0.1', limited.app)).json()).toEqual(NOT_FOUND);
+      }
       const blocked = await myTickets({ phone: maria.phone, cpf: maria.cpf }, link, '10.3.0.1', limited.app);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({

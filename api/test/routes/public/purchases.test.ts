@@ -435,7 +435,7 @@ describe('GET /public/purchases/:hash', () => {
       tickets: numbers.map((n) => ({ id: n, number: String(n).padStart(3, '0') })),
       buyer: {
         name: 'Ana Lima',
-        cpf: '***.456.789-**',
+        cpf: '***.***.***-09',
         email: 'a***@gmail.com',
         phone: `(11) *****-${buyer.phone.slice(-4)}`,
       },

@@ -50,6 +50,10 @@ describe('configuration', () => {
     expect(rateLimits.publicBuyerCreatePerPhone).toEqual({ max: 5, timeWindowMs: 60_000 });
     expect(rateLimits.publicPurchasePerPhone).toEqual({ max: 20, timeWindowMs: 60_000 });
     expect(rateLimits.publicMyTicketsPerPhone).toEqual({ max: 10, timeWindowMs: 15 * 60_000 });
+    // 'Trocar de telefone': five tries a day per CPF (4 digits of the old phone are 10,000 guesses).
+    expect(rateLimits.publicBuyerChangePhonePerCpf).toEqual({ max: 5, timeWindowMs: 24 * 60 * 60_000 });
+    expect(rateLimits.publicBuyerChangePhonePerPhone).toEqual({ max: 5, timeWindowMs: 60 * 60_000 });
+    expect(rateLimits.publicBuyerChangePhone).toEqual({ max: 30, timeWindowMs: 60 * 60_000 });
     expect(purchases.pendingNumbersPerBuyer).toBe(1000);
     expect(redisUrl).toBeUndefined();
     expect(rateLimitNamespace).toBe('rifaria-rl:');
@@ -82,12 +86,12 @@ describe('public limits with the default values (in memory)', () => {
 
   it('should let a crowd behind one carrier address check their phones', async () => {
     const replies = await Promise.all(Array.from({ length: 300 }, () => check(t.app, freshPhone(), '177.10.0.1')));
-    expect(replies.filter((r) => r.statusCode !== 404)).toEqual([]);
+    expect(replies.filter((r) => r.statusCode !== 200)).toEqual([]);
   });
 
   it('should stop one phone checked over and over, whatever addresses the calls come from', async () => {
     const phone = freshPhone();
-    for (let i = 0; i < 10; i += 1) expect((await check(t.app, phone, `177.20.0.${i}`)).statusCode).toBe(404);
+    for (let i = 0; i < 10; i += 1) expect((await check(t.app, phone, `177.20.0.${i}`)).statusCode).toBe(200);
     const blocked = await check(t.app, phone, '177.20.1.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual(TOO_MANY_PHONE);
@@ -96,7 +100,7 @@ describe('public limits with the default values (in memory)', () => {
     const masked = `(${phone.slice(0, 2)}) ${phone.slice(2, 7)}-${phone.slice(7)}`;
     expect((await check(t.app, masked, '177.20.1.2')).statusCode).toBe(429);
     // Other phones are not held back.
-    expect((await check(t.app, freshPhone(), '177.20.1.1')).statusCode).toBe(404);
+    expect((await check(t.app, freshPhone(), '177.20.1.1')).statusCode).toBe(200);
   });
 });
 
@@ -144,8 +148,8 @@ describe('per-phone limits of each public route', () => {
     await insertBuyer(db(), { name: 'Maria', phone, cpf: cpfFromBase('500000001') });
     const guess = (n: number, ip: string) =>
       myTickets(t.app, campaign.link, { phone, cpf: cpfFromBase(String(500_000_100 + n)) }, ip);
-    expect((await guess(1, '10.70.0.1')).statusCode).toBe(404);
-    expect((await guess(2, '10.70.0.2')).statusCode).toBe(404);
+    expect((await guess(1, '10.70.0.1')).statusCode).toBe(200);
+    expect((await guess(2, '10.70.0.2')).statusCode).toBe(200);
     const blocked = await guess(3, '10.70.0.3');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({
@@ -153,6 +157,78 @@ describe('per-phone limits of each public route', () => {
       message: 'Muitas tentativas com este telefone. Aguarde 15 minutos e tente novamente.',
     });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+  });
+});
+
+describe("limits of 'Trocar de telefone' (POST /public/buyers/change-phone)", () => {
+  const t = setupApp({
+    config: {
+      buyerData: { secret: TEST_BUYER_DATA_SECRET },
+      rateLimits: {
+        publicBuyerChangePhone: { max: 3, timeWindowMs: 60 * 60_000 },
+        publicBuyerChangePhonePerCpf: { max: 2, timeWindowMs: 24 * 60 * 60_000 },
+        publicBuyerChangePhonePerPhone: { max: 2, timeWindowMs: 60 * 60_000 },
+      },
+    },
+  });
+  const changePhone = (payload: object, ip: string) =>
+    t.app.inject({ method: 'POST', url: '/public/buyers/change-phone', payload, remoteAddress: ip });
+  const formatted = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+
+  it('should allow a few guesses of the old phone per CPF a day, whatever the addresses, phones and typing', async () => {
+    const cpf = cpfFromBase('600000001');
+    const owner = await insertBuyer(t.database.db, { phone: freshPhone(), cpf });
+    const guess = (last: string, ip: string, typed = cpf) =>
+      changePhone({ cpf: typed, phone: freshPhone(), old_phone_last_digits: last }, ip);
+    expect((await guess('0000', '10.95.0.1')).statusCode).toBe(422);
+    expect((await guess('0001', '10.95.0.2')).statusCode).toBe(422);
+    // The right digits come too late: the CPF is locked for the day, typed with or without its mask.
+    const blocked = await guess(owner.phone.slice(-4), '10.95.0.3', formatted(cpf));
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      success: false,
+      message: 'Muitas tentativas com este CPF. Aguarde 24 horas e tente novamente.',
+    });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(23 * 60 * 60);
+    const row = await t.database.db.selectFrom('buyers').select('phone').where('id', '=', owner.id).executeTakeFirst();
+    expect(row?.phone).toBe(owner.phone);
+    // Another buyer's CPF is not held back.
+    const other = await insertBuyer(t.database.db, { phone: freshPhone(), cpf: cpfFromBase('600000002') });
+    const moved = await changePhone(
+      { cpf: cpfFromBase('600000002'), phone: freshPhone(), old_phone_last_digits: other.phone.slice(-4) },
+      '10.95.0.4',
+    );
+    expect(moved.statusCode).toBe(200);
+  });
+
+  it('should limit tries per new phone, across CPFs', async () => {
+    const phone = freshPhone();
+    const attempt = (n: number) =>
+      changePhone({ cpf: cpfFromBase(String(600_000_100 + n)), phone, old_phone_last_digits: '1234' }, `10.96.0.${n}`);
+    expect((await attempt(1)).statusCode).toBe(422);
+    expect((await attempt(2)).statusCode).toBe(422);
+    const blocked = await attempt(3);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      success: false,
+      message: 'Muitas tentativas com este telefone. Aguarde uma hora e tente novamente.',
+    });
+  });
+
+  it('should limit tries per address (invalid bodies count too)', async () => {
+    const ip = '10.97.0.1';
+    expect((await changePhone({}, ip)).statusCode).toBe(422);
+    const body = (n: number) => ({
+      cpf: cpfFromBase(String(600_000_200 + n)),
+      phone: freshPhone(),
+      old_phone_last_digits: '1234',
+    });
+    expect((await changePhone(body(1), ip)).statusCode).toBe(422);
+    expect((await changePhone(body(2), ip)).statusCode).toBe(422);
+    const blocked = await changePhone(body(3), ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(TOO_MANY_IP);
+    expect((await changePhone(body(4), '10.97.0.2')).statusCode).toBe(422);
   });
 });
 
@@ -190,13 +266,13 @@ describe('counters shared across API processes', () => {
 
     it('should count one address across two processes', async () => {
       const ip = '10.80.0.1';
-      expect((await check(a.app, freshPhone(), ip)).statusCode).toBe(404);
-      expect((await check(b.app, freshPhone(), ip)).statusCode).toBe(404);
-      expect((await check(a.app, freshPhone(), ip)).statusCode).toBe(404);
+      expect((await check(a.app, freshPhone(), ip)).statusCode).toBe(200);
+      expect((await check(b.app, freshPhone(), ip)).statusCode).toBe(200);
+      expect((await check(a.app, freshPhone(), ip)).statusCode).toBe(200);
       const blocked = await check(b.app, freshPhone(), ip);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual(TOO_MANY_IP);
-      expect((await check(a.app, freshPhone(), '10.80.0.2')).statusCode).toBe(404);
+      expect((await check(a.app, freshPhone(), '10.80.0.2')).statusCode).toBe(200);
       // The counters live in Redis under the namespace.
       expect((await redis.keys(`${nameSpace}*`)).length).toBeGreaterThan(0);
     });
@@ -205,7 +281,7 @@ describe('counters shared across API processes', () => {
       const phone = freshPhone();
       for (let i = 0; i < 4; i += 1) {
         const app = i % 2 === 0 ? a.app : b.app;
-        expect((await check(app, phone, `10.81.0.${i}`)).statusCode).toBe(404);
+        expect((await check(app, phone, `10.81.0.${i}`)).statusCode).toBe(200);
       }
       const blocked = await check(b.app, phone, '10.81.1.1');
       expect(blocked.statusCode).toBe(429);
@@ -225,9 +301,9 @@ describe('counters shared across API processes', () => {
 
     it('should count each process on its own', async () => {
       const ip = '10.90.0.1';
-      for (let i = 0; i < 3; i += 1) expect((await check(first.app, freshPhone(), ip)).statusCode).toBe(404);
+      for (let i = 0; i < 3; i += 1) expect((await check(first.app, freshPhone(), ip)).statusCode).toBe(200);
       expect((await check(first.app, freshPhone(), ip)).statusCode).toBe(429);
-      expect((await check(second.app, freshPhone(), ip)).statusCode).toBe(404);
+      expect((await check(second.app, freshPhone(), ip)).statusCode).toBe(200);
     });
   });
 
@@ -242,7 +318,7 @@ describe('counters shared across API processes', () => {
         expect(Date.now() - started).toBeLessThan(5_000);
         const requestStarted = Date.now();
         for (let i = 0; i < 5; i += 1) {
-          expect((await check(down.app, freshPhone(), '10.91.0.1')).statusCode).toBe(404);
+          expect((await check(down.app, freshPhone(), '10.91.0.1')).statusCode).toBe(200);
         }
         expect(Date.now() - requestStarted).toBeLessThan(2_000);
       } finally {

@@ -1,12 +1,25 @@
-/** Edit tab 'Dados': name, draw date (optional, future), ticket price, total tickets (drafts only). */
+/**
+ * Edit tab 'Dados': name (with the n/120 counter), draw date (optional, future; DD/MM/AAAA and HH:MM in São Paulo
+ * time), ticket price, total tickets (drafts only).
+ */
 import { useState, type FormEvent } from 'react';
 import { Button, Stack, TextField } from '@mui/material';
 import { CAMPAIGN_DRAFT_STATUS_DESCRIPTION } from '@rifaria/shared/constants';
 import { formatCentsAsDecimal, formatInteger, onlyDigits } from '@rifaria/shared/format';
-import { CAMPAIGN_MESSAGES, firstErrors, updateCampaignSchema, validate } from '@rifaria/shared/schemas';
+import {
+  CAMPAIGN_MESSAGES,
+  drawDatetimeFromInputs,
+  drawInputIssues,
+  drawInputsFromDatetime,
+  firstErrors,
+  updateCampaignSchema,
+  validate,
+} from '@rifaria/shared/schemas';
 import type { Campaign } from '@rifaria/shared/types';
 import { MoneyField } from '@rifaria/shared/ui';
 import { updateCampaign } from '../../api/update-campaign';
+import { CampaignNameField } from '../../components/campaign-name-field';
+import { DrawDateTimeFields } from '../../components/draw-date-time-fields';
 import { serverFieldErrors, toastSaveFailed, toastSaved, withoutError } from './save-toasts';
 
 export function isDraft(campaign: Campaign): boolean {
@@ -15,18 +28,20 @@ export function isDraft(campaign: Campaign): boolean {
 
 interface DataValues {
   name: string;
+  /** 'DD/MM/AAAA' */
   draw_date: string;
+  /** 'HH:MM' */
   draw_time: string;
   ticket_price: string;
   total_tickets: string;
 }
 
 function initialValues(campaign: Campaign): DataValues {
-  const [date = '', time = ''] = (campaign.draw_datetime ?? '').split(/[ T]/);
+  const { date, time } = drawInputsFromDatetime(campaign.draw_datetime);
   return {
     name: campaign.name,
     draw_date: date,
-    draw_time: time.slice(0, 5),
+    draw_time: time,
     ticket_price: formatCentsAsDecimal(Math.round(campaign.ticket_price * 100)),
     total_tickets: formatInteger(campaign.total_tickets),
   };
@@ -56,16 +71,12 @@ export function DataTab({ campaign, onSaved }: DataTabProps) {
     if (draft) payload.total_tickets = values.total_tickets;
     // The date is sent only when it changed: an untouched date that has since passed must not block saving the name.
     const dateChanged = values.draw_date !== initial.draw_date || values.draw_time !== initial.draw_time;
-    if (dateChanged) {
-      if (values.draw_date && !values.draw_time) {
-        setErrors({ draw_datetime: CAMPAIGN_MESSAGES.drawTimeRequired });
-        return;
-      }
-      payload.draw_datetime = values.draw_date ? `${values.draw_date} ${values.draw_time}:00` : null;
-    }
+    const dateIssues = dateChanged ? drawInputIssues(values.draw_date, values.draw_time, false) : {};
+    if (dateChanged) payload.draw_datetime = drawDatetimeFromInputs(values.draw_date, values.draw_time);
     const result = validate(updateCampaignSchema, payload);
-    if (!result.success) {
-      setErrors(firstErrors(result.errors));
+    if (!result.success || dateIssues.draw_date || dateIssues.draw_time) {
+      const { draw_datetime: _date, ...fieldErrors } = firstErrors(result.errors);
+      setErrors({ ...fieldErrors, ...dateIssues });
       return;
     }
     const body: Record<string, unknown> = {
@@ -89,35 +100,21 @@ export function DataTab({ campaign, onSaved }: DataTabProps) {
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)} sx={{ maxWidth: 560 }}>
-      <TextField
-        label="Nome da campanha"
+      <CampaignNameField
         value={values.name}
-        onChange={(event) => change('name', 'name', event.target.value)}
-        error={Boolean(errors.name)}
-        helperText={errors.name}
+        onChange={(name) => change('name', 'name', name)}
+        error={errors.name}
         required
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          label="Data do sorteio"
-          type="date"
-          value={values.draw_date}
-          onChange={(event) => change('draw_date', 'draw_datetime', event.target.value)}
-          error={Boolean(errors.draw_datetime)}
-          helperText={errors.draw_datetime ?? 'Opcional'}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ flex: 1 }}
-        />
-        <TextField
-          label="Hora do sorteio"
-          type="time"
-          value={values.draw_time}
-          onChange={(event) => change('draw_time', 'draw_datetime', event.target.value)}
-          error={Boolean(errors.draw_datetime)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ flex: 1 }}
-        />
-      </Stack>
+      <DrawDateTimeFields
+        date={values.draw_date}
+        time={values.draw_time}
+        onDateChange={(date) => change('draw_date', 'draw_date', date)}
+        onTimeChange={(time) => change('draw_time', 'draw_time', time)}
+        dateError={errors.draw_date}
+        timeError={errors.draw_time}
+        dateHint="Opcional"
+      />
       <MoneyField
         label="Valor do ticket"
         value={values.ticket_price}

@@ -23,12 +23,13 @@ export function toastSaveFailed(description: string = EDIT_TEXTS.failed): void {
 }
 
 /**
- * A 422's field errors keyed as the form names them: the API may answer on draw_date or draw_datetime for the
- * same input.
+ * A 422's field errors keyed as the form names them: the API answers on draw_datetime (or draw_date) for what the
+ * form types in its date input.
  */
 export function serverFieldErrors(error: unknown): Record<string, string> {
   const errors = apiFieldErrors(error);
-  if (errors.draw_date && !errors.draw_datetime) errors.draw_datetime = errors.draw_date;
+  if (errors.draw_datetime && !errors.draw_date) errors.draw_date = errors.draw_datetime;
+  delete errors.draw_datetime;
   return errors;
 }
 

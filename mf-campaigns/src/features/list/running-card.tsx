@@ -49,15 +49,35 @@ export function RunningCard({ campaign, onOpenPanel, onEdit, onCancel }: { campa
             </Typography>
             <Typography>{formatBRL(goalCents(campaign))}</Typography>
           </div>
+          <div>
+            {/* The panel's word for it ('Tickets vendidos'); "tickets" is the spec's own pt-BR term. */}
+            <Typography variant="caption" color="text.secondary">
+              Tickets vendidos
+            </Typography>
+            <Typography>
+              {formatInteger(campaign.stats.tickets_sold)} / {formatInteger(campaign.total_tickets)}
+            </Typography>
+          </div>
         </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {formatInteger(campaign.stats.tickets_sold)} / {formatInteger(campaign.total_tickets)} tickets vendidos
-        </Typography>
       </CardContent>
-      <CardActions sx={{ flexWrap: 'wrap' }}>
-        <Button onClick={() => onOpenPanel(campaign)}>Ver Painel</Button>
-        <Button onClick={() => onEdit(campaign)}>Editar</Button>
-        <Button color="error" onClick={() => onCancel(campaign)}>
+      {/* Three equal columns: the actions stay on one line from a 320 px phone to a 3-column desktop grid. */}
+      <CardActions
+        disableSpacing
+        sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1, px: 2, pb: 2 }}
+      >
+        <Button variant="contained" size="small" onClick={() => onOpenPanel(campaign)} sx={{ whiteSpace: 'nowrap' }}>
+          Ver Painel
+        </Button>
+        <Button variant="outlined" size="small" onClick={() => onEdit(campaign)} sx={{ whiteSpace: 'nowrap' }}>
+          Editar
+        </Button>
+        <Button
+          variant="outlined"
+          color="error"
+          size="small"
+          onClick={() => onCancel(campaign)}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
           Cancelar
         </Button>
       </CardActions>

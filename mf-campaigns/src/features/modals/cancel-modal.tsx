@@ -1,6 +1,9 @@
 /**
  * Cancel modal (spec "Cancel modal", section 8 "Cancel failure"): confirms, then POST /api/campaigns/{id}/cancel
  * {reason: 'Cancelada pelo usuário'}. A cancelled campaign never comes back, so the text says it plainly.
+ * A refusal (422: tickets sold or a status that cannot be cancelled; 404: not this organiser's) is final: the modal
+ * then only explains it and offers the way back, instead of a 'Cancelar Campanha' that would be refused again.
+ * Other failures (connection, server) leave the button for another try.
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
@@ -8,7 +11,7 @@ import { readApiError } from '@rifaria/shared/api-client';
 import { CAMPAIGN_CANCEL_REASON, TOAST_DURATION } from '@rifaria/shared/constants';
 import { AUTH_MESSAGES, CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import type { Campaign } from '@rifaria/shared/types';
-import { toast } from '@rifaria/shared/ui';
+import { toast, useBackToClose } from '@rifaria/shared/ui';
 import { cancelCampaign } from '../../api/cancel-campaign';
 
 export interface CancelCampaignModalProps {
@@ -23,6 +26,12 @@ function ticketsSold(body: unknown): number {
   if (typeof body !== 'object' || body === null) return 0;
   const details = (body as { details?: { tickets_sold?: unknown } }).details;
   return typeof details?.tickets_sold === 'number' ? details.tickets_sold : 0;
+}
+
+/** Whether trying again cannot succeed: the server refused this campaign's cancellation, not the request. */
+export function isFinalCancelRefusal(error: unknown): boolean {
+  const { status } = readApiError(error);
+  return status === 422 || status === 404;
 }
 
 /** The message of a failed cancellation, in the spec's order. */
@@ -48,10 +57,20 @@ export function cancelErrorMessage(error: unknown): string {
 export function CancelCampaignModal({ campaign, open, onClose, onCancelled }: CancelCampaignModalProps) {
   const [cancelling, setCancelling] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [refused, setRefused] = useState(false);
 
   useEffect(() => {
-    if (open) setError(null);
+    if (!open) return;
+    setError(null);
+    setRefused(false);
   }, [open]);
+
+  // Back closes the modal, except while the cancellation is being sent.
+  useBackToClose(open, () => {
+    if (cancelling) return false;
+    onClose();
+    return undefined;
+  });
 
   const confirm = async () => {
     setCancelling(true);
@@ -65,6 +84,7 @@ export function CancelCampaignModal({ campaign, open, onClose, onCancelled }: Ca
       onClose();
     } catch (failure) {
       setError(cancelErrorMessage(failure));
+      setRefused(isFinalCancelRefusal(failure));
     } finally {
       setCancelling(false);
     }
@@ -85,17 +105,22 @@ export function CancelCampaignModal({ campaign, open, onClose, onCancelled }: Ca
             {error}
           </Alert>
         )}
-        <DialogContentText>
-          Tem certeza que deseja cancelar a campanha <strong>{campaign.name}</strong>? Esta ação não pode ser desfeita.
-        </DialogContentText>
+        {!refused && (
+          <DialogContentText>
+            Tem certeza que deseja cancelar a campanha <strong>{campaign.name}</strong>? Esta ação não pode ser
+            desfeita.
+          </DialogContentText>
+        )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={cancelling}>
+        <Button onClick={onClose} disabled={cancelling} variant={refused ? 'contained' : 'text'}>
           Voltar
         </Button>
-        <Button color="error" variant="contained" onClick={() => void confirm()} disabled={cancelling}>
-          {cancelling ? 'Cancelando...' : 'Cancelar Campanha'}
-        </Button>
+        {!refused && (
+          <Button color="error" variant="contained" onClick={() => void confirm()} disabled={cancelling}>
+            {cancelling ? 'Cancelando...' : 'Cancelar Campanha'}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -1,23 +1,25 @@
 /**
- * Draw-date modal (spec "Draw-date modal", section 5): a date (minimum today) and a time; the default is the
- * campaign's own date or the next Saturday at 20:00 (defaultDrawDatetime). Saves with PUT /api/campaigns/{id}
- * {draw_datetime: 'YYYY-MM-DD HH:MM:00'} (São Paulo wall clock, as the API stores and replies it).
+ * Draw-date modal (spec "Draw-date modal", section 5): a date (DD/MM/AAAA) and a time (HH:MM) in the future; the
+ * default is the campaign's own date or the next Saturday at 20:00 (defaultDrawDatetime). Saves with
+ * PUT /api/campaigns/{id} {draw_datetime: 'YYYY-MM-DD HH:MM:00'} (São Paulo wall clock, as the API stores it).
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { TOAST_DURATION } from '@rifaria/shared/constants';
-import { toSaoPauloISODate } from '@rifaria/shared/format';
 import {
   AUTH_MESSAGES,
   CAMPAIGN_MESSAGES,
   defaultDrawDatetime,
-  drawDateSchema,
-  validate,
+  drawDatetimeFromInputs,
+  drawInputIssues,
+  drawInputsFromDatetime,
+  type DrawInputIssues,
 } from '@rifaria/shared/schemas';
 import type { Campaign } from '@rifaria/shared/types';
-import { toast } from '@rifaria/shared/ui';
+import { toast, useBackToClose } from '@rifaria/shared/ui';
 import { updateCampaign } from '../../api/update-campaign';
+import { DrawDateTimeFields } from '../../components/draw-date-time-fields';
 
 export interface DrawDateModalProps {
   campaign: Pick<Campaign, 'id' | 'name' | 'draw_datetime'>;
@@ -27,14 +29,9 @@ export interface DrawDateModalProps {
   onSaved: (campaign: Campaign) => void;
 }
 
-/** 'YYYY-MM-DD HH:MM[:SS]' → the date and 'HH:MM' parts of the inputs. */
-function splitDatetime(value: string): { date: string; time: string } {
-  const [date = '', time = ''] = value.split(/[ T]/);
-  return { date, time: time.slice(0, 5) };
-}
-
+/** The inputs (DD/MM/AAAA, HH:MM) of the campaign's date, or of the default next Saturday 20:00. */
 function initialValues(campaign: DrawDateModalProps['campaign']) {
-  return splitDatetime(campaign.draw_datetime ?? defaultDrawDatetime());
+  return drawInputsFromDatetime(campaign.draw_datetime ?? defaultDrawDatetime());
 }
 
 /** The message of a failed save (spec section 5 "Draw-date modal"). */
@@ -48,7 +45,7 @@ export function drawDateErrorMessage(error: unknown): string {
 
 export function DrawDateModal({ campaign, open, onClose, onSaved }: DrawDateModalProps) {
   const [values, setValues] = useState(() => initialValues(campaign));
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<DrawInputIssues>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -56,7 +53,7 @@ export function DrawDateModal({ campaign, open, onClose, onSaved }: DrawDateModa
   useEffect(() => {
     if (!open) return;
     setValues(initialValues(campaign));
-    setFieldError(null);
+    setFieldErrors({});
     setServerError(null);
     // campaign.id / draw_datetime rather than the object: a parent re-render must not wipe what is being typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -64,15 +61,15 @@ export function DrawDateModal({ campaign, open, onClose, onSaved }: DrawDateModa
 
   const change = (field: 'date' | 'time', value: string) => {
     setValues((previous) => ({ ...previous, [field]: value }));
-    setFieldError(null);
+    setFieldErrors({});
     setServerError(null);
   };
 
   const save = async () => {
-    const drawDatetime = `${values.date} ${values.time}:00`;
-    const check = validate(drawDateSchema, { draw_datetime: values.date && values.time ? drawDatetime : '' });
-    if (!check.success) {
-      setFieldError(check.errors.draw_datetime?.[0] ?? CAMPAIGN_MESSAGES.drawDateInvalid);
+    const issues = drawInputIssues(values.date, values.time, true);
+    const drawDatetime = drawDatetimeFromInputs(values.date, values.time);
+    if (issues.draw_date || issues.draw_time || drawDatetime === null) {
+      setFieldErrors(issues);
       return;
     }
     setSaving(true);
@@ -91,6 +88,13 @@ export function DrawDateModal({ campaign, open, onClose, onSaved }: DrawDateModa
     }
   };
 
+  // Back closes the modal, except while saving (the answer decides what happens next).
+  useBackToClose(open, () => {
+    if (saving) return false;
+    onClose();
+    return undefined;
+  });
+
   return (
     <Dialog
       open={open}
@@ -103,21 +107,13 @@ export function DrawDateModal({ campaign, open, onClose, onSaved }: DrawDateModa
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {serverError && <Alert severity="error">{serverError}</Alert>}
-          <TextField
-            label="Data do sorteio"
-            type="date"
-            value={values.date}
-            onChange={(event) => change('date', event.target.value)}
-            error={Boolean(fieldError)}
-            helperText={fieldError ?? ' '}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: toSaoPauloISODate(new Date()) } }}
-          />
-          <TextField
-            label="Hora do sorteio"
-            type="time"
-            value={values.time}
-            onChange={(event) => change('time', event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+          <DrawDateTimeFields
+            date={values.date}
+            time={values.time}
+            onDateChange={(date) => change('date', date)}
+            onTimeChange={(time) => change('time', time)}
+            dateError={fieldErrors.draw_date}
+            timeError={fieldErrors.draw_time}
           />
         </Stack>
       </DialogContent>

@@ -31,7 +31,7 @@ import {
 import { formatBRL, formatInteger } from '@rifaria/shared/format';
 import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import type { Campaign, PublishReply } from '@rifaria/shared/types';
-import { CopyButton, toast } from '@rifaria/shared/ui';
+import { CopyButton, toast, useBackToClose } from '@rifaria/shared/ui';
 import { publishCampaign } from '../../api/publish-campaign';
 import { formatReais, goalCents } from '../list/money';
 
@@ -143,6 +143,12 @@ export function PublishModal({ campaign, open, onClose, onRefresh }: PublishModa
     if (finished) onRefresh();
     onClose();
   };
+  // Back closes the modal like 'Cancelar' / 'Fechar'; while the publish call runs it stays (the answer is coming).
+  useBackToClose(open, () => {
+    if (state === 'loading') return false;
+    close();
+    return undefined;
+  });
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="publish-title">

@@ -1,5 +1,10 @@
-/** The sales page of a campaign (/campanhas/{id}/vendas): statistics, filters, sortable paged table, CSV download. */
-import { useCallback, useEffect, useState } from 'react';
+/**
+ * The sales page of a campaign (/campanhas/{id}/vendas): statistics, filters, sortable paged table, CSV download.
+ * An id that is not a campaign, or a 404 (gone, another organiser's), shows 'Campanha não encontrada' as the panel
+ * and edit screens do. Each table query replaces the one before it: a slower earlier answer never overwrites a later
+ * one (filters and sorting changed quickly used to leave the table showing the previous order).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Alert,
@@ -36,19 +41,23 @@ import {
 } from '@rifaria/shared/constants';
 import { formatBRL, formatDateTime, formatInteger } from '@rifaria/shared/format';
 import type { PurchaseStatusId, SalesReply } from '@rifaria/shared/types';
-import { toast } from '@rifaria/shared/ui';
+import { isHttpError } from '@rifaria/shared/api-client';
+import { toast, useBackToClose } from '@rifaria/shared/ui';
+import { isCampaignId } from '../../api/get-campaign';
 import { getSales, type SalesSortBy, type SortOrder } from '../../api/get-sales';
+import { CampaignNotFound } from '../../components/campaign-not-found';
+import { DOWNLOAD_TEXTS, DownloadDialog } from './download-dialog';
 import { paginationModel } from './pagination-model';
-import { fetchAllSales, salePhone, saveCsv, salesCsv } from './sales-csv';
+import { salePhone } from './sales-csv';
 
 export const SALES_TEXTS = {
   loadFailed: 'Erro ao carregar vendas',
   filtersApplied: 'Filtros aplicados com sucesso!',
   filtersRemoved: 'Filtros removidos!',
-  csvPreparing: 'Preparando download em CSV...',
-  csvDone: 'Download CSV concluído!',
-  downloadFailed: 'Erro ao fazer download',
-  pdfSoon: 'Download PDF será implementado em breve',
+  csvPreparing: DOWNLOAD_TEXTS.csvPreparing,
+  csvDone: DOWNLOAD_TEXTS.csvDone,
+  downloadFailed: DOWNLOAD_TEXTS.failed,
+  pdfSoon: DOWNLOAD_TEXTS.pdfSoon,
   empty: 'Nenhuma venda encontrada',
   contactPaidOnly: 'Telefone completo (e e-mail, no CSV) aparece apenas nas compras pagas.',
   searchContactPaidOnly: 'Telefone e e-mail encontram apenas compras pagas.',
@@ -105,11 +114,15 @@ function StatCard({ title, value }: { title: string; value: string }) {
 }
 
 export function CampaignSales({ campaignId }: { campaignId: string }) {
+  if (!isCampaignId(campaignId)) return <CampaignNotFound />;
+  return <CampaignSalesOf campaignId={campaignId} />;
+}
+
+function CampaignSalesOf({ campaignId }: { campaignId: string }) {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [downloadOpen, setDownloadOpen] = useState(false);
-  const [downloading, setDownloading] = useState(false);
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState<number>(SALES_DEFAULT_PAGE_SIZE);
   const [sortBy, setSortBy] = useState<SalesSortBy>(SALES_DEFAULT_SORT.sort_by);
@@ -117,25 +130,47 @@ export function CampaignSales({ campaignId }: { campaignId: string }) {
   const [reply, setReply] = useState<SalesReply | null>(null);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
+  const [notFound, setNotFound] = useState(false);
+  /** The table query in flight: a newer one aborts it, and an answer to anything but the latest is dropped. */
+  const inFlight = useRef<AbortController | null>(null);
 
   const active = filters.buyerSearch.trim() !== '' || filters.statuses.length > 0;
 
   const load = useCallback(async () => {
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
     setLoading(true);
     setFailed(false);
     try {
-      setReply(await getSales(campaignId, { ...filters, page, perPage, sortBy, sortOrder }));
-    } catch {
+      const next = await getSales(
+        campaignId,
+        { ...filters, page, perPage, sortBy, sortOrder },
+        { signal: controller.signal },
+      );
+      if (inFlight.current === controller) setReply(next);
+    } catch (error) {
+      if (inFlight.current !== controller) return;
+      if (isHttpError(error, 404)) {
+        setNotFound(true);
+        return;
+      }
       setFailed(true);
       toast.error(SALES_TEXTS.loadFailed, undefined, toastOptions);
     } finally {
-      setLoading(false);
+      if (inFlight.current === controller) {
+        inFlight.current = null;
+        setLoading(false);
+      }
     }
   }, [campaignId, filters, page, perPage, sortBy, sortOrder]);
 
   useEffect(() => {
     void load();
   }, [load]);
+  useEffect(() => () => inFlight.current?.abort(), []);
+
+  useBackToClose(filtersOpen, () => setFiltersOpen(false));
 
   const openFilters = () => {
     setDraft(filters);
@@ -174,23 +209,10 @@ export function CampaignSales({ campaignId }: { campaignId: string }) {
     setPage(1);
   };
 
-  const downloadCsv = async () => {
-    setDownloading(true);
-    toast.info(SALES_TEXTS.csvPreparing, undefined, toastOptions);
-    try {
-      const sales = await fetchAllSales(campaignId, { ...filters, sortBy, sortOrder });
-      saveCsv(salesCsv(sales), `vendas-campanha-${campaignId}.csv`);
-      toast.success(SALES_TEXTS.csvDone, undefined, toastOptions);
-      setDownloadOpen(false);
-    } catch {
-      toast.error(SALES_TEXTS.downloadFailed, undefined, toastOptions);
-    } finally {
-      setDownloading(false);
-    }
-  };
-
   const stats = reply?.statistics;
   const pagination = reply?.pagination;
+
+  if (notFound) return <CampaignNotFound />;
 
   return (
     <Stack spacing={3}>
@@ -384,24 +406,12 @@ export function CampaignSales({ campaignId }: { campaignId: string }) {
         </DialogActions>
       </Dialog>
 
-      <Dialog
+      <DownloadDialog
         open={downloadOpen}
-        onClose={() => !downloading && setDownloadOpen(false)}
-        aria-labelledby="sales-download-title"
-      >
-        <DialogTitle id="sales-download-title">Baixar vendas</DialogTitle>
-        <DialogContent>
-          <Typography color="text.secondary">Todas as vendas com os filtros atuais.</Typography>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => toast.info(SALES_TEXTS.pdfSoon, undefined, toastOptions)} disabled={downloading}>
-            PDF
-          </Button>
-          <Button variant="contained" onClick={() => void downloadCsv()} disabled={downloading}>
-            CSV
-          </Button>
-        </DialogActions>
-      </Dialog>
+        onClose={() => setDownloadOpen(false)}
+        campaignId={campaignId}
+        query={{ ...filters, sortBy, sortOrder }}
+      />
     </Stack>
   );
 }

@@ -50,20 +50,41 @@ export function salesCsv(sales: Sale[]): string {
   return CSV_BOM + lines.join('\r\n') + '\r\n';
 }
 
-/** Every sale matching the current filters and order: pages of 100 until the last one. */
+/**
+ * One page of the export may take this long; past it the download fails with a clear message instead of leaving
+ * the person in front of a spinner. Shorter than the client's 60 s: a page of 100 sales is a light query, and the
+ * dialog stays open meanwhile (the person can also cancel at any time).
+ */
+export const CSV_PAGE_TIMEOUT_MS = 30_000;
+
+export interface FetchAllSalesOptions {
+  signal?: AbortSignal;
+  /** After each page: sales gathered so far and the total the server reported. */
+  onProgress?: (fetched: number, total: number) => void;
+}
+
+/**
+ * Every sale matching the current filters and order: pages of 100 until the last one. Sales bought during the
+ * export push the others down a row, so a sale can come again on the next page: each one is kept once.
+ */
 export async function fetchAllSales(
   campaignId: number | string,
   query: Omit<SalesQuery, 'page' | 'perPage'>,
+  { signal, onProgress }: FetchAllSalesOptions = {},
 ): Promise<Sale[]> {
-  const all: Sale[] = [];
-  let page = 1;
-  let reply: SalesReply;
-  do {
-    reply = await getSales(campaignId, { ...query, page, perPage: CSV_PAGE_SIZE });
-    all.push(...reply.data);
-    page += 1;
-  } while (reply.pagination.has_more_pages && page <= reply.pagination.last_page);
-  return all;
+  const byId = new Map<number, Sale>();
+  for (let page = 1; ; page += 1) {
+    const reply: SalesReply = await getSales(
+      campaignId,
+      { ...query, page, perPage: CSV_PAGE_SIZE },
+      { timeout: CSV_PAGE_TIMEOUT_MS, ...(signal ? { signal } : {}) },
+    );
+    for (const sale of reply.data) if (!byId.has(sale.id)) byId.set(sale.id, sale);
+    onProgress?.(byId.size, reply.pagination.total);
+    const { has_more_pages: more, last_page: lastPage } = reply.pagination;
+    if (!more || reply.data.length === 0 || page >= lastPage) break;
+  }
+  return [...byId.values()];
 }
 
 /** Hands the text to the browser as a file download. */

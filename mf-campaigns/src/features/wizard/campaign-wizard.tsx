@@ -1,8 +1,11 @@
 /**
  * New-campaign wizard (spec "New-campaign wizard", sections 5 and 8): a modal of 4 steps — Campanha, Prêmios,
  * Regras, Carteira — that opens at step 1 every time. Each step is checked with its shared schema (errors
- * re-checked 300 ms after typing, for touched fields); 'Próximo' is enabled only when the step validates.
+ * re-checked 300 ms after typing, for fields already edited: nothing is red before the person types in it, or
+ * until a submit checks everything); 'Próximo' is enabled only when the step validates.
  * Submit: POST /api/campaigns with the spec's payload, then the banner (if one was chosen) via upload-banner.
+ * The browser's or phone's Back goes one step back; on the first step it closes the wizard, after asking when
+ * something was typed (Escape, the backdrop and 'Cancelar' ask too). Reloading or closing the tab asks the browser.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
@@ -11,6 +14,7 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
+  DialogContentText,
   DialogTitle,
   Step,
   StepButton,
@@ -30,7 +34,7 @@ import {
   validate,
 } from '@rifaria/shared/schemas';
 import type { Campaign, DrawType } from '@rifaria/shared/types';
-import { toast, useDebouncedValidation } from '@rifaria/shared/ui';
+import { toast, useBackToClose, useDebouncedValidation } from '@rifaria/shared/ui';
 import { createCampaign } from '../../api/create-campaign';
 import { getDrawTypes } from '../../api/get-draw-types';
 import { getActiveWallets, type WalletOption } from '../../api/get-wallets';
@@ -41,6 +45,7 @@ import { StepRules } from './step-rules';
 import { StepWallet } from './step-wallet';
 import {
   formFieldOf,
+  hasTypedData,
   initialValues,
   STEP_TITLES,
   stepOfField,
@@ -54,6 +59,13 @@ export interface CampaignWizardProps {
   /** The draft as created (the list shows the success toast and reloads). */
   onCreated: (campaign: Campaign) => void;
 }
+
+export const DISCARD_TEXTS = {
+  title: 'Descartar nova campanha?',
+  body: 'O que você preencheu será perdido.',
+  keep: 'Continuar editando',
+  discard: 'Descartar',
+} as const;
 
 /** A load failure's message: 401 gets the session text (spec section 8), anything else the given one. */
 function loadError(error: unknown, message: string): string {
@@ -73,6 +85,11 @@ export function CampaignWizard({ open, onClose, onCreated }: CampaignWizardProps
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  /** Steps checked as a whole (a submit): their prize rows show errors even where nothing was typed yet. */
+  const [checkedSteps, setCheckedSteps] = useState<ReadonlySet<number>>(() => new Set());
+  /** Prize inputs edited, by row key ('12.description'): a row just added stays quiet until typed in. */
+  const [editedAwards, setEditedAwards] = useState<ReadonlySet<string>>(() => new Set());
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
 
   const stepValues = useMemo(
     () => [
@@ -100,7 +117,19 @@ export function CampaignWizard({ open, onClose, onCreated }: CampaignWizardProps
   ] as const;
   const schemas = [campaignStepOneSchema, campaignStepTwoSchema, campaignStepThreeSchema, campaignStepFourSchema];
   const stepValid = validate(schemas[step]!, stepValues[step]).success;
-  const errors = { ...checks[step]!.errors, ...serverErrors };
+  const errors = { ...visibleErrors(step, checks[step]!.errors), ...serverErrors };
+
+  /** Step 2 touches every row's fields (indexes move when rows go); a row's message shows once that row was edited. */
+  function visibleErrors(index: number, stepErrors: Record<string, string>): Record<string, string> {
+    if (index !== 1 || checkedSteps.has(1)) return stepErrors;
+    const visible: Record<string, string> = {};
+    for (const [field, message] of Object.entries(stepErrors)) {
+      const [root, row, input] = field.split('.');
+      const key = root === 'awards' && row !== undefined ? values.awards[Number(row)]?.key : undefined;
+      if (key === undefined || editedAwards.has(`${key}.${input}`)) visible[field] = message;
+    }
+    return visible;
+  }
 
   const load = useCallback(() => {
     setDrawTypesError(null);
@@ -122,6 +151,9 @@ export function CampaignWizard({ open, onClose, onCreated }: CampaignWizardProps
     setReached(0);
     setServerErrors({});
     setAlert(null);
+    setCheckedSteps(new Set());
+    setEditedAwards(new Set());
+    setConfirmingDiscard(false);
     checks.forEach((check) => check.reset());
     load();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the modal opens
@@ -131,19 +163,23 @@ export function CampaignWizard({ open, onClose, onCreated }: CampaignWizardProps
     setValues((previous) => ({ ...previous, [field]: value }));
     const stepIndex = stepOfField(field);
     if (field === 'awards') {
-      // Touch each row's fields so their messages appear; a removed row's message simply disappears.
-      (value as WizardValues['awards']).forEach((_, index) => {
+      // Every row's fields are touched (a removed row's message simply disappears); visibleErrors shows a row's
+      // message only once that row was typed in.
+      const rows = value as WizardValues['awards'];
+      const edited = new Set(editedAwards);
+      rows.forEach((row, index) => {
         checks[1].touch(`awards.${index}.description`);
         checks[1].touch(`awards.${index}.value`);
+        const before = values.awards.find((previous) => previous.key === row.key);
+        if (before && before.description !== row.description) edited.add(`${row.key}.description`);
+        if (before && before.value !== row.value) edited.add(`${row.key}.value`);
       });
       checks[1].touch('awards');
+      setEditedAwards(edited);
     } else if (field === 'has_draw_date') {
-      // Ticking the box makes date and time required: say so (after the usual 300 ms) rather than leave
-      // 'Próximo' disabled without a reason.
-      if (value) {
-        checks[0].touch('draw_date');
-        checks[0].touch('draw_time');
-      } else setServerErrors(({ draw_date: _d, draw_time: _t, ...rest }) => rest);
+      // Ticking the box shows the two empty inputs (and keeps 'Próximo' disabled) without calling them wrong
+      // before anything was typed in them; unticking drops a server message about the date.
+      if (!value) setServerErrors(({ draw_date: _d, draw_time: _t, ...rest }) => rest);
     } else if (field !== 'banner') {
       checks[stepIndex]!.touch(field);
     }
@@ -159,16 +195,62 @@ export function CampaignWizard({ open, onClose, onCreated }: CampaignWizardProps
     setReached((previous) => Math.max(previous, index));
   };
 
+  /** Checks a whole step now and shows every message of it. */
+  const checkStep = (index: number) => {
+    setCheckedSteps((previous) => new Set(previous).add(index));
+    return checks[index]!.validateAll().success;
+  };
+
   const next = () => {
-    if (!checks[step]!.validateAll().success) return;
+    if (!checkStep(step)) return;
     goTo(step + 1);
   };
+
+  const dirty = open && hasTypedData(values);
+
+  /** Escape, the backdrop, 'Cancelar' and Back on the first step: ask before dropping what was typed. */
+  const requestClose = () => {
+    if (submitting) return;
+    if (dirty) setConfirmingDiscard(true);
+    else onClose();
+  };
+
+  useBackToClose(open, () => {
+    if (submitting) return false;
+    if (confirmingDiscard) {
+      // Back while asking: the question is answered "keep editing".
+      setConfirmingDiscard(false);
+      return false;
+    }
+    if (step > 0) {
+      setStep(step - 1);
+      return false;
+    }
+    if (dirty) {
+      setConfirmingDiscard(true);
+      return false;
+    }
+    onClose();
+    return undefined;
+  });
+
+  // Reloading or closing the tab with something typed: the browser asks (its own words; they cannot be changed).
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers show the dialog only when returnValue is set.
+      event.returnValue = true;
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 
   const submit = async () => {
     // The last step is checked here; earlier ones were checked to get past them, but a jump back may have changed
     // them since — check all and go to the first failing one.
     for (let index = 0; index < schemas.length; index++) {
-      if (!checks[index]!.validateAll().success) {
+      if (!checkStep(index)) {
         setStep(index);
         return;
       }
@@ -218,13 +300,7 @@ export function CampaignWizard({ open, onClose, onCreated }: CampaignWizardProps
   const noWallets = wallets !== null && wallets.length === 0;
 
   return (
-    <Dialog
-      open={open}
-      onClose={submitting ? undefined : onClose}
-      fullWidth
-      maxWidth="md"
-      aria-labelledby="wizard-title"
-    >
+    <Dialog open={open} onClose={requestClose} fullWidth maxWidth="md" aria-labelledby="wizard-title">
       <DialogTitle id="wizard-title">Nova Campanha</DialogTitle>
       <DialogContent>
         <Stepper nonLinear activeStep={step} alternativeLabel sx={{ mb: 3, pt: 1 }}>
@@ -261,13 +337,14 @@ export function CampaignWizard({ open, onClose, onCreated }: CampaignWizardProps
             walletsError={walletsError}
             onAddWallet={() => {
               onClose();
-              navigate(paths.walletAdd.getHref());
+              // In place of the wizard's own Back entry: Back from /carteira/adicionar comes straight to the list.
+              navigate(paths.walletAdd.getHref(), { replace: true });
             }}
           />
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={submitting}>
+        <Button onClick={requestClose} disabled={submitting}>
           Cancelar
         </Button>
         <Button onClick={() => setStep(step - 1)} disabled={step === 0 || submitting}>
@@ -283,6 +360,32 @@ export function CampaignWizard({ open, onClose, onCreated }: CampaignWizardProps
           </Button>
         )}
       </DialogActions>
+      <Dialog
+        open={confirmingDiscard}
+        onClose={() => setConfirmingDiscard(false)}
+        maxWidth="xs"
+        aria-labelledby="wizard-discard-title"
+        aria-describedby="wizard-discard-text"
+      >
+        <DialogTitle id="wizard-discard-title">{DISCARD_TEXTS.title}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="wizard-discard-text">{DISCARD_TEXTS.body}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmingDiscard(false)} autoFocus>
+            {DISCARD_TEXTS.keep}
+          </Button>
+          <Button
+            color="error"
+            onClick={() => {
+              setConfirmingDiscard(false);
+              onClose();
+            }}
+          >
+            {DISCARD_TEXTS.discard}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Dialog>
   );
 }

@@ -1,8 +1,9 @@
 /** Step 1 'Campanha': name, quantity (thousands dots), price (comma decimals), draw type, optional date and time. */
 import { Alert, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
-import { toSaoPauloISODate } from '@rifaria/shared/format';
 import type { DrawType } from '@rifaria/shared/types';
 import { MoneyField } from '@rifaria/shared/ui';
+import { CampaignNameField } from '../../components/campaign-name-field';
+import { DrawDateTimeFields } from '../../components/draw-date-time-fields';
 import { maskQuantity, type WizardValues } from './wizard-values';
 
 export interface StepProps {
@@ -25,13 +26,7 @@ export function StepCampaign({
 }: StepProps & { drawTypes: DrawType[]; drawTypesError: string | null }) {
   return (
     <Stack spacing={1}>
-      <TextField
-        label="Nome da campanha"
-        value={values.name}
-        onChange={(event) => change('name', event.target.value)}
-        autoFocus
-        {...helper(errors, 'name')}
-      />
+      <CampaignNameField value={values.name} onChange={(name) => change('name', name)} error={errors.name} autoFocus />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           label="Quantidade de tickets"
@@ -74,26 +69,14 @@ export function StepCampaign({
         label="Já tenho data definida para o sorteio"
       />
       {values.has_draw_date && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            label="Data do sorteio"
-            type="date"
-            value={values.draw_date}
-            onChange={(event) => change('draw_date', event.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: toSaoPauloISODate(new Date()) } }}
-            fullWidth
-            {...helper(errors, 'draw_date')}
-          />
-          <TextField
-            label="Hora do sorteio"
-            type="time"
-            value={values.draw_time}
-            onChange={(event) => change('draw_time', event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-            fullWidth
-            {...helper(errors, 'draw_time')}
-          />
-        </Stack>
+        <DrawDateTimeFields
+          date={values.draw_date}
+          time={values.draw_time}
+          onDateChange={(date) => change('draw_date', date)}
+          onTimeChange={(time) => change('draw_time', time)}
+          dateError={errors.draw_date}
+          timeError={errors.draw_time}
+        />
       )}
     </Stack>
   );

@@ -11,7 +11,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { formatDate } from '@rifaria/shared/format';
+import { formatDate, maskAccountNumber } from '@rifaria/shared/format';
 import type { WalletOption } from '../../api/get-wallets';
 import type { StepProps } from './step-campaign';
 
@@ -54,7 +54,8 @@ export function StepWallet({
               key={wallet.id}
               value={String(wallet.id)}
               control={<Radio />}
-              label={`${wallet.wallet_type.name} · Conta ${wallet.account_number} · criada em ${formatDate(wallet.created_at)}`}
+              // Only the last 4 digits, as /carteiras shows the account.
+              label={`${wallet.wallet_type.name} · Conta ${maskAccountNumber(wallet.account_number)} · criada em ${formatDate(wallet.created_at)}`}
             />
           ))}
         </Stack>

@@ -1,6 +1,6 @@
 /** The wizard's form values (strings as typed), their conversion to the create payload, and 422 field → step. */
 import { formatInteger, onlyDigits, parseBRLToCents } from '@rifaria/shared/format';
-import { toTicketQuantity } from '@rifaria/shared/schemas';
+import { drawDatetimeFromInputs, toTicketQuantity } from '@rifaria/shared/schemas';
 import type { CreateCampaignPayload } from '../../api/create-campaign';
 
 export interface AwardRow {
@@ -19,9 +19,9 @@ export interface WizardValues {
   ticket_price: string;
   draw_type_id: string;
   has_draw_date: boolean;
-  /** 'YYYY-MM-DD' */
+  /** 'DD/MM/AAAA' as typed (São Paulo calendar). */
   draw_date: string;
-  /** 'HH:MM' */
+  /** 'HH:MM' as typed (24 h, São Paulo). */
   draw_time: string;
   awards: AwardRow[];
   rules: string;
@@ -53,6 +53,25 @@ export function initialValues(): WizardValues {
   };
 }
 
+/**
+ * Whether closing the wizard would drop something the person typed or chose (Back, Escape, 'Cancelar' then ask
+ * first). Ticking the date box alone, or the empty first prize row, is not work to lose.
+ */
+export function hasTypedData(values: WizardValues): boolean {
+  const texts = [
+    values.name,
+    values.total_tickets,
+    values.ticket_price,
+    values.draw_type_id,
+    values.draw_date,
+    values.draw_time,
+    values.rules,
+    values.user_wallet_id,
+    ...values.awards.flatMap((award) => [award.description, award.value]),
+  ];
+  return texts.some((text) => text.trim() !== '') || values.banner !== null || values.awards.length > 1;
+}
+
 /** Ticket quantity mask: digits only, thousands dots as you type ('1000000' → '1.000.000'). */
 const QUANTITY_MAX_DIGITS = 9;
 export function maskQuantity(input: string): string {
@@ -77,7 +96,7 @@ export function toCreatePayload(values: WizardValues): CreateCampaignPayload {
     rules: values.rules,
     // The banner file goes in a second call (upload-banner) once the campaign exists.
     banner_image: null,
-    draw_datetime: values.has_draw_date ? `${values.draw_date} ${values.draw_time}:00` : null,
+    draw_datetime: values.has_draw_date ? drawDatetimeFromInputs(values.draw_date, values.draw_time) : null,
     user_wallet_id: Number(values.user_wallet_id),
     awards: values.awards.map((award) => ({
       description: award.description.trim(),

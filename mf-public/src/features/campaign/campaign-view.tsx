@@ -11,8 +11,9 @@ import { formatBRL } from '@rifaria/shared/format';
 import { paths } from '@rifaria/shared/paths';
 import { BUYER_MESSAGES } from '@rifaria/shared/schemas';
 import type { PublicCampaign } from '@rifaria/shared/types';
-import { ShieldIcon, TicketIcon } from '@rifaria/shared/ui';
+import { ShieldIcon, TicketIcon, useBackToClose } from '@rifaria/shared/ui';
 import { EventIcon, LockIcon, PixIcon, ShareIcon, ShuffleIcon, TrophyIcon, WhatsAppIcon } from '../../lib/icons';
+import { useRememberCampaign } from '../../lib/last-campaign';
 import { formatReais, reaisToCents, ticketCount } from '../../lib/money';
 import { sanitizeRulesHtml } from '../../lib/rules-html';
 import { useIsMobile } from '../../lib/use-is-mobile';
@@ -88,6 +89,10 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
   const [reservationOpen, setReservationOpen] = useState(false);
 
   const title = campaign.title || campaign.name;
+  useRememberCampaign(campaign.link, title);
+  // The phone's Back button closes an open dialog and keeps the page as it was (quantity, what was typed).
+  useBackToClose(reservationOpen, () => setReservationOpen(false));
+  useBackToClose(shareOpen, () => setShareOpen(false));
   const priceCents = reaisToCents(campaign.ticket_price);
   const price = formatBRL(priceCents);
   const max = useMemo(
@@ -153,11 +158,17 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
           alignItems: 'start',
         }}
       >
-        <Stack spacing={2} sx={{ minWidth: 0 }}>
+        {/* useFlexGap: Stack's margin-based spacing would reset the sections' side margins (edge to edge on phones). */}
+        <Stack spacing={2} useFlexGap sx={{ minWidth: 0 }}>
           <Banner url={campaign.banner_image} title={title} />
 
           <Stack spacing={1.5} sx={{ px: { xs: 2, md: 0 } }}>
-            <Typography variant="h4" component="h1" sx={{ fontWeight: 800, fontSize: { xs: '1.5rem', md: '2rem' } }}>
+            <Typography
+              variant="h4"
+              component="h1"
+              // A long name without spaces must wrap, not widen the page past the phone's screen.
+              sx={{ fontWeight: 800, fontSize: { xs: '1.5rem', md: '2rem' }, overflowWrap: 'anywhere' }}
+            >
               {title}
             </Typography>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
@@ -179,7 +190,7 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
                 gap: 1,
                 '& > div': { p: 1.5, bgcolor: 'background.paper', borderRadius: 2, border: 1, borderColor: 'divider' },
                 '& dt': { color: 'text.secondary', fontSize: '0.8rem' },
-                '& dd': { m: 0, fontWeight: 700 },
+                '& dd': { m: 0, fontWeight: 700, overflowWrap: 'anywhere' },
               }}
             >
               <div>
@@ -263,7 +274,7 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
                       key={award.id}
                       sx={{ display: 'flex', gap: 1.5, alignItems: 'baseline', justifyContent: 'space-between' }}
                     >
-                      <Box>
+                      <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                         <Typography component="span" sx={{ fontWeight: 800, mr: 1 }}>
                           {`${award.position || index + 1}º prêmio`}
                         </Typography>

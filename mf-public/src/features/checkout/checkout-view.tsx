@@ -13,7 +13,9 @@ import type { Purchase } from '@rifaria/shared/types';
 import { CheckIcon, CopyButton } from '@rifaria/shared/ui';
 import { publicApi } from '../../api/public-api';
 import { WhatsAppIcon } from '../../lib/icons';
+import { useRememberCampaign } from '../../lib/last-campaign';
 import { formatReais, ticketCount } from '../../lib/money';
+import { SummaryList } from '../../lib/summary-list';
 import { whatsappChatLink } from '../../lib/whatsapp';
 import { formatCountdown, useSecondsLeft } from './use-purchase';
 
@@ -49,7 +51,8 @@ export const CHECKOUT_TEXTS = {
     'Se você pagou nos últimos instantes, o pagamento não se perde: verifique de novo em alguns segundos e, se nada mudar, fale com o organizador.',
   checkAgain: 'Verificar pagamento novamente',
   buyAgain: 'Comprar novos números',
-  home: 'Ir para o início',
+  myTickets: 'Meus números',
+  backToCampaign: 'Voltar para a campanha',
   refundTitle: 'Pagamento recebido após o prazo',
   refundBody:
     'Seu Pix chegou depois que a reserva expirou e não havia mais números disponíveis nesta campanha, por isso a compra não pôde ser concluída. O valor pago é devolvido integralmente para a conta de origem do Pix.',
@@ -79,6 +82,8 @@ export function CheckoutView({ purchase, clockOffsetMs, refresh }: Props) {
   const secondsLeft = useSecondsLeft(purchase.expires_at, clockOffsetMs);
   const pending = purchase.status.name === 'Pendente';
   const expired = purchase.status.name !== 'Pago' && (!pending || secondsLeft <= 0);
+  // A screen that loses its purchase later (a broken link) can still send the buyer back to this campaign.
+  useRememberCampaign(purchase.campaign.link, purchase.campaign.title);
 
   // When the time runs out on screen, ask the server at once (it may have been paid in the last second).
   useEffect(() => {
@@ -317,24 +322,37 @@ function PaidScreen({ purchase }: { purchase: Purchase }) {
         {CHECKOUT_TEXTS.tickets}
       </Typography>
       <Tickets purchase={purchase} large />
+      <Box sx={{ mt: 3 }}>
+        <EndActions
+          purchase={purchase}
+          main={{ label: CHECKOUT_TEXTS.myTickets, to: paths.myTickets.getHref(purchase.campaign.link) }}
+          second={{ label: CHECKOUT_TEXTS.backToCampaign, to: paths.publicCampaign.getHref(purchase.campaign.link) }}
+        />
+      </Box>
     </Paper>
   );
 }
 
-function EndActions({ purchase }: { purchase: Purchase }) {
+interface EndAction {
+  label: string;
+  to: string;
+}
+
+/**
+ * The ways on from a finished checkout, always inside the buyer's campaign (never '/', the organisers' area):
+ * by default 'Comprar novos números' (the campaign page) and 'Meus números'.
+ */
+function EndActions({ purchase, main, second }: { purchase: Purchase; main?: EndAction; second?: EndAction }) {
+  const { link } = purchase.campaign;
+  const primary = main ?? { label: CHECKOUT_TEXTS.buyAgain, to: paths.publicCampaign.getHref(link) };
+  const secondary = second ?? { label: CHECKOUT_TEXTS.myTickets, to: paths.myTickets.getHref(link) };
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ width: '100%' }}>
-      <Button
-        component={RouterLink}
-        to={paths.publicCampaign.getHref(purchase.campaign.link)}
-        variant="contained"
-        color="success"
-        fullWidth
-      >
-        {CHECKOUT_TEXTS.buyAgain}
+      <Button component={RouterLink} to={primary.to} variant="contained" color="success" fullWidth>
+        {primary.label}
       </Button>
-      <Button component={RouterLink} to={paths.home.getHref()} variant="outlined" fullWidth>
-        {CHECKOUT_TEXTS.home}
+      <Button component={RouterLink} to={secondary.to} variant="outlined" fullWidth>
+        {secondary.label}
       </Button>
     </Stack>
   );
@@ -390,43 +408,18 @@ function RefundScreen({ purchase }: { purchase: Purchase }) {
   );
 }
 
-function Rows({ rows, label }: { rows: Array<[string, ReactNode]>; label: string }) {
-  return (
-    <Box
-      component="dl"
-      aria-label={label}
-      sx={{
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: 'auto 1fr',
-        columnGap: 2,
-        rowGap: 0.75,
-        '& dt': { color: 'text.secondary' },
-        '& dd': { m: 0, textAlign: 'right', fontWeight: 600, overflowWrap: 'anywhere' },
-      }}
-    >
-      {rows.map(([term, value]) => (
-        <Box key={term} sx={{ display: 'contents' }}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </Box>
-      ))}
-    </Box>
-  );
-}
-
 function Summary({ purchase }: { purchase: Purchase }) {
   return (
     <Card title={CHECKOUT_TEXTS.summary}>
-      <Rows
+      <SummaryList
         label={CHECKOUT_TEXTS.summary}
         rows={[
-          ['Campanha', purchase.campaign.title],
-          ['Status', <StatusBadge key="status" name={purchase.status.name} />],
-          ['Quantidade', ticketCount(purchase.total_tickets)],
-          ['Valor por número', formatReais(purchase.campaign.ticket_price)],
-          ['Total', formatReais(purchase.total_value)],
-          ['Data da compra', purchase.purchased_at_formatted],
+          { term: 'Campanha', value: purchase.campaign.title, wide: true },
+          { term: 'Status', value: <StatusBadge name={purchase.status.name} /> },
+          { term: 'Quantidade', value: ticketCount(purchase.total_tickets) },
+          { term: 'Valor por número', value: formatReais(purchase.campaign.ticket_price) },
+          { term: 'Total', value: formatReais(purchase.total_value) },
+          { term: 'Data da compra', value: purchase.purchased_at_formatted },
         ]}
       />
     </Card>
@@ -437,13 +430,13 @@ function BuyerData({ purchase }: { purchase: Purchase }) {
   const { buyer } = purchase;
   return (
     <Card title={CHECKOUT_TEXTS.buyer}>
-      <Rows
+      <SummaryList
         label={CHECKOUT_TEXTS.buyer}
         rows={[
-          ['Nome', buyer.name],
-          ['Telefone', buyer.phone],
-          ['CPF', buyer.cpf],
-          ['E-mail', buyer.email ?? 'Não informado'],
+          { term: 'Nome', value: buyer.name },
+          { term: 'Telefone', value: buyer.phone },
+          { term: 'CPF', value: buyer.cpf },
+          { term: 'E-mail', value: buyer.email ?? 'Não informado' },
         ]}
       />
     </Card>

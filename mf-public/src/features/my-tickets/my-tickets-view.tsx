@@ -33,22 +33,26 @@ export function MyTicketsView({ link }: { link: string }) {
   const [cpf, setCpf] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** "Nothing found" is an answer, not a failure: shown as information. */
+  const [notFound, setNotFound] = useState<string | null>(null);
   const [result, setResult] = useState<MyTickets | null>(null);
   const validation = useDebouncedValidation(myTicketsSchema, { phone, cpf });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    setNotFound(null);
     const parsed = validation.validateAll();
     if (!parsed.success) return;
     setBusy(true);
     try {
-      setResult(await publicApi.myTickets(link, parsed.output));
+      const reply = await publicApi.myTickets(link, parsed.output);
+      setResult(reply.found ? reply.data : null);
+      if (!reply.found) setNotFound(reply.message || BUYER_MESSAGES.myTicketsNotFound);
     } catch (failure) {
       const { status, message } = readApiError(failure);
       setResult(null);
-      if (status === 404) setError(message ?? BUYER_MESSAGES.myTicketsNotFound);
-      else if (status === 429) setError(message ?? BUYER_MESSAGES.tooManyRequests);
+      if (status === 429) setError(message ?? BUYER_MESSAGES.tooManyRequests);
       else if (status === 422 && message) setError(message);
       else setError(MY_TICKETS_TEXTS.failed);
     } finally {
@@ -73,6 +77,11 @@ export function MyTicketsView({ link }: { link: string }) {
             {error ? (
               <Alert severity="error" role="alert">
                 {error}
+              </Alert>
+            ) : null}
+            {notFound ? (
+              <Alert severity="info" role="status">
+                {notFound}
               </Alert>
             ) : null}
             <TextField

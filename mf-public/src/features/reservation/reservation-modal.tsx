@@ -1,13 +1,14 @@
 /**
  * Reservation modal over the campaign page (spec section 2): step 1 'Finalizar Reserva' (summary and phone),
  * step 2 'Dados do Comprador' (new buyer: name, CPF, e-mail; known buyer: the fetched fields, masked and read-only)
- * and 'Concluir Reserva', which creates the purchase and goes to the checkout.
+ * and 'Concluir Reserva', which creates the purchase and goes to the checkout. A new buyer whose CPF is registered
+ * with another phone is told to use that phone, or to move the registration to this one ('Trocar de telefone').
  *
  * The numbers are drawn by the server when the purchase is created, so the modal shows none (no placeholders that
  * would then change). One Idempotency-Key per submission: a retry after an answer that may have created the
  * purchase (network failure, time-out, 5xx) or a double click sends the same key, and gets the same purchase.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   Alert,
@@ -38,7 +39,9 @@ import type { PublicBuyer, PublicCampaign } from '@rifaria/shared/types';
 import { ArrowBackIcon, CloseIcon, useDebouncedValidation } from '@rifaria/shared/ui';
 import { publicApi } from '../../api/public-api';
 import { reaisToCents, ticketCount } from '../../lib/money';
+import { SummaryList } from '../../lib/summary-list';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { CHANGE_PHONE_TEXTS, ChangePhoneStep } from './change-phone-step';
 
 export const RESERVATION_TEXTS = {
   phoneStep: 'Finalizar Reserva',
@@ -53,6 +56,9 @@ export const RESERVATION_TEXTS = {
   cpf: 'CPF',
   email: 'E-mail (opcional)',
   knownBuyer: 'Encontramos seu cadastro. Confira seus dados e conclua a reserva.',
+  phoneMoved: (phone: string) => `Trocou de número? Passe seu cadastro para o telefone ${phone}.`,
+  changePhone: CHANGE_PHONE_TEXTS.title,
+  useRegisteredPhone: 'Usar o telefone cadastrado',
   submit: 'Concluir Reserva',
   back: 'Voltar',
   close: 'Fechar',
@@ -61,7 +67,13 @@ export const RESERVATION_TEXTS = {
   paymentWindow: `Depois de concluir, você tem ${PAYMENT_WINDOW_MS / 60_000} minutos para pagar via Pix; sem pagamento, a reserva é cancelada e os números voltam a ficar disponíveis.`,
 } as const;
 
-type Step = 'phone' | 'buyer';
+type Step = 'phone' | 'buyer' | 'change-phone';
+
+const TITLES: Record<Step, string> = {
+  phone: RESERVATION_TEXTS.phoneStep,
+  buyer: RESERVATION_TEXTS.buyerStep,
+  'change-phone': CHANGE_PHONE_TEXTS.title,
+};
 
 interface Props {
   open: boolean;
@@ -80,14 +92,21 @@ export function ReservationModal({ open, onClose, campaign, quantity }: Props) {
   const [name, setName] = useState('');
   const [cpf, setCpf] = useState('');
   const [email, setEmail] = useState('');
-  /** The known buyer (masked), from the phone check or from our own POST /public/buyers. */
+  /** The known buyer (masked), from the phone check, our own POST /public/buyers or a phone change. */
   const [buyer, setBuyer] = useState<PublicBuyer | null>(null);
+  /** Shown instead of 'Encontramos seu cadastro' after the buyer moved their registration to this phone. */
+  const [phoneMovedNote, setPhoneMovedNote] = useState<string | null>(null);
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const attempt = useRef<{ key: string; body: string } | null>(null);
+  // Read when a purchase answers: the Back button may have closed the modal meanwhile.
+  const openRef = useRef(open);
+  useEffect(() => {
+    openRef.current = open;
+  }, [open]);
 
   const phoneValidation = useDebouncedValidation(buyerPhoneSchema, { phone });
   const buyerValidation = useDebouncedValidation(buyerSchema, { name, phone, cpf, email });
@@ -113,19 +132,18 @@ export function ReservationModal({ open, onClose, campaign, quantity }: Props) {
     if (!result.success) return;
     void run(async () => {
       try {
+        // null: a new buyer (a normal answer, not an error).
         setBuyer(await publicApi.checkBuyer(result.output.phone));
       } catch (error) {
         const failure = readApiError(error);
-        if (failure.status !== 404) {
-          setPhoneError(
-            failure.status === 429
-              ? (failure.message ?? BUYER_MESSAGES.tooManyRequests)
-              : BUYER_MESSAGES.phoneCheckFailed,
-          );
-          return;
-        }
-        setBuyer(null);
+        setPhoneError(
+          failure.status === 429
+            ? (failure.message ?? BUYER_MESSAGES.tooManyRequests)
+            : BUYER_MESSAGES.phoneCheckFailed,
+        );
+        return;
       }
+      setPhoneMovedNote(null);
       setFormError(null);
       setServerErrors({});
       setStep('buyer');
@@ -145,7 +163,8 @@ export function ReservationModal({ open, onClose, campaign, quantity }: Props) {
     }
     try {
       const created = await publicApi.createPurchase(body, attempt.current.key);
-      navigate(paths.checkout.getHref(created.purchase_hash));
+      // In place of the modal's own history entry: Back from the checkout is the campaign page.
+      navigate(paths.checkout.getHref(created.purchase_hash), { replace: openRef.current });
     } catch (error) {
       const failure = readApiError(error);
       if (failure.kind === 'http' && failure.status !== undefined && failure.status < 500) {
@@ -171,7 +190,9 @@ export function ReservationModal({ open, onClose, campaign, quantity }: Props) {
       if (isPhoneTaken(failure)) {
         // Registered meanwhile (another tab, a double submit): the phone is a buyer already, continue as one.
         try {
-          setBuyer(await publicApi.checkBuyer(result.output.phone));
+          const existing = await publicApi.checkBuyer(result.output.phone);
+          if (!existing) throw new Error('buyer not found right after a 409');
+          setBuyer(existing);
           return true;
         } catch {
           setFormError(BUYER_MESSAGES.phoneCheckFailed);
@@ -215,12 +236,27 @@ export function ReservationModal({ open, onClose, campaign, quantity }: Props) {
   };
 
   const back = () => {
+    if (step === 'change-phone') {
+      setStep('buyer');
+      return;
+    }
     setStep('phone');
     setFormError(null);
     setServerErrors({});
     setBuyer(null);
+    setPhoneMovedNote(null);
     buyerValidation.reset();
   };
+
+  const phoneMoved = (moved: PublicBuyer, message: string) => {
+    setBuyer(moved);
+    setPhoneMovedNote(message);
+    setServerErrors({});
+    setFormError(null);
+    setStep('buyer');
+  };
+
+  const cpfTaken = serverErrors.cpf === BUYER_MESSAGES.cpfTaken;
 
   const fieldError = (field: (typeof BUYER_FIELDS)[number]) => serverErrors[field] ?? buyerValidation.errors[field];
   const editField = (field: (typeof BUYER_FIELDS)[number], setter: (value: string) => void, value: string) => {
@@ -229,7 +265,7 @@ export function ReservationModal({ open, onClose, campaign, quantity }: Props) {
     if (serverErrors[field]) setServerErrors(({ [field]: _removed, ...rest }) => rest);
   };
 
-  const title = step === 'phone' ? RESERVATION_TEXTS.phoneStep : RESERVATION_TEXTS.buyerStep;
+  const title = TITLES[step];
 
   return (
     <Dialog
@@ -241,7 +277,7 @@ export function ReservationModal({ open, onClose, campaign, quantity }: Props) {
       aria-labelledby="reservation-title"
     >
       <DialogTitle id="reservation-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 6 }}>
-        {step === 'buyer' ? (
+        {step !== 'phone' ? (
           <IconButton aria-label={RESERVATION_TEXTS.back} onClick={back} disabled={busy} edge="start" size="small">
             <ArrowBackIcon />
           </IconButton>
@@ -257,180 +293,184 @@ export function ReservationModal({ open, onClose, campaign, quantity }: Props) {
         </IconButton>
       </DialogTitle>
 
-      <Box component="form" noValidate onSubmit={step === 'phone' ? checkPhone : submit}>
-        <DialogContent sx={{ pt: 0 }}>
-          <Stack spacing={2}>
-            <Box
-              component="dl"
-              aria-label="Resumo da reserva"
-              sx={{
-                m: 0,
-                p: 2,
-                borderRadius: 2,
-                bgcolor: 'grey.50',
-                border: 1,
-                borderColor: 'divider',
-                display: 'grid',
-                gridTemplateColumns: 'auto 1fr',
-                columnGap: 2,
-                rowGap: 0.5,
-                '& dt': { color: 'text.secondary' },
-                '& dd': { m: 0, textAlign: 'right', fontWeight: 600 },
-              }}
-            >
-              <dt>{RESERVATION_TEXTS.campaign}</dt>
-              <dd>{campaign.title}</dd>
-              <dt>{RESERVATION_TEXTS.quantity}</dt>
-              <dd>{ticketCount(quantity)}</dd>
-              <dt>{RESERVATION_TEXTS.total}</dt>
-              <dd>{formatBRL(totalCents)}</dd>
-            </Box>
+      {step === 'change-phone' ? (
+        <ChangePhoneStep initialCpf={cpf} phone={phone} busy={busy} run={run} onChanged={phoneMoved} />
+      ) : (
+        <Box component="form" noValidate onSubmit={step === 'phone' ? checkPhone : submit}>
+          <DialogContent sx={{ pt: 0 }}>
+            <Stack spacing={2}>
+              <SummaryList
+                label="Resumo da reserva"
+                rows={[
+                  { term: RESERVATION_TEXTS.campaign, value: campaign.title, wide: true },
+                  { term: RESERVATION_TEXTS.quantity, value: ticketCount(quantity) },
+                  { term: RESERVATION_TEXTS.total, value: formatBRL(totalCents) },
+                ]}
+                sx={{ p: 2, borderRadius: 2, bgcolor: 'grey.50', border: 1, borderColor: 'divider', rowGap: 0.5 }}
+              />
 
-            {formError ? (
-              <Alert severity="error" role="alert">
-                {formError}
-              </Alert>
-            ) : null}
+              {formError ? (
+                <Alert severity="error" role="alert">
+                  {formError}
+                </Alert>
+              ) : null}
 
-            {step === 'phone' ? (
-              <>
-                <TextField
-                  label={RESERVATION_TEXTS.phone}
-                  value={phone}
-                  onChange={(event) => {
-                    setPhone(maskPhone(event.target.value));
-                    setPhoneError(null);
-                    phoneValidation.touch('phone');
-                  }}
-                  error={Boolean(phoneError ?? phoneValidation.errors.phone)}
-                  helperText={phoneError ?? phoneValidation.errors.phone ?? RESERVATION_TEXTS.phoneHelp}
-                  placeholder="(00) 00000-0000"
-                  autoComplete="tel-national"
-                  autoFocus
-                  fullWidth
-                  slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 15 } }}
-                />
-                <Typography variant="body2" color="text.secondary">
-                  {RESERVATION_TEXTS.drawnByServer}
-                </Typography>
-              </>
-            ) : (
-              <>
-                {buyer ? (
-                  // A refusal above (e.g. the unpaid-numbers limit) is the news: no green "all set" beside it.
-                  formError ? null : (
-                    <Alert severity="success" role="status">
-                      {RESERVATION_TEXTS.knownBuyer}
+              {step === 'phone' ? (
+                <>
+                  <TextField
+                    label={RESERVATION_TEXTS.phone}
+                    value={phone}
+                    onChange={(event) => {
+                      setPhone(maskPhone(event.target.value));
+                      setPhoneError(null);
+                      phoneValidation.touch('phone');
+                    }}
+                    error={Boolean(phoneError ?? phoneValidation.errors.phone)}
+                    helperText={phoneError ?? phoneValidation.errors.phone ?? RESERVATION_TEXTS.phoneHelp}
+                    placeholder="(00) 00000-0000"
+                    autoComplete="tel-national"
+                    autoFocus
+                    fullWidth
+                    slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 15 } }}
+                  />
+                  <Typography variant="body2" color="text.secondary">
+                    {RESERVATION_TEXTS.drawnByServer}
+                  </Typography>
+                </>
+              ) : (
+                <>
+                  {buyer ? (
+                    // A refusal above (e.g. the unpaid-numbers limit) is the news: no green "all set" beside it.
+                    formError ? null : (
+                      <Alert severity="success" role="status">
+                        {phoneMovedNote ?? RESERVATION_TEXTS.knownBuyer}
+                      </Alert>
+                    )
+                  ) : (
+                    <Alert severity="info" role="status">
+                      {BUYER_MESSAGES.buyerNotFound}
                     </Alert>
-                  )
+                  )}
+                  <TextField
+                    label={RESERVATION_TEXTS.phone}
+                    value={buyer ? buyer.phone : maskPhone(phone)}
+                    fullWidth
+                    slotProps={{ htmlInput: { readOnly: true } }}
+                  />
+                  {buyer ? (
+                    <>
+                      <TextField
+                        label={RESERVATION_TEXTS.name}
+                        value={buyer.name}
+                        fullWidth
+                        slotProps={{ htmlInput: { readOnly: true } }}
+                      />
+                      <TextField
+                        label={RESERVATION_TEXTS.cpf}
+                        value={buyer.cpf}
+                        fullWidth
+                        slotProps={{ htmlInput: { readOnly: true } }}
+                      />
+                      <TextField
+                        label={RESERVATION_TEXTS.email}
+                        value={buyer.email ?? ''}
+                        placeholder="Não informado"
+                        fullWidth
+                        slotProps={{ htmlInput: { readOnly: true } }}
+                      />
+                    </>
+                  ) : (
+                    <>
+                      <TextField
+                        label={RESERVATION_TEXTS.name}
+                        value={name}
+                        onChange={(event) => editField('name', setName, event.target.value)}
+                        error={Boolean(fieldError('name'))}
+                        helperText={fieldError('name')}
+                        autoComplete="name"
+                        autoFocus
+                        fullWidth
+                        slotProps={{ htmlInput: { maxLength: 120 } }}
+                      />
+                      <TextField
+                        label={RESERVATION_TEXTS.cpf}
+                        value={cpf}
+                        onChange={(event) => editField('cpf', setCpf, maskCpf(event.target.value))}
+                        error={Boolean(fieldError('cpf'))}
+                        helperText={fieldError('cpf')}
+                        placeholder="000.000.000-00"
+                        fullWidth
+                        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 14 } }}
+                      />
+                      {cpfTaken ? (
+                        <Alert severity="warning" role="status" aria-label={BUYER_MESSAGES.useRegisteredPhone}>
+                          <Typography variant="body2" sx={{ fontWeight: 700 }}>
+                            {BUYER_MESSAGES.useRegisteredPhone}
+                          </Typography>
+                          <Typography variant="body2">{RESERVATION_TEXTS.phoneMoved(maskPhone(phone))}</Typography>
+                          <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
+                            <Button size="small" variant="contained" onClick={() => setStep('change-phone')}>
+                              {RESERVATION_TEXTS.changePhone}
+                            </Button>
+                            <Button size="small" onClick={back}>
+                              {RESERVATION_TEXTS.useRegisteredPhone}
+                            </Button>
+                          </Stack>
+                        </Alert>
+                      ) : null}
+                      <TextField
+                        label={RESERVATION_TEXTS.email}
+                        type="email"
+                        value={email}
+                        onChange={(event) => editField('email', setEmail, event.target.value)}
+                        error={Boolean(fieldError('email'))}
+                        helperText={fieldError('email')}
+                        autoComplete="email"
+                        fullWidth
+                      />
+                    </>
+                  )}
+                  <Typography variant="body2" color="text.secondary">
+                    {RESERVATION_TEXTS.drawnByServer} {RESERVATION_TEXTS.paymentWindow}
+                  </Typography>
+                </>
+              )}
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            {step === 'phone' ? (
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                fullWidth
+                disabled={busy || phoneValidation.hasErrors}
+              >
+                {busy ? (
+                  <CircularProgress size={22} color="inherit" aria-label="Verificando telefone" />
                 ) : (
-                  <Alert severity="info" role="status">
-                    {BUYER_MESSAGES.buyerNotFound}
-                  </Alert>
+                  RESERVATION_TEXTS.continue
                 )}
-                <TextField
-                  label={RESERVATION_TEXTS.phone}
-                  value={buyer ? buyer.phone : maskPhone(phone)}
-                  fullWidth
-                  slotProps={{ htmlInput: { readOnly: true } }}
-                />
-                {buyer ? (
-                  <>
-                    <TextField
-                      label={RESERVATION_TEXTS.name}
-                      value={buyer.name}
-                      fullWidth
-                      slotProps={{ htmlInput: { readOnly: true } }}
-                    />
-                    <TextField
-                      label={RESERVATION_TEXTS.cpf}
-                      value={buyer.cpf}
-                      fullWidth
-                      slotProps={{ htmlInput: { readOnly: true } }}
-                    />
-                    <TextField
-                      label={RESERVATION_TEXTS.email}
-                      value={buyer.email ?? ''}
-                      placeholder="Não informado"
-                      fullWidth
-                      slotProps={{ htmlInput: { readOnly: true } }}
-                    />
-                  </>
+              </Button>
+            ) : (
+              <Button
+                type="submit"
+                variant="contained"
+                color="success"
+                size="large"
+                fullWidth
+                disabled={busy || (!buyer && (buyerValidation.hasErrors || Object.keys(serverErrors).length > 0))}
+              >
+                {busy ? (
+                  <CircularProgress size={22} color="inherit" aria-label="Criando reserva" />
                 ) : (
-                  <>
-                    <TextField
-                      label={RESERVATION_TEXTS.name}
-                      value={name}
-                      onChange={(event) => editField('name', setName, event.target.value)}
-                      error={Boolean(fieldError('name'))}
-                      helperText={fieldError('name')}
-                      autoComplete="name"
-                      autoFocus
-                      fullWidth
-                      slotProps={{ htmlInput: { maxLength: 120 } }}
-                    />
-                    <TextField
-                      label={RESERVATION_TEXTS.cpf}
-                      value={cpf}
-                      onChange={(event) => editField('cpf', setCpf, maskCpf(event.target.value))}
-                      error={Boolean(fieldError('cpf'))}
-                      helperText={fieldError('cpf')}
-                      placeholder="000.000.000-00"
-                      fullWidth
-                      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 14 } }}
-                    />
-                    <TextField
-                      label={RESERVATION_TEXTS.email}
-                      type="email"
-                      value={email}
-                      onChange={(event) => editField('email', setEmail, event.target.value)}
-                      error={Boolean(fieldError('email'))}
-                      helperText={fieldError('email')}
-                      autoComplete="email"
-                      fullWidth
-                    />
-                  </>
+                  RESERVATION_TEXTS.submit
                 )}
-                <Typography variant="body2" color="text.secondary">
-                  {RESERVATION_TEXTS.drawnByServer} {RESERVATION_TEXTS.paymentWindow}
-                </Typography>
-              </>
+              </Button>
             )}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          {step === 'phone' ? (
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              fullWidth
-              disabled={busy || phoneValidation.hasErrors}
-            >
-              {busy ? (
-                <CircularProgress size={22} color="inherit" aria-label="Verificando telefone" />
-              ) : (
-                RESERVATION_TEXTS.continue
-              )}
-            </Button>
-          ) : (
-            <Button
-              type="submit"
-              variant="contained"
-              color="success"
-              size="large"
-              fullWidth
-              disabled={busy || (!buyer && (buyerValidation.hasErrors || Object.keys(serverErrors).length > 0))}
-            >
-              {busy ? (
-                <CircularProgress size={22} color="inherit" aria-label="Criando reserva" />
-              ) : (
-                RESERVATION_TEXTS.submit
-              )}
-            </Button>
-          )}
-        </DialogActions>
-      </Box>
+          </DialogActions>
+        </Box>
+      )}
     </Dialog>
   );
 }

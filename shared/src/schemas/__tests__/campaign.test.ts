@@ -1,11 +1,16 @@
 import {
   campaignStepOneSchema,
   campaignStepTwoSchema,
+  campaignNameLength,
   createCampaignSchema,
   defaultDrawDatetime,
+  drawDatetimeFromInputs,
   drawDateSchema,
+  drawInputIssues,
+  drawInputsFromDatetime,
   editAwardsSchema,
   firstErrors,
+  updateCampaignSchema,
   toTicketQuantity,
   validate,
 } from '..';
@@ -64,16 +69,84 @@ describe('campaign wizard step 1', () => {
     });
     expect(
       firstErrors(
-        validate(campaignStepOneSchema, { ...valid, has_draw_date: true, draw_date: '2000-01-01', draw_time: '20:00' })
+        validate(campaignStepOneSchema, { ...valid, has_draw_date: true, draw_date: '01/01/2000', draw_time: '20:00' })
           .errors,
       ),
     ).toEqual({
       draw_date: 'A data do sorteio deve ser no futuro',
     });
     expect(
-      validate(campaignStepOneSchema, { ...valid, has_draw_date: true, draw_date: '2099-01-01', draw_time: '20:00' })
+      validate(campaignStepOneSchema, { ...valid, has_draw_date: true, draw_date: '01/01/2099', draw_time: '20:00' })
         .success,
     ).toBe(true);
+    // Whatever was typed before the box was unticked does not count.
+    expect(validate(campaignStepOneSchema, { ...valid, draw_date: '99/99', draw_time: '7' }).success).toBe(true);
+  });
+
+  it('should read the date as DD/MM/AAAA and the time as HH:MM, whatever the browser language', () => {
+    const step = (draw_date: string, draw_time: string) =>
+      firstErrors(validate(campaignStepOneSchema, { ...valid, has_draw_date: true, draw_date, draw_time }).errors);
+    expect(step('2099-01-01', '8:00 PM')).toEqual({
+      draw_date: 'Data deve estar no formato DD/MM/AAAA',
+      draw_time: 'Hora deve estar no formato HH:MM',
+    });
+    expect(step('31/02/2099', '24:00')).toEqual({
+      draw_date: 'Data do sorteio inválida',
+      draw_time: 'Hora do sorteio inválida',
+    });
+    expect(step('12/05', '20:30')).toEqual({ draw_date: 'Data deve estar no formato DD/MM/AAAA' });
+    // A long paste is refused by its length, before any pattern runs.
+    expect(step('1'.repeat(100_000), '2'.repeat(100_000))).toEqual({
+      draw_date: 'Data deve estar no formato DD/MM/AAAA',
+      draw_time: 'Hora deve estar no formato HH:MM',
+    });
+  });
+
+  it('should count the name in characters as a person sees them (an emoji is one)', () => {
+    const name = (text: string) => firstErrors(validate(campaignStepOneSchema, { ...valid, name: text }).errors);
+    expect(name('🎉'.repeat(120))).toEqual({});
+    expect(name('👨‍👩‍👧‍👦'.repeat(120))).toEqual({});
+    expect(name(' ' + 'é'.repeat(120) + '  ')).toEqual({});
+    expect(name('🎉'.repeat(121))).toEqual({ name: 'Nome da campanha deve ter no máximo 120 caracteres' });
+    expect(name('x'.repeat(121))).toEqual({ name: 'Nome da campanha deve ter no máximo 120 caracteres' });
+    expect(name('x'.repeat(2_000_000))).toEqual({ name: 'Nome da campanha deve ter no máximo 120 caracteres' });
+    expect(campaignNameLength('  Rifa 🎉🇧🇷 ')).toBe(7);
+    expect(campaignNameLength('e\u0301')).toBe(1);
+    // The same count on the server's schemas.
+    expect(validate(updateCampaignSchema, { name: '🎉'.repeat(120) }).success).toBe(true);
+    expect(firstErrors(validate(updateCampaignSchema, { name: '🎉'.repeat(121) }).errors)).toEqual({
+      name: 'Nome da campanha deve ter no máximo 120 caracteres',
+    });
+  });
+});
+
+describe('draw date and time inputs', () => {
+  const now = new Date('2026-11-23T12:00:00Z'); // 09:00 in São Paulo
+
+  it('should ask for both when required, and for the missing one when only one is typed', () => {
+    expect(drawInputIssues('', '', true, now)).toEqual({
+      draw_date: 'Data do sorteio é obrigatória',
+      draw_time: 'Hora do sorteio é obrigatória',
+    });
+    expect(drawInputIssues('', '', false, now)).toEqual({});
+    expect(drawInputIssues('28/11/2026', '', false, now)).toEqual({ draw_time: 'Hora do sorteio é obrigatória' });
+    expect(drawInputIssues('', '20:00', false, now)).toEqual({ draw_date: 'Data do sorteio é obrigatória' });
+  });
+
+  it('should compare with now in São Paulo time', () => {
+    expect(drawInputIssues('23/11/2026', '09:00', true, now)).toEqual({
+      draw_date: 'A data do sorteio deve ser no futuro',
+    });
+    expect(drawInputIssues('23/11/2026', '09:01', true, now)).toEqual({});
+  });
+
+  it('should convert to and from the API draw_datetime', () => {
+    expect(drawDatetimeFromInputs('28/11/2026', '20:30')).toBe('2026-11-28 20:30:00');
+    expect(drawDatetimeFromInputs('31/02/2026', '20:30')).toBeNull();
+    expect(drawDatetimeFromInputs('28/11/2026', '')).toBeNull();
+    expect(drawInputsFromDatetime('2026-11-28 20:30:00')).toEqual({ date: '28/11/2026', time: '20:30' });
+    expect(drawInputsFromDatetime(null)).toEqual({ date: '', time: '' });
+    expect(drawInputsFromDatetime('garbage')).toEqual({ date: '', time: '' });
   });
 });
 

@@ -3,6 +3,7 @@ import {
   addressSchema,
   AUTH_MESSAGES,
   buyerSchema,
+  changePhoneSchema,
   EMAIL_PATTERN,
   loginSchema,
   normalizePixKey,
@@ -76,6 +77,7 @@ describe('every form field on a megabyte of hostile input', () => {
     ],
     ['transfer', transferSchema, { amount: '1,00', pix_key: 'a@b.com', description: '', user_wallet_id: 1 }],
     ['buyer', buyerSchema, { name: 'Ana', phone: '11987654321', cpf: '52998224725', email: 'a@b.com' }],
+    ['change phone', changePhoneSchema, { cpf: '52998224725', phone: '11987654321', old_phone_last_digits: '4321' }],
     [
       'account opening',
       accountOpeningSchema,

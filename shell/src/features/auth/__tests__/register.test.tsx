@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import { useSession } from '@rifaria/shared/session';
 import { currentPath, renderApp, reply, screen, server } from '../../../testing/test-utils';
 
@@ -120,7 +120,12 @@ describe('Sign-up page', () => {
     await user.click(screen.getByRole('button', { name: SUBMIT }));
 
     expect(await screen.findByRole('heading', { name: 'Conta criada com sucesso!' })).toBeInTheDocument();
-    expect(screen.getByText('Redirecionando você para o seu painel de controle...')).toBeInTheDocument();
+    // One status region named by the title and described by the sentence; the spinner is part of that sentence,
+    // so it cannot drift away from it when the sentence wraps on a phone.
+    const status = screen.getByRole('status', { name: 'Conta criada com sucesso!' });
+    expect(status).toHaveAccessibleDescription('Redirecionando você para o seu painel de controle...');
+    const sentence = within(status).getByText('Redirecionando você para o seu painel de controle...');
+    expect(within(sentence).getByRole('progressbar', { hidden: true })).toHaveAttribute('aria-hidden', 'true');
     expect(server.callsTo('POST', '/api/auth/register')[0]?.body).toEqual({
       name: 'Maria Clara Lima',
       email: 'maria@empresa.com.br',

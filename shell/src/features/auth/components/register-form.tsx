@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -33,6 +33,7 @@ export function RegisterForm() {
   const [banner, setBanner] = useState<{ severity: 'error' | 'info'; text: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState(false);
+  const successId = useId();
   const validation = useDebouncedValidation(registerSchema, values);
 
   useEffect(() => {
@@ -76,8 +77,15 @@ export function RegisterForm() {
   }
 
   if (created) {
+    // The spinner sits inside the sentence it belongs to, so it stays beside the first word however the sentence
+    // wraps (beside a separate text block it ended up at the far edge of a wrapped, centred paragraph).
     return (
-      <Box role="status" sx={{ textAlign: 'center', py: 6 }}>
+      <Box
+        role="status"
+        aria-labelledby={`${successId}-title`}
+        aria-describedby={`${successId}-text`}
+        sx={{ textAlign: 'center', py: 6 }}
+      >
         <Box
           aria-hidden
           sx={{
@@ -94,13 +102,18 @@ export function RegisterForm() {
         >
           <CheckIcon sx={{ fontSize: 40 }} />
         </Box>
-        <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
+        <Typography
+          id={`${successId}-title`}
+          variant="h4"
+          component="h1"
+          sx={{ mb: 1.5, fontSize: { xs: '1.75rem', sm: '2rem' } }}
+        >
           {REGISTER_TEXTS.successTitle}
         </Typography>
-        <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'center', alignItems: 'center' }}>
-          <CircularProgress size={18} aria-hidden />
-          <Typography color="text.secondary">{REGISTER_TEXTS.successText}</Typography>
-        </Stack>
+        <Typography id={`${successId}-text`} color="text.secondary" sx={{ textWrap: 'balance' }}>
+          <CircularProgress size={16} aria-hidden sx={{ mr: 1, verticalAlign: '-0.15em' }} />
+          {REGISTER_TEXTS.successText}
+        </Typography>
       </Box>
     );
   }

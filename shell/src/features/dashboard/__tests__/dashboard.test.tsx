@@ -284,6 +284,17 @@ describe('Dashboard screen', () => {
       expect(await dialog.findByText(message)).toBeInTheDocument();
     });
 
+    // jsdom lays nothing out and applies no media query: the e2e journey measures the buttons at 1366 and 390 px.
+    it('should be wide enough to hold its two buttons side by side', async () => {
+      await openModal();
+      const paper = screen.getByRole('dialog', { name: 'Verifique seu email' });
+      expect(getComputedStyle(paper).maxWidth).toBe('520px');
+      const later = within(paper).getByRole('button', { name: 'Verificar mais tarde' });
+      const send = within(paper).getByRole('button', { name: 'Enviar email de verificação' });
+      expect(send.parentElement).toBe(later.parentElement);
+      expect(later.compareDocumentPosition(send) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    });
+
     it("should close without sending on 'Verificar mais tarde'", async () => {
       const { dialog, user } = await openModal();
       await user.click(dialog.getByRole('button', { name: 'Verificar mais tarde' }));

@@ -23,9 +23,21 @@ export function EmailVerificationBanner() {
     <>
       <Alert
         severity="warning"
-        sx={{ mb: 3, alignItems: 'center' }}
+        // On a phone the button goes under the text, whole, instead of squeezing its label onto two lines.
+        sx={{
+          mb: 3,
+          alignItems: 'center',
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+          '& .MuiAlert-message': { flex: '1 1 0', minWidth: { xs: '70%', sm: 0 } },
+        }}
         action={
-          <Button color="inherit" size="small" variant="outlined" onClick={() => setOpen(true)}>
+          <Button
+            color="inherit"
+            size="small"
+            variant="outlined"
+            onClick={() => setOpen(true)}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {TEXTS.bannerAction}
           </Button>
         }

@@ -63,7 +63,9 @@ export function EmailVerificationModal({ open, email, onClose }: EmailVerificati
       onClose={sending ? undefined : onClose}
       aria-labelledby="email-verification-title"
       fullWidth
-      maxWidth="xs"
+      maxWidth={false}
+      // 'xs' (444 px) cannot hold the spec's two button labels side by side, so each broke onto two lines.
+      slotProps={{ paper: { sx: { maxWidth: 520 } } }}
     >
       <DialogTitle id="email-verification-title">{TEXTS.title}</DialogTitle>
       <DialogContent>
@@ -74,7 +76,10 @@ export function EmailVerificationModal({ open, email, onClose }: EmailVerificati
           </Alert>
         ) : (
           <>
-            <Typography color="text.secondary">{TEXTS.body(email)}</Typography>
+            {/* A long address breaks anywhere rather than running out of the dialog on a phone. */}
+            <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {TEXTS.body(email)}
+            </Typography>
             {state.kind === 'error' && (
               <Alert severity="error" sx={{ mt: 2 }}>
                 {state.message}
@@ -84,8 +89,10 @@ export function EmailVerificationModal({ open, email, onClose }: EmailVerificati
         )}
       </DialogContent>
       {state.kind !== 'sent' && (
-        <DialogActions sx={{ flexDirection: { xs: 'column-reverse', sm: 'row' }, gap: 1, px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={sending} fullWidth={false}>
+        // The theme lays these out: one line when they fit (they do in 520 px), else stacked full width with the
+        // main action on top.
+        <DialogActions>
+          <Button onClick={onClose} disabled={sending}>
             {TEXTS.later}
           </Button>
           <Button variant="contained" onClick={send} disabled={sending}>

@@ -1,12 +1,17 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Stack, Typography } from '@mui/material';
+import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 
-/** 'Campanha não encontrada' with the way back to the list. */
+/**
+ * 'Campanha não encontrada' with the way back to the list: what the panel, edit and sales screens show for an id
+ * that is not a campaign, or a campaign that is gone or belongs to another organiser (the API answers 404 for both,
+ * so the screen cannot tell them apart either).
+ */
 export function CampaignNotFound() {
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', py: 8, textAlign: 'center' }}>
       <Typography variant="h5" component="h1">
-        Campanha não encontrada
+        {CAMPAIGN_MESSAGES.notFound}
       </Typography>
       <Button component={RouterLink} to="/campanhas" variant="contained">
         Voltar para Campanhas
