@@ -36,6 +36,46 @@ const zones = [
   { target: './api', from: apps.map((a) => `./${a}`), message: 'A API não importa front ends.' },
 ];
 
+// The API: one folder per domain (api/src/<domain>/{routes,service,repository,schemas,presenter,worker}.ts). Each
+// domain names the domains it may import; the graph has no cycle. lib/, db/ and config.ts import no domain;
+// plugins/app/services.ts (the one place that creates the services) imports them all.
+const apiDomains = {
+  mail: [],
+  storage: [],
+  ledger: [],
+  tickets: [],
+  cep: [],
+  health: [],
+  buyers: [],
+  auth: ['mail'],
+  profile: ['auth'],
+  payments: ['ledger'],
+  wallets: ['payments', 'ledger', 'profile'],
+  accounts: ['auth', 'profile', 'storage', 'wallets'],
+  sales: ['buyers'],
+  campaigns: ['sales', 'storage', 'tickets'],
+  purchases: ['buyers', 'campaigns', 'ledger', 'payments', 'sales', 'tickets'],
+  dashboard: ['campaigns', 'ledger', 'sales', 'wallets'],
+};
+const domainNames = Object.keys(apiDomains);
+const apiZones = [
+  ...Object.entries(apiDomains).map(([domain, allowed]) => ({
+    target: `./api/src/${domain}`,
+    from: domainNames.filter((other) => other !== domain && !allowed.includes(other)).map((d) => `./api/src/${d}`),
+    message: `O domínio ${domain} só importa ${allowed.length ? allowed.join(', ') : 'lib/, db/ e plugins/'} (eslint.config.mjs, apiDomains).`,
+  })),
+  ...['lib', 'db'].map((layer) => ({
+    target: `./api/src/${layer}`,
+    from: [...domainNames.map((d) => `./api/src/${d}`), './api/src/plugins'],
+    message: `api/src/${layer} não importa domínios: é a base de todos.`,
+  })),
+  {
+    target: domainNames.map((d) => `./api/src/${d}`),
+    from: './api/src/plugins/app/services.ts',
+    message: 'Os serviços chegam pelas rotas como fastify.services; um domínio não importa a raiz de composição.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/.cache/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**'] },
   ...tseslint.configs.recommended,
@@ -51,6 +91,27 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+  {
+    files: ['api/src/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...zones, ...apiZones] }] },
+  },
+  {
+    // Routes reach logic one way: fastify.services (created once in plugins/app/services.ts).
+    files: ['api/src/**/routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='fastify'][property.name=/^(db|repos)$/]",
+          message: 'Uma rota chama fastify.services.<domínio>, nunca o banco diretamente.',
+        },
+        {
+          selector: 'NewExpression[callee.name=/Service$/]',
+          message: 'Os serviços são criados uma vez em plugins/app/services.ts; a rota usa fastify.services.',
+        },
+      ],
     },
   },
   {

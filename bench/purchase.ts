@@ -20,7 +20,7 @@ import pg from 'pg';
 import { createDatabase, type DatabaseHandle } from '../api/src/db';
 import { migrate } from '../api/src/db/migrate';
 import type { Database } from '../api/src/db/schema';
-import { BuyerCpfCipher } from '../api/src/sales/buyer-cpf';
+import { BuyerCpfCipher } from '../api/src/buyers/cpf';
 import { BUYER_MESSAGES } from '../shared/src/schemas/buyer';
 import { startServer, type RunningServer } from './server';
 

@@ -17,7 +17,7 @@ import swaggerPlugin from './plugins/external/swagger';
 import frontendsPlugin, { detectFrontends, type DetectedFrontends } from './plugins/frontends';
 import apiRoutes from './routes';
 import type { PixProvider } from './payments/pix-provider';
-import type { ActiveWalletLookup } from './services/profile';
+import type { ActiveWalletLookup } from './profile/service';
 
 export interface AppOptions {
   config: AppConfig;

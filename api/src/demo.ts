@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import * as v from 'valibot';
-import { CAMPAIGN_STATUS_ID } from './campaigns';
+import { CAMPAIGN_STATUS_ID } from '@rifaria/shared/constants';
 import type { AppConfig } from './config';
 import type { Database } from './db/schema';
 import { ensureWalletAccounts } from './ledger';
@@ -282,7 +282,7 @@ export async function ensureDemoData(
   now: Date = new Date(),
 ): Promise<DemoOutcome> {
   return withDemoLock(app, async () => {
-    const organiser = await ensureDemoOrganiser(app.db, app.passwords, demo);
+    const organiser = await ensureDemoOrganiser(app.db, app.services.passwords, demo);
     const user = await app.db
       .selectFrom('users')
       .select('id')

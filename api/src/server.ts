@@ -5,9 +5,8 @@ import { ConfigError, loadConfig, type AppConfig } from './config';
 import { createDatabase, type DatabaseHandle } from './db';
 import { migrate } from './db/migrate';
 import { describeDemoCampaign, ensureDemoData, type DemoOutcome } from './demo';
-import { startPaymentsWorker, type PaymentsWorker } from './payments/worker';
-import { accountWorkerStep } from './accounts/worker';
-import { purchasesWorkerSteps } from './purchases/worker';
+import { startWorker, type Worker } from './lib/worker';
+import { workerSteps } from './plugins/app/services';
 import { detectFrontends } from './plugins/frontends';
 import { loggerOptions } from './lib/logger';
 import { defaultOriginOf } from './lib/public-origin';
@@ -62,7 +61,7 @@ async function main(): Promise<void> {
   for (const warning of config.warnings) log.warn(`ATTENTION: ${warning}`);
 
   let database: DatabaseHandle | null = null;
-  let worker: PaymentsWorker | null = null;
+  let worker: Worker | null = null;
   let closing: Promise<void> | null = null;
   const shutdown = (signal: string): Promise<void> =>
     (closing ??= (async () => {
@@ -111,15 +110,10 @@ async function main(): Promise<void> {
     }
     await fastify.listen({ port: config.port, host: config.host });
     if (config.payments.workerIntervalMs > 0) {
-      worker = startPaymentsWorker({
-        payments: fastify.services.payments,
-        transfers: fastify.services.transfers,
+      worker = startWorker({
+        steps: workerSteps(fastify.services),
         intervalMs: config.payments.workerIntervalMs,
-        log: fastify.log.child({ worker: 'payments' }),
-        extraSteps: [
-          { name: 'account-review', run: () => accountWorkerStep(fastify) },
-          ...purchasesWorkerSteps(fastify),
-        ],
+        log: fastify.log.child({ worker: 'background' }),
       });
     }
 

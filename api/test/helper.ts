@@ -5,6 +5,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import app, { serverOptions, type AppOptions } from '../src/app';
+import { createRepositories, type Repositories } from '../src/plugins/app/repositories';
 import { loadConfig, REPO_ROOT, type AppConfig } from '../src/config';
 import { createDatabase, type DatabaseHandle } from '../src/db';
 import { loadMigrations, migrate } from '../src/db/migrate';
@@ -139,6 +140,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   config: AppConfig;
+  /** The app's repositories, to arrange and inspect rows directly (routes reach them only through services). */
+  repos: Repositories;
   close(): Promise<void>;
 }
 
@@ -154,6 +157,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<TestApp> {
     app: fastify,
     database,
     config,
+    repos: createRepositories(database.db),
     close: async () => {
       await fastify.close();
       await owned?.dispose();

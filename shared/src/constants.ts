@@ -48,7 +48,8 @@ export const PUBLISH_PROGRESS_STEP_MAX = 20;
 export const PUBLISH_RESULT_DELAY_MS = 2_500;
 /** The publish modal closes itself this long after an 'already published' 422. */
 export const ALREADY_PUBLISHED_CLOSE_MS = 2_000;
-export const CAMPAIGN_STATUS_ID = { draft: 1, published: 2 } as const;
+/** Campaign status ids (campaign_statuses): the one source for the API and the front ends; names in types.ts CAMPAIGN_STATUS. */
+export const CAMPAIGN_STATUS_ID = { draft: 1, published: 2, cancelled: 3, finished: 4 } as const;
 export const CAMPAIGN_DRAFT_STATUS_DESCRIPTION = 'Rascunho';
 export const CAMPAIGN_CANCEL_REASON = 'Cancelada pelo usuário';
 /** A campaign without its own link is reached at /p/campanha-{id}. */
@@ -100,6 +101,7 @@ export const PAYMENT_WINDOW_MS = 10 * 60 * 1000;
 /** At or below this many seconds left the countdown turns red ('Atenção! Menos de 1 minuto restante'). */
 export const PAYMENT_WARNING_SECONDS = 60;
 export const PIX_PAYMENT_METHOD_ID = 1;
+/** Purchase status ids (purchase_statuses): the one source for the API and the front ends; names in types.ts PURCHASE_STATUS. */
 export const PURCHASE_STATUS_ID = { pending: 1, paid: 2, cancelled: 3 } as const;
 export const PURCHASE_STATUS_NAME = { pending: 'Pendente', paid: 'Pago', cancelled: 'Cancelado' } as const;
 export const RESERVATION_QUANTITY_MIN = 0;

@@ -169,6 +169,13 @@ export interface PublishReply {
 /** Purchase status ids of the spec: 1 Pendente, 2 Pago, 3 Cancelado. */
 export type PurchaseStatusId = 1 | 2 | 3;
 
+/** Purchase status names by id, as the spec shows them. */
+export const PURCHASE_STATUS = {
+  1: 'Pendente',
+  2: 'Pago',
+  3: 'Cancelado',
+} as const satisfies Record<PurchaseStatusId, string>;
+
 export interface Sale {
   id: number;
   /**

@@ -1,4 +1,4 @@
-export { AccountOpeningService, type AccountDocument } from './account-opening';
+export { AccountOpeningService, type AccountDocument } from './service';
 export { generateAccountNumber, isValidAccountNumber, mod11CheckDigit } from './account-number';
 export {
   KycReviewService,
@@ -15,5 +15,5 @@ export {
   HOLDER_CPF_INDEX,
   type AccountApplication,
 } from './repository';
-export { walletListItemSchema, type WalletListItem } from './wallet-presenter';
-export { accountWorkerStep } from './worker';
+export type { WalletListItem } from './presenter';
+export { accountsWorkerSteps } from './worker';

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { WorkerStep } from '../lib/worker';
+import type { KycReviewService } from './kyc';
 
-/** The account-opening work of one worker tick: review the due applications. */
-export async function accountWorkerStep(app: FastifyInstance): Promise<void> {
-  await app.services.kycReview.reviewPendingApplications();
+/** The account-opening share of each worker tick: review the due applications. */
+export function accountsWorkerSteps(kycReview: KycReviewService): WorkerStep[] {
+  return [{ name: 'account-review', run: () => kycReview.reviewPendingApplications() }];
 }

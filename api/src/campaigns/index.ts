@@ -3,7 +3,6 @@ export { BANNER_KEY_PREFIX, BANNER_ROUTE, presentCampaign, saoPauloDatetime } fr
 export {
   CampaignsService,
   CancelSoldError,
-  CAMPAIGN_STATUS_ID,
   SALES_CHART_DAYS,
   type CampaignUpdate,
 } from './service';

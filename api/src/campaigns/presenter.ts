@@ -6,6 +6,7 @@ import {
   type CampaignStatusId,
   type SalesChartEntry,
 } from '@rifaria/shared/types';
+import { centsToReais } from '@rifaria/shared/money';
 
 /** A campaign row joined with its draw type and wallet, as the service reads it. */
 export interface CampaignRecord {
@@ -61,7 +62,7 @@ export function bannerUrlOf(record: Pick<CampaignRecord, 'banner_storage_key' | 
   return record.banner_url;
 }
 
-const reais = (cents: string | number) => Number(cents) / 100;
+const reais = centsToReais;
 
 export function presentCampaign(
   record: CampaignRecord,

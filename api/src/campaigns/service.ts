@@ -1,20 +1,25 @@
-import { BACKGROUND_PROCESSING_TICKET_THRESHOLD } from '@rifaria/shared/constants';
+import { BACKGROUND_PROCESSING_TICKET_THRESHOLD, CAMPAIGN_STATUS_ID } from '@rifaria/shared/constants';
 import { CAMPAIGN_MESSAGES, type CreateCampaignInput, type UpdateCampaignInput } from '@rifaria/shared/schemas';
-import type { Campaign, CampaignListReply, CampaignStatusId, DrawType } from '@rifaria/shared/types';
+import type { Campaign, CampaignListReply, CampaignStatusId, DrawType, PublicCampaign } from '@rifaria/shared/types';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/schema';
 import { HttpError, fieldError, type ErrorBody } from '../lib/errors';
 import { campaignSalesChart, campaignStats } from '../sales/stats';
-import { newStorageKey, type FileStorage } from '../storage';
+import { newStorageKey, type FileStorage, type StoredFile } from '../storage';
 import type { TicketPools } from '../tickets';
 import { CAMPAIGN_API_MESSAGES } from './messages';
 import { BANNER_KEY_PREFIX, presentCampaign, type AwardRecord, type CampaignRecord } from './presenter';
+import { findPublicCampaign, publicCampaign } from './public-page';
 import { firstFreeLink, slugify } from './slug';
+import { isUniqueViolation } from '../db/errors';
+import { centsToReais, reaisToCents } from '@rifaria/shared/money';
 
-export const CAMPAIGN_STATUS_ID = { draft: 1, published: 2, cancelled: 3, finished: 4 } as const;
 /** Days of the panel's bar chart. */
 export const SALES_CHART_DAYS = 14;
+
+/** An uploaded banner's key: a UUID per upload (a replaced banner gets a new one). */
+const BANNER_FILE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** 422 of a refused cancellation, with `details.tickets_sold` (the cancel modal shows it). */
 export class CancelSoldError extends HttpError {
@@ -52,6 +57,20 @@ export class CampaignsService {
   /** The same service, its campaigns' links on `origin` (the request's: lib/public-origin.ts). */
   at(origin: string): CampaignsService {
     return origin === this.origin ? this : new CampaignsService(this.db, this.pools, this.storage, origin, this.log);
+  }
+
+  /**
+   * An uploaded banner by the key in its URL (/media/banners/<key>), or null. Only keys the server could have
+   * generated reach the storage (no path tricks, no other prefixes).
+   */
+  async bannerFile(key: string): Promise<StoredFile | null> {
+    return BANNER_FILE_KEY.test(key) ? this.storage.get(`${BANNER_KEY_PREFIX}/${key}`) : null;
+  }
+
+  /** The public page of a published or finished campaign by its link, or null (drafts, cancelled, unknown). */
+  async publicPage(link: string, origin: string): Promise<PublicCampaign | null> {
+    const record = await findPublicCampaign(this.db, link);
+    return record ? publicCampaign(this.db, record, origin) : null;
   }
 
   async drawTypes(): Promise<DrawType[]> {
@@ -135,13 +154,13 @@ export class CampaignsService {
       campaignStats(this.db, all),
     ]);
     let totalRaisedCents = 0;
-    for (const s of stats.values()) totalRaisedCents += Math.round(s.total_revenue * 100);
+    for (const s of stats.values()) totalRaisedCents += reaisToCents(s.total_revenue);
     return {
       data: records.map((record) => presentCampaign(record, awards, stats.get(record.id)!, this.origin)),
       summary: {
         active_count: all.filter((c) => c.status_id === CAMPAIGN_STATUS_ID.published).length,
         draft_count: all.filter((c) => c.status_id === CAMPAIGN_STATUS_ID.draft).length,
-        total_raised: totalRaisedCents / 100,
+        total_raised: centsToReais(totalRaisedCents),
       },
     };
   }
@@ -408,7 +427,3 @@ export class CampaignsService {
   }
 }
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string; message?: string } | null;
-  return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
-}

@@ -6,5 +6,5 @@ export {
   FOUND_TTL_MS,
   NOT_FOUND_TTL_MS,
   type CepLookup,
-} from './cep-service';
+} from './service';
 export { BrasilApiProvider, ViaCepProvider, type CepAddress, type CepProvider, type ProviderAnswer } from './providers';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/schema';
-import type { MailOutboxRepository } from '../repositories/mail-outbox';
+import type { MailOutboxRepository } from './repository';
 
 export interface MailMessage {
   to: string;

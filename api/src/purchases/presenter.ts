@@ -1,9 +1,9 @@
 import { formatDateTime, formatTicketNumber } from '@rifaria/shared/format';
-import type { Purchase, PurchaseStatusId } from '@rifaria/shared/types';
+import { PURCHASE_STATUS, type Purchase, type PurchaseStatusId } from '@rifaria/shared/types';
 import { qrCodeDataUrl } from '../payments/qr';
-import { presentPublicBuyer } from '../public/buyers';
-import type { BuyerCpfCipher } from '../sales/buyer-cpf';
-import { PURCHASE_STATUS_NAMES } from '../sales/stats';
+import { presentPublicBuyer } from '../buyers/presenter';
+import type { BuyerCpfCipher } from '../buyers/cpf';
+import { centsToReais } from '@rifaria/shared/money';
 
 /** One row of the checkout query (purchase + campaign + organiser + buyer + its Pix charge). */
 export interface PurchaseRecord {
@@ -32,7 +32,7 @@ export interface PurchaseRecord {
   charge_expires_at: Date | null;
 }
 
-const reais = (cents: string | number) => Number(cents) / 100;
+const reais = centsToReais;
 
 /** GET /public/purchases/:hash → data, exactly the shared `Purchase` type. */
 export function presentPurchase(
@@ -51,7 +51,7 @@ export function presentPurchase(
     paid_at: record.paid_at ? record.paid_at.toISOString() : null,
     total_tickets: record.total_tickets,
     total_value: reais(record.total_cents),
-    status: { id: record.status_id, name: PURCHASE_STATUS_NAMES[record.status_id] },
+    status: { id: record.status_id, name: PURCHASE_STATUS[record.status_id] },
     refund_status: record.refund_status,
     campaign: {
       title: record.campaign_name,

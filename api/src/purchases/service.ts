@@ -10,11 +10,12 @@ import { Batcher } from '../lib/batcher';
 import { fieldError, HttpError, type ErrorBody } from '../lib/errors';
 import { PixProviderError } from '../payments/pix-provider';
 import { generateTxid, type PaidEvent, type PaymentsService, type PixChargeRow } from '../payments/service';
-import type { BuyerCpfCipher } from '../sales/buyer-cpf';
-import { PURCHASE_STATUS } from '../sales/stats';
+import type { BuyerCpfCipher } from '../buyers/cpf';
+import { PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
 import { releasedCtes, releaseNumbers, takeReleased, type TicketAllocator } from './allocator';
 import { PURCHASE_MESSAGES } from './messages';
 import { presentPurchase, QrCodeCache, type PurchaseRecord } from './presenter';
+import { isUniqueViolation } from '../db/errors';
 
 const PUBLISHED = 2;
 /** Fresh numbers found already sold (a stale free-list entry): the purchase is retried this many times. */
@@ -76,12 +77,6 @@ function pendingLimitOf(error: unknown): number | null {
   const e = error as { code?: string; message?: string } | null;
   const match = /^pending_limit:(\d+)$/.exec(e?.message ?? '');
   return match ? Number(match[1]) : null;
-}
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string; message?: string } | null;
-  // PGlite does not always fill `constraint`; its message names it.
-  return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
 }
 
 export interface PurchasesOptions {
@@ -381,7 +376,7 @@ export class PurchasesService {
         LIMIT 1) AS e ON true
       LEFT JOIN LATERAL (
         SELECT coalesce(sum(h.total_tickets), 0)::int AS pending FROM purchases h
-        WHERE h.campaign_id = c.id AND h.buyer_id = b.id AND h.status_id = ${PURCHASE_STATUS.pending}
+        WHERE h.campaign_id = c.id AND h.buyer_id = b.id AND h.status_id = ${PURCHASE_STATUS_ID.pending}
           AND h.expires_at > now()) AS h ON true
       ORDER BY r.ord`.execute(this.db);
     return rows;
@@ -634,7 +629,7 @@ export class PurchasesService {
       .where('purchase_id', '=', record.id)
       .orderBy('number')
       .execute();
-    const pending = record.status_id === PURCHASE_STATUS.pending && record.charge_copy_paste_code !== null;
+    const pending = record.status_id === PURCHASE_STATUS_ID.pending && record.charge_copy_paste_code !== null;
     const qrCode = pending ? await this.qrCodes.get(record.charge_copy_paste_code!) : null;
     return presentPurchase(
       record as PurchaseRecord,
@@ -678,16 +673,16 @@ export class PurchasesService {
       .forUpdate('p')
       .executeTakeFirst();
     if (!purchase) throw new Error(`Charge ${charge.txid} references the missing purchase ${charge.reference_id}`);
-    if (purchase.status_id === PURCHASE_STATUS.paid || purchase.paid_at !== null) return;
+    if (purchase.status_id === PURCHASE_STATUS_ID.paid || purchase.paid_at !== null) return;
     const key = { campaign_id: purchase.campaign_id, id: purchase.id };
     const open = purchase.campaign_status_id === PUBLISHED;
 
-    if (purchase.status_id === PURCHASE_STATUS.pending && !open) {
+    if (purchase.status_id === PURCHASE_STATUS_ID.pending && !open) {
       // Sold while the campaign closed under it: nothing to deliver.
       await cancelAndRelease(trx, [key]);
     }
-    let honoured = purchase.status_id === PURCHASE_STATUS.pending && open;
-    if (purchase.status_id === PURCHASE_STATUS.cancelled && open) {
+    let honoured = purchase.status_id === PURCHASE_STATUS_ID.pending && open;
+    if (purchase.status_id === PURCHASE_STATUS_ID.cancelled && open) {
       honoured = await this.reallocate(trx, purchase.campaign_id, purchase.id, purchase.total_tickets);
       if (honoured) this.log.info({ purchaseId: purchase.id }, 'late payment: numbers re-allocated');
     }
@@ -695,7 +690,7 @@ export class PurchasesService {
     if (honoured) {
       await trx
         .updateTable('purchases')
-        .set({ status_id: PURCHASE_STATUS.paid, paid_at: payment.paidAt, cancelled_at: null, updated_at: sql`now()` })
+        .set({ status_id: PURCHASE_STATUS_ID.paid, paid_at: payment.paidAt, cancelled_at: null, updated_at: sql`now()` })
         .where('campaign_id', '=', purchase.campaign_id)
         .where('id', '=', purchase.id)
         .where('paid_at', 'is', null)
@@ -780,7 +775,7 @@ export class PurchasesService {
         const rows = await trx
           .selectFrom('purchases')
           .select(['campaign_id', 'id'])
-          .where('status_id', '=', PURCHASE_STATUS.pending)
+          .where('status_id', '=', PURCHASE_STATUS_ID.pending)
           .where('expires_at', '<=', sql<Date>`now()`)
           .orderBy('expires_at')
           .limit(this.options.batchSize)
@@ -802,7 +797,7 @@ export class PurchasesService {
       .selectFrom('purchases')
       .select(['campaign_id', 'id'])
       .where('id', '=', charge.reference_id)
-      .where('status_id', '=', PURCHASE_STATUS.pending)
+      .where('status_id', '=', PURCHASE_STATUS_ID.pending)
       .where('expires_at', '<=', sql<Date>`now()`)
       .forUpdate()
       .execute();
@@ -893,9 +888,9 @@ export async function cancelAndRelease(trx: Executor, keys: readonly PurchaseKey
   const campaignIds = keys.map((k) => k.campaign_id);
   const ids = keys.map((k) => k.id);
   await sql`
-    UPDATE purchases SET status_id = ${PURCHASE_STATUS.cancelled}, cancelled_at = now(), updated_at = now()
+    UPDATE purchases SET status_id = ${PURCHASE_STATUS_ID.cancelled}, cancelled_at = now(), updated_at = now()
     WHERE (campaign_id, id) IN (SELECT * FROM unnest(${campaignIds}::bigint[], ${ids}::bigint[]))
-      AND status_id = ${PURCHASE_STATUS.pending}`.execute(trx);
+      AND status_id = ${PURCHASE_STATUS_ID.pending}`.execute(trx);
   await sql`
     WITH gone AS (
       DELETE FROM campaign_tickets

@@ -1,10 +1,12 @@
 import type { Pagination, PurchaseStatusId, Sale, SalesReply, SalesStatistics } from '@rifaria/shared/types';
-import { CAMPAIGN_STATUS, type CampaignStatusId } from '@rifaria/shared/types';
+import { CAMPAIGN_STATUS, PURCHASE_STATUS, type CampaignStatusId } from '@rifaria/shared/types';
+import { PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
 import { sql, type SqlBool, type Expression } from 'kysely';
 import type { Executor } from '../db/schema';
-import { maskBuyerEmail, maskBuyerPhone } from '../public/masks';
-import type { BuyerCpfCipher } from './buyer-cpf';
-import { campaignTotals, centsToReais, PURCHASE_STATUS, PURCHASE_STATUS_NAMES, toCampaignStats } from './stats';
+import { maskBuyerEmail, maskBuyerPhone } from '../lib/masks';
+import type { BuyerCpfCipher } from '../buyers/cpf';
+import { campaignTotals, toCampaignStats } from './stats';
+import { centsToReais } from '@rifaria/shared/money';
 
 /**
  * GET /api/campaigns/{id}/sales: the organiser's sales table of one campaign (filters, sorting, paging).
@@ -107,7 +109,7 @@ export async function listSales(
       return eb.or([
         eb('b.name_search', 'like', containsPattern(folded)),
         // Contact data is visible on paid purchases only, so only they can be found by it.
-        eb.and([eb('p.status_id', '=', PURCHASE_STATUS.paid), eb.or(contact)]),
+        eb.and([eb('p.status_id', '=', PURCHASE_STATUS_ID.paid), eb.or(contact)]),
       ]);
     });
   }
@@ -145,7 +147,7 @@ export async function listSales(
           .execute();
 
   const data: Sale[] = rows.map((row) => {
-    const paid = row.status_id === PURCHASE_STATUS.paid;
+    const paid = row.status_id === PURCHASE_STATUS_ID.paid;
     return {
       id: Number(row.id),
       buyer: {
@@ -156,7 +158,7 @@ export async function listSales(
       },
       total_tickets: row.total_tickets,
       total_value: centsToReais(row.total_cents),
-      status: { id: row.status_id, name: PURCHASE_STATUS_NAMES[row.status_id] },
+      status: { id: row.status_id, name: PURCHASE_STATUS[row.status_id] },
       purchased_at: row.purchased_at.toISOString(),
     };
   });

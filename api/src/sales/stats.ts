@@ -1,8 +1,9 @@
-import { TIME_ZONE } from '@rifaria/shared/constants';
+import { PURCHASE_STATUS_ID, TIME_ZONE } from '@rifaria/shared/constants';
 import { fromSaoPauloWallClock, toSaoPauloISODate } from '@rifaria/shared/format';
 import type { CampaignStats, SalesChartEntry } from '@rifaria/shared/types';
 import { sql } from 'kysely';
 import type { Executor } from '../db/schema';
+import { centsToReais } from '@rifaria/shared/money';
 
 /**
  * Campaign figures derived from the purchases (never stored on the campaign, so they cannot drift):
@@ -12,16 +13,6 @@ import type { Executor } from '../db/schema';
  *   numbers are about to return to the pool;
  * - money in replies is reais with 2 decimals, computed from BIGINT centavos.
  */
-
-export const PURCHASE_STATUS = { pending: 1, paid: 2, cancelled: 3 } as const;
-
-export const PURCHASE_STATUS_NAMES = { 1: 'Pendente', 2: 'Pago', 3: 'Cancelado' } as const;
-
-/** Centavos (bigint column, read as string or number) → reais with 2 decimals. */
-export function centsToReais(cents: string | number | bigint | null | undefined): number {
-  if (cents === null || cents === undefined) return 0;
-  return Number(cents) / 100;
-}
 
 /** sold / total × 100, rounded to 2 decimals (0 for an empty campaign). */
 export function salesPercentage(sold: number, total: number): number {
@@ -49,16 +40,16 @@ export async function campaignTotals(
     .selectFrom('purchases')
     .select([
       'campaign_id',
-      sql<string>`coalesce(sum(total_tickets) filter (where status_id = ${PURCHASE_STATUS.paid}), 0)`.as('sold'),
-      sql<string>`coalesce(sum(total_tickets) filter (where status_id = ${PURCHASE_STATUS.pending} and expires_at > ${now}), 0)`.as(
+      sql<string>`coalesce(sum(total_tickets) filter (where status_id = ${PURCHASE_STATUS_ID.paid}), 0)`.as('sold'),
+      sql<string>`coalesce(sum(total_tickets) filter (where status_id = ${PURCHASE_STATUS_ID.pending} and expires_at > ${now}), 0)`.as(
         'reserved',
       ),
-      sql<string>`coalesce(sum(total_cents) filter (where status_id = ${PURCHASE_STATUS.paid}), 0)`.as('revenue_cents'),
-      sql<string>`count(*) filter (where status_id = ${PURCHASE_STATUS.paid})`.as('paid_count'),
+      sql<string>`coalesce(sum(total_cents) filter (where status_id = ${PURCHASE_STATUS_ID.paid}), 0)`.as('revenue_cents'),
+      sql<string>`count(*) filter (where status_id = ${PURCHASE_STATUS_ID.paid})`.as('paid_count'),
     ])
     // Cancelled purchases (including paid-to-refund) never count: skip them in the index scan.
     .where('campaign_id', 'in', [...campaignIds])
-    .where('status_id', 'in', [PURCHASE_STATUS.pending, PURCHASE_STATUS.paid])
+    .where('status_id', 'in', [PURCHASE_STATUS_ID.pending, PURCHASE_STATUS_ID.paid])
     .groupBy('campaign_id')
     .execute();
   for (const row of rows) {
@@ -153,7 +144,7 @@ export async function dailyPaidSales(
       sql<string>`sum(p.total_tickets)`.as('tickets'),
       sql<string>`sum(p.total_cents)`.as('revenue_cents'),
     ])
-    .where('p.status_id', '=', PURCHASE_STATUS.paid)
+    .where('p.status_id', '=', PURCHASE_STATUS_ID.paid)
     .where('p.paid_at', '>=', window.start)
     .where('p.paid_at', '<', window.end)
     .groupBy(day);

@@ -3,7 +3,8 @@ import type { Database, Executor, UserWallet, WalletStatus } from '../db/schema'
 import { HttpError } from '../lib/errors';
 import { API_MESSAGES } from '../lib/messages';
 import { walletBalances, type WalletBalances } from '../ledger';
-import type { ActiveWalletLookup } from '../services/profile';
+import type { ActiveWalletLookup } from '../profile/service';
+import { centsToReais } from '@rifaria/shared/money';
 
 export const WALLET_STATUS_LABELS: Record<WalletStatus, string> = {
   in_review: 'Em análise',
@@ -148,7 +149,7 @@ export class WalletsService implements ActiveWalletLookup {
           type: cents > 0 ? 'in' : 'out',
           kind: row.kind,
           description: row.description,
-          amount: Math.abs(cents) / 100,
+          amount: centsToReais(Math.abs(cents)),
           balance: row.balance_type === 'blocked' ? 'blocked' : 'available',
           status:
             row.transfer_status === 'processing'

@@ -6,10 +6,12 @@ import type { Database, Executor, WalletTransfersTable } from '../db/schema';
 import { InsufficientFundsError, post, transferPosting, transferReversalPosting, walletBalances } from '../ledger';
 import { fieldError, HttpError } from '../lib/errors';
 import { API_MESSAGES } from '../lib/messages';
-import { reserveId } from '../payments/deposits';
+import { reserveId } from '../db/ids';
 import { PixTransferNotSent, type PixProvider, type PixTransfer, type SendPixInput } from '../payments/pix-provider';
 import { TRANSFER_NOT_SENT_REASON, TRANSFER_REPLY_MESSAGES } from './messages';
 import type { WalletsService } from './service';
+import { isUniqueViolation } from '../db/errors';
+import { centsToReais } from '@rifaria/shared/money';
 
 export type WalletTransfer = Selectable<WalletTransfersTable>;
 
@@ -55,12 +57,6 @@ const notSentOutcome = (transfer: WalletTransfer): PixTransfer => ({
   failureReason: TRANSFER_NOT_SENT_REASON,
 });
 
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  const e = error as { code?: string; constraint?: string; message?: string } | null;
-  // PGlite does not always fill `constraint`; its message names it.
-  return e?.code === '23505' && (e.constraint === constraint || (e.message ?? '').includes(constraint));
-}
-
 /** Stable per transfer and alphanumeric (API Pix ids are [a-zA-Z0-9]{1,35}): the PSP pays each id at most once. */
 export const providerKeyOf = (transferId: string): string => `rifariatrf${transferId.padStart(20, '0')}`;
 
@@ -68,7 +64,7 @@ export function transferView(transfer: WalletTransfer) {
   const cents = Number(transfer.amount_cents);
   return {
     id: Number(transfer.id),
-    amount: cents / 100,
+    amount: centsToReais(cents),
     formatted_amount: formatBRL(cents),
     pix_key: transfer.pix_key,
     status: transfer.status,

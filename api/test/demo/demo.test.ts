@@ -105,7 +105,7 @@ describe('ensureDemoData on a fresh database', () => {
       state_uf: 'SP',
     });
     expect(application!.reviewed_at).toBeInstanceOf(Date);
-    const document = await t.app.storage.get(application!.document_storage_key);
+    const document = await t.app.services.storage.get(application!.document_storage_key);
     expect(document?.contentType).toBe('application/pdf');
     expect(detectFileType(document!.data)?.mime).toBe('application/pdf');
     const address = await db.selectFrom('addresses').selectAll().where('user_id', '=', user.id).executeTakeFirst();

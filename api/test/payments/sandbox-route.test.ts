@@ -11,7 +11,7 @@ const payUrl = (txid: string) => `/payments/sandbox/charges/${txid}/pay`;
 
 async function charge(amountCents = 2500, expiresInSeconds = 3600): Promise<string> {
   const txid = newTxid();
-  await ctx.app.pix.createCharge({ txid, amountCents, expiresInSeconds });
+  await ctx.app.services.pix.createCharge({ txid, amountCents, expiresInSeconds });
   return txid;
 }
 
@@ -20,7 +20,7 @@ describe('POST /payments/sandbox/charges/{txid}/pay', () => {
     const txid = await charge();
     const response = await ctx.app.inject({ method: 'POST', url: payUrl(txid) });
     expect(response.statusCode).toBe(200);
-    const paid = (await ctx.app.pix.getCharge(txid))!;
+    const paid = (await ctx.app.services.pix.getCharge(txid))!;
     expect(paid.status).toBe('CONCLUIDA');
     const endToEndId = paid.payments[0]!.endToEndId;
     expect(endToEndId).toMatch(/^E[0-9A-Za-z]{31}$/);
@@ -79,12 +79,12 @@ describe('POST /payments/sandbox/charges/{txid}/pay', () => {
     const response = await ctx.app.inject({ method: 'POST', url: payUrl(txid) });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ success: false, message: 'Esta cobrança expirou.' });
-    expect((await ctx.app.pix.getCharge(txid))!.status).toBe('REMOVIDA_PELO_PSP');
+    expect((await ctx.app.services.pix.getCharge(txid))!.status).toBe('REMOVIDA_PELO_PSP');
   });
 
   it('should answer 422 when the charge was cancelled', async () => {
     const txid = await charge();
-    await ctx.app.pix.cancelCharge(txid);
+    await ctx.app.services.pix.cancelCharge(txid);
     const response = await ctx.app.inject({ method: 'POST', url: payUrl(txid) });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ success: false, message: 'Esta cobrança foi cancelada.' });
@@ -103,7 +103,7 @@ describe('POST /payments/sandbox/charges/{txid}/pay', () => {
     let bacen: TestApp | null = null;
     try {
       bacen = await buildApp({ config: { pix }, database: ctx.database });
-      expect(bacen.app.pix.name).toBe('bacen');
+      expect(bacen.app.services.pix.name).toBe('bacen');
       const response = await bacen.app.inject({ method: 'POST', url: payUrl(await charge()) });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ success: false, message: 'Rota não encontrada.' });

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, PurchaseStatusIdValue } from '../../src/db/schema';
-import { BuyerCpfCipher } from '../../src/sales/buyer-cpf';
+import { BuyerCpfCipher } from '../../src/buyers/cpf';
 import { insertWallet } from './wallets';
 
 /**

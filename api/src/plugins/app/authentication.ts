@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from '@rifaria/shared/schemas';
 import type { User } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { API_MESSAGES } from '../../lib/messages';
-import { bearerToken, hashToken } from '../../lib/tokens';
+import { bearerToken } from '../../lib/tokens';
 
 export interface AuthSession {
   tokenId: string;
@@ -42,7 +42,7 @@ async function authenticationPlugin(fastify: FastifyInstance): Promise<void> {
     if (request.routeOptions.config.auth !== true) return;
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new HttpError(401, API_MESSAGES.unauthenticated);
-    const session = await fastify.repos.authTokens.findActiveSession(hashToken(token));
+    const session = await fastify.services.auth.findSession(token);
     // Unknown, revoked and expired tokens get the same answer: the front end clears it and goes to /login.
     if (!session) throw new HttpError(401, AUTH_MESSAGES.sessionExpired);
     request.session = session;

@@ -6,24 +6,34 @@ import type { DatabaseKind } from '../../db';
 import type { Database } from '../../db/schema';
 import { PasswordHasher } from '../../lib/passwords';
 import { defaultOriginOf } from '../../lib/public-origin';
+import type { WorkerStep } from '../../lib/worker';
 import { OutboxMailTransport, type MailTransport } from '../../mail/transport';
-import { createRepositories, type Repositories } from '../../repositories';
-import { AuthService } from '../../services/auth';
-import { EmailVerificationService } from '../../services/email-verification';
-import { ProfileService, type ActiveWalletLookup } from '../../services/profile';
+import { AuthService } from '../../auth/service';
+import { EmailVerificationService } from '../../auth/email-verification';
+import { ProfileService, type ActiveWalletLookup } from '../../profile/service';
 import { AccountOpeningService, AccountsRepository, KycReviewService, SandboxKycReviewer } from '../../accounts';
+import { accountsWorkerSteps } from '../../accounts/worker';
+import { BuyersService } from '../../buyers/service';
+import { buyerCpfCipherOf } from '../../buyers/cipher';
 import { BrasilApiProvider, CepService, ViaCepProvider } from '../../cep';
 import { LocalFileStorage, type FileStorage } from '../../storage';
-import { DepositsService } from '../../payments/deposits';
 import type { PixProvider } from '../../payments/pix-provider';
 import { createPixProvider, type DeliverPixWebhook } from '../../payments/providers';
 import { PaymentsService } from '../../payments/service';
+import { paymentsWorkerSteps } from '../../payments/worker';
+import { DepositsService } from '../../wallets/deposits';
 import { WalletsService } from '../../wallets/service';
 import { TransfersService } from '../../wallets/transfers';
+import { walletsWorkerSteps } from '../../wallets/worker';
 import { CampaignsService } from '../../campaigns';
 import { resolveTicketPoolSecret, TicketPoolKeys, TicketPools } from '../../tickets';
 import { DEFAULT_ALLOCATOR_OPTIONS, PurchasesService, TicketAllocator } from '../../purchases';
-import { buyerCpfCipherOf } from '../../public/buyer-cipher';
+import { MyTicketsService } from '../../purchases/my-tickets';
+import { purchasesWorkerSteps } from '../../purchases/worker';
+import { SalesService } from '../../sales/service';
+import { DashboardService } from '../../dashboard/service';
+import { HealthService } from '../../health/service';
+import { createRepositories } from './repositories';
 
 export interface ServicesOptions {
   config: AppConfig;
@@ -37,25 +47,40 @@ export interface ServicesOptions {
   pix?: PixProvider;
 }
 
+/**
+ * Every service of the API, by domain. Created once, here, and reached by routes, plugins and the worker one way:
+ * `fastify.services.<name>`. Routes never build services nor query the database themselves.
+ */
 export interface Services {
+  health: HealthService;
+  // auth, profile
+  passwords: PasswordHasher;
+  mail: MailTransport;
   auth: AuthService;
-  profile: ProfileService;
   emailVerification: EmailVerificationService;
-  // Account opening, KYC review and CEP lookup (issue 3).
+  profile: ProfileService;
+  // accounts, cep
   accounts: AccountsRepository;
   accountOpening: AccountOpeningService;
   kycReview: KycReviewService;
   cep: CepService;
-  // Ledger-backed wallets, Pix payments and deposits (issue 3).
+  // storage, payments, wallets
+  /** Uploaded files (identity documents, banners); local disk under config.storage.dir. */
+  storage: FileStorage;
+  /** The Pix PSP (sandbox by default, BACEN API Pix when PIX_PROVIDER=bacen). */
+  pix: PixProvider;
+  payments: PaymentsService;
   wallets: WalletsService;
   transfers: TransfersService;
-  payments: PaymentsService;
   deposits: DepositsService;
-  // Campaigns and their ticket pools (issue 4).
+  // campaigns, buyers, purchases, sales, dashboard
   campaigns: CampaignsService;
   ticketPools: TicketPools;
-  // Public purchases: allocation, checkout, confirmation, expiry (issue 5).
+  buyers: BuyersService;
   purchases: PurchasesService;
+  myTickets: MyTicketsService;
+  sales: SalesService;
+  dashboard: DashboardService;
 }
 
 declare module 'fastify' {
@@ -63,32 +88,28 @@ declare module 'fastify' {
     config: AppConfig;
     db: Kysely<Database>;
     databaseKind: DatabaseKind;
-    repos: Repositories;
-    passwords: PasswordHasher;
-    mail: MailTransport;
     services: Services;
-    /** Uploaded files (identity documents, banners); local disk under config.storage.dir. */
-    storage: FileStorage;
-    /** The Pix PSP (sandbox by default, BACEN API Pix when PIX_PROVIDER=bacen). */
-    pix: PixProvider;
   }
 }
 
-/** Wires repositories and services once and exposes them as decorators (fastify/demo style). */
+/** The background worker's steps, every domain's (server.ts runs them on WORKER_INTERVAL_MS). */
+export function workerSteps(services: Services): WorkerStep[] {
+  return [
+    ...paymentsWorkerSteps(services.payments),
+    ...walletsWorkerSteps(services.transfers),
+    ...accountsWorkerSteps(services.kycReview),
+    ...purchasesWorkerSteps(services.purchases),
+  ];
+}
+
+/** The one place that creates the services (and the repositories they share), exposed as `fastify.services`. */
 async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions): Promise<void> {
   const { config, db } = options;
+  const log = fastify.log;
   const repos = createRepositories(db);
   const passwords = new PasswordHasher(config.passwordHashing);
-  const mail = options.mailTransport ?? new OutboxMailTransport(repos.mailOutbox, fastify.log);
-
-  fastify.decorate('config', config);
-  fastify.decorate('db', db);
-  fastify.decorate('databaseKind', options.databaseKind);
-  fastify.decorate('repos', repos);
-  fastify.decorate('passwords', passwords);
-  fastify.decorate('mail', mail);
+  const mail = options.mailTransport ?? new OutboxMailTransport(repos.mailOutbox, log);
   const storage = new LocalFileStorage(config.storage.dir);
-  fastify.decorate('storage', storage);
   const accounts = new AccountsRepository(db);
   // The sandbox PSP "calls" our webhook through this same app, as a real PSP would over HTTPS.
   const deliverWebhook: DeliverPixWebhook = async (body, headers) => {
@@ -97,55 +118,65 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
       throw new Error(`Pix webhook answered ${response.statusCode}: ${response.body}`);
     }
   };
-  const pix = options.pix ?? createPixProvider({ config, db, log: fastify.log, deliverWebhook });
-  fastify.decorate('pix', pix);
+  const pix = options.pix ?? createPixProvider({ config, db, log, deliverWebhook });
   const wallets = new WalletsService(db);
-  const payments = new PaymentsService(db, pix, fastify.log, {
+  const payments = new PaymentsService(db, pix, log, {
     reconcileAfterSeconds: config.payments.reconcileAfterSeconds,
     batchSize: 50,
   });
   // Keys every campaign's ticket order; generated under DATA_DIR outside production when unset.
   const ticketPools = new TicketPools(new TicketPoolKeys(resolveTicketPoolSecret(config.ticketPool)));
-  const allocator = new TicketAllocator(db, ticketPools, fastify.log, { ...DEFAULT_ALLOCATOR_OPTIONS });
+  const allocator = new TicketAllocator(db, ticketPools, log, { ...DEFAULT_ALLOCATOR_OPTIONS });
   // Leased ticket numbers go back to the pool before the database closes (server.ts closes the app first).
   fastify.addHook('onClose', () => allocator.close());
+  // Buyer CPFs (BUYER_DATA_SECRET): one cipher for buyers, purchases and sales, created on first use, so an app
+  // that never touches a buyer (most test apps) never creates the secret file.
+  const buyerCipher = () => buyerCpfCipherOf(config.buyerData);
+  const buyers = new BuyersService(db, buyerCipher);
+
+  fastify.decorate('config', config);
+  fastify.decorate('db', db);
+  fastify.decorate('databaseKind', options.databaseKind);
   fastify.decorate('services', {
+    health: new HealthService(db, options.databaseKind),
+    passwords,
+    mail,
     auth: new AuthService(db, repos, passwords, config.tokenTtlDays),
-    // The CPF is locked while the user holds an active wallet.
-    profile: new ProfileService(db, repos, options.activeWallets ?? wallets),
     emailVerification: new EmailVerificationService(db, repos, mail, {
       minIntervalSeconds: config.verificationEmailIntervalSeconds,
       tokenTtlHours: config.verificationTokenTtlHours,
     }),
+    // The CPF is locked while the user holds an active wallet.
+    profile: new ProfileService(db, repos, options.activeWallets ?? wallets),
     accounts,
-    accountOpening: new AccountOpeningService(db, repos, accounts, storage, fastify.log),
-    kycReview: new KycReviewService(
-      db,
-      accounts,
-      storage,
-      new SandboxKycReviewer(config.kyc.sandboxApprovalDelayMs),
-      fastify.log,
-    ),
+    accountOpening: new AccountOpeningService(db, repos, accounts, storage, log),
+    kycReview: new KycReviewService(db, accounts, storage, new SandboxKycReviewer(config.kyc.sandboxApprovalDelayMs), log),
     cep: new CepService(
       db,
       new ViaCepProvider(config.cep.viacepUrl, config.cep.timeoutMs),
       new BrasilApiProvider(config.cep.brasilapiUrl, config.cep.timeoutMs),
-      fastify.log,
+      log,
     ),
-    wallets,
-    transfers: new TransfersService(db, pix, wallets, fastify.log),
+    storage,
+    pix,
     payments,
+    wallets,
+    transfers: new TransfersService(db, pix, wallets, log),
     deposits: new DepositsService(db, payments, wallets),
     // Its links on PUBLIC_URL (or localhost); the routes take `.at(the request's origin)`.
-    campaigns: new CampaignsService(db, ticketPools, storage, defaultOriginOf(config), fastify.log),
+    campaigns: new CampaignsService(db, ticketPools, storage, defaultOriginOf(config), log),
     ticketPools,
-    purchases: new PurchasesService(db, payments, allocator, () => buyerCpfCipherOf(config.buyerData), fastify.log, {
+    buyers,
+    purchases: new PurchasesService(db, payments, allocator, buyerCipher, log, {
       reservationMs: config.purchases.reservationMs,
       pendingNumbersPerBuyer: config.purchases.pendingNumbersPerBuyer,
       sandbox: pix.name === 'sandbox',
       batchSize: 100,
     }),
-  });
+    myTickets: new MyTicketsService(db, buyers),
+    sales: new SalesService(db, buyerCipher),
+    dashboard: new DashboardService(db),
+  } satisfies Services);
 }
 
 export default fp(servicesPlugin, { name: 'services' });

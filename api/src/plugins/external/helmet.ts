@@ -60,6 +60,23 @@ async function helmetPlugin(fastify: FastifyInstance): Promise<void> {
     // HSTS only makes sense (and only is honoured) over https.
     hsts: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
   });
+
+  // Cross-Origin-Opener-Policy and Origin-Agent-Cluster only apply to trustworthy origins (https, or loopback over
+  // http). On the demo opened at the machine's LAN address, Chromium ignores both and logs a red console error on
+  // every page: such requests go without them.
+  fastify.addHook('onSend', async (request, reply) => {
+    if (!isTrustworthyOrigin(request.protocol, request.hostname)) {
+      reply.removeHeader('cross-origin-opener-policy');
+      reply.removeHeader('origin-agent-cluster');
+    }
+  });
+}
+
+/** A "potentially trustworthy" origin as browsers define it: https, or http on a loopback host. */
+export function isTrustworthyOrigin(protocol: string, hostname: string): boolean {
+  if (protocol === 'https') return true;
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
 
 export default fp(helmetPlugin, { name: 'helmet-config', dependencies: ['services'] });

@@ -231,14 +231,14 @@ describe('POST /digital-wallets/abrir-conta', () => {
     });
     // The key is the server's own, nothing of the uploaded name ('rg-frente.png') in it.
     expect(application!.document_storage_key).toMatch(/^account-documents\/[0-9a-f-]{36}$/);
-    expect(await t.app.storage.get(application!.document_storage_key)).toEqual({
+    expect(await t.app.services.storage.get(application!.document_storage_key)).toEqual({
       data: PNG_BYTES,
       contentType: 'image/png',
     });
 
-    const profile = await t.app.repos.users.findById(String(user.id));
+    const profile = await t.repos.users.findById(String(user.id));
     expect(profile).toMatchObject({ cpf: '52998224725', phone: '11987654321', birthdate: '1990-05-17' });
-    const address = await t.app.repos.addresses.findByUser(String(user.id));
+    const address = await t.repos.addresses.findByUser(String(user.id));
     expect(address).toMatchObject({
       zip_code: '01001000',
       street: 'Praça da Sé',
@@ -292,7 +292,7 @@ describe('POST /digital-wallets/abrir-conta', () => {
     expect(response.statusCode).toBe(201);
     const [application] = await t.app.services.accounts.listApplicationsOfUser(String(other.id));
     expect(application).toMatchObject({ document_mime: 'application/pdf', birthdate: null, complement: null });
-    expect((await t.app.storage.get(application!.document_storage_key))?.contentType).toBe('application/pdf');
+    expect((await t.app.services.storage.get(application!.document_storage_key))?.contentType).toBe('application/pdf');
   });
 
   it('should not overwrite the CPF and phone the profile already has, and not touch other users', async () => {
@@ -300,15 +300,15 @@ describe('POST /digital-wallets/abrir-conta', () => {
     const bystander = await registerUser(t.app);
     const fields = withFreshCpf();
     const profileCpf = fields.cpf!.replace(/\D/g, '');
-    await t.app.repos.users.update(String(owner.id), { cpf: profileCpf, phone: '21987654321' });
+    await t.repos.users.update(String(owner.id), { cpf: profileCpf, phone: '21987654321' });
     const response = await openAccount(t.app, owner.token, fields);
     expect(response.statusCode).toBe(201);
-    expect(await t.app.repos.users.findById(String(owner.id))).toMatchObject({
+    expect(await t.repos.users.findById(String(owner.id))).toMatchObject({
       cpf: profileCpf,
       phone: '21987654321',
       birthdate: '1990-05-17',
     });
-    expect(await t.app.repos.users.findById(String(bystander.id))).toMatchObject({ cpf: null, phone: null });
-    expect(await t.app.repos.addresses.findByUser(String(bystander.id))).toBeNull();
+    expect(await t.repos.users.findById(String(bystander.id))).toMatchObject({ cpf: null, phone: null });
+    expect(await t.repos.addresses.findByUser(String(bystander.id))).toBeNull();
   });
 });

@@ -169,7 +169,7 @@ describe("POST /digital-wallets/abrir-conta: the account's CPF is the profile's"
   it('should refuse a CPF other than the one on the profile, then accept the profile one', async () => {
     const owner = await registerUser(t.app);
     const profileCpf = freshCpf();
-    await t.app.repos.users.update(String(owner.id), { cpf: profileCpf });
+    await t.repos.users.update(String(owner.id), { cpf: profileCpf });
     const refused = await openAccount(t.app, owner.token, form(freshCpf()));
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({
@@ -188,6 +188,6 @@ describe("POST /digital-wallets/abrir-conta: the account's CPF is the profile's"
     const owner = await registerUser(t.app);
     const cpf = freshCpf();
     expect((await openAccount(t.app, owner.token, form(cpf))).statusCode).toBe(201);
-    expect((await t.app.repos.users.findById(String(owner.id)))?.cpf).toBe(cpf);
+    expect((await t.repos.users.findById(String(owner.id)))?.cpf).toBe(cpf);
   });
 });

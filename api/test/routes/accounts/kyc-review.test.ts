@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
-import { accountWorkerStep } from '../../../src/accounts';
+import { accountsWorkerSteps } from '../../../src/accounts';
 import { buildApp, DB_KIND, registerUser, setupApp, type TestApp } from '../../helper';
 import { openAccount, temporaryStorageDir } from './support';
 
@@ -40,7 +40,7 @@ describe('KYC review (sandbox)', () => {
 
   it('should review through the worker step and do nothing on a second pass', async () => {
     const { walletId } = await openFor(t.app);
-    await accountWorkerStep(t.app);
+    for (const step of accountsWorkerSteps(t.app.services.kycReview)) await step.run();
     expect((await walletOf(walletId)).status).toBe('active');
     expect(await t.app.services.kycReview.reviewPendingApplications()).toEqual({
       approved: 0,

@@ -208,6 +208,20 @@ describe('GET /api/docs/json', () => {
     expect(paths.some((p) => p.startsWith('/_mf') || p === '/runtime-config.json')).toBe(false);
   });
 
+  it('should declare the success reply of every operation (fast-json-stringify writes only what is declared)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
+    );
+    expect(operations.length).toBeGreaterThan(40);
+    const undeclared = operations
+      .filter(({ operation }) => !Object.keys(operation.responses ?? {}).some((code) => /^[23]\d\d$/.test(code)))
+      .map(({ name }) => name);
+    expect(undeclared).toEqual([]);
+  });
+
   it('should serve the Swagger UI at /api/docs', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(response.statusCode).toBe(200);

@@ -146,6 +146,23 @@ describe('links follow the address the site was opened at (no PUBLIC_URL), PUBLI
     expect(links.publicPage.banner_image).toBe(links.own.banner);
   });
 
+  it('should send COOP and Origin-Agent-Cluster only where browsers honour them (https or loopback)', async () => {
+    const at = (host: string, proto?: string) =>
+      proxied.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { host, ...(proto ? { 'x-forwarded-proto': proto } : {}) },
+      });
+    for (const host of ['localhost:8301', '127.0.0.1:8301', '[::1]:8301']) {
+      expect((await at(host)).headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
+    const lan = await at('192.0.2.2:8301');
+    expect(lan.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(lan.headers['origin-agent-cluster']).toBeUndefined();
+    expect(lan.headers['content-security-policy']).toBeDefined();
+    expect((await at('rifaria.com.br', 'https')).headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
   it('should serve the relative banner and allow it in the CSP at any address', async () => {
     const headers = { host: '192.0.2.2:8301' };
     const { publicPage } = await linksOf(demo.app, headers);

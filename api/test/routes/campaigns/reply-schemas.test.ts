@@ -6,14 +6,13 @@ import {
   campaignListReplySchema,
   campaignMessageReplySchema,
   campaignReplySchema,
-  dashboardOverviewReplySchema,
   drawTypesReplySchema,
-  latestSalesReplySchema,
   publishReplySchema,
-  salesReplySchema,
-} from '../../../src/campaigns/reply-schemas';
+} from '../../../src/campaigns/schemas';
+import { dashboardOverviewReplySchema, latestSalesReplySchema } from '../../../src/dashboard/schemas';
+import { salesReplySchema } from '../../../src/sales/schemas';
 import { depositPosting, post, salePosting } from '../../../src/ledger';
-import { dashboardOverview, latestSales } from '../../../src/sales/dashboard';
+import { dashboardOverview, latestSales } from '../../../src/dashboard/service';
 import { findOwnedCampaign, listSales } from '../../../src/sales/listing';
 import { setupApp } from '../../helper';
 import { insertBuyer, insertPurchase, TEST_BUYER_DATA_SECRET, testCpfCipher } from '../../support/purchases';

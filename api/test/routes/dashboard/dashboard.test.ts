@@ -1,5 +1,5 @@
 import { depositPosting, post, salePosting } from '../../../src/ledger';
-import { latestSales } from '../../../src/sales/dashboard';
+import { latestSales } from '../../../src/dashboard/service';
 import { bearer, registerUser, setupApp } from '../../helper';
 import { insertBuyer, insertCampaign, insertPurchase } from '../../support/purchases';
 import { insertWallet } from '../../support/wallets';

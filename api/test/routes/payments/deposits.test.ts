@@ -208,10 +208,10 @@ describe('POST /payments/sandbox/charges/{txid}/pay → POST /payments/webhook/p
 
   it('should credit once when the same webhook arrives ten times', async () => {
     const { user, walletId, body } = await pendingDeposit(25);
-    const charge = await t.app.pix.getCharge(body.payment.txid);
+    const charge = await t.app.services.pix.getCharge(body.payment.txid);
     expect(charge?.status).toBe('ATIVA');
     await pay(body.payment.txid);
-    const paid = await t.app.pix.getCharge(body.payment.txid);
+    const paid = await t.app.services.pix.getCharge(body.payment.txid);
     const payment = paid!.payments[0]!;
     const notice = {
       pix: [

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { DEPOSIT_MESSAGES } from '@rifaria/shared/schemas';
 import { auditLedger } from '../../../src/ledger';
-import { startPaymentsWorker } from '../../../src/payments/worker';
+import { startWorker } from '../../../src/lib/worker';
+import { paymentsWorkerSteps } from '../../../src/payments/worker';
+import { walletsWorkerSteps } from '../../../src/wallets/worker';
 import { bearer, registerUser, setupApp, type RegisteredUser } from '../../helper';
 import { FakePixProvider } from '../../support/fake-pix';
 import { insertWallet } from '../../support/wallets';
@@ -284,7 +286,7 @@ describe('TransfersService.recheckProcessing', () => {
   });
 });
 
-describe('startPaymentsWorker', () => {
+describe('startWorker', () => {
   it('should run the steps on its interval and stop cleanly', async () => {
     const { user, walletId, body } = await pendingDeposit(12);
     pix.pay(body.payment.txid);
@@ -294,9 +296,8 @@ describe('startPaymentsWorker', () => {
       .set({ created_at: sql<Date>`now() - interval '2 minutes'` } as never)
       .where('txid', '=', body.payment.txid)
       .execute();
-    const worker = startPaymentsWorker({
-      payments: payments(),
-      transfers: transfers(),
+    const worker = startWorker({
+      steps: [...paymentsWorkerSteps(payments()), ...walletsWorkerSteps(transfers())],
       intervalMs: 10,
       log: t.app.log,
     });

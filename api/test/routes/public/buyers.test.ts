@@ -1,6 +1,6 @@
 import { buildApp, setupApp, type TestApp } from '../../helper';
 import { cpfFromBase, insertBuyer, testCpfCipher, TEST_BUYER_DATA_SECRET } from '../../support/purchases';
-import { maskBuyerCpf, maskBuyerEmail, maskBuyerPhone } from '../../../src/public/masks';
+import { maskBuyerCpf, maskBuyerEmail, maskBuyerPhone } from '../../../src/lib/masks';
 
 const TOO_MANY = { success: false, message: 'Muitas tentativas. Aguarde um minuto e tente novamente.' };
 const GENERAL_422 = 'Dados inválidos. Verifique os campos informados.';

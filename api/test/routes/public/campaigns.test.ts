@@ -1,4 +1,4 @@
-import { publicRulesHtml } from '../../../src/public/rules';
+import { publicRulesHtml } from '../../../src/campaigns/rules';
 import { bearer, registerUser, setupApp, type RegisteredUser } from '../../helper';
 import { insertBuyer, insertCampaign, insertPurchase, TEST_BUYER_DATA_SECRET } from '../../support/purchases';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BuyerCpfCipher, maskCpfForDisplay, resolveBuyerDataSecret } from '../../../src/sales/buyer-cpf';
+import { BuyerCpfCipher, maskCpfForDisplay, resolveBuyerDataSecret } from '../../../src/buyers/cpf';
 
 describe('BuyerCpfCipher', () => {
   const cipher = new BuyerCpfCipher(Buffer.from('a'.repeat(32)));

@@ -1,0 +1,134 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ACCOUNT_OPENING_MESSAGES, type AccountOpeningInput } from '@rifaria/shared/schemas';
+import type { Database, Executor } from '../db/schema';
+import { fieldError, HttpError } from '../lib/errors';
+import type { Repositories } from '../plugins/app/repositories';
+import { isUniqueViolation } from '../db/errors';
+import { newStorageKey, type DetectedMime, type FileStorage } from '../storage';
+import { generateAccountNumber } from './account-number';
+import { ACCOUNT_MESSAGES } from './messages';
+import { HOLDER_CPF_INDEX, type AccountsRepository } from './repository';
+import { walletListItem } from '../wallets/service';
+import type { WalletListItem } from './presenter';
+
+/** The uploaded identity document, already checked (type sniffed from its bytes, size within the limit). */
+export interface AccountDocument {
+  data: Buffer;
+  mime: DetectedMime;
+}
+
+const DOCUMENTS_PREFIX = 'account-documents';
+/** 10^7 numbers: a collision is rare, ten in a row means something else is wrong. */
+const ACCOUNT_NUMBER_ATTEMPTS = 10;
+
+/**
+ * POST /digital-wallets/abrir-conta: stores the document, then in ONE transaction creates the in-review wallet
+ * and the application, completes the profile and saves the address. The KYC review (kyc.ts) decides later.
+ */
+export class AccountOpeningService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly repos: Repositories,
+    private readonly accounts: AccountsRepository,
+    private readonly storage: FileStorage,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async open(userId: string, input: AccountOpeningInput, document: AccountDocument): Promise<WalletListItem> {
+    // Reference data, checked before anything is written (the wizard's select only offers existing ids).
+    if (!(await this.accounts.documentTypeExists(input.documentType))) {
+      throw fieldError('documentType', ACCOUNT_OPENING_MESSAGES.documentTypeRequired);
+    }
+    // Cheap early refusals, before the file is stored; the transaction checks again under the user's row lock.
+    if (await this.accounts.hasOpenWallet(userId)) throw new HttpError(422, ACCOUNT_MESSAGES.alreadyOpen);
+    await this.checkHolderCpf(userId, (await this.repos.users.findById(userId))?.cpf ?? null, input.cpf);
+
+    // The file first: a row must never point to a missing file. If the transaction fails, the file goes.
+    const storageKey = newStorageKey(DOCUMENTS_PREFIX);
+    await this.storage.put(storageKey, document.data, document.mime);
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        // Serialises two openings of the same user (double click, two tabs): the second waits, then sees the first.
+        const user = await this.repos.users.findByIdForUpdate(userId, trx);
+        if (!user) throw new Error(`User ${userId} vanished during account opening`);
+        if (await this.accounts.hasOpenWallet(userId, trx)) throw new HttpError(422, ACCOUNT_MESSAGES.alreadyOpen);
+        await this.checkHolderCpf(userId, user.cpf, input.cpf, trx);
+
+        let wallet: { id: string } | null = null;
+        for (let attempt = 0; !wallet && attempt < ACCOUNT_NUMBER_ATTEMPTS; attempt += 1) {
+          wallet = await this.accounts.insertWalletUnlessNumberTaken(userId, generateAccountNumber(), input.cpf, trx);
+        }
+        if (!wallet) throw new Error('No free account number after several attempts');
+
+        const complement = input.complement === '' ? null : input.complement;
+        await this.accounts.createApplication(
+          {
+            user_id: userId,
+            user_wallet_id: wallet.id,
+            name: input.name,
+            email: input.email,
+            cpf: input.cpf,
+            phone: input.phone,
+            birthdate: input.birthdate,
+            zip_code: input.zipCode,
+            street: input.street,
+            number: input.number,
+            complement,
+            neighborhood: input.neighborhood,
+            city: input.city,
+            state_uf: input.state,
+            document_type_id: input.documentType,
+            document_storage_key: storageKey,
+            document_mime: document.mime,
+            document_size: document.data.length,
+          },
+          trx,
+        );
+
+        // Completes the profile without overwriting what the user already set there.
+        const changes = {
+          ...(user.cpf === null ? { cpf: input.cpf } : {}),
+          ...(user.phone === null ? { phone: input.phone } : {}),
+          ...(user.birthdate === null && input.birthdate !== null ? { birthdate: input.birthdate } : {}),
+        };
+        if (Object.keys(changes).length > 0) await this.repos.users.update(userId, changes, trx);
+        await this.repos.addresses.upsert(
+          userId,
+          {
+            zip_code: input.zipCode,
+            street: input.street,
+            number: input.number,
+            complement,
+            neighborhood: input.neighborhood,
+            city: input.city,
+            state_uf: input.state,
+          },
+          trx,
+        );
+
+        const row = await this.accounts.findWallet(wallet.id, trx);
+        if (!row) throw new Error(`Wallet ${wallet.id} missing right after its insert`);
+        return walletListItem(row);
+      });
+    } catch (error) {
+      await this.storage.delete(storageKey).catch((cleanupError: unknown) => {
+        this.log.error({ err: cleanupError, storageKey }, 'could not delete the document of a failed account opening');
+      });
+      // Another organiser's application with this CPF committed between our check and our insert.
+      if (isUniqueViolation(error, HOLDER_CPF_INDEX)) throw fieldError('cpf', ACCOUNT_MESSAGES.cpfTaken);
+      throw error;
+    }
+  }
+
+  /**
+   * The account is opened in the name of the profile's CPF when the profile has one, and a CPF already holding an
+   * in-review or active account of another organiser cannot open a second one (the index decides under races).
+   */
+  private async checkHolderCpf(userId: string, profileCpf: string | null, cpf: string, trx?: Executor): Promise<void> {
+    if (profileCpf !== null && profileCpf !== cpf) throw fieldError('cpf', ACCOUNT_MESSAGES.cpfProfileMismatch);
+    if (await this.accounts.cpfHeldByAnotherAccount(cpf, userId, trx)) {
+      throw fieldError('cpf', ACCOUNT_MESSAGES.cpfTaken);
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import type { PublicBuyer } from '@rifaria/shared/types';
+import * as v from 'valibot';
+import { errorEntries, lookupReplySchema, replySchema, type Check, type Out, type Same } from '../lib/reply-schema';
+
+/**
+ * Replies of the reservation modal's buyer calls: the buyer is always masked (name, '***.***.***-09',
+ * 'a***@gmail.com', '(11) *****-4321'), and only these four fields can leave the server.
+ */
+
+export const publicBuyerSchema = v.object({
+  name: v.string(),
+  cpf: v.pipe(v.string(), v.description('Mascarado: ***.***.***-09')),
+  email: v.pipe(v.nullable(v.string()), v.description('Mascarado: a***@gmail.com')),
+  phone: v.pipe(v.string(), v.description('Mascarado: (11) *****-4321')),
+});
+
+export const changePhoneReplySchema = v.object({ success: v.boolean(), message: v.string(), data: publicBuyerSchema });
+
+export const BUYER_REPLIES = {
+  check: replySchema(lookupReplySchema(publicBuyerSchema)),
+  /** POST /public/buyers: 201 with the new buyer. */
+  created: replySchema(v.object({ success: v.boolean(), data: publicBuyerSchema })),
+  /** POST /public/buyers: 409, the phone is registered; carries that buyer so the modal can go on with it. */
+  exists: replySchema(v.object({ ...errorEntries, data: publicBuyerSchema })),
+  changePhone: replySchema(changePhoneReplySchema),
+} as const;
+
+export type ReplyContractChecks = [Check<Same<Out<typeof publicBuyerSchema>, PublicBuyer>>];

@@ -1,0 +1,311 @@
+import multipart from '@fastify/multipart';
+import { CAMPAIGN_MESSAGES, createCampaignSchema, updateCampaignSchema } from '@rifaria/shared/schemas';
+import type { ApiSuccess, CampaignStatusId, PublicCampaign } from '@rifaria/shared/types';
+import type { FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { CAMPAIGN_API_MESSAGES } from './messages';
+import { errorReply } from '../lib/reply-schema';
+import { CAMPAIGN_REPLIES, campaignErrors, cancelRefusedReply } from './schemas';
+import { HttpError, ValidationError } from '../lib/errors';
+import { publicOriginOf } from '../lib/public-origin';
+import { valibotValidatorCompiler } from '../lib/valibot';
+import { sessionOf } from '../plugins/app/authentication';
+import { detectFileType } from '../storage';
+import type { RoutesPlugin } from '../lib/routes-plugin';
+
+/**
+ * /api/campaign_draw_types and /api/campaigns/*: spec section 7, campaign calls. Every campaign route needs a
+ * session and is owner-scoped (404 for another organiser's campaign). The sales route of a campaign lives in
+ * sales.ts (purchases module).
+ *
+ * Replies are built by the presenter (campaigns/presenter.ts, typed by the shared contract) and declared in
+ * `response` (campaigns/schemas.ts, checked against the same contract at compile time): fast-json-stringify
+ * writes only the declared fields, and /api/docs documents them.
+ */
+
+export const BANNER_FIELD = 'banner';
+export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
+const BANNER_MIMES = new Set(['image/png', 'image/jpeg']);
+
+const idParams = v.object({ id: v.string() });
+const keyParams = v.object({ key: v.string() });
+const BINARY = { type: 'string', format: 'binary' } as const;
+// Any link is looked up (the router already caps a parameter at 200 characters): a malformed one is simply not found.
+const linkParams = v.object({ link: v.string(CAMPAIGN_MESSAGES.notFound) });
+
+/** A short shared cache: a popular link shared at once is answered mostly by the browser/CDN, yet stats stay fresh. */
+export const PUBLIC_CAMPAIGN_CACHE_CONTROL = 'public, max-age=5';
+
+const listQuery = v.object({
+  status: v.optional(
+    v.pipe(
+      v.picklist(['1', '2', '3', '4'], 'Status inválido.'),
+      v.transform((value) => Number(value) as CampaignStatusId),
+    ),
+  ),
+});
+
+/** The edit screen's 'Aparência' tab may set an external banner (https only) or clear it. */
+const updateBody = v.object({
+  ...updateCampaignSchema.entries,
+  banner_url: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(CAMPAIGN_API_MESSAGES.bannerUrl),
+        v.trim(),
+        v.maxLength(2000, CAMPAIGN_API_MESSAGES.bannerUrl),
+        v.url(CAMPAIGN_API_MESSAGES.bannerUrl),
+        v.startsWith('https://', CAMPAIGN_API_MESSAGES.bannerUrl),
+      ),
+    ),
+  ),
+});
+
+const cancelBody = v.object({
+  reason: v.optional(
+    v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(500, CAMPAIGN_API_MESSAGES.reasonTooLong))),
+    null,
+  ),
+});
+
+const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+const userOf = (request: FastifyRequest) => String(sessionOf(request).user.id);
+
+async function readBanner(request: FastifyRequest): Promise<Buffer | null> {
+  let banner: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname === BANNER_FIELD && banner === null) banner = await part.toBuffer();
+        else part.file.resume(); // another file field: drained, ignored
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT') {
+      throw new ValidationError({ [BANNER_FIELD]: [CAMPAIGN_API_MESSAGES.bannerSize] }, CAMPAIGN_MESSAGES.fixFields);
+    }
+    throw error;
+  }
+  return banner;
+}
+
+const campaignRoutes: RoutesPlugin = async (fastify) => {
+  // The wizard and the edit screen show the spec's general 422 text above the field errors.
+  fastify.setValidatorCompiler((route) => {
+    const validate = valibotValidatorCompiler(route);
+    return (data: unknown) => {
+      const result = validate(data) as { value?: unknown; error?: Error };
+      if (result.error instanceof ValidationError) {
+        return { error: new ValidationError(result.error.errors ?? {}, CAMPAIGN_MESSAGES.fixFields) };
+      }
+      return result;
+    };
+  });
+  await fastify.register(multipart, {
+    limits: { fileSize: BANNER_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 100 },
+    throwFileSizeLimit: true,
+  });
+
+  // Each reply's links (full_url) on the address the organiser is using (PUBLIC_URL when set).
+  const campaigns = (request: FastifyRequest) => fastify.services.campaigns.at(publicOriginOf(request, fastify.config));
+
+  fastify.get(
+    '/api/campaign_draw_types',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Tipos de sorteio',
+        response: { 200: CAMPAIGN_REPLIES.drawTypes, ...campaignErrors },
+      },
+      config: { auth: true },
+    },
+    async () => ({ success: true, data: await fastify.services.campaigns.drawTypes() }),
+  );
+
+  fastify.get(
+    '/api/campaigns',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Minhas campanhas (mais novas primeiro) e contadores',
+        querystring: listQuery,
+        response: { 200: CAMPAIGN_REPLIES.list, ...campaignErrors },
+      },
+      config: { auth: true },
+    },
+    async (request) => ({ success: true, ...(await campaigns(request).list(userOf(request), request.query.status)) }),
+  );
+
+  fastify.get(
+    '/api/campaigns/:id',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Uma campanha, com o gráfico de 14 dias',
+        params: idParams,
+        response: { 200: CAMPAIGN_REPLIES.get, ...campaignErrors },
+      },
+      config: { auth: true },
+    },
+    async (request) => ({ success: true, data: await campaigns(request).get(userOf(request), idOf(request)) }),
+  );
+
+  fastify.post(
+    '/api/campaigns',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Cria uma campanha (rascunho)',
+        body: createCampaignSchema,
+        response: { 201: CAMPAIGN_REPLIES.withMessage, ...campaignErrors },
+      },
+      config: { auth: true },
+    },
+    async (request, reply) => {
+      const data = await campaigns(request).create(userOf(request), request.body);
+      return reply.code(201).send({ success: true, message: CAMPAIGN_MESSAGES.created, data });
+    },
+  );
+
+  fastify.put(
+    '/api/campaigns/:id',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Atualização parcial',
+        params: idParams,
+        body: updateBody,
+        response: { 200: CAMPAIGN_REPLIES.withMessage, ...campaignErrors },
+      },
+      config: { auth: true },
+    },
+    async (request) => ({
+      success: true,
+      message: CAMPAIGN_API_MESSAGES.updated,
+      data: await campaigns(request).update(userOf(request), idOf(request), request.body),
+    }),
+  );
+
+  fastify.post(
+    '/api/campaigns/:id/publish',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Publica (instantâneo, sem uma linha por bilhete)',
+        params: idParams,
+        response: { 200: CAMPAIGN_REPLIES.publish, ...campaignErrors },
+      },
+      config: { auth: true },
+    },
+    async (request) => ({
+      success: true,
+      message: CAMPAIGN_API_MESSAGES.published,
+      data: await campaigns(request).publish(userOf(request), idOf(request)),
+    }),
+  );
+
+  fastify.post(
+    '/api/campaigns/:id/cancel',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Cancela (definitivo)',
+        params: idParams,
+        body: cancelBody,
+        response: { 200: CAMPAIGN_REPLIES.withMessage, ...campaignErrors, 422: cancelRefusedReply },
+      },
+      config: { auth: true },
+    },
+    async (request) => ({
+      success: true,
+      message: CAMPAIGN_MESSAGES.cancelled,
+      data: await campaigns(request).cancel(userOf(request), idOf(request), request.body.reason),
+    }),
+  );
+
+  fastify.post(
+    '/api/campaigns/:id/upload-banner',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Banner PNG ou JPG até 5MB (multipart, campo banner)',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: { 200: CAMPAIGN_REPLIES.withMessage, ...campaignErrors },
+      },
+      config: { auth: true },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new HttpError(415, CAMPAIGN_API_MESSAGES.multipartRequired);
+      const userId = userOf(request);
+      // Ownership first: another organiser's id is a 404 before any byte is stored.
+      await campaigns(request).get(userId, idOf(request));
+      const banner = await readBanner(request);
+      const fail = (message: string) => new ValidationError({ [BANNER_FIELD]: [message] }, CAMPAIGN_MESSAGES.fixFields);
+      if (!banner || banner.length === 0) throw fail(CAMPAIGN_API_MESSAGES.bannerRequired);
+      // The type comes from the magic bytes, never from the file name or the declared Content-Type.
+      const type = detectFileType(banner);
+      if (!type || !BANNER_MIMES.has(type.mime)) throw fail(CAMPAIGN_API_MESSAGES.bannerType);
+      return {
+        success: true,
+        message: CAMPAIGN_API_MESSAGES.bannerUpdated,
+        data: await campaigns(request).replaceBanner(userId, idOf(request), banner, type.mime),
+      };
+    },
+  );
+
+  // Campaign banners, public (the buyer page shows them). A key is random per upload and a replaced banner gets a
+  // new key, so the content under a URL never changes: cacheable "forever".
+  fastify.get(
+    '/media/banners/:key',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Banner de campanha (público, imutável)',
+        params: keyParams,
+        response: {
+          200: {
+            description: 'A imagem (PNG ou JPEG), em cache por um ano',
+            content: { 'image/png': { schema: BINARY }, 'image/jpeg': { schema: BINARY } },
+          },
+          404: errorReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await fastify.services.campaigns.bannerFile(request.params.key);
+      if (!file) throw new HttpError(404, CAMPAIGN_API_MESSAGES.fileNotFound);
+      return reply
+        .header('content-type', file.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.data);
+    },
+  );
+
+  // The public campaign page (no session): the page buyers open from social-media links. Drafts and cancelled
+  // campaigns are 404; a malformed link is simply not found.
+  fastify.get(
+    '/public/campaigns/:link',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Página pública da campanha (publicada ou finalizada)',
+        params: linkParams,
+        response: { 200: CAMPAIGN_REPLIES.publicPage, 404: errorReply },
+      },
+    },
+    async (request, reply): Promise<ApiSuccess<PublicCampaign>> => {
+      const data = await fastify.services.campaigns.publicPage(
+        request.params.link,
+        publicOriginOf(request, fastify.config),
+      );
+      if (!data) throw new HttpError(404, CAMPAIGN_MESSAGES.notFound);
+      void reply.header('cache-control', PUBLIC_CAMPAIGN_CACHE_CONTROL);
+      return { success: true, data };
+    },
+  );
+};
+
+export default campaignRoutes;

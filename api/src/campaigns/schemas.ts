@@ -1,0 +1,176 @@
+import type {
+  Award,
+  Campaign,
+  CampaignListReply,
+  CampaignStats,
+  DrawType,
+  PublicCampaign,
+  PublishReply,
+  SalesChartEntry,
+} from '@rifaria/shared/types';
+import * as v from 'valibot';
+import {
+  campaignStatusSchema,
+  errorEntries,
+  integer,
+  isoTimestamp,
+  ownedErrors,
+  reais,
+  replySchema,
+  saoPauloDay,
+  type Check,
+  type Out,
+  type Same,
+} from '../lib/reply-schema';
+
+/**
+ * Reply shapes of the campaign routes (spec section 7), checked at compile time against the wire types of
+ * @rifaria/shared/types (at the end): a field added to the contract and not here, or the other way round, fails
+ * `tsc`. How replies are described: lib/reply-schema.ts.
+ */
+
+export const drawTypeSchema = v.object({ id: integer, description: v.string() });
+
+export const awardSchema = v.object({
+  id: integer,
+  description: v.string(),
+  value: v.nullable(reais),
+  position: integer,
+});
+
+export const campaignStatsSchema = v.object({
+  tickets_sold: v.pipe(integer, v.description('Tickets pagos')),
+  total_tickets: integer,
+  tickets_available: v.pipe(integer, v.description('Total − vendidos − reservados por compras pendentes')),
+  total_revenue: reais,
+  sales_percentage: v.pipe(v.number(), v.description('0–100, até 2 casas decimais')),
+});
+
+export const salesChartEntrySchema = v.object({ date: saoPauloDay, sales: integer, revenue: reais });
+
+const campaignEntries = {
+  id: integer,
+  name: v.string(),
+  title: v.string(),
+  status: campaignStatusSchema,
+  draw_type: drawTypeSchema,
+  total_tickets: integer,
+  ticket_price: reais,
+  rules: v.string(),
+  banner: v.pipe(
+    v.nullable(v.string()),
+    v.description('Banner: /media/banners/<chave> (arquivo enviado, mesma origem) ou a URL https informada'),
+  ),
+  banner_image: v.nullable(v.string()),
+  link: v.string(),
+  full_url: v.pipe(
+    v.string(),
+    v.description('Página pública: <PUBLIC_URL>/p/<link> (sem PUBLIC_URL: o endereço em que o site foi aberto)'),
+  ),
+  draw_datetime: v.pipe(
+    v.nullable(v.string()),
+    v.description("'AAAA-MM-DD HH:MM:SS' no horário de São Paulo, ou null"),
+  ),
+  draw_date: v.nullable(isoTimestamp),
+  draw_date_formatted: v.pipe(v.nullable(v.string()), v.description("'28/11/2026 às 20:00', ou null")),
+  user_wallet_id: integer,
+  wallet: v.nullable(
+    v.object({ id: integer, account_number: v.string(), wallet_type: v.object({ name: v.string() }) }),
+  ),
+  awards: v.array(awardSchema),
+  stats: campaignStatsSchema,
+  sales_chart: v.pipe(
+    v.optional(v.array(salesChartEntrySchema)),
+    v.description('Últimos 14 dias; só em GET /api/campaigns/{id}'),
+  ),
+  published_at: v.nullable(isoTimestamp),
+  created_at: isoTimestamp,
+  updated_at: isoTimestamp,
+};
+
+export const campaignSchema = v.object(campaignEntries);
+
+export const campaignListReplySchema = v.object({
+  success: v.literal(true),
+  data: v.array(campaignSchema),
+  summary: v.object({ active_count: integer, draft_count: integer, total_raised: reais }),
+});
+
+export const campaignReplySchema = v.object({ success: v.literal(true), data: campaignSchema });
+
+export const campaignMessageReplySchema = v.object({
+  success: v.literal(true),
+  message: v.string(),
+  data: campaignSchema,
+});
+
+export const publishReplySchema = v.object({
+  success: v.literal(true),
+  message: v.string(),
+  data: v.object({
+    ...campaignEntries,
+    processing: v.pipe(v.boolean(), v.description('Acima de 10.000 tickets o modal mostra o estado "processando"')),
+  }),
+});
+
+/** GET /public/campaigns/{link}: what the buyer's page shows, nothing of the organiser but name and WhatsApp. */
+export const publicCampaignSchema = v.object({
+  name: v.string(),
+  title: v.string(),
+  link: v.string(),
+  full_url: campaignEntries.full_url,
+  banner_image: campaignEntries.banner,
+  ticket_price: reais,
+  total_tickets: integer,
+  draw_datetime: campaignEntries.draw_datetime,
+  draw_date: campaignEntries.draw_date,
+  draw_date_formatted: campaignEntries.draw_date_formatted,
+  draw_type: drawTypeSchema,
+  status: campaignStatusSchema,
+  organizer: v.object({ name: v.string(), whatsapp: v.nullable(v.string()) }),
+  awards: v.array(awardSchema),
+  rules: v.pipe(v.string(), v.description("HTML saneado (b, strong, i, em, u, br, p); '' = texto padrão")),
+  stats: v.object({
+    sales_percentage: campaignStatsSchema.entries.sales_percentage,
+    tickets_available: campaignStatsSchema.entries.tickets_available,
+  }),
+  accepting_purchases: v.pipe(v.boolean(), v.description('false: publicada mas sem venda (data passou, esgotada)')),
+  max_tickets_per_purchase: integer,
+});
+
+export const publicCampaignReplySchema = v.object({ success: v.literal(true), data: publicCampaignSchema });
+
+export const drawTypesReplySchema = v.object({ success: v.literal(true), data: v.array(drawTypeSchema) });
+
+/** 422 of a refused cancellation: the cancel modal reads `details.tickets_sold`. */
+export const cancelRefusedReply = replySchema(
+  v.pipe(
+    v.object({ ...errorEntries, details: v.optional(v.object({ tickets_sold: integer })) }),
+    v.description('Falha: mensagem em pt-BR; ao recusar o cancelamento, `details.tickets_sold`.'),
+  ),
+);
+
+/** Every campaign route needs a session and answers 404 for another organiser's id. */
+export const campaignErrors = ownedErrors;
+
+export const CAMPAIGN_REPLIES = {
+  drawTypes: replySchema(drawTypesReplySchema),
+  list: replySchema(campaignListReplySchema),
+  get: replySchema(campaignReplySchema),
+  withMessage: replySchema(campaignMessageReplySchema),
+  publish: replySchema(publishReplySchema),
+  publicPage: replySchema(publicCampaignReplySchema),
+} as const;
+
+// Compile-time check against the shared contract ------------------------------------------------------------------
+
+export type ReplyContractChecks = [
+  Check<Same<Out<typeof drawTypeSchema>, DrawType>>,
+  Check<Same<Out<typeof awardSchema>, Award>>,
+  Check<Same<Out<typeof campaignStatsSchema>, CampaignStats>>,
+  Check<Same<Out<typeof salesChartEntrySchema>, SalesChartEntry>>,
+  Check<Same<Out<typeof campaignSchema>, Campaign>>,
+  Check<Same<Out<typeof campaignListReplySchema>, CampaignListReply>>,
+  Check<Same<Out<typeof publishReplySchema>, PublishReply>>,
+  Check<Same<Out<typeof publicCampaignSchema>, PublicCampaign>>,
+];

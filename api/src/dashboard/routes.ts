@@ -1,0 +1,51 @@
+import * as v from 'valibot';
+import { sessionOf } from '../plugins/app/authentication';
+import { DASHBOARD_METRICS } from './service';
+import { DASHBOARD_MESSAGES } from '../sales/messages';
+import { DASHBOARD_REPLIES } from './schemas';
+import type { RoutesPlugin } from '../lib/routes-plugin';
+
+/** /api/dashboard/*: spec section 7 "Dashboard". Both routes need a session and only read the user's own data. */
+
+const latestSalesQuery = v.object({
+  days: v.optional(v.pipe(v.picklist(['7', '15', '30'], DASHBOARD_MESSAGES.days), v.transform(Number)), '7'),
+  metric: v.optional(v.picklist(DASHBOARD_METRICS, DASHBOARD_MESSAGES.metric), 'revenue'),
+});
+
+const dashboardRoutes: RoutesPlugin = async (fastify) => {
+  fastify.get(
+    '/api/dashboard/overview',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Resumo do painel: campanhas ativas, carteira e saldos',
+        response: { 200: DASHBOARD_REPLIES.overview, ...DASHBOARD_REPLIES.errors },
+      },
+      config: { auth: true },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { success: true, data: await fastify.services.dashboard.overview(String(sessionOf(request).user.id)) };
+    },
+  );
+
+  fastify.get(
+    '/api/dashboard/latest-sales',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Vendas pagas por dia (horário de São Paulo): receita em reais ou quantidade de tickets',
+        querystring: latestSalesQuery,
+        response: { 200: DASHBOARD_REPLIES.latestSales, ...DASHBOARD_REPLIES.errors },
+      },
+      config: { auth: true },
+    },
+    async (request, reply) => {
+      const { days, metric } = request.query;
+      void reply.header('cache-control', 'no-store');
+      return { success: true, data: await fastify.services.dashboard.latestSales(String(sessionOf(request).user.id), days, metric) };
+    },
+  );
+};
+
+export default dashboardRoutes;

@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/** One duty of the background worker (each domain's `worker.ts` lists its own). */
+export interface WorkerStep {
+  name: string;
+  run: () => Promise<unknown>;
+}
+
+export interface Worker {
+  /** Stops scheduling and waits for a tick in progress. */
+  stop(): Promise<void>;
+  /** One pass of every step (also what each tick runs). */
+  tick(): Promise<void>;
+}
+
+/**
+ * The background worker: one pass of every step every `intervalMs` (expire overdue charges and reservations,
+ * reconcile payments whose webhook never came, re-check transfers, review account applications…). Ticks never
+ * overlap and a failing step fails alone; several API processes may run it on PostgreSQL (rows are claimed with
+ * FOR UPDATE SKIP LOCKED).
+ */
+export function startWorker(options: { steps: WorkerStep[]; intervalMs: number; log: FastifyBaseLogger }): Worker {
+  const { steps, log } = options;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+
+  const step = async ({ name, run }: WorkerStep) => {
+    try {
+      const result = await run();
+      log.debug({ step: name, result }, 'worker step');
+    } catch (error) {
+      // One failing step must not stop the others nor the loop.
+      log.error({ err: error, step: name }, 'worker step failed');
+    }
+  };
+
+  const tick = async () => {
+    for (const each of steps) await step(each);
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick().finally(() => {
+        running = null;
+        schedule();
+      });
+    }, options.intervalMs);
+    // The worker alone never keeps the process alive.
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    tick,
+    stop: async () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { BUYER_MESSAGES, CAMPAIGN_MESSAGES, myTicketsSchema, purchaseRequestSchema } from '@rifaria/shared/schemas';
+import * as v from 'valibot';
+import { HttpError } from '../lib/errors';
+import { idempotencyKeyOf } from '../lib/idempotency-key';
+import { publicOriginOf } from '../lib/public-origin';
+import { perAddress } from '../plugins/external/rate-limit';
+import { perPhoneLimit } from '../plugins/external/rate-limit-keys';
+import { PURCHASE_MESSAGES } from './messages';
+import { errorReply } from '../lib/reply-schema';
+import { PURCHASE_REPLIES } from './schemas';
+import type { RoutesPlugin } from '../lib/routes-plugin';
+import type { ApiLookup, MyTickets } from '@rifaria/shared/types';
+
+const hashParams = v.object({ hash: v.string() });
+
+/**
+ * POST /public/purchases, GET /public/purchases/:hash and GET /public/campaigns/{link}/my-tickets ("Meus números")
+ * (spec section 7 "Public purchasing"; no session).
+ */
+
+// Any link is looked up (the router already caps a parameter at 200 characters): a malformed one is simply not found.
+const linkParams = v.object({ link: v.string(CAMPAIGN_MESSAGES.notFound) });
+
+const campaignNotFound = () => new HttpError(404, CAMPAIGN_MESSAGES.notFound);
+
+const publicPurchaseRoutes: RoutesPlugin = async (fastify) => {
+  const { rateLimits } = fastify.config;
+
+  fastify.post(
+    '/public/purchases',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Reserva números aleatórios e gera o Pix da compra (header opcional Idempotency-Key)',
+        body: purchaseRequestSchema,
+        response: {
+          200: PURCHASE_REPLIES.created,
+          201: PURCHASE_REPLIES.created,
+          404: errorReply,
+          422: PURCHASE_REPLIES.refused,
+          429: errorReply,
+          502: errorReply,
+        },
+      },
+      config: { rateLimit: perAddress(rateLimits.publicPurchase) },
+      preHandler: perPhoneLimit(
+        fastify,
+        'purchase',
+        rateLimits.publicPurchasePerPhone,
+        (request) => (request.body as { buyer_phone?: unknown } | undefined)?.buyer_phone,
+      ),
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request, PURCHASE_MESSAGES.idempotencyKeyInvalid);
+      const result = await fastify.services.purchases.create(request.body, key);
+      return reply.code(result.created ? 201 : 200).send({
+        success: true,
+        message: result.created ? PURCHASE_MESSAGES.created : PURCHASE_MESSAGES.replayed,
+        data: result.data,
+      });
+    },
+  );
+
+  fastify.get(
+    '/public/purchases/:hash',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'A compra do checkout (números, Pix enquanto Pendente, relógio do servidor)',
+        params: hashParams,
+        response: { 200: PURCHASE_REPLIES.purchase, 404: errorReply },
+      },
+    },
+    async (request, reply) => {
+      // Polled every few seconds by the checkout: never cached anywhere (status and countdown must be live).
+      void reply.header('cache-control', 'no-store');
+      const purchase = await fastify.services.purchases.view(
+        request.params.hash,
+        publicOriginOf(request, fastify.config),
+      );
+      if (!purchase) throw new HttpError(404, BUYER_MESSAGES.purchaseNotFound);
+      return { success: true, data: purchase };
+    },
+  );
+
+  // "Meus números": no session, the phone and CPF prove it is the buyer's.
+  fastify.get(
+    '/public/campaigns/:link/my-tickets',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Meus números: compras de um comprador (telefone e CPF) nesta campanha',
+        params: linkParams,
+        querystring: myTicketsSchema,
+        response: { 200: PURCHASE_REPLIES.myTickets, 404: errorReply, 422: errorReply, 429: errorReply },
+      },
+      config: { rateLimit: perAddress(fastify.config.rateLimits.publicMyTickets) },
+      // Guessing CPFs for one phone is slow whatever addresses the guesses come from.
+      preHandler: perPhoneLimit(
+        fastify,
+        'my-tickets',
+        fastify.config.rateLimits.publicMyTicketsPerPhone,
+        (request) => (request.query as { phone?: unknown } | undefined)?.phone,
+      ),
+    },
+    async (request, reply): Promise<ApiLookup<MyTickets>> => {
+      // Personal data: never kept by a shared cache.
+      void reply.header('cache-control', 'no-store');
+      const { link } = request.params;
+      const result = await fastify.services.myTickets.find(link, request.query.phone, request.query.cpf);
+      if (result === undefined) throw campaignNotFound();
+      // One reply for an unknown phone, a wrong CPF and a buyer without purchases here: no oracle. A 200, as
+      // looking before buying is a normal outcome (a 404 is a console error in the browser).
+      if (result === null) return { success: true, found: false, data: null, message: BUYER_MESSAGES.myTicketsNotFound };
+      return { success: true, found: true, data: result };
+    },
+  );
+};
+
+export default publicPurchaseRoutes;

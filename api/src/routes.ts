@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import accountsRoutes from './accounts/routes';
+import authRoutes from './auth/routes';
+import buyersRoutes from './buyers/routes';
+import campaignsRoutes from './campaigns/routes';
+import cepRoutes from './cep/routes';
+import dashboardRoutes from './dashboard/routes';
+import healthRoutes from './health/routes';
+import { valibotValidatorCompiler } from './lib/valibot';
+import paymentsRoutes from './payments/routes';
+import sandboxPaymentsRoutes from './payments/sandbox/routes';
+import profileRoutes from './profile/routes';
+import purchasesRoutes from './purchases/routes';
+import salesRoutes from './sales/routes';
+import walletsRoutes from './wallets/routes';
+
+/**
+ * Every API route, one `routes.ts` per domain, in this encapsulated context where requests are validated by
+ * valibot only. (Third-party plugin routes outside it, such as the Swagger UI, keep Fastify's defaults.)
+ */
+export default async function apiRoutes(fastify: FastifyInstance): Promise<void> {
+  fastify.setValidatorCompiler(valibotValidatorCompiler);
+  await fastify.register(healthRoutes);
+  await fastify.register(authRoutes);
+  await fastify.register(profileRoutes);
+  await fastify.register(accountsRoutes);
+  await fastify.register(cepRoutes);
+  await fastify.register(walletsRoutes);
+  await fastify.register(paymentsRoutes);
+  await fastify.register(campaignsRoutes);
+  await fastify.register(salesRoutes);
+  await fastify.register(dashboardRoutes);
+  await fastify.register(buyersRoutes);
+  await fastify.register(purchasesRoutes);
+  // Only mounts its route when the sandbox PSP is active (PIX_PROVIDER=sandbox).
+  await fastify.register(sandboxPaymentsRoutes);
+}

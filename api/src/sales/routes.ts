@@ -1,0 +1,92 @@
+import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
+import { SALES_DEFAULT_PAGE_SIZE, SALES_DEFAULT_SORT, SALES_PAGE_SIZES } from '@rifaria/shared/constants';
+import type { PurchaseStatusId } from '@rifaria/shared/types';
+import * as v from 'valibot';
+import { SALES_REPLIES } from './schemas';
+import { HttpError } from '../lib/errors';
+import { sessionOf } from '../plugins/app/authentication';
+import { SALES_SORT_COLUMNS } from './listing';
+import { SALES_MESSAGES } from './messages';
+import type { RoutesPlugin } from '../lib/routes-plugin';
+
+/**
+ * GET /api/campaigns/{id}/sales (spec section 7): the organiser's sales of one campaign, owner-scoped.
+ * The browser sends arrays as `status[]=1&status[]=2`; `status=1` and repeated `status` are accepted too.
+ */
+
+const statusValue = v.picklist(['1', '2', '3'], SALES_MESSAGES.status);
+const statusList = v.optional(
+  v.union([statusValue, v.array(statusValue, SALES_MESSAGES.status)], SALES_MESSAGES.status),
+);
+
+const salesQuery = v.object({
+  'status[]': statusList,
+  status: statusList,
+  buyer_search: v.optional(
+    v.pipe(v.string(SALES_MESSAGES.buyerSearch), v.maxLength(100, SALES_MESSAGES.buyerSearch)),
+    '',
+  ),
+  page: v.optional(
+    v.pipe(
+      v.string(SALES_MESSAGES.page),
+      v.regex(/^\d{1,6}$/, SALES_MESSAGES.page),
+      v.transform(Number),
+      v.minValue(1, SALES_MESSAGES.page),
+    ),
+    '1',
+  ),
+  per_page: v.optional(
+    v.pipe(
+      v.picklist(
+        SALES_PAGE_SIZES.map((size) => String(size)),
+        SALES_MESSAGES.perPage,
+      ),
+      v.transform(Number),
+    ),
+    String(SALES_DEFAULT_PAGE_SIZE),
+  ),
+  sort_by: v.optional(v.picklist(SALES_SORT_COLUMNS, SALES_MESSAGES.sortBy), SALES_DEFAULT_SORT.sort_by),
+  sort_order: v.optional(v.picklist(['asc', 'desc'], SALES_MESSAGES.sortOrder), SALES_DEFAULT_SORT.sort_order),
+});
+
+const idParams = v.object({ id: v.string() });
+
+const toList = (value: string | string[] | undefined): string[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+const campaignSalesRoutes: RoutesPlugin = async (fastify) => {
+  fastify.get(
+    '/api/campaigns/:id/sales',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Vendas da campanha: filtros, ordenação, paginação e estatísticas',
+        params: idParams,
+        querystring: salesQuery,
+        response: { 200: SALES_REPLIES.list, ...SALES_REPLIES.errors },
+      },
+      config: { auth: true },
+    },
+    async (request, reply) => {
+      const userId = String(sessionOf(request).user.id);
+      const query = request.query;
+      const statuses = [...new Set([...toList(query['status[]']), ...toList(query.status)])].map(
+        (s) => Number(s) as PurchaseStatusId,
+      );
+      const result = await fastify.services.sales.list(userId, request.params.id, {
+        statuses,
+        buyerSearch: query.buyer_search,
+        page: query.page,
+        perPage: query.per_page,
+        sortBy: query.sort_by,
+        sortOrder: query.sort_order,
+      });
+      if (!result) throw new HttpError(404, CAMPAIGN_MESSAGES.notFound);
+      // Buyer personal data: never kept by shared caches.
+      void reply.header('cache-control', 'no-store');
+      return { success: true, message: SALES_MESSAGES.listed, ...result };
+    },
+  );
+};
+
+export default campaignSalesRoutes;

@@ -1,0 +1,72 @@
+import type { Pagination, Sale, SalesReply, SalesStatistics } from '@rifaria/shared/types';
+import * as v from 'valibot';
+import {
+  campaignStatusSchema,
+  integer,
+  isoTimestamp,
+  ownedErrors,
+  paginationSchema,
+  purchaseStatusSchema,
+  reais,
+  replySchema,
+  type Check,
+  type Out,
+  type Same,
+} from '../lib/reply-schema';
+
+/** Reply of GET /api/campaigns/{id}/sales (spec section 7), checked against the shared contract at the end. */
+
+export const saleSchema = v.object({
+  id: integer,
+  buyer: v.object({
+    name: v.string(),
+    cpf: v.pipe(v.string(), v.description("Mascarado: '***.456.789-**'")),
+    email: v.pipe(
+      v.nullable(v.string()),
+      v.description("Completo só em compras Pago; nas demais mascarado: 'a***@gmail.com'"),
+    ),
+    phone: v.pipe(
+      v.string(),
+      v.description("Pago: somente dígitos ('11987654321'); nas demais mascarado: '(11) *****-4321'"),
+    ),
+  }),
+  total_tickets: integer,
+  total_value: reais,
+  status: purchaseStatusSchema,
+  purchased_at: isoTimestamp,
+});
+
+export const salesStatisticsSchema = v.object({
+  total_sales: integer,
+  total_revenue: reais,
+  total_tickets_sold: integer,
+  tickets_available: integer,
+});
+
+export const salesReplySchema = v.object({
+  success: v.literal(true),
+  message: v.string(),
+  data: v.array(saleSchema),
+  pagination: paginationSchema,
+  statistics: salesStatisticsSchema,
+  campaign: v.object({
+    id: integer,
+    name: v.string(),
+    ticket_price: reais,
+    total_tickets: integer,
+    status: campaignStatusSchema,
+  }),
+});
+
+export const SALES_REPLIES = {
+  list: replySchema(salesReplySchema),
+  /** Owner-scoped: 404 for another organiser's campaign. */
+  errors: ownedErrors,
+} as const;
+
+export type ReplyContractChecks = [
+  Check<Same<Out<typeof paginationSchema>, Pagination>>,
+  Check<Same<Out<typeof saleSchema>, Sale>>,
+  Check<Same<Out<typeof salesStatisticsSchema>, SalesStatistics>>,
+  Check<Same<Out<typeof salesReplySchema>, SalesReply>>,
+];

@@ -1,0 +1,201 @@
+import * as v from 'valibot';
+import { transferSchema } from '@rifaria/shared/schemas';
+import { idempotencyKeyOf } from '../lib/idempotency-key';
+import { API_MESSAGES } from '../lib/messages';
+import { sessionOf } from '../plugins/app/authentication';
+import { authErrors, errorReply, ownedErrors } from '../lib/reply-schema';
+import { WALLET_REPLIES } from './schemas';
+import { walletListItem } from './service';
+import { TRANSFER_REPLY_MESSAGES } from './messages';
+import { transferMessage, transferView } from './transfers';
+import type { RoutesPlugin } from '../lib/routes-plugin';
+import { depositSchema } from '@rifaria/shared/schemas';
+import { centsToReais } from '@rifaria/shared/money';
+
+/** /api/user-wallets/*: spec section 7 "Wallets and payments"; every route is owner-scoped (404 otherwise). */
+
+export const HISTORY_MESSAGES = {
+  period: 'Período inválido. Use 7, 30 ou 60 dias.',
+  type: 'Tipo inválido. Use all, in ou out.',
+  page: 'Página inválida.',
+  perPage: 'Itens por página devem estar entre 1 e 100.',
+} as const;
+
+const positiveInt = (message: string, max: number) =>
+  v.pipe(
+    v.string(message),
+    v.regex(/^\d{1,6}$/, message),
+    v.transform(Number),
+    v.minValue(1, message),
+    v.maxValue(max, message),
+  );
+
+const historyQuery = v.object({
+  period: v.optional(v.picklist(['7', '30', '60'], HISTORY_MESSAGES.period), '30'),
+  type: v.optional(v.picklist(['all', 'in', 'out'], HISTORY_MESSAGES.type), 'all'),
+  page: v.optional(positiveInt(HISTORY_MESSAGES.page, 100_000), '1'),
+  per_page: v.optional(positiveInt(HISTORY_MESSAGES.perPage, 100), '20'),
+});
+
+/** The wallet comes from the path, so the shared schema's user_wallet_id is not part of this body. */
+const transferBody = v.omit(transferSchema, ['user_wallet_id']);
+
+/** Any string: a malformed id is just a wallet that does not exist (404, like another user's). */
+const walletParams = v.object({ id: v.string() });
+
+const depositParams = v.object({ id: v.string() });
+
+/** POST/GET /payments/deposits: Pix deposits into the user's own active wallet. */
+
+const walletRoutes: RoutesPlugin = async (fastify) => {
+  const { wallets, transfers } = fastify.services;
+
+  fastify.get(
+    '/api/user-wallets',
+    {
+      schema: {
+        tags: ['wallets'],
+        summary: 'Carteiras do usuário, mais recentes primeiro',
+        response: { 200: WALLET_REPLIES.wallets, ...authErrors },
+      },
+      config: { auth: true },
+    },
+    async (request) => {
+      const list = await wallets.listForUser(sessionOf(request).user.id);
+      return { success: true, data: list.map(walletListItem) };
+    },
+  );
+
+  fastify.get(
+    '/api/user-wallets/:id/balance',
+    {
+      schema: {
+        tags: ['wallets'],
+        params: walletParams,
+        summary: 'Saldos da carteira (Disponível, Futuro e total), lidos do ledger',
+        response: { 200: WALLET_REPLIES.balance, ...ownedErrors },
+      },
+      config: { auth: true },
+    },
+    async (request, reply) => {
+      const wallet = await wallets.findOwned(sessionOf(request).user.id, request.params.id);
+      const { availableCents, blockedCents } = await wallets.balances(wallet.id);
+      void reply.header('cache-control', 'no-store');
+      return {
+        success: true,
+        message: API_MESSAGES.balanceFetched,
+        data: {
+          saldo_disponivel: centsToReais(availableCents),
+          saldo_bloqueado: centsToReais(blockedCents),
+          saldo_total: centsToReais(availableCents + blockedCents),
+          ultima_consulta: new Date().toISOString(),
+          account_number: wallet.account_number,
+        },
+      };
+    },
+  );
+
+  fastify.get(
+    '/api/user-wallets/:id/transactions',
+    {
+      schema: {
+        tags: ['wallets'],
+        params: walletParams,
+        summary: 'Extrato da carteira (lançamentos do ledger) com filtros de período e tipo',
+        querystring: historyQuery,
+        response: { 200: WALLET_REPLIES.history, ...ownedErrors },
+      },
+      config: { auth: true },
+    },
+    async (request) => {
+      const wallet = await wallets.findOwned(sessionOf(request).user.id, request.params.id);
+      const query = request.query;
+      const page = await wallets.history(wallet.id, {
+        periodDays: Number(query.period),
+        type: query.type,
+        page: query.page,
+        perPage: query.per_page,
+      });
+      return { success: true, ...page };
+    },
+  );
+
+  fastify.post(
+    '/api/user-wallets/:id/transfers',
+    {
+      schema: {
+        tags: ['wallets'],
+        params: walletParams,
+        summary:
+          'Transferir: Pix do saldo disponível para uma chave Pix (header opcional Idempotency-Key: a mesma ' +
+          'chave devolve a mesma transferência, 200)',
+        body: transferBody,
+        response: { 200: WALLET_REPLIES.transfer, 201: WALLET_REPLIES.transfer, ...ownedErrors, 422: errorReply },
+      },
+      config: { auth: true },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const idempotencyKey = idempotencyKeyOf(request, TRANSFER_REPLY_MESSAGES.idempotencyKeyInvalid);
+      const { transfer, created } = await transfers.create(sessionOf(request).user.id, request.params.id, {
+        amountCents: body.amount,
+        pixKey: body.pix_key,
+        description: body.description,
+        idempotencyKey,
+      });
+      // 201 for the request that created it, 200 for a repeat with the same Idempotency-Key (as purchases do).
+      return reply.code(created ? 201 : 200).send({
+        success: transfer.status !== 'failed',
+        message: transferMessage(transfer),
+        data: transferView(transfer),
+      });
+    },
+  );
+
+  // --- deposits-routes.ts
+  const { deposits } = fastify.services;
+  const sandboxPayUrl = (txid: string) =>
+    fastify.services.pix.name === 'sandbox' ? `/payments/sandbox/charges/${encodeURIComponent(txid)}/pay` : null;
+
+  fastify.post(
+    '/payments/deposits',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Gera um Pix de depósito (expira em 48 h) para a carteira ativa do usuário',
+        body: depositSchema,
+        response: { 201: WALLET_REPLIES.deposit, 502: errorReply, 404: errorReply, ...authErrors },
+      },
+      config: { auth: true },
+    },
+    async (request, reply) => {
+      const view = await deposits.create(sessionOf(request).user.id, request.body);
+      return reply.code(201).send({
+        success: true,
+        message: API_MESSAGES.pixGenerated,
+        ...view,
+        sandbox_pay_url: sandboxPayUrl(view.payment.txid),
+      });
+    },
+  );
+
+  fastify.get(
+    '/payments/deposits/:id',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Um depósito do usuário (estado do Pix)',
+        params: depositParams,
+        response: { 200: WALLET_REPLIES.deposit, 404: errorReply, ...authErrors },
+      },
+      config: { auth: true },
+    },
+    async (request, reply) => {
+      const view = await deposits.get(sessionOf(request).user.id, request.params.id);
+      void reply.header('cache-control', 'no-store');
+      return { success: true, ...view, sandbox_pay_url: sandboxPayUrl(view.payment.txid) };
+    },
+  );
+};
+
+export default walletRoutes;
