@@ -25,14 +25,29 @@ const regexpRules = {
   'regexp/no-super-linear-move': 'error',
 };
 
+const muiPatterns = [
+  {
+    group: ['@mui/material/*', '!@mui/material/locale', '@mui/icons-material/*'],
+    message: "Importe do MUI pela raiz ('@mui/material'): é o que o Module Federation compartilha.",
+  },
+];
+
 const zones = [
   ...remotes.map((remote) => ({
     target: `./${remote}`,
     from: [...apps.filter((app) => app !== remote).map((app) => `./${app}`), './api'],
     message: 'Um remote não importa o shell nem outro remote: use @rifaria/shared.',
   })),
-  { target: './shell', from: [...remotes.map((r) => `./${r}`), './api'], message: 'O shell carrega remotes em tempo de execução (loadRemote).' },
-  { target: './shared', from: [...apps.map((a) => `./${a}`), './api'], message: 'shared/ não importa nenhuma aplicação.' },
+  {
+    target: './shell',
+    from: [...remotes.map((r) => `./${r}`), './api'],
+    message: 'O shell carrega remotes em tempo de execução (loadRemote).',
+  },
+  {
+    target: './shared',
+    from: [...apps.map((a) => `./${a}`), './api'],
+    message: 'shared/ não importa nenhuma aplicação.',
+  },
   { target: './api', from: apps.map((a) => `./${a}`), message: 'A API não importa front ends.' },
 ];
 
@@ -77,7 +92,17 @@ const apiZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', '**/.cache/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.data/**',
+      '**/.cache/**',
+      '**/coverage/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
@@ -120,10 +145,24 @@ export default tseslint.config(
     rules: regexpRules,
   },
   {
+    // MUI from its root only: Module Federation shares '@mui/material' as one singleton, and a subpath import
+    // ('@mui/material/Button') would bundle a second copy with a second theme context (tooling/webpack/shared-map.cjs).
+    files: ['shell/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: muiPatterns }] },
+  },
+  {
     // Remotes must not reach the shell or one another by package name either.
     files: remotes.map((r) => `${r}/**/*.{ts,tsx}`),
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@rifaria/shell*', '@rifaria/mf-*'], message: 'Um remote não importa o shell nem outro remote.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...muiPatterns,
+            { group: ['@rifaria/shell*', '@rifaria/mf-*'], message: 'Um remote não importa o shell nem outro remote.' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -6,6 +6,7 @@ import { PageLoader } from '@rifaria/shared/ui';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { CampaignsPage } from './pages/campaigns-page';
+import { paths } from '@rifaria/shared/paths';
 
 const CampaignPanelPage = lazy(() => import('./pages/campaign-panel-page'));
 const CampaignEditPage = lazy(() => import('./pages/campaign-edit-page'));
@@ -19,7 +20,7 @@ export function App() {
         <Route path=":id/painel" element={<CampaignPanelPage />} />
         <Route path=":id/editar" element={<CampaignEditPage />} />
         <Route path=":id/vendas" element={<CampaignSalesPage />} />
-        <Route path="*" element={<Navigate to="/campanhas" replace />} />
+        <Route path="*" element={<Navigate to={paths.campaigns.getHref()} replace />} />
       </Routes>
     </Suspense>
   );

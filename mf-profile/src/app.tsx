@@ -6,6 +6,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { ProfilePage } from './pages/profile-page';
 import { SettingsPage } from './pages/settings-page';
 import { useMountSegment } from '@rifaria/shared/remote';
+import { paths } from '@rifaria/shared/paths';
 
 export function App() {
   const mount = useMountSegment();
@@ -14,7 +15,9 @@ export function App() {
       <Route index element={mount === 'configuracoes' ? <SettingsPage /> : <ProfilePage />} />
       <Route
         path="*"
-        element={<Navigate to={`/${mount === 'configuracoes' ? 'configuracoes' : 'perfil'}`} replace />}
+        element={
+          <Navigate to={mount === 'configuracoes' ? paths.settings.getHref() : paths.profile.getHref()} replace />
+        }
       />
     </Routes>
   );

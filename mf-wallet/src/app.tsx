@@ -7,6 +7,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { OpenAccountPage } from './pages/open-account-page';
 import { WalletsPage } from './pages/wallets-page';
 import { useMountSegment } from '@rifaria/shared/remote';
+import { paths } from '@rifaria/shared/paths';
 
 export function App() {
   const mount = useMountSegment();
@@ -16,7 +17,7 @@ export function App() {
       <Routes>
         <Route path="adicionar" element={<OpenAccountPage />} />
         {/* /carteira alone (or unknown below it) → the wallets dashboard */}
-        <Route path="*" element={<Navigate to="/carteiras" replace />} />
+        <Route path="*" element={<Navigate to={paths.wallets.getHref()} replace />} />
       </Routes>
     );
   }
@@ -24,7 +25,7 @@ export function App() {
   return (
     <Routes>
       <Route index element={<WalletsPage />} />
-      <Route path="*" element={<Navigate to="/carteiras" replace />} />
+      <Route path="*" element={<Navigate to={paths.wallets.getHref()} replace />} />
     </Routes>
   );
 }

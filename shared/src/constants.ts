@@ -2,11 +2,7 @@
  * Business constants and limits (spec section 9), plus the few fixed identifiers the spec names elsewhere.
  * Plain values only: the API imports this file too.
  */
-export {
-  NAME_MIN_LENGTH,
-  LOGIN_PASSWORD_MIN_LENGTH,
-  REGISTER_PASSWORD_MIN_LENGTH,
-} from './schemas/auth';
+export { NAME_MIN_LENGTH, LOGIN_PASSWORD_MIN_LENGTH, REGISTER_PASSWORD_MIN_LENGTH } from './schemas/auth';
 
 export const PRODUCT_NAME = 'Rifaria';
 
@@ -50,7 +46,6 @@ export const PUBLISH_RESULT_DELAY_MS = 2_500;
 export const ALREADY_PUBLISHED_CLOSE_MS = 2_000;
 /** Campaign status ids (campaign_statuses): the one source for the API and the front ends; names in types.ts CAMPAIGN_STATUS. */
 export const CAMPAIGN_STATUS_ID = { draft: 1, published: 2, cancelled: 3, finished: 4 } as const;
-export const CAMPAIGN_DRAFT_STATUS_DESCRIPTION = 'Rascunho';
 export const CAMPAIGN_CANCEL_REASON = 'Cancelada pelo usuário';
 /** A campaign without its own link is reached at /p/campanha-{id}. */
 export const CAMPAIGN_LINK_FALLBACK_PREFIX = 'campanha-';
@@ -103,7 +98,6 @@ export const PAYMENT_WARNING_SECONDS = 60;
 export const PIX_PAYMENT_METHOD_ID = 1;
 /** Purchase status ids (purchase_statuses): the one source for the API and the front ends; names in types.ts PURCHASE_STATUS. */
 export const PURCHASE_STATUS_ID = { pending: 1, paid: 2, cancelled: 3 } as const;
-export const PURCHASE_STATUS_NAME = { pending: 'Pendente', paid: 'Pago', cancelled: 'Cancelado' } as const;
 export const RESERVATION_QUANTITY_MIN = 0;
 export const RESERVATION_QUANTITY_MAX = 1_000;
 

@@ -49,6 +49,6 @@ describe('originFrom', () => {
     for (const value of ['a'.repeat(1_000_000), `${'a-'.repeat(500_000)}!`, `${'1.'.repeat(500_000)}`]) {
       expect(isHostHeader(value)).toBe(false);
     }
-    expect(performance.now() - started).toBeLessThan(50);
+    expect(performance.now() - started).toBeLessThan(500);
   });
 });

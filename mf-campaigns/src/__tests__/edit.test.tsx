@@ -94,7 +94,7 @@ describe('Campaign edit (/campanhas/{id}/editar)', () => {
     expect(screen.getByText('Este campo só pode ser alterado quando o status for "Rascunho"')).toBeInTheDocument();
   });
 
-  it('should let a draft change total tickets (status compared case-insensitively) and send it', async () => {
+  it('should let a draft change total tickets (status by id, not by its name) and send it', async () => {
     serve(campaign({ status: { id: 1, description: 'RASCUNHO' } }));
     const { user } = renderEdit();
     const total = await screen.findByRole('textbox', { name: 'Quantidade de rifas' });

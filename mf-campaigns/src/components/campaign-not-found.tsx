@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Button, Stack, Typography } from '@mui/material';
 import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
+import { paths } from '@rifaria/shared/paths';
 
 /**
  * 'Campanha não encontrada' with the way back to the list: what the panel, edit and sales screens show for an id
@@ -13,7 +14,7 @@ export function CampaignNotFound() {
       <Typography variant="h5" component="h1">
         {CAMPAIGN_MESSAGES.notFound}
       </Typography>
-      <Button component={RouterLink} to="/campanhas" variant="contained">
+      <Button component={RouterLink} to={paths.campaigns.getHref()} variant="contained">
         Voltar para Campanhas
       </Button>
     </Stack>

@@ -5,12 +5,13 @@ import { PageLoader } from '@rifaria/shared/ui';
 import { useCampaign } from '../api/get-campaign';
 import { CampaignNotFound } from '../components/campaign-not-found';
 import { CampaignEdit } from '../features/edit/campaign-edit';
+import { paths } from '@rifaria/shared/paths';
 
 export const EDIT_LOAD_ERROR = 'Erro ao carregar campanha';
 
 function BackToList() {
   return (
-    <Button component={RouterLink} to="/campanhas" variant="contained">
+    <Button component={RouterLink} to={paths.campaigns.getHref()} variant="contained">
       Voltar para Campanhas
     </Button>
   );

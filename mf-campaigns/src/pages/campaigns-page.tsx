@@ -12,12 +12,12 @@ import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import type { Campaign } from '@rifaria/shared/types';
 import { toast } from '@rifaria/shared/ui';
 import { DraftCard } from '../features/list/draft-card';
-import { formatReais } from '../features/list/money';
 import { RunningCard } from '../features/list/running-card';
 import { useCampaigns } from '../features/list/use-campaigns';
 import { CancelCampaignModal } from '../features/modals/cancel-modal';
 import { PublishModal } from '../features/modals/publish-modal';
 import { CampaignWizard } from '../features/wizard/campaign-wizard';
+import { formatReais } from '@rifaria/shared/money';
 
 /**
  * The card action's dialog. It stays mounted once closed (`open: false`) until another one opens: a dialog that

@@ -113,11 +113,6 @@ export interface SavedAddress {
   state: { abbreviation: string } | null;
 }
 
-/** Reais (2-decimal number) → centavos, rounding away float noise (25.1 * 100 = 2510.0000000000005). */
-export function toCentsAmount(reais: number | string | null | undefined): number {
-  return Math.round(Number(reais ?? 0) * 100);
-}
-
 /** The wallet the screens work with: the active one, else the one in review, else none. */
 export function pickWallet(wallets: UserWallet[]): UserWallet | null {
   return (

@@ -17,6 +17,7 @@ import { DEPOSIT_MESSAGES, depositSchema } from '@rifaria/shared/schemas';
 import { CheckIcon, CopyButton, MoneyField, useBackToClose, useDebouncedValidation } from '@rifaria/shared/ui';
 import { walletApi, type DepositReply } from '../api/wallets';
 import { CLOSE_DIALOG_LABEL, DialogTitleWithClose } from './dialog-title-with-close';
+import { centsToReais } from '@rifaria/shared/money';
 
 export const DEPOSIT_TEXTS = {
   title: 'Depositar via Pix',
@@ -107,7 +108,7 @@ export function DepositDialog({ open, walletId, onClose, onPaid }: Props) {
     setSubmitting(true);
     try {
       const reply = await walletApi.deposit({
-        amount: result.output.amount / 100,
+        amount: centsToReais(result.output.amount),
         description: result.output.description,
         user_wallet_id: walletId,
       });

@@ -4,6 +4,7 @@ import { formatDate } from '@rifaria/shared/format';
 import { CheckIcon } from '@rifaria/shared/ui';
 import { maskAccount, type UserWallet } from '../api/wallets';
 import { HourglassIcon } from '../icons';
+import { paths } from '@rifaria/shared/paths';
 
 export const EXISTING_ACCOUNT_TEXTS = {
   activeTitle: 'Você já possui uma conta digital',
@@ -44,7 +45,7 @@ export function ExistingAccount({ wallet }: { wallet: UserWallet }) {
           {wallet.wallet_type?.name} · Conta {maskAccount(wallet.account_number)}
           {wallet.created_at ? ` · Solicitada em ${formatDate(wallet.created_at)}` : ''}
         </Typography>
-        <Button component={RouterLink} to="/carteiras" variant="contained" sx={{ mt: 3 }}>
+        <Button component={RouterLink} to={paths.wallets.getHref()} variant="contained" sx={{ mt: 3 }}>
           {EXISTING_ACCOUNT_TEXTS.goToWallets}
         </Button>
       </CardContent>

@@ -17,14 +17,9 @@ import {
   Typography,
 } from '@mui/material';
 import { apiErrorMessage } from '@rifaria/shared/api-client';
-import { formatBRL, formatDateTime } from '@rifaria/shared/format';
-import {
-  toCentsAmount,
-  walletApi,
-  type PeriodDays,
-  type TransactionFilter,
-  type TransactionsPage,
-} from '../api/wallets';
+import { formatDateTime } from '@rifaria/shared/format';
+import { walletApi, type PeriodDays, type TransactionFilter, type TransactionsPage } from '../api/wallets';
+import { formatReais } from '@rifaria/shared/money';
 
 export const HISTORY_TEXTS = {
   title: 'Histórico de transações',
@@ -182,7 +177,7 @@ export function TransactionHistory({ walletId, version = 0 }: { walletId: number
                       whiteSpace: 'nowrap',
                     }}
                   >
-                    {incoming ? '+' : '−'} {formatBRL(toCentsAmount(tx.amount))}
+                    {incoming ? '+' : '−'} {formatReais(tx.amount)}
                   </Typography>
                 </ListItem>
               );

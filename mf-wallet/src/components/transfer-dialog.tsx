@@ -15,8 +15,9 @@ import { apiErrorMessage, newIdempotencyKey, readApiError } from '@rifaria/share
 import { formatBRL, parseBRLToCents } from '@rifaria/shared/format';
 import { TRANSFER_DESCRIPTION_MAX, TRANSFER_MESSAGES, normalizePixKey, transferSchema } from '@rifaria/shared/schemas';
 import { MoneyField, toast, useBackToClose, useDebouncedValidation } from '@rifaria/shared/ui';
-import { toCentsAmount, walletApi } from '../api/wallets';
+import { walletApi } from '../api/wallets';
 import { DialogTitleWithClose } from './dialog-title-with-close';
+import { centsToReais, reaisToCents } from '@rifaria/shared/money';
 
 export const TRANSFER_TEXTS = {
   title: 'Transferir via Pix',
@@ -71,7 +72,7 @@ export function TransferDialog({ open, walletId, onClose, onTransferred }: Props
     walletApi
       .balance(walletId)
       .then((reply) => {
-        if (active && reply.data) setAvailable(toCentsAmount(reply.data.saldo_disponivel));
+        if (active && reply.data) setAvailable(reaisToCents(reply.data.saldo_disponivel));
       })
       .catch(() => {
         // The form still works without the figure; the server refuses an amount above the balance (422).
@@ -118,7 +119,7 @@ export function TransferDialog({ open, walletId, onClose, onTransferred }: Props
     if (!result.success || overBalance) return;
     const key = normalizePixKey(result.output.pix_key);
     const body = {
-      amount: result.output.amount / 100,
+      amount: centsToReais(result.output.amount),
       pix_key: key?.key ?? result.output.pix_key,
       description: result.output.description,
     };

@@ -11,14 +11,14 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { formatBRL } from '@rifaria/shared/format';
 import { VisibilityIcon, VisibilityOffIcon } from '@rifaria/shared/ui';
-import { maskAccount, toCentsAmount, type UserWallet } from '../api/wallets';
+import { maskAccount, type UserWallet } from '../api/wallets';
 import { BALANCE_MESSAGES, useBalance } from '../hooks/use-balance';
 import { AddIcon, SendIcon } from '../icons';
 import { DepositDialog } from './deposit-dialog';
 import { TransferDialog } from './transfer-dialog';
 import { TransactionHistory } from './transaction-history';
+import { formatReais } from '@rifaria/shared/money';
 
 /** /carteiras with an active wallet: balance (hidden until the eye is clicked), actions and history. */
 export function WalletDashboard({ wallet }: { wallet: UserWallet }) {
@@ -34,7 +34,7 @@ export function WalletDashboard({ wallet }: { wallet: UserWallet }) {
   }, [balance]);
 
   const show = (reais: number | undefined) =>
-    balance.visible && balance.balance ? formatBRL(toCentsAmount(reais)) : BALANCE_MESSAGES.hidden;
+    balance.visible && balance.balance ? formatReais(reais) : BALANCE_MESSAGES.hidden;
 
   return (
     <Stack spacing={3}>

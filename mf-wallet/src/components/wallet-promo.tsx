@@ -2,6 +2,7 @@ import { Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/ma
 import { Link as RouterLink } from 'react-router-dom';
 import { BoltIcon, ShieldIcon, WalletIcon } from '@rifaria/shared/ui';
 import { PixIcon } from '../icons';
+import { paths } from '@rifaria/shared/paths';
 
 export const PROMO_TEXTS = {
   title: 'Carteiras',
@@ -38,7 +39,7 @@ export function WalletPromo() {
           <Typography sx={{ mt: 1, maxWidth: 560, opacity: 0.92 }}>{PROMO_TEXTS.lead}</Typography>
           <Button
             component={RouterLink}
-            to="/carteira/adicionar"
+            to={paths.walletAdd.getHref()}
             variant="contained"
             size="large"
             sx={{ mt: 3, bgcolor: 'common.white', color: '#047857', '&:hover': { bgcolor: '#ecfdf5' } }}

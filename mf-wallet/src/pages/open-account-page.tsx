@@ -45,6 +45,7 @@ import { ExistingAccount } from '../components/existing-account';
 import { clearTabDraft, readTabDraft, writeTabDraft } from '../hooks/tab-draft';
 import { useWizardHistory } from '../hooks/use-wizard-history';
 import { UploadIcon } from '../icons';
+import { paths } from '@rifaria/shared/paths';
 
 export const WIZARD_STEPS = ['Dados Pessoais', 'Endereço', 'Documento', 'Finalização'] as const;
 
@@ -150,7 +151,7 @@ function PageHeader() {
     <>
       <Link
         component={RouterLink}
-        to="/carteiras"
+        to={paths.wallets.getHref()}
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: 'flex-start' }}
       >
         <ArrowBackIcon fontSize="small" aria-hidden="true" />
@@ -222,7 +223,7 @@ export function OpenAccountPage() {
 
 function AccountWizard({ previousRejected }: { previousRejected: boolean }) {
   const navigate = useNavigate();
-  const wizard = useWizardHistory(WIZARD_STEPS.length, '/carteiras');
+  const wizard = useWizardHistory(WIZARD_STEPS.length, paths.wallets.getHref());
   const { step } = wizard;
   // What this tab kept of an earlier visit (Back, reload, a detour): restored as typed.
   const [restored] = useState(() => readTabDraft<Values>(ACCOUNT_DRAFT_NAME, FIELDS));
@@ -310,7 +311,7 @@ function AccountWizard({ previousRejected }: { previousRejected: boolean }) {
 
   useEffect(() => {
     if (!done) return undefined;
-    const timer = setTimeout(() => navigate('/carteiras'), ACCOUNT_SUCCESS_REDIRECT_MS);
+    const timer = setTimeout(() => navigate(paths.wallets.getHref()), ACCOUNT_SUCCESS_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
 

@@ -1,11 +1,11 @@
 /** Exposed as `mf_wallet/WalletBanner`: the dashboard's green banner, shown only with an ACTIVE wallet. */
 import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatBRL } from '@rifaria/shared/format';
 import { VisibilityIcon, VisibilityOffIcon } from '@rifaria/shared/ui';
-import { toCentsAmount } from '../api/wallets';
 import { BALANCE_MESSAGES, useBalance } from '../hooks/use-balance';
 import { useCurrentWallet } from '../hooks/use-wallet';
+import { paths } from '@rifaria/shared/paths';
+import { formatReais } from '@rifaria/shared/money';
 
 export const WALLET_BANNER_TEXTS = {
   available: 'Disponível',
@@ -23,7 +23,7 @@ function Banner({ walletId, accountNumber, typeName }: { walletId: number; accou
   const balance = useBalance(walletId);
   // Total, Disponível and Futuro stay masked until the eye reveals them (the first reveal fetches the balance).
   const money = (reais: number | undefined) =>
-    balance.visible && balance.balance ? formatBRL(toCentsAmount(reais)) : BALANCE_MESSAGES.hidden;
+    balance.visible && balance.balance ? formatReais(reais) : BALANCE_MESSAGES.hidden;
 
   return (
     <Box
@@ -87,7 +87,7 @@ function Banner({ walletId, accountNumber, typeName }: { walletId: number; accou
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
           <Button
             component={RouterLink}
-            to="/carteiras"
+            to={paths.wallets.getHref()}
             variant="contained"
             sx={{ bgcolor: 'common.white', color: '#047857', '&:hover': { bgcolor: '#ecfdf5' } }}
           >

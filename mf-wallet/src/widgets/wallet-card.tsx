@@ -12,12 +12,12 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatBRL } from '@rifaria/shared/format';
 import { VisibilityIcon, VisibilityOffIcon, WalletIcon } from '@rifaria/shared/ui';
-import { toCentsAmount } from '../api/wallets';
 import { BALANCE_MESSAGES, useBalance } from '../hooks/use-balance';
 import { useCurrentWallet } from '../hooks/use-wallet';
 import { ArrowForwardIcon } from '../icons';
+import { paths } from '@rifaria/shared/paths';
+import { formatReais } from '@rifaria/shared/money';
 
 export const WALLET_CARD_TEXTS = {
   title: 'Carteira Digital',
@@ -33,7 +33,7 @@ export const WALLET_BENEFITS = ['Sem taxas', 'Pix na hora', '4 passos'] as const
 
 function Arrow() {
   return (
-    <IconButton component={RouterLink} to="/carteiras" aria-label={WALLET_CARD_TEXTS.goTo} size="small">
+    <IconButton component={RouterLink} to={paths.wallets.getHref()} aria-label={WALLET_CARD_TEXTS.goTo} size="small">
       <ArrowForwardIcon fontSize="small" />
     </IconButton>
   );
@@ -48,9 +48,7 @@ function ActiveBody({ walletId }: { walletId: number }) {
       </Typography>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
         <Typography sx={{ fontSize: '1.6rem', fontWeight: 700 }} data-testid="wallet-card-total">
-          {balance.visible && balance.balance
-            ? formatBRL(toCentsAmount(balance.balance.saldo_total))
-            : BALANCE_MESSAGES.hidden}
+          {balance.visible && balance.balance ? formatReais(balance.balance.saldo_total) : BALANCE_MESSAGES.hidden}
         </Typography>
         <IconButton
           size="small"
@@ -116,7 +114,7 @@ export function WalletCard() {
             <Chip key={benefit} component="li" label={benefit} size="small" color="success" variant="outlined" />
           ))}
         </Stack>
-        <Button component={RouterLink} to="/carteira/adicionar" variant="contained" color="success" size="small">
+        <Button component={RouterLink} to={paths.walletAdd.getHref()} variant="contained" color="success" size="small">
           {WALLET_CARD_TEXTS.open}
         </Button>
       </Stack>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { CssBaseline, ThemeProvider } from '@mui/material';
 import { rifariaTheme } from './theme';
 import { Toaster } from './toast';
 

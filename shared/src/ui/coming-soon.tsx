@@ -1,5 +1,4 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
 export const COMING_SOON_TEXT = 'Esta seção está sendo preparada e estará disponível em breve.';

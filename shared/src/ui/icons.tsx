@@ -2,8 +2,7 @@
  * The handful of Material icons the apps use, as SvgIcons (paths from Material Design Icons, Apache-2.0).
  * Cheaper than sharing all of @mui/icons-material across Module Federation.
  */
-import { createSvgIcon } from '@mui/material/utils';
-import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
+import { createSvgIcon, SvgIcon, type SvgIconProps } from '@mui/material';
 
 export const VisibilityIcon = createSvgIcon(
   <path d="M12 4.5C7 4.5 2.73 7.61 1 12c1.73 4.39 6 7.5 11 7.5s9.27-3.11 11-7.5c-1.73-4.39-6-7.5-11-7.5M12 17c-2.76 0-5-2.24-5-5s2.24-5 5-5 5 2.24 5 5-2.24 5-5 5m0-8c-1.66 0-3 1.34-3 3s1.34 3 3 3 3-1.34 3-3-1.34-3-3-3" />,

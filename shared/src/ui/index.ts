@@ -11,3 +11,4 @@ export { ComingSoon, COMING_SOON_TEXT } from './coming-soon';
 export { CopyButton, COPY_LABEL, COPIED_LABEL, type CopyButtonProps } from './copy-button';
 export { useCopy, writeClipboard } from './use-copy';
 export { MoneyField, type MoneyFieldProps } from './money-field';
+export { campaignStatusColor, purchaseStatusColor } from './status';

@@ -1,7 +1,5 @@
 import { forwardRef, useState } from 'react';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { VisibilityIcon, VisibilityOffIcon } from './icons';
 
 export const SHOW_PASSWORD_LABEL = 'Mostrar senha';

@@ -1,4 +1,4 @@
-import { alpha, createTheme } from '@mui/material/styles';
+import { alpha, createTheme } from '@mui/material';
 import { ptBR } from '@mui/material/locale';
 
 /** Rifaria purple: confident, not the usual fintech blue; money and success stay green. */

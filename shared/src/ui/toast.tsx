@@ -5,9 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { create } from 'zustand';
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Snackbar from '@mui/material/Snackbar';
+import { Alert, AlertTitle, Snackbar, type AlertColor } from '@mui/material';
 import { DEFAULT_TOAST_DURATION_MS } from '../constants';
 
 export interface ToastOptions {

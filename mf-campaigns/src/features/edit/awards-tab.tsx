@@ -7,6 +7,7 @@ import type { Campaign } from '@rifaria/shared/types';
 import { CloseIcon, MoneyField, toast } from '@rifaria/shared/ui';
 import { updateCampaign } from '../../api/update-campaign';
 import { EDIT_TEXTS, editToastOptions, serverFieldErrors, withoutError } from './save-toasts';
+import { centsToReais, reaisToCents } from '@rifaria/shared/money';
 
 interface AwardRow {
   /** Stable React key: rows are removed from the middle. */
@@ -28,10 +29,7 @@ export function AwardsTab({ campaign, onSaved }: AwardsTabProps) {
   const [rows, setRows] = useState<AwardRow[]>(() => {
     const sorted = [...campaign.awards].sort((a, b) => a.position - b.position);
     const initial = sorted.map((award) =>
-      row(
-        award.description,
-        award.value === null ? DEFAULT_VALUE : formatCentsAsDecimal(Math.round(award.value * 100)),
-      ),
+      row(award.description, award.value === null ? DEFAULT_VALUE : formatCentsAsDecimal(reaisToCents(award.value))),
     );
     return initial.length ? initial : [row()];
   });
@@ -61,7 +59,7 @@ export function AwardsTab({ campaign, onSaved }: AwardsTabProps) {
     try {
       const payload = (result.output.awards ?? []).map((award) => ({
         description: award.description,
-        value: award.value === null ? null : award.value / 100,
+        value: award.value === null ? null : centsToReais(award.value),
       }));
       onSaved(await updateCampaign(campaign.id, { awards: payload }));
       toast.success(EDIT_TEXTS.awardsSaved, undefined, editToastOptions);

@@ -7,6 +7,7 @@ import { AppearanceTab } from './appearance-tab';
 import { AwardsTab } from './awards-tab';
 import { DataTab } from './data-tab';
 import { RulesTab } from './rules-tab';
+import { paths } from '@rifaria/shared/paths';
 
 const TABS = ['Dados', 'Prêmios', 'Regras', 'Aparência'] as const;
 
@@ -26,7 +27,7 @@ export function CampaignEdit({ campaign, onSaved }: CampaignEditProps) {
 
   return (
     <Stack spacing={2}>
-      <Link component={RouterLink} to={`/campanhas/${campaign.id}/painel`}>
+      <Link component={RouterLink} to={paths.campaignPanel.getHref(campaign.id)}>
         Voltar para o painel
       </Link>
       <Typography variant="h4" component="h1">

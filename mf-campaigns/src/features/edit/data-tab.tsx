@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Stack, TextField } from '@mui/material';
-import { CAMPAIGN_DRAFT_STATUS_DESCRIPTION } from '@rifaria/shared/constants';
+import { CAMPAIGN_STATUS_ID } from '@rifaria/shared/constants';
 import { formatCentsAsDecimal, formatInteger, onlyDigits } from '@rifaria/shared/format';
 import {
   CAMPAIGN_MESSAGES,
@@ -21,9 +21,10 @@ import { updateCampaign } from '../../api/update-campaign';
 import { CampaignNameField } from '../../components/campaign-name-field';
 import { DrawDateTimeFields } from '../../components/draw-date-time-fields';
 import { serverFieldErrors, toastSaveFailed, toastSaved, withoutError } from './save-toasts';
+import { centsToReais, reaisToCents } from '@rifaria/shared/money';
 
 export function isDraft(campaign: Campaign): boolean {
-  return campaign.status.description.toLowerCase() === CAMPAIGN_DRAFT_STATUS_DESCRIPTION.toLowerCase();
+  return campaign.status.id === CAMPAIGN_STATUS_ID.draft;
 }
 
 interface DataValues {
@@ -42,7 +43,7 @@ function initialValues(campaign: Campaign): DataValues {
     name: campaign.name,
     draw_date: date,
     draw_time: time,
-    ticket_price: formatCentsAsDecimal(Math.round(campaign.ticket_price * 100)),
+    ticket_price: formatCentsAsDecimal(reaisToCents(campaign.ticket_price)),
     total_tickets: formatInteger(campaign.total_tickets),
   };
 }
@@ -81,7 +82,7 @@ export function DataTab({ campaign, onSaved }: DataTabProps) {
     }
     const body: Record<string, unknown> = {
       name: values.name.trim(),
-      ticket_price: (result.output.ticket_price ?? 0) / 100,
+      ticket_price: centsToReais(result.output.ticket_price),
     };
     if (draft) body.total_tickets = result.output.total_tickets;
     if (dateChanged) body.draw_datetime = payload.draw_datetime;

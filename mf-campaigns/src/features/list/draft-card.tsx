@@ -14,8 +14,8 @@ import {
 } from '@mui/material';
 import { formatInteger } from '@rifaria/shared/format';
 import type { Campaign } from '@rifaria/shared/types';
-import { formatReais } from './money';
 import { prizesSummary } from './prizes-summary';
+import { formatReais } from '@rifaria/shared/money';
 
 export interface CampaignCardActions {
   onPublish: (campaign: Campaign) => void;

@@ -2,7 +2,7 @@
 import { Box, Button, Card, CardActions, CardContent, LinearProgress, Link, Typography } from '@mui/material';
 import { formatBRL, formatInteger } from '@rifaria/shared/format';
 import type { Campaign } from '@rifaria/shared/types';
-import { formatReais, goalCents } from './money';
+import { campaignGoalCents, formatReais } from '@rifaria/shared/money';
 
 export interface RunningCardActions {
   onOpenPanel: (campaign: Campaign) => void;
@@ -47,7 +47,7 @@ export function RunningCard({ campaign, onOpenPanel, onEdit, onCancel }: { campa
             <Typography variant="caption" color="text.secondary">
               Meta
             </Typography>
-            <Typography>{formatBRL(goalCents(campaign))}</Typography>
+            <Typography>{formatBRL(campaignGoalCents(campaign))}</Typography>
           </div>
           <div>
             {/* The panel's word for it ('Tickets vendidos'); "tickets" is the spec's own pt-BR term. */}

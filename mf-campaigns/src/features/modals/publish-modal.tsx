@@ -33,7 +33,7 @@ import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import type { Campaign, PublishReply } from '@rifaria/shared/types';
 import { CopyButton, toast, useBackToClose } from '@rifaria/shared/ui';
 import { publishCampaign } from '../../api/publish-campaign';
-import { formatReais, goalCents } from '../list/money';
+import { campaignGoalCents, formatReais } from '@rifaria/shared/money';
 
 export type PublishState = 'confirm' | 'loading' | 'completed' | 'processing' | 'success';
 
@@ -188,7 +188,7 @@ export function PublishModal({ campaign, open, onClose, onRefresh }: PublishModa
                 Meta
               </Typography>
               <Typography component="dd" sx={{ m: 0 }}>
-                {formatBRL(goalCents(campaign))}
+                {formatBRL(campaignGoalCents(campaign))}
               </Typography>
               <Typography component="dt" color="text.secondary">
                 Prêmios

@@ -16,30 +16,20 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { CopyButton } from '@rifaria/shared/ui';
+import { campaignStatusColor, CopyButton } from '@rifaria/shared/ui';
 import { formatBRL, formatInteger } from '@rifaria/shared/format';
 import type { Campaign } from '@rifaria/shared/types';
 import { DrawDateModal } from '../modals/draw-date-modal';
 import { DrawCard } from './draw-card';
+import { paths } from '@rifaria/shared/paths';
+import { campaignGoalCents, formatReais } from '@rifaria/shared/money';
 
 // Lazy: apexcharts is fetched only when a panel with sales is shown.
 const SalesChart = lazy(() => import('./sales-chart'));
 
 export const NO_SALES_TEXT = 'Nenhuma venda registrada ainda';
 
-/** Replies carry reais with 2 decimals; formatBRL takes centavos. */
-export function reais(value: number): string {
-  return formatBRL(Math.round(value * 100));
-}
-
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
-
-export function statusColor(statusId: Campaign['status']['id']): 'default' | 'success' | 'error' | 'info' {
-  if (statusId === 2) return 'success';
-  if (statusId === 3) return 'error';
-  if (statusId === 4) return 'info';
-  return 'default';
-}
 
 function StatCard({ title, value, caption }: { title: string; value: string; caption?: string }) {
   return (
@@ -71,8 +61,7 @@ export function CampaignPanel({ campaign, onRefresh }: CampaignPanelProps) {
   const { stats } = campaign;
   const chart = campaign.sales_chart ?? [];
   const hasSales = chart.some((entry) => entry.sales > 0);
-  // Integer centavos so the product is exact: 10.000.000 × R$ 0,10 must not drift.
-  const totalPossibleCents = Math.round(campaign.ticket_price * 100) * campaign.total_tickets;
+  const totalPossibleCents = campaignGoalCents(campaign);
 
   return (
     <Stack spacing={3}>
@@ -85,10 +74,10 @@ export function CampaignPanel({ campaign, onRefresh }: CampaignPanelProps) {
           <Typography variant="h4" component="h1">
             {campaign.name}
           </Typography>
-          <Chip label={campaign.status.description} color={statusColor(campaign.status.id)} size="small" />
+          <Chip label={campaign.status.description} color={campaignStatusColor(campaign.status.id)} size="small" />
         </Stack>
         <Stack direction="row" spacing={1}>
-          <Button component={RouterLink} to={`/campanhas/${campaign.id}/editar`} variant="outlined">
+          <Button component={RouterLink} to={paths.campaignEdit.getHref(campaign.id)} variant="outlined">
             Editar
           </Button>
           {/* The spec shows this button without an action: disabled and saying so rather than doing nothing. */}
@@ -99,7 +88,7 @@ export function CampaignPanel({ campaign, onRefresh }: CampaignPanelProps) {
               </Button>
             </span>
           </Tooltip>
-          <Button component={RouterLink} to={`/campanhas/${campaign.id}/vendas`} variant="contained">
+          <Button component={RouterLink} to={paths.campaignSales.getHref(campaign.id)} variant="contained">
             Vendas
           </Button>
         </Stack>
@@ -111,9 +100,9 @@ export function CampaignPanel({ campaign, onRefresh }: CampaignPanelProps) {
           value={formatInteger(stats.tickets_sold)}
           caption={`${percent.format(stats.sales_percentage)}% vendido`}
         />
-        <StatCard title="Total arrecadado" value={reais(stats.total_revenue)} />
+        <StatCard title="Total arrecadado" value={formatReais(stats.total_revenue)} />
         <StatCard title="Tickets disponíveis" value={formatInteger(stats.tickets_available)} />
-        <StatCard title="Valor do ticket" value={reais(campaign.ticket_price)} />
+        <StatCard title="Valor do ticket" value={formatReais(campaign.ticket_price)} />
       </Stack>
 
       <Card variant="outlined" component="section" aria-labelledby="sales-chart-title">
@@ -166,7 +155,7 @@ export function CampaignPanel({ campaign, onRefresh }: CampaignPanelProps) {
               <dt>Total de tickets</dt>
               <dd>{formatInteger(campaign.total_tickets)}</dd>
               <dt>Valor do ticket</dt>
-              <dd>{reais(campaign.ticket_price)}</dd>
+              <dd>{formatReais(campaign.ticket_price)}</dd>
               <dt>Valor total possível</dt>
               <dd>{formatBRL(totalPossibleCents)}</dd>
             </Box>
@@ -180,7 +169,7 @@ export function CampaignPanel({ campaign, onRefresh }: CampaignPanelProps) {
                   <ListItem key={award.id} disableGutters>
                     <ListItemText
                       primary={`${award.position}º ${award.description}`}
-                      secondary={award.value ? reais(award.value) : undefined}
+                      secondary={award.value ? formatReais(award.value) : undefined}
                     />
                   </ListItem>
                 ))}
@@ -189,7 +178,7 @@ export function CampaignPanel({ campaign, onRefresh }: CampaignPanelProps) {
         </Card>
       </Stack>
 
-      <Link component={RouterLink} to="/campanhas">
+      <Link component={RouterLink} to={paths.campaigns.getHref()}>
         Voltar para Campanhas
       </Link>
 

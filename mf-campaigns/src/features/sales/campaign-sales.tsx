@@ -39,16 +39,18 @@ import {
   SALES_PAGE_SIZES,
   TOAST_DURATION,
 } from '@rifaria/shared/constants';
-import { formatBRL, formatDateTime, formatInteger } from '@rifaria/shared/format';
-import type { PurchaseStatusId, SalesReply } from '@rifaria/shared/types';
+import { formatDateTime, formatInteger } from '@rifaria/shared/format';
+import { PURCHASE_STATUS, type PurchaseStatusId, type SalesReply } from '@rifaria/shared/types';
 import { isHttpError } from '@rifaria/shared/api-client';
-import { toast, useBackToClose } from '@rifaria/shared/ui';
+import { purchaseStatusColor, toast, useBackToClose } from '@rifaria/shared/ui';
 import { isCampaignId } from '../../api/get-campaign';
 import { getSales, type SalesSortBy, type SortOrder } from '../../api/get-sales';
 import { CampaignNotFound } from '../../components/campaign-not-found';
 import { DOWNLOAD_TEXTS, DownloadDialog } from './download-dialog';
 import { paginationModel } from './pagination-model';
 import { salePhone } from './sales-csv';
+import { paths } from '@rifaria/shared/paths';
+import { formatReais } from '@rifaria/shared/money';
 
 export const SALES_TEXTS = {
   loadFailed: 'Erro ao carregar vendas',
@@ -63,11 +65,10 @@ export const SALES_TEXTS = {
   searchContactPaidOnly: 'Telefone e e-mail encontram apenas compras pagas.',
 } as const;
 
-const STATUS_OPTIONS: { id: PurchaseStatusId; name: string }[] = [
-  { id: PURCHASE_STATUS_ID.pending, name: 'Pendente' },
-  { id: PURCHASE_STATUS_ID.paid, name: 'Pago' },
-  { id: PURCHASE_STATUS_ID.cancelled, name: 'Cancelado' },
-];
+const STATUS_OPTIONS: { id: PurchaseStatusId; name: string }[] = Object.values(PURCHASE_STATUS_ID).map((id) => ({
+  id,
+  name: PURCHASE_STATUS[id],
+}));
 
 const COLUMNS: { key: string; label: string; sortBy?: SalesSortBy; align?: 'right' }[] = [
   { key: 'buyer', label: 'Comprador', sortBy: 'buyer_name' },
@@ -78,17 +79,6 @@ const COLUMNS: { key: string; label: string; sortBy?: SalesSortBy; align?: 'righ
   { key: 'status', label: 'Status', sortBy: 'status' },
   { key: 'date', label: 'Data', sortBy: 'purchased_at' },
 ];
-
-/** Pendente amber, Pago green, anything else (Cancelado) red. */
-export function saleStatusColor(name: string): 'warning' | 'success' | 'error' {
-  if (name === 'Pendente') return 'warning';
-  if (name === 'Pago') return 'success';
-  return 'error';
-}
-
-function reais(value: number): string {
-  return formatBRL(Math.round(value * 100));
-}
 
 interface Filters {
   buyerSearch: string;
@@ -216,7 +206,7 @@ function CampaignSalesOf({ campaignId }: { campaignId: string }) {
 
   return (
     <Stack spacing={3}>
-      <Link component={RouterLink} to={`/campanhas/${campaignId}/painel`}>
+      <Link component={RouterLink} to={paths.campaignPanel.getHref(campaignId)}>
         Voltar para o painel
       </Link>
       <Typography variant="h4" component="h1">
@@ -226,7 +216,7 @@ function CampaignSalesOf({ campaignId }: { campaignId: string }) {
       {stats && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
           <StatCard title="Total de vendas" value={formatInteger(stats.total_sales)} />
-          <StatCard title="Receita total" value={reais(stats.total_revenue)} />
+          <StatCard title="Receita total" value={formatReais(stats.total_revenue)} />
           <StatCard title="Tickets vendidos" value={formatInteger(stats.total_tickets_sold)} />
           <StatCard title="Tickets disponíveis" value={formatInteger(stats.tickets_available)} />
         </Stack>
@@ -301,9 +291,9 @@ function CampaignSalesOf({ campaignId }: { campaignId: string }) {
                 <TableCell>{sale.buyer.cpf}</TableCell>
                 <TableCell>{salePhone(sale.buyer.phone)}</TableCell>
                 <TableCell align="right">{formatInteger(sale.total_tickets)}</TableCell>
-                <TableCell align="right">{reais(sale.total_value)}</TableCell>
+                <TableCell align="right">{formatReais(sale.total_value)}</TableCell>
                 <TableCell>
-                  <Chip size="small" label={sale.status.name} color={saleStatusColor(sale.status.name)} />
+                  <Chip size="small" label={sale.status.name} color={purchaseStatusColor(sale.status.id)} />
                 </TableCell>
                 <TableCell>{formatDateTime(sale.purchased_at)}</TableCell>
               </TableRow>

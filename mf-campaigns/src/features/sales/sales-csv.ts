@@ -6,6 +6,7 @@
 import { formatCentsAsDecimal, formatDateTime, maskPhone } from '@rifaria/shared/format';
 import type { Sale, SalesReply } from '@rifaria/shared/types';
 import { getSales, type SalesQuery } from '../../api/get-sales';
+import { reaisToCents } from '@rifaria/shared/money';
 
 export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';
@@ -41,7 +42,7 @@ export function salesCsv(sales: Sale[]): string {
         textField(salePhone(sale.buyer.phone)),
         textField(sale.buyer.email ?? ''),
         numberField(String(sale.total_tickets)),
-        numberField(formatCentsAsDecimal(Math.round(sale.total_value * 100))),
+        numberField(formatCentsAsDecimal(reaisToCents(sale.total_value))),
         textField(sale.status.name),
         textField(formatDateTime(sale.purchased_at)),
       ].join(CSV_SEPARATOR),

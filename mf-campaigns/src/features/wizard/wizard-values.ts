@@ -2,6 +2,7 @@
 import { formatInteger, onlyDigits, parseBRLToCents } from '@rifaria/shared/format';
 import { drawDatetimeFromInputs, toTicketQuantity } from '@rifaria/shared/schemas';
 import type { CreateCampaignPayload } from '../../api/create-campaign';
+import { centsToReais } from '@rifaria/shared/money';
 
 export interface AwardRow {
   /** Stable React key: rows are removed from the middle. */
@@ -83,7 +84,7 @@ export function maskQuantity(input: string): string {
 
 /** '1.234,56' → 1234.56 reais (the API takes reais as a number). */
 function toReais(masked: string): number {
-  return (parseBRLToCents(masked) ?? 0) / 100;
+  return centsToReais(parseBRLToCents(masked));
 }
 
 /** The spec's create payload (section 3). Call only with values that passed the four step schemas. */

@@ -14,13 +14,14 @@ import type { PublicCampaign } from '@rifaria/shared/types';
 import { ShieldIcon, TicketIcon, useBackToClose } from '@rifaria/shared/ui';
 import { EventIcon, LockIcon, PixIcon, ShareIcon, ShuffleIcon, TrophyIcon, WhatsAppIcon } from '../../lib/icons';
 import { useRememberCampaign } from '../../lib/last-campaign';
-import { formatReais, reaisToCents, ticketCount } from '../../lib/money';
+import { ticketCount } from '../../lib/tickets';
 import { sanitizeRulesHtml } from '../../lib/rules-html';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { whatsappChatLink } from '../../lib/whatsapp';
 import { ReservationModal } from '../reservation/reservation-modal';
 import { QuantitySelector, clampQuantity } from './quantity-selector';
 import { ShareDialog } from './share-dialog';
+import { formatReais, reaisToCents } from '@rifaria/shared/money';
 
 export const CAMPAIGN_TEXTS = {
   perTicket: 'por número',

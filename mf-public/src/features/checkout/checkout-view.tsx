@@ -5,19 +5,21 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Chip, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
 import { apiErrorMessage } from '@rifaria/shared/api-client';
-import { PAYMENT_WARNING_SECONDS } from '@rifaria/shared/constants';
+import { PAYMENT_WARNING_SECONDS, PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
 import { paths } from '@rifaria/shared/paths';
 import type { Purchase } from '@rifaria/shared/types';
 import { CheckIcon, CopyButton } from '@rifaria/shared/ui';
+import { StatusBadge } from '../../components/status-badge';
 import { publicApi } from '../../api/public-api';
 import { WhatsAppIcon } from '../../lib/icons';
 import { useRememberCampaign } from '../../lib/last-campaign';
-import { formatReais, ticketCount } from '../../lib/money';
+import { ticketCount } from '../../lib/tickets';
 import { SummaryList } from '../../lib/summary-list';
 import { whatsappChatLink } from '../../lib/whatsapp';
 import { formatCountdown, useSecondsLeft } from './use-purchase';
+import { formatReais } from '@rifaria/shared/money';
 
 export const CHECKOUT_TEXTS = {
   title: 'Finalizar pagamento',
@@ -64,13 +66,6 @@ export const CHECKOUT_TEXTS = {
   },
 } as const;
 
-const STATUS_COLOR = { Pendente: 'warning', Pago: 'success' } as const;
-
-export function StatusBadge({ name }: { name: string }) {
-  const color = STATUS_COLOR[name as keyof typeof STATUS_COLOR] ?? 'error';
-  return <Chip label={name} color={color} size="small" sx={{ fontWeight: 700 }} />;
-}
-
 interface Props {
   purchase: Purchase;
   clockOffsetMs: number;
@@ -80,8 +75,8 @@ interface Props {
 
 export function CheckoutView({ purchase, clockOffsetMs, refresh }: Props) {
   const secondsLeft = useSecondsLeft(purchase.expires_at, clockOffsetMs);
-  const pending = purchase.status.name === 'Pendente';
-  const expired = purchase.status.name !== 'Pago' && (!pending || secondsLeft <= 0);
+  const pending = purchase.status.id === PURCHASE_STATUS_ID.pending;
+  const expired = purchase.status.id !== PURCHASE_STATUS_ID.paid && (!pending || secondsLeft <= 0);
   // A screen that loses its purchase later (a broken link) can still send the buyer back to this campaign.
   useRememberCampaign(purchase.campaign.link, purchase.campaign.title);
 
@@ -92,7 +87,7 @@ export function CheckoutView({ purchase, clockOffsetMs, refresh }: Props) {
 
   let body: ReactNode;
   if (purchase.refund_status) body = <RefundScreen purchase={purchase} />;
-  else if (purchase.status.name === 'Pago') body = <PaidScreen purchase={purchase} />;
+  else if (purchase.status.id === PURCHASE_STATUS_ID.paid) body = <PaidScreen purchase={purchase} />;
   else if (expired) body = <ExpiredScreen purchase={purchase} refresh={refresh} />;
   else body = <PendingScreen purchase={purchase} secondsLeft={secondsLeft} refresh={refresh} />;
 
@@ -415,7 +410,7 @@ function Summary({ purchase }: { purchase: Purchase }) {
         label={CHECKOUT_TEXTS.summary}
         rows={[
           { term: 'Campanha', value: purchase.campaign.title, wide: true },
-          { term: 'Status', value: <StatusBadge name={purchase.status.name} /> },
+          { term: 'Status', value: <StatusBadge status={purchase.status} /> },
           { term: 'Quantidade', value: ticketCount(purchase.total_tickets) },
           { term: 'Valor por número', value: formatReais(purchase.campaign.ticket_price) },
           { term: 'Total', value: formatReais(purchase.total_value) },

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isHttpError } from '@rifaria/shared/api-client';
+import { PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
 import type { Purchase } from '@rifaria/shared/types';
 import { publicApi } from '../../api/public-api';
 
@@ -18,7 +19,7 @@ export type PurchaseLoad =
   | { state: 'error' };
 
 export function needsPolling(purchase: Purchase): boolean {
-  return purchase.status.name === 'Pendente' || purchase.refund_status === 'pending';
+  return purchase.status.id === PURCHASE_STATUS_ID.pending || purchase.refund_status === 'pending';
 }
 
 export function usePurchase(hash: string | null) {

@@ -9,11 +9,13 @@ import { readApiError } from '@rifaria/shared/api-client';
 import { maskCpf, maskPhone } from '@rifaria/shared/format';
 import { paths } from '@rifaria/shared/paths';
 import { BUYER_MESSAGES, myTicketsSchema } from '@rifaria/shared/schemas';
+import { PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
 import type { MyTickets } from '@rifaria/shared/types';
 import { useDebouncedValidation } from '@rifaria/shared/ui';
 import { publicApi } from '../../api/public-api';
-import { formatReais, ticketCount } from '../../lib/money';
-import { StatusBadge } from '../checkout/checkout-view';
+import { ticketCount } from '../../lib/tickets';
+import { StatusBadge } from '../../components/status-badge';
+import { formatReais } from '@rifaria/shared/money';
 
 export const MY_TICKETS_TEXTS = {
   title: 'Meus números',
@@ -135,7 +137,7 @@ export function MyTicketsView({ link }: { link: string }) {
                 >
                   <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
                     <Typography sx={{ fontWeight: 700 }}>{purchase.purchased_at_formatted}</Typography>
-                    <StatusBadge name={purchase.status.name} />
+                    <StatusBadge status={purchase.status} />
                   </Stack>
                   <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                     {`${ticketCount(purchase.total_tickets)} · ${formatReais(purchase.total_value)}`}
@@ -168,7 +170,7 @@ export function MyTicketsView({ link }: { link: string }) {
                       {MY_TICKETS_TEXTS.noNumbers}
                     </Typography>
                   )}
-                  {purchase.status.name === 'Pendente' ? (
+                  {purchase.status.id === PURCHASE_STATUS_ID.pending ? (
                     <Button
                       component={RouterLink}
                       to={paths.checkout.getHref(purchase.purchase_hash)}

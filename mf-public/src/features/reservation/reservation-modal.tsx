@@ -38,10 +38,11 @@ import {
 import type { PublicBuyer, PublicCampaign } from '@rifaria/shared/types';
 import { ArrowBackIcon, CloseIcon, useDebouncedValidation } from '@rifaria/shared/ui';
 import { publicApi } from '../../api/public-api';
-import { reaisToCents, ticketCount } from '../../lib/money';
+import { ticketCount } from '../../lib/tickets';
 import { SummaryList } from '../../lib/summary-list';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { CHANGE_PHONE_TEXTS, ChangePhoneStep } from './change-phone-step';
+import { reaisToCents } from '@rifaria/shared/money';
 
 export const RESERVATION_TEXTS = {
   phoneStep: 'Finalizar Reserva',

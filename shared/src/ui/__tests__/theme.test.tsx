@@ -1,9 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { AppProviders } from '../app-providers';
 
 function renderDialog({ dividers = false }: { dividers?: boolean } = {}) {

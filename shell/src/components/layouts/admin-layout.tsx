@@ -1,23 +1,25 @@
 import { useState, type ReactNode } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router-dom';
-import AppBar from '@mui/material/AppBar';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
-import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import type { SvgIconProps } from '@mui/material/SvgIcon';
+import {
+  AppBar,
+  Avatar,
+  Box,
+  ButtonBase,
+  Chip,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Toolbar,
+  Typography,
+} from '@mui/material';
+import type { SvgIconProps } from '@mui/material';
 import type { ComponentType } from 'react';
 import { DEFAULT_PROFILE_DESCRIPTION, PROFILE_MENU_MAX_HEIGHT_PX } from '@rifaria/shared/constants';
 import { firstName, initials } from '@rifaria/shared/format';

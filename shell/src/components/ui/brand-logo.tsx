@@ -1,6 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { Box, Typography } from '@mui/material';
 import { TicketIcon } from '@rifaria/shared/ui';
 
 /** Wordmark; a link when `to` is given. */

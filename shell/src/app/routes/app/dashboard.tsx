@@ -1,5 +1,4 @@
-import Box from '@mui/material/Box';
-import Grid from '@mui/material/Grid';
+import { Box, Grid } from '@mui/material';
 import { useSession } from '@rifaria/shared/session';
 import { ActiveCampaignsCard } from '../../../features/dashboard/components/active-campaigns-card';
 import { DashboardGreeting } from '../../../features/dashboard/components/dashboard-greeting';

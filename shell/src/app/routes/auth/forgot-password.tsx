@@ -1,10 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { ArrowBackIcon, MailIcon } from '@rifaria/shared/ui';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { SUPPORT_EMAIL } from '../../../config/contact';

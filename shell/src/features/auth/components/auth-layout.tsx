@@ -1,9 +1,5 @@
 import type { ReactNode } from 'react';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { Avatar, Box, Paper, Stack, Typography } from '@mui/material';
 import { BoltIcon, ShieldIcon, StarIcon, brandColors } from '@rifaria/shared/ui';
 import { BrandLogo } from '../../../components/ui/brand-logo';
 import { MARKETING_TEXTS } from '../texts';

@@ -1,5 +1,4 @@
-import Divider from '@mui/material/Divider';
-import Typography from '@mui/material/Typography';
+import { Divider, Typography } from '@mui/material';
 
 export function FormDivider({ label }: { label: string }) {
   return (

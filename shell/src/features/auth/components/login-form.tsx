@@ -1,12 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { loginSchema } from '@rifaria/shared/schemas';
 import { useSession } from '@rifaria/shared/session';

@@ -1,6 +1,4 @@
-import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
+import { Box, LinearProgress, Typography } from '@mui/material';
 import { passwordStrength } from '@rifaria/shared/schemas';
 import { REGISTER_TEXTS } from '../texts';
 

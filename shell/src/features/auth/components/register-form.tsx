@@ -1,13 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { Alert, Box, Button, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { REGISTER_REDIRECT_MS } from '@rifaria/shared/constants';
 import { firstErrors, registerSchema } from '@rifaria/shared/schemas';

@@ -1,10 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
+import { Box, Button, Card, CardContent, Chip, Typography } from '@mui/material';
 import { formatInteger } from '@rifaria/shared/format';
 import { paths } from '../../../config/paths';
 import { DASHBOARD_TEXTS } from '../texts';
@@ -27,7 +22,9 @@ export function ActiveCampaignsCard({ activeCampaigns }: { activeCampaigns: numb
           <Typography variant="h3" component="p" sx={{ fontWeight: 700 }}>
             {formatInteger(activeCampaigns)}
           </Typography>
-          <Typography color="text.secondary">{!hasActive ? TEXTS.startEarning : activeCampaigns === 1 ? TEXTS.generatingSalesOne : TEXTS.generatingSales}</Typography>
+          <Typography color="text.secondary">
+            {!hasActive ? TEXTS.startEarning : activeCampaigns === 1 ? TEXTS.generatingSalesOne : TEXTS.generatingSales}
+          </Typography>
         </Box>
         <Box sx={{ mt: 'auto' }}>
           <Button component={RouterLink} to={paths.campaigns.getHref()} variant={hasActive ? 'outlined' : 'contained'}>

@@ -1,5 +1,4 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { Box, Typography } from '@mui/material';
 import { firstName } from '@rifaria/shared/format';
 import { DASHBOARD_TEXTS } from '../texts';
 

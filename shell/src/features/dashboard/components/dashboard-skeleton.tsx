@@ -1,6 +1,4 @@
-import Box from '@mui/material/Box';
-import Grid from '@mui/material/Grid';
-import Skeleton from '@mui/material/Skeleton';
+import { Box, Grid, Skeleton } from '@mui/material';
 import { DASHBOARD_TEXTS } from '../texts';
 
 /** The shape of the dashboard below the greeting while the overview loads (spec: skeleton until loaded). */

@@ -1,6 +1,5 @@
 import { useCallback, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import { Alert, Button } from '@mui/material';
 import { useSession } from '@rifaria/shared/session';
 import { DASHBOARD_TEXTS } from '../texts';
 import { EmailVerificationModal } from './email-verification-modal';

@@ -1,11 +1,5 @@
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { VERIFICATION_MODAL_AUTO_CLOSE_MS } from '@rifaria/shared/constants';
 import { sendVerificationEmail } from '../api/send-verification-email';

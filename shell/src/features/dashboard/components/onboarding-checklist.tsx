@@ -1,10 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
+import { Box, Card, CardContent, LinearProgress, Link, Typography } from '@mui/material';
 import { paths } from '../../../config/paths';
 import { DASHBOARD_TEXTS } from '../texts';
 

@@ -5,11 +5,12 @@
 import { useEffect, useRef, useState } from 'react';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
-import { useTheme } from '@mui/material/styles';
-import { formatBRL, formatInteger } from '@rifaria/shared/format';
+import { useTheme } from '@mui/material';
+import { formatInteger } from '@rifaria/shared/format';
 import type { LatestSalesPoint } from '@rifaria/shared/types';
 import type { SalesMetric } from '../api/get-latest-sales';
 import { DASHBOARD_TEXTS } from '../texts';
+import { formatReais } from '@rifaria/shared/money';
 
 const TEXTS = DASHBOARD_TEXTS.sales;
 
@@ -21,7 +22,7 @@ export function dayLabel(day: string): string {
 
 /** Revenue comes in reais (the latest-sales contract) while formatBRL takes centavos. */
 export function formatSalesValue(metric: SalesMetric, value: number): string {
-  return metric === 'revenue' ? formatBRL(Math.round(value * 100)) : formatInteger(value);
+  return metric === 'revenue' ? formatReais(value) : formatInteger(value);
 }
 
 /** Room one x-axis label needs ('Dia 30' at 12 px, plus the gap that keeps two apart). */

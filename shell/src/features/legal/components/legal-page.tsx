@@ -1,10 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import { Box, Button, Container, Paper, Typography } from '@mui/material';
 import { ArrowBackIcon } from '@rifaria/shared/ui';
 import { BrandLogo } from '../../../components/ui/brand-logo';
 import { paths } from '../../../config/paths';

@@ -1,4 +1,4 @@
-import Link from '@mui/material/Link';
+import { Link } from '@mui/material';
 import { LEGAL_LAST_UPDATED, PRIVACY_EMAIL } from '../../../config/contact';
 import { LegalPage, type LegalSection } from './legal-page';
 

@@ -1,4 +1,4 @@
-import Link from '@mui/material/Link';
+import { Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { LEGAL_LAST_UPDATED, SUPPORT_EMAIL } from '../../../config/contact';
 import { paths } from '../../../config/paths';
