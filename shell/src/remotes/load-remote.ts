@@ -5,7 +5,7 @@
  */
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { createFallbackPlugin, isFallbackModule } from './fallback-plugin';
+import { createRetryPlugin } from './retry-plugin';
 import type { RemoteName } from './runtime-config';
 
 export type { RemoteName } from './runtime-config';
@@ -26,7 +26,7 @@ let initialised = false;
 /** Registers the remotes (name → mf-manifest.json URL) on the host instance. Safe to call again (replaces). */
 export function initFederation(remotes: Record<RemoteName, string>): void {
   if (!initialised) {
-    init({ name: 'mf_shell', remotes: [], plugins: [createFallbackPlugin()] });
+    init({ name: 'mf_shell', remotes: [], plugins: [createRetryPlugin()] });
     initialised = true;
   }
   registerRemotes(
@@ -43,7 +43,7 @@ export type RemoteAppModule = { default: ComponentType };
 
 /**
  * Loads an exposed component module (`mf_x/App`, `mf_wallet/WalletCard`) and returns it as `{ default }`.
- * Rejects with RemoteLoadError when the runtime answered with its fallback module or the module has no component.
+ * Rejects with RemoteLoadError when the runtime rejects (after the retry plugin's retry) or the module has no component.
  * The component is the default export or the export named like the expose: after a failed chunk load and a retry
  * the runtime has been seen to hand back the namespace without `default` (only `{ App }`), so both are accepted.
  */
@@ -55,9 +55,7 @@ async function loadExposedComponent(id: string): Promise<RemoteAppModule> {
   } catch (error) {
     throw new RemoteLoadError(remote, { cause: error });
   }
-  if (!mod || isFallbackModule(mod)) {
-    throw new RemoteLoadError(remote, { cause: isFallbackModule(mod) ? mod.error : undefined });
-  }
+  if (!mod) throw new RemoteLoadError(remote);
   const exports = mod as Record<string, unknown>;
   const component = exports.default ?? exports[expose];
   if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) {
@@ -66,12 +64,12 @@ async function loadExposedComponent(id: string): Promise<RemoteAppModule> {
   return { default: component as ComponentType };
 }
 
-/** Loads `<remote>/App` (its module types are declared in src/remotes.d.ts). */
+/** Loads `<remote>/App`. */
 export function loadRemoteApp(remote: RemoteName): Promise<RemoteAppModule> {
   return loadExposedComponent(`${remote}/App`);
 }
 
-/** Widget modules a remote exposes besides `./App` (typed in src/remotes.d.ts). */
+/** Widget modules a remote exposes besides `./App`. */
 export type RemoteWidgetId = 'mf_wallet/WalletCard' | 'mf_wallet/WalletBanner';
 
 /** Loads an exposed widget (e.g. `mf_wallet/WalletCard`); rejects with RemoteLoadError like loadRemoteApp. */

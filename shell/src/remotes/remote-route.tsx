@@ -1,6 +1,6 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
-import { Component, Suspense, lazy, useCallback, useMemo, useState } from 'react';
-import type { ErrorInfo, ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import { ErrorBoundary } from '../components/errors/error-boundary';
 import { loadRemoteApp } from './load-remote';
 import type { RemoteName } from './load-remote';
 import { RemoteUnavailable } from './remote-unavailable';
@@ -32,11 +32,16 @@ function RemoteSection({ remote }: { remote: RemoteName }) {
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   return (
-    <RemoteErrorBoundary remote={remote} resetKey={attempt} onRetry={retry}>
+    // attempt > 0: this failure came after at least one in-place retry, so a page reload is offered too.
+    <ErrorBoundary
+      label={`seção "${remote}"`}
+      resetKey={attempt}
+      fallback={<RemoteUnavailable onRetry={retry} offerReload={attempt > 0} />}
+    >
       <Suspense fallback={<RemoteLoading />}>
         <RemoteApp />
       </Suspense>
-    </RemoteErrorBoundary>
+    </ErrorBoundary>
   );
 }
 
@@ -51,40 +56,4 @@ export function RemoteLoading() {
       <Typography color="text.secondary">{REMOTE_LOADING_LABEL}</Typography>
     </Box>
   );
-}
-
-interface BoundaryProps {
-  remote: RemoteName;
-  resetKey: number;
-  onRetry: () => void;
-  children: ReactNode;
-}
-
-interface BoundaryState {
-  error: unknown;
-  resetKey: number;
-}
-
-class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { error: null, resetKey: this.props.resetKey };
-
-  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { error: error ?? new Error('unknown') };
-  }
-
-  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    // A retry (new resetKey) clears the error and renders the new lazy component.
-    return props.resetKey !== state.resetKey ? { error: null, resetKey: props.resetKey } : null;
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error(`[rifaria] seção "${this.props.remote}" falhou`, error, info.componentStack);
-  }
-
-  override render() {
-    // resetKey > 0: this failure came after at least one in-place retry, so a reload is offered too.
-    if (this.state.error)
-      return <RemoteUnavailable onRetry={this.props.onRetry} offerReload={this.props.resetKey > 0} />;
-    return this.props.children;
-  }
 }

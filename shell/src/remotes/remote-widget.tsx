@@ -1,5 +1,5 @@
-import { Component, Suspense, lazy, useMemo } from 'react';
-import type { ErrorInfo, ReactNode } from 'react';
+import { Suspense, lazy, useMemo, type ReactNode } from 'react';
+import { ErrorBoundary } from '../components/errors/error-boundary';
 import { Skeleton, Typography } from '@mui/material';
 import { loadRemoteWidget, type RemoteWidgetId } from './load-remote';
 
@@ -30,26 +30,10 @@ export function RemoteWidget({ id, fallback, loading, minHeight = 120 }: Props) 
       fallback
     );
   return (
-    <WidgetBoundary id={id} fallback={failed}>
+    <ErrorBoundary label={`widget "${id}"`} fallback={failed}>
       <Suspense fallback={loading ?? <Skeleton variant="rounded" height={minHeight} aria-label="Carregando..." />}>
         <Widget />
       </Suspense>
-    </WidgetBoundary>
+    </ErrorBoundary>
   );
-}
-
-class WidgetBoundary extends Component<{ id: string; fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error(`[rifaria] widget "${this.props.id}" falhou`, error, info.componentStack);
-  }
-
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
 }

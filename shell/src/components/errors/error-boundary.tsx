@@ -3,33 +3,51 @@ import { Box, Button, Typography } from '@mui/material';
 
 interface Props {
   children: ReactNode;
-  /** Changing this value (e.g. the pathname) clears a caught error, so navigating away recovers. */
+  /** Changing this value (the pathname, a retry counter) clears a caught error, so navigating away recovers. */
   resetKey?: unknown;
+  /**
+   * What to show instead of the failed part: a node, or a function of the error and a reset. Default: a pt-BR
+   * "this part could not be shown" with 'Tentar novamente'.
+   */
+  fallback?: ReactNode | ((error: unknown, reset: () => void) => ReactNode);
+  /** Names the part in the console line, e.g. 'seção "mf_wallet"' or 'widget "mf_wallet/WalletCard"'. */
+  label?: string;
+  /** Heading of the default fallback. */
   title?: string;
 }
 
 interface State {
-  error: Error | null;
+  error: unknown;
+  resetKey: unknown;
 }
 
-/** Catches render errors of a section; shows a pt-BR message and a retry button instead of a blank page. */
+/**
+ * The shell's one error boundary: a render or load error of a section (a remote route, a widget, the whole app)
+ * shows a pt-BR fallback in that section's place instead of a blank page, and the rest keeps working.
+ */
 export class ErrorBoundary extends Component<Props, State> {
-  override state: State = { error: null };
+  override state: State = { error: null, resetKey: this.props.resetKey };
 
-  static getDerivedStateFromError(error: Error): State {
-    return { error };
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error: error ?? new Error('unknown') };
   }
 
-  override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('[rifaria] erro de renderização', error, info.componentStack);
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.resetKey !== state.resetKey ? { error: null, resetKey: props.resetKey } : null;
   }
 
-  override componentDidUpdate(previous: Props) {
-    if (this.state.error && previous.resetKey !== this.props.resetKey) this.setState({ error: null });
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(`[rifaria] ${this.props.label ?? 'seção'} falhou`, error, info.componentStack);
   }
+
+  private readonly reset = () => this.setState({ error: null });
 
   override render() {
-    if (!this.state.error) return this.props.children;
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    const { fallback } = this.props;
+    if (typeof fallback === 'function') return fallback(error, this.reset);
+    if (fallback !== undefined) return fallback;
     return (
       <Box role="alert" sx={{ p: 4, textAlign: 'center', maxWidth: 480, mx: 'auto' }}>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -38,7 +56,7 @@ export class ErrorBoundary extends Component<Props, State> {
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           Não foi possível mostrar esta parte da página. Tente novamente; se o problema continuar, recarregue a página.
         </Typography>
-        <Button variant="contained" onClick={() => this.setState({ error: null })}>
+        <Button variant="contained" onClick={this.reset}>
           Tentar novamente
         </Button>
       </Box>

@@ -1,5 +1,4 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { FALLBACK_MARKER } from '../fallback-plugin';
 import { loadRemoteApp, loadRemoteWidget, RemoteLoadError } from '../load-remote';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
@@ -24,13 +23,8 @@ describe('loadRemoteApp', () => {
     await expect(loadRemoteApp('mf_wallet')).resolves.toEqual({ default: WalletApp });
   });
 
-  it('should reject with RemoteLoadError for the fallback module, a rejection or a module without a component', async () => {
-    loadRemoteMock.mockResolvedValueOnce({
-      [FALLBACK_MARKER]: true,
-      id: 'mf_wallet/App',
-      error: new Error('x'),
-      default: WalletApp,
-    });
+  it('should reject with RemoteLoadError for a rejection, no module or a module without a component', async () => {
+    loadRemoteMock.mockResolvedValueOnce(undefined);
     await expect(loadRemoteApp('mf_wallet')).rejects.toBeInstanceOf(RemoteLoadError);
     loadRemoteMock.mockRejectedValueOnce(new Error('network'));
     await expect(loadRemoteApp('mf_wallet')).rejects.toBeInstanceOf(RemoteLoadError);
