@@ -55,7 +55,6 @@ function inputsOf(app) {
     path.join(dir, 'public'),
     path.join(dir, 'package.json'),
     path.join(dir, 'webpack.config.cjs'),
-    path.join(dir, 'module-federation.config.cjs'),
     path.join(ROOT, 'shared/src'),
     path.join(ROOT, 'shared/package.json'),
     path.join(ROOT, 'tooling/webpack'),

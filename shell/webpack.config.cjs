@@ -1,10 +1,5 @@
 'use strict';
 const { createWebpackConfig } = require('../tooling/webpack/create-config.cjs');
 
-module.exports = createWebpackConfig({
-  appDir: __dirname,
-  kind: 'host',
-  port: 3000,
-  title: 'Rifaria',
-  federation: require('./module-federation.config.cjs'),
-});
+// Name, port, title and exposes: tooling/webpack/ports.cjs. Defaults: tooling/webpack/create-config.cjs.
+module.exports = createWebpackConfig({ appDir: __dirname });

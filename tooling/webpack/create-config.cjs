@@ -3,8 +3,13 @@
  * One webpack config factory for the six Rifaria front ends (host `shell` + five remotes).
  *
  *   // <app>/webpack.config.cjs
- *   module.exports = createWebpackConfig({ appDir: __dirname, kind: 'remote', port: 3002,
- *                                          federation: require('./module-federation.config.cjs') });
+ *   module.exports = createWebpackConfig({ appDir: __dirname });
+ *
+ * Name, port, kind, title and exposes come from the registry (ports.cjs); the Module Federation defaults live here:
+ * the one shared map, 'loaded-first' (fetch a remote only when its route renders: the default 'version-first'
+ * fetches every manifest at start-up and one remote down blanks the shell), no dts, a manifest, and for the host
+ * no build-time remotes (shell/src/bootstrap.tsx registers them from /runtime-config.json, so a remote is
+ * redeployed without rebuilding the shell).
  *
  * Pinned stack (see measured-facts.md): webpack 5.110.3 exactly (5.111 breaks [contenthash] with MF, 5.112 moves
  * internals MF needs), @module-federation/enhanced 2.9.2 — upgrade both together.
@@ -15,6 +20,8 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { devServerConfig } = require('./dev-server.cjs');
+const { appOf } = require('./ports.cjs');
+const { createSharedMap } = require('./shared-map.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -33,15 +40,21 @@ function swcOptions(isDev) {
 
 /**
  * @param {object} o
- * @param {string} o.appDir       absolute path of the app directory
- * @param {'host'|'remote'} o.kind
- * @param {number} o.port         dev-server port (shell 3000, remotes 3001..3005)
- * @param {object} o.federation   options for ModuleFederationPlugin (from module-federation.config.cjs)
- * @param {string} [o.title]      <title> of the standalone page
+ * @param {string} o.appDir       absolute path of the app directory (its folder name is its registry key)
  */
-function createWebpackConfig({ appDir, kind, port, federation, title = 'Rifaria' }) {
-  const isHost = kind === 'host';
+function createWebpackConfig({ appDir }) {
   const appName = path.basename(appDir);
+  const { kind, port, name, title, exposes } = appOf(appName);
+  const isHost = kind === 'host';
+  const federation = {
+    name,
+    shared: createSharedMap(appDir),
+    shareStrategy: 'loaded-first',
+    dts: false,
+    manifest: true,
+    // remoteEntry.js: the API's frontends plugin and check-manifests rely on that name.
+    ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
+  };
 
   return (_env, argv = {}) => {
     const mode = argv.mode || process.env.NODE_ENV || 'production';
@@ -95,8 +108,8 @@ function createWebpackConfig({ appDir, kind, port, federation, title = 'Rifaria'
             __filename,
             path.join(__dirname, 'shared-map.cjs'),
             path.join(__dirname, 'dev-server.cjs'),
+            path.join(__dirname, 'ports.cjs'),
             path.join(appDir, 'webpack.config.cjs'),
-            path.join(appDir, 'module-federation.config.cjs'),
           ].filter((f) => fs.existsSync(f)),
         },
       },
@@ -116,12 +129,7 @@ function createWebpackConfig({ appDir, kind, port, federation, title = 'Rifaria'
       infrastructureLogging: { level: 'warn' },
       stats: isDev ? 'minimal' : { preset: 'errors-warnings', timings: true },
       plugins: [
-        new ModuleFederationPlugin({
-          shareStrategy: 'loaded-first',
-          dts: false,
-          manifest: true,
-          ...federation,
-        }),
+        new ModuleFederationPlugin(federation),
         // The host always has a page; a remote only needs one for standalone development.
         ...(isHost || isDev
           ? [
