@@ -14,9 +14,17 @@ import {
 import { apiErrorMessage } from '@rifaria/shared/api-client';
 import { DEPOSIT_DESCRIPTION_MAX_LENGTH } from '@rifaria/shared/constants';
 import { DEPOSIT_MESSAGES, depositSchema } from '@rifaria/shared/schemas';
-import { CheckIcon, CopyButton, MoneyField, useBackToClose, useDebouncedValidation } from '@rifaria/shared/ui';
+import {
+  CheckIcon,
+  CLOSE_DIALOG_LABEL,
+  CopyButton,
+  DialogTitleWithClose,
+  MoneyField,
+  useBackToClose,
+  useDebouncedValidation,
+} from '@rifaria/shared/ui';
 import { walletApi, type DepositReply } from '../api/wallets';
-import { CLOSE_DIALOG_LABEL, DialogTitleWithClose } from './dialog-title-with-close';
+
 import { centsToReais } from '@rifaria/shared/money';
 
 export const DEPOSIT_TEXTS = {

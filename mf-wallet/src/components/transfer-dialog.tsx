@@ -14,9 +14,9 @@ import {
 import { apiErrorMessage, newIdempotencyKey, readApiError } from '@rifaria/shared/api-client';
 import { formatBRL, parseBRLToCents } from '@rifaria/shared/format';
 import { TRANSFER_DESCRIPTION_MAX, TRANSFER_MESSAGES, normalizePixKey, transferSchema } from '@rifaria/shared/schemas';
-import { MoneyField, toast, useBackToClose, useDebouncedValidation } from '@rifaria/shared/ui';
+import { DialogTitleWithClose, MoneyField, toast, useBackToClose, useDebouncedValidation } from '@rifaria/shared/ui';
 import { walletApi } from '../api/wallets';
-import { DialogTitleWithClose } from './dialog-title-with-close';
+
 import { centsToReais, reaisToCents } from '@rifaria/shared/money';
 
 export const TRANSFER_TEXTS = {

@@ -12,3 +12,5 @@ export { CopyButton, COPY_LABEL, COPIED_LABEL, type CopyButtonProps } from './co
 export { useCopy, writeClipboard } from './use-copy';
 export { MoneyField, type MoneyFieldProps } from './money-field';
 export { campaignStatusColor, purchaseStatusColor } from './status';
+export { useRequest, type RequestState, type RequestStatus } from './use-request';
+export { DialogTitleWithClose, CLOSE_DIALOG_LABEL } from './dialog-title-with-close';

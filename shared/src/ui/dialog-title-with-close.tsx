@@ -1,23 +1,26 @@
 import type { ReactNode } from 'react';
 import { DialogTitle, IconButton } from '@mui/material';
-import { CloseIcon } from '@rifaria/shared/ui';
+import { CloseIcon } from './icons';
 
 export const CLOSE_DIALOG_LABEL = 'Fechar janela';
 
-/** The title of the wallet dialogs (deposit, transfer), with the same × in the same corner. */
+/** A dialog's title with the × in the top-right corner (the wallet's deposit and transfer, the buyer's dialogs). */
 export function DialogTitleWithClose({
   id,
   onClose,
   children,
+  closeLabel = CLOSE_DIALOG_LABEL,
 }: {
   id: string;
   onClose: () => void;
   children: ReactNode;
+  /** The ×'s accessible name. */
+  closeLabel?: string;
 }) {
   return (
     <DialogTitle id={id} sx={{ pr: 6 }}>
       {children}
-      <IconButton aria-label={CLOSE_DIALOG_LABEL} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+      <IconButton aria-label={closeLabel} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
         <CloseIcon />
       </IconButton>
     </DialogTitle>
