@@ -4,10 +4,14 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
+import fs from 'node:fs';
 import globals from 'globals';
 
-const remotes = ['mf-campaigns', 'mf-wallet', 'mf-profile', 'mf-whatsapp', 'mf-public'];
-const apps = ['shell', ...remotes];
+import registry from './tooling/webpack/ports.cjs';
+
+// The front ends, from their registry.
+const remotes = registry.REMOTES.map((remote) => remote.dir);
+const apps = registry.APPS.map((app) => app.dir);
 
 // Patterns in the code that runs on user input (shared schemas, the API) must run in linear time: a quadratic
 // e-mail pattern once kept the server busy 4.5 s on one 60 KB login. From the plugin's recommended set: the rules
@@ -91,6 +95,52 @@ const apiZones = [
   },
 ];
 
+// The remote template (tooling/README.md): src/{index.ts, bootstrap.tsx, app.tsx, features/<feature>/{api,components,
+// hooks}, testing/, __tests__/}. A feature imports only itself, features/common and @rifaria/shared.
+const REMOTE_FILE = /^(?:index\.ts|bootstrap\.tsx|app\.tsx|testing\/[\w.-]+|__tests__\/[\w.-]+|features\/[a-z0-9-]+\/(?:api|components|hooks)\/[\w./-]+)$/;
+const featuresOf = (remote) => {
+  try {
+    return fs
+      .readdirSync(`${remote}/src/features`, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+};
+const featureZones = remotes.flatMap((remote) =>
+  featuresOf(remote)
+    .filter((feature) => feature !== 'common')
+    .map((feature) => ({
+      target: `./${remote}/src/features/${feature}`,
+      from: `./${remote}/src/features`,
+      except: [`./${feature}`, './common'],
+      message: 'Uma feature importa só a si mesma, features/common e @rifaria/shared (tooling/README.md).',
+    })),
+);
+const commonZones = remotes.map((remote) => ({
+  target: `./${remote}/src/features/common`,
+  from: `./${remote}/src/features`,
+  except: ['./common'],
+  message: 'features/common não importa as features que o usam.',
+}));
+const remoteLayout = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = context.filename.replaceAll('\\', '/');
+    const match = /(?:^|\/)(mf-[a-z]+)\/src\/(.+)$/.exec(file);
+    if (!match || !remotes.includes(match[1]) || REMOTE_FILE.test(match[2])) return {};
+    return {
+      Program(node) {
+        context.report({
+          node,
+          message: `${match[1]}/src/${match[2]} está fora do modelo de remote: src/{index.ts, bootstrap.tsx, app.tsx, features/<feature>/{api,components,hooks}, testing/, __tests__/} (tooling/README.md).`,
+        });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -151,9 +201,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: muiPatterns }] },
   },
   {
-    // Remotes must not reach the shell or one another by package name either.
+    // Remotes must not reach the shell or one another by package name either; each keeps the remote template.
     files: remotes.map((r) => `${r}/**/*.{ts,tsx}`),
+    plugins: { rifaria: { rules: { 'remote-layout': remoteLayout } } },
     rules: {
+      'rifaria/remote-layout': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: [...zones, ...featureZones, ...commonZones] }],
       'no-restricted-imports': [
         'error',
         {

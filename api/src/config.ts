@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isIP } from 'node:net';
+import registry from '../../tooling/webpack/ports.cjs';
 import { SERVER_SECRET_MIN_LENGTH } from './lib/server-secret';
 
 /**
@@ -8,16 +9,20 @@ import { SERVER_SECRET_MIN_LENGTH } from './lib/server-secret';
  */
 export const REPO_ROOT = path.resolve(__dirname, '../..');
 
-/** Remote apps served under /_mf/<dir>/ and announced in /runtime-config.json as <name>. */
-export const REMOTES = [
-  { name: 'mf_campaigns', dir: 'mf-campaigns', env: 'REMOTE_MF_CAMPAIGNS_URL' },
-  { name: 'mf_wallet', dir: 'mf-wallet', env: 'REMOTE_MF_WALLET_URL' },
-  { name: 'mf_profile', dir: 'mf-profile', env: 'REMOTE_MF_PROFILE_URL' },
-  { name: 'mf_whatsapp', dir: 'mf-whatsapp', env: 'REMOTE_MF_WHATSAPP_URL' },
-  { name: 'mf_public', dir: 'mf-public', env: 'REMOTE_MF_PUBLIC_URL' },
-] as const;
+/** The registry of front ends (tooling/webpack/ports.cjs): the one list of the shell and the remotes. */
+export const FRONTENDS = registry;
 
-export type RemoteName = (typeof REMOTES)[number]['name'];
+export type RemoteName = (typeof registry.REMOTES)[number]['name'];
+
+/**
+ * Remote apps served under /_mf/<dir>/ and announced in /runtime-config.json as <name>; REMOTE_<NAME>_URL
+ * (e.g. REMOTE_MF_WALLET_URL) moves one elsewhere.
+ */
+export const REMOTES: readonly { name: RemoteName; dir: string; env: string }[] = registry.REMOTES.map((remote) => ({
+  name: remote.name,
+  dir: remote.dir,
+  env: `REMOTE_${remote.name.toUpperCase()}_URL`,
+}));
 
 export interface RateLimitRule {
   max: number;
@@ -265,8 +270,8 @@ const isPublicUrl = (url: string): boolean => /^https?:\/\/[^\s/]+/i.test(url.sl
 /** Relative paths are taken from the repo root so every way of starting the API agrees. */
 const fromRepoRoot = (p: string): string => (path.isAbsolute(p) ? p : path.resolve(REPO_ROOT, p));
 
-// The shell and remote dev servers (webpack-dev-server) listen on 3000-3005.
-const DEV_ORIGINS = [3000, 3001, 3002, 3003, 3004, 3005].flatMap((port) => [
+// The shell and remote dev servers (webpack-dev-server, ports from the registry).
+const DEV_ORIGINS = registry.APPS.map((app) => app.port).flatMap((port) => [
   `http://localhost:${port}`,
   `http://127.0.0.1:${port}`,
 ]);

@@ -1,9 +1,8 @@
 'use strict';
-const { devRemotes } = require('./ports.cjs');
+const { API_PATHS, devRemotes } = require('./ports.cjs');
 
 const API_URL = process.env.RIFARIA_API_URL || 'http://localhost:8080';
 /** Paths the API answers (uploaded banners are relative /media/ URLs); everything else is the SPA. */
-const API_PATHS = ['/api', '/public', '/payments', '/digital-wallets', '/whatsapp/instances', '/media'];
 
 /** @returns {import('webpack-dev-server').Configuration} */
 function devServerConfig({ port, isHost }) {

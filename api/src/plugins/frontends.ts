@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { REMOTES, type FrontendsConfig, type RemoteName } from '../config';
+import { FRONTENDS, REMOTES, type FrontendsConfig, type RemoteName } from '../config';
 
 /**
  * Serves the built front ends from the API process, so `npm start` is one process on one port:
@@ -14,14 +14,15 @@ import { REMOTES, type FrontendsConfig, type RemoteName } from '../config';
  * In production nginx can do the same from the same dists (see architecture.md); behaviour is kept identical.
  */
 
-/** Paths owned by the API: never answered with the shell page, a missing route there is a JSON 404. */
-export const API_PATH_PREFIXES = ['/api/', '/public/', '/payments/', '/digital-wallets/', '/whatsapp/'] as const;
 const REMOTES_PREFIX = '/_mf/';
 
+/**
+ * Paths owned by the API (the registry's API_PATHS, which the dev servers proxy): never answered with the shell
+ * page, a missing route there is a JSON 404. '/whatsapp' alone is a front-end page; '/whatsapp/instances' the API.
+ */
 export function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? url;
-  // '/whatsapp' alone is a front-end page; only its sub-paths are API calls.
-  return pathname === '/api' || API_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+  return FRONTENDS.API_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
 export interface DetectedRemote {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../../src/config';
+import { REMOTES, REPO_ROOT } from '../../src/config';
 
 /** Every variable the API reads is documented in .env.example and in the README (issue 10): no setting is secret. */
 function variablesRead(): string[] {
@@ -12,8 +12,8 @@ function variablesRead(): string[] {
     /(?:opt|value)\('([A-Z][A-Z0-9_]*)'\)/g,
   ];
   for (const pattern of patterns) for (const match of source.matchAll(pattern)) names.add(match[1]!);
-  // The remotes' URL overrides are read through the REMOTES table.
-  for (const match of source.matchAll(/env: '([A-Z][A-Z0-9_]*)'/g)) names.add(match[1]!);
+  // The remotes' URL overrides are read through the REMOTES table (built from the registry of front ends).
+  for (const remote of REMOTES) names.add(remote.env);
   return [...names].sort();
 }
 

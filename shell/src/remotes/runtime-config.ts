@@ -3,8 +3,11 @@
  * production, by the shell's dev server in development). It says where the API is and where each remote's
  * mf-manifest.json lives, so remotes are redeployed without rebuilding the shell.
  */
-export const REMOTE_NAMES = ['mf_campaigns', 'mf_wallet', 'mf_profile', 'mf_whatsapp', 'mf_public'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+import registry from '../../../tooling/webpack/ports.cjs';
+
+/** The remotes, from the registry of front ends (tooling/webpack/ports.cjs). */
+export type RemoteName = (typeof registry.REMOTES)[number]['name'];
+export const REMOTE_NAMES: readonly RemoteName[] = registry.REMOTES.map((remote) => remote.name);
 
 export interface RuntimeConfig {
   /** Prefix for API calls; '' = same origin. */
@@ -19,13 +22,7 @@ export interface RuntimeConfig {
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   apiBaseUrl: '',
   sandbox: true,
-  remotes: {
-    mf_campaigns: '/_mf/mf-campaigns/mf-manifest.json',
-    mf_wallet: '/_mf/mf-wallet/mf-manifest.json',
-    mf_profile: '/_mf/mf-profile/mf-manifest.json',
-    mf_whatsapp: '/_mf/mf-whatsapp/mf-manifest.json',
-    mf_public: '/_mf/mf-public/mf-manifest.json',
-  },
+  remotes: registry.productionRemotes(),
 };
 
 let current: RuntimeConfig = DEFAULT_RUNTIME_CONFIG;

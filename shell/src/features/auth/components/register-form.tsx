@@ -1,16 +1,15 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { REGISTER_REDIRECT_MS } from '@rifaria/shared/constants';
 import { firstErrors, registerSchema } from '@rifaria/shared/schemas';
 import { useSession } from '@rifaria/shared/session';
-import { CheckIcon, PasswordField, useDebouncedValidation } from '@rifaria/shared/ui';
+import { CheckIcon, PasswordField } from '@rifaria/shared/ui';
 import { paths } from '../../../config/paths';
 import { register } from '../api/register';
 import { AUTH_MESSAGES, REGISTER_TEXTS } from '../texts';
-import { FormDivider } from './form-divider';
-import { GoogleButton } from './google-button';
+import { AuthFooter, AuthFormIntro, FormBanner, SubmitButton, useAuthFields, type Banner } from './auth-form';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
 type Field = 'name' | 'email' | 'password' | 'password_confirmation';
@@ -21,13 +20,11 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const setSession = useSession((state) => state.setSession);
 
-  const [values, setValues] = useState(EMPTY);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
-  const [banner, setBanner] = useState<{ severity: 'error' | 'info'; text: string } | null>(null);
+  const [banner, setBanner] = useState<Banner | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState(false);
   const successId = useId();
-  const validation = useDebouncedValidation(registerSchema, values);
+  const { values, field, errorOf, validation, setServerErrors, hasErrors } = useAuthFields(registerSchema, EMPTY);
 
   useEffect(() => {
     if (!created) return undefined;
@@ -35,15 +32,6 @@ export function RegisterForm() {
     return () => clearTimeout(timer);
   }, [created, navigate]);
 
-  const change = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    // A server message about a field goes away as soon as the field is edited.
-    setServerErrors(({ [field]: _dropped, ...rest }) => rest);
-    validation.touch(field);
-  };
-
-  const errorOf = (field: Field) => validation.errors[field] ?? serverErrors[field];
-  const hasErrors = validation.hasErrors || Object.keys(serverErrors).length > 0;
   const passwordsMatch =
     values.password.length > 0 && values.password === values.password_confirmation && !errorOf('password_confirmation');
 
@@ -113,75 +101,41 @@ export function RegisterForm() {
 
   return (
     <Box>
-      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' } }}>
-        {REGISTER_TEXTS.title}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 4 }}>
-        {REGISTER_TEXTS.subtitle}
-      </Typography>
-
       {/*
         There is no Google integration yet, so nothing can "fail": instead of the spec's failure text
         ('Erro ao cadastrar com Google.', kept in AUTH_MESSAGES for when a real flow exists) we show the same honest
         message as the login screen, which also tells the visitor what to do instead.
       */}
-      <GoogleButton
-        label={REGISTER_TEXTS.google}
-        onClick={() => setBanner({ severity: 'info', text: AUTH_MESSAGES.googleLoginUnavailable })}
+      <AuthFormIntro
+        title={REGISTER_TEXTS.title}
+        subtitle={REGISTER_TEXTS.subtitle}
+        google={REGISTER_TEXTS.google}
+        or={REGISTER_TEXTS.or}
+        onBanner={setBanner}
       />
-      <FormDivider label={REGISTER_TEXTS.or} />
-
       <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit} aria-label="Criar conta">
-        {banner && (
-          <Alert severity={banner.severity} role="alert">
-            {banner.text}
-          </Alert>
-        )}
-        <TextField
-          label={REGISTER_TEXTS.nameLabel}
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onChange={change('name')}
-          onBlur={() => validation.touch('name')}
-          error={Boolean(errorOf('name'))}
-          helperText={errorOf('name')}
-          autoFocus
-        />
+        <FormBanner banner={banner} />
+        <TextField label={REGISTER_TEXTS.nameLabel} autoComplete="name" {...field('name')} autoFocus />
         <TextField
           label={REGISTER_TEXTS.emailLabel}
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
-          value={values.email}
-          onChange={change('email')}
-          onBlur={() => validation.touch('email')}
-          error={Boolean(errorOf('email'))}
-          helperText={errorOf('email')}
+          {...field('email')}
         />
         <Box>
           <PasswordField
             label={REGISTER_TEXTS.passwordLabel}
-            name="password"
             autoComplete="new-password"
             placeholder={REGISTER_TEXTS.passwordPlaceholder}
-            value={values.password}
-            onChange={change('password')}
-            onBlur={() => validation.touch('password')}
-            error={Boolean(errorOf('password'))}
-            helperText={errorOf('password')}
+            {...field('password')}
           />
           <PasswordStrengthMeter password={values.password} />
         </Box>
         <PasswordField
           label={REGISTER_TEXTS.confirmLabel}
-          name="password_confirmation"
           autoComplete="new-password"
-          value={values.password_confirmation}
-          onChange={change('password_confirmation')}
-          onBlur={() => validation.touch('password_confirmation')}
-          error={Boolean(errorOf('password_confirmation'))}
+          {...field('password_confirmation')}
           helperText={
             errorOf('password_confirmation') ??
             (passwordsMatch ? (
@@ -208,17 +162,14 @@ export function RegisterForm() {
           .
         </Typography>
 
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting || hasErrors}>
-          {submitting ? REGISTER_TEXTS.submitting : REGISTER_TEXTS.submit}
-        </Button>
+        <SubmitButton
+          busy={submitting}
+          disabled={hasErrors}
+          label={REGISTER_TEXTS.submit}
+          busyLabel={REGISTER_TEXTS.submitting}
+        />
       </Stack>
-
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 4, textAlign: 'center' }}>
-        {REGISTER_TEXTS.hasAccount}{' '}
-        <Link component={RouterLink} to={paths.login.getHref()} sx={{ fontWeight: 700 }}>
-          {REGISTER_TEXTS.login}
-        </Link>
-      </Typography>
+      <AuthFooter text={REGISTER_TEXTS.hasAccount} link={REGISTER_TEXTS.login} to={paths.login.getHref()} />
     </Box>
   );
 }

@@ -1,0 +1,134 @@
+/**
+ * What the login and sign-up forms share: the heading with its subtitle, the Google button and the 'ou' divider,
+ * the banner over the form, the footer link to the other form, and `useAuthFields`, which wires each field to
+ * the values, the debounced schema validation and the server's messages.
+ */
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Button, Divider, Link, Typography } from '@mui/material';
+import type * as v from 'valibot';
+import { GoogleIcon, useDebouncedValidation } from '@rifaria/shared/ui';
+import { AUTH_MESSAGES } from '../texts';
+
+export interface Banner {
+  severity: 'error' | 'info';
+  text: string;
+}
+
+/** Title, subtitle, 'Entrar/Cadastrar com Google' and the divider. No Google sign-in exists yet: it says so. */
+export function AuthFormIntro({
+  title,
+  subtitle,
+  google,
+  or,
+  onBanner,
+}: {
+  title: string;
+  subtitle: string;
+  google: string;
+  or: string;
+  onBanner: (banner: Banner) => void;
+}) {
+  return (
+    <>
+      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' } }}>
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 4 }}>
+        {subtitle}
+      </Typography>
+      <Button
+        type="button"
+        variant="outlined"
+        color="inherit"
+        size="large"
+        fullWidth
+        startIcon={<GoogleIcon />}
+        onClick={() => onBanner({ severity: 'info', text: AUTH_MESSAGES.googleLoginUnavailable })}
+        sx={{ borderColor: 'divider', bgcolor: 'background.paper', fontWeight: 600 }}
+      >
+        {google}
+      </Button>
+      <Divider sx={{ my: 3 }}>
+        <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: 1 }}>
+          {or}
+        </Typography>
+      </Divider>
+    </>
+  );
+}
+
+export function FormBanner({ banner }: { banner: Banner | null }) {
+  if (!banner) return null;
+  return (
+    <Alert severity={banner.severity} role="alert">
+      {banner.text}
+    </Alert>
+  );
+}
+
+/** 'Não tem uma conta? Criar conta' / 'Já tem uma conta? Entrar'. */
+export function AuthFooter({ text, link, to }: { text: string; link: string; to: string }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: 4, textAlign: 'center' }}>
+      {text}{' '}
+      <Link component={RouterLink} to={to} sx={{ fontWeight: 700 }}>
+        {link}
+      </Link>
+    </Typography>
+  );
+}
+
+export function SubmitButton({
+  busy,
+  disabled,
+  label,
+  busyLabel,
+}: {
+  busy: boolean;
+  disabled: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  return (
+    <Button type="submit" variant="contained" size="large" fullWidth disabled={busy || disabled}>
+      {busy ? busyLabel : label}
+    </Button>
+  );
+}
+
+/**
+ * The form's values and each field's props: `field('email')` gives name, value, onChange, onBlur, error and
+ * helperText (the schema's message, else the server's). Editing a field drops the server's message about it.
+ */
+export function useAuthFields<TSchema extends v.GenericSchema, F extends string>(
+  schema: TSchema,
+  empty: Record<F, string>,
+) {
+  const [values, setValues] = useState(empty);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<F, string>>>({});
+  const validation = useDebouncedValidation(schema, values);
+
+  const errorOf = (name: F): string | undefined => validation.errors[name] ?? serverErrors[name];
+  const field = (name: F) => ({
+    name,
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+      setServerErrors(({ [name]: _dropped, ...rest }) => rest as Partial<Record<F, string>>);
+      validation.touch(name);
+    },
+    onBlur: () => validation.touch(name),
+    error: Boolean(errorOf(name)),
+    helperText: errorOf(name) as ReactNode,
+  });
+
+  return {
+    values,
+    field,
+    errorOf,
+    validation,
+    setServerErrors,
+    hasErrors: validation.hasErrors || Object.keys(serverErrors).length > 0,
+  };
+}
