@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { PageLoader } from '@rifaria/shared/ui';
 import { ErrorBoundary } from '../components/errors/error-boundary';
@@ -25,6 +25,15 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
+/** The shell's own public pages, each lazy and inside <Page> (its suspense and error boundary). */
+const PUBLIC_PAGES: [string, ComponentType][] = [
+  [paths.login.path, LoginRoute],
+  [paths.register.path, RegisterRoute],
+  [paths.forgotPassword.path, ForgotPasswordRoute],
+  [paths.terms.path, TermsRoute],
+  [paths.privacy.path, PrivacyRoute],
+];
+
 /** Spec section 2 route table. */
 export function AppRoutes() {
   return (
@@ -32,46 +41,17 @@ export function AppRoutes() {
       <NavigationBridge />
       <Routes>
         {/* Public */}
-        <Route
-          path={paths.login.path}
-          element={
-            <Page>
-              <LoginRoute />
-            </Page>
-          }
-        />
-        <Route
-          path={paths.register.path}
-          element={
-            <Page>
-              <RegisterRoute />
-            </Page>
-          }
-        />
-        <Route
-          path={paths.forgotPassword.path}
-          element={
-            <Page>
-              <ForgotPasswordRoute />
-            </Page>
-          }
-        />
-        <Route
-          path={paths.terms.path}
-          element={
-            <Page>
-              <TermsRoute />
-            </Page>
-          }
-        />
-        <Route
-          path={paths.privacy.path}
-          element={
-            <Page>
-              <PrivacyRoute />
-            </Page>
-          }
-        />
+        {PUBLIC_PAGES.map(([path, Component]) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Page>
+                <Component />
+              </Page>
+            }
+          />
+        ))}
         <Route path={paths.publicArea.path} element={<RemoteRoute remote="mf_public" />} />
 
         {/* Protected: token required, inside the admin layout */}

@@ -63,6 +63,13 @@ const NAV_ITEMS: NavItem[] = [
   { label: 'Configurações', icon: SettingsIcon, to: paths.settings.getHref() },
 ];
 
+/** The profile menu's links (spec: Perfil, Configurações, WhatsApp), above 'Sair'. */
+const PROFILE_MENU_LINKS: { label: string; Icon: ComponentType<SvgIconProps>; to: string }[] = [
+  { label: 'Perfil', Icon: PersonIcon, to: paths.profile.getHref() },
+  { label: 'Configurações', Icon: SettingsIcon, to: paths.settings.getHref() },
+  { label: 'WhatsApp', Icon: ChatIcon, to: paths.whatsapp.getHref() },
+];
+
 export interface AdminLayoutProps {
   userName: string | null | undefined;
   profileDescription: string | null | undefined;
@@ -234,24 +241,14 @@ function UserMenu({ userName, profileDescription, onLogout }: Omit<AdminLayoutPr
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { maxHeight: PROFILE_MENU_MAX_HEIGHT_PX, minWidth: 200, mt: 1 } } }}
       >
-        <MenuItem component={RouterLink} to={paths.profile.getHref()} onClick={close}>
-          <ListItemIcon>
-            <PersonIcon fontSize="small" />
-          </ListItemIcon>
-          Perfil
-        </MenuItem>
-        <MenuItem component={RouterLink} to={paths.settings.getHref()} onClick={close}>
-          <ListItemIcon>
-            <SettingsIcon fontSize="small" />
-          </ListItemIcon>
-          Configurações
-        </MenuItem>
-        <MenuItem component={RouterLink} to={paths.whatsapp.getHref()} onClick={close}>
-          <ListItemIcon>
-            <ChatIcon fontSize="small" />
-          </ListItemIcon>
-          WhatsApp
-        </MenuItem>
+        {PROFILE_MENU_LINKS.map(({ to, label, Icon }) => (
+          <MenuItem key={to} component={RouterLink} to={to} onClick={close}>
+            <ListItemIcon>
+              <Icon fontSize="small" />
+            </ListItemIcon>
+            {label}
+          </MenuItem>
+        ))}
         <MenuItem
           onClick={() => {
             close();
