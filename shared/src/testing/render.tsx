@@ -117,21 +117,15 @@ export function renderInRouter(ui: ReactNode, options: { path?: string; user?: U
   return { user, ...result };
 }
 
+/** jsdom's matchMedia stub from the jest preset (tooling/jest/setup-globals.cjs): a wide screen. */
+const defaultMatchMedia = window.matchMedia;
+
 /** Makes min-width / max-width media queries answer as on a screen this wide (390 = a phone). */
 export function setScreenWidth(width: number) {
   window.matchMedia = (query: string) => {
     const min = /min-width:\s*([\d.]{1,10})px/.exec(query.slice(0, 200));
     const max = /max-width:\s*([\d.]{1,10})px/.exec(query.slice(0, 200));
     const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    } as MediaQueryList;
+    return { ...defaultMatchMedia(query), matches };
   };
 }

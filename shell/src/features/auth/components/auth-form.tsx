@@ -17,25 +17,19 @@ export interface Banner {
 
 /** Title, subtitle, 'Entrar/Cadastrar com Google' and the divider. No Google sign-in exists yet: it says so. */
 export function AuthFormIntro({
-  title,
-  subtitle,
-  google,
-  or,
+  texts,
   onBanner,
 }: {
-  title: string;
-  subtitle: string;
-  google: string;
-  or: string;
+  texts: { title: string; subtitle: string; google: string; or: string };
   onBanner: (banner: Banner) => void;
 }) {
   return (
     <>
       <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' } }}>
-        {title}
+        {texts.title}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 4 }}>
-        {subtitle}
+        {texts.subtitle}
       </Typography>
       <Button
         type="button"
@@ -47,11 +41,11 @@ export function AuthFormIntro({
         onClick={() => onBanner({ severity: 'info', text: AUTH_MESSAGES.googleLoginUnavailable })}
         sx={{ borderColor: 'divider', bgcolor: 'background.paper', fontWeight: 600 }}
       >
-        {google}
+        {texts.google}
       </Button>
       <Divider sx={{ my: 3 }}>
         <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: 1 }}>
-          {or}
+          {texts.or}
         </Typography>
       </Divider>
     </>

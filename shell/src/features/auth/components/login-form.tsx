@@ -54,13 +54,7 @@ export function LoginForm() {
 
   return (
     <Box>
-      <AuthFormIntro
-        title={LOGIN_TEXTS.title}
-        subtitle={LOGIN_TEXTS.subtitle}
-        google={LOGIN_TEXTS.google}
-        or={LOGIN_TEXTS.or}
-        onBanner={setBanner}
-      />
+      <AuthFormIntro texts={LOGIN_TEXTS} onBanner={setBanner} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit} aria-label="Entrar">
         <FormBanner banner={banner} />
         <TextField

@@ -106,13 +106,7 @@ export function RegisterForm() {
         ('Erro ao cadastrar com Google.', kept in AUTH_MESSAGES for when a real flow exists) we show the same honest
         message as the login screen, which also tells the visitor what to do instead.
       */}
-      <AuthFormIntro
-        title={REGISTER_TEXTS.title}
-        subtitle={REGISTER_TEXTS.subtitle}
-        google={REGISTER_TEXTS.google}
-        or={REGISTER_TEXTS.or}
-        onBanner={setBanner}
-      />
+      <AuthFormIntro texts={REGISTER_TEXTS} onBanner={setBanner} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit} aria-label="Criar conta">
         <FormBanner banner={banner} />
         <TextField label={REGISTER_TEXTS.nameLabel} autoComplete="name" {...field('name')} autoFocus />

@@ -16,6 +16,35 @@ const SalesLineChart = lazy(() => import('./sales-line-chart'));
 
 const CHART_HEIGHT = 300;
 
+/** A small exclusive toggle (metric, period) that never ends up with nothing selected. */
+function Choice<T extends string | number>({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: T;
+  onChange: (next: T) => void;
+  options: [T, string][];
+}) {
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={value}
+      aria-label={label}
+      onChange={(_, next: T | null) => next !== null && onChange(next)}
+    >
+      {options.map(([option, text]) => (
+        <ToggleButton key={option} value={option}>
+          {text}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
+
 function ChartPlaceholder({ label }: { label: string }) {
   return <Skeleton variant="rounded" height={CHART_HEIGHT} aria-label={label} role="status" />;
 }
@@ -72,29 +101,21 @@ export function LatestSalesSection() {
             {TEXTS.title}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <ToggleButtonGroup
-              size="small"
-              exclusive
+            <Choice
+              label={TEXTS.metric}
               value={metric}
-              aria-label={TEXTS.metric}
-              onChange={(_, next: SalesMetric | null) => next && setMetric(next)}
-            >
-              <ToggleButton value="revenue">{TEXTS.revenueOption}</ToggleButton>
-              <ToggleButton value="tickets">{TEXTS.ticketsOption}</ToggleButton>
-            </ToggleButtonGroup>
-            <ToggleButtonGroup
-              size="small"
-              exclusive
+              onChange={setMetric}
+              options={[
+                ['revenue', TEXTS.revenueOption],
+                ['tickets', TEXTS.ticketsOption],
+              ]}
+            />
+            <Choice
+              label={TEXTS.period}
               value={days}
-              aria-label={TEXTS.period}
-              onChange={(_, next: SalesPeriodDays | null) => next && setDays(next)}
-            >
-              {DASHBOARD_PERIODS_DAYS.map((option) => (
-                <ToggleButton key={option} value={option}>
-                  {TEXTS.periodOption(option)}
-                </ToggleButton>
-              ))}
-            </ToggleButtonGroup>
+              onChange={setDays}
+              options={DASHBOARD_PERIODS_DAYS.map((option) => [option, TEXTS.periodOption(option)])}
+            />
           </Box>
         </Box>
         {body}
