@@ -5,12 +5,12 @@
 import { PageLoader } from '@rifaria/shared/ui';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { CampaignsPage } from './pages/campaigns-page';
+import { CampaignsPage } from './features/list/components/campaigns-page';
 import { paths } from '@rifaria/shared/paths';
 
-const CampaignPanelPage = lazy(() => import('./pages/campaign-panel-page'));
-const CampaignEditPage = lazy(() => import('./pages/campaign-edit-page'));
-const CampaignSalesPage = lazy(() => import('./pages/campaign-sales-page'));
+const CampaignPanelPage = lazy(() => import('./features/panel/components/campaign-panel-page'));
+const CampaignEditPage = lazy(() => import('./features/edit/components/campaign-edit-page'));
+const CampaignSalesPage = lazy(() => import('./features/sales/components/campaign-sales-page'));
 
 export function App() {
   return (

@@ -3,8 +3,8 @@
  * ('Configurações'); useMountSegment tells which. Routes are RELATIVE to the mount.
  */
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { ProfilePage } from './pages/profile-page';
-import { SettingsPage } from './pages/settings-page';
+import { ProfilePage } from './features/profile/components/profile-page';
+import { SettingsPage } from './features/settings/components/settings-page';
 import { useMountSegment } from '@rifaria/shared/remote';
 import { paths } from '@rifaria/shared/paths';
 

@@ -6,10 +6,10 @@
  */
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from '@rifaria/shared/paths';
-import { CampaignPage } from './pages/campaign-page';
-import { CheckoutPage } from './pages/checkout-page';
-import { MyTicketsPage } from './pages/my-tickets-page';
-import { PublicHomePage } from './pages/public-home-page';
+import { CampaignPage } from './features/campaign/components/campaign-page';
+import { CheckoutPage } from './features/checkout/components/checkout-page';
+import { PublicHomePage } from './features/home/components/public-home-page';
+import { MyTicketsPage } from './features/my-tickets/components/my-tickets-page';
 
 export function App() {
   return (

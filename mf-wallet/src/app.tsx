@@ -4,27 +4,21 @@
  * useMountSegment tells which one.
  */
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { OpenAccountPage } from './pages/open-account-page';
-import { WalletsPage } from './pages/wallets-page';
 import { useMountSegment } from '@rifaria/shared/remote';
 import { paths } from '@rifaria/shared/paths';
+import { OpenAccountPage } from './features/open-account/components/open-account-page';
+import { WalletsPage } from './features/wallet/components/wallets-page';
 
 export function App() {
   const mount = useMountSegment();
-
-  if (mount === 'carteira') {
-    return (
-      <Routes>
-        <Route path="adicionar" element={<OpenAccountPage />} />
-        {/* /carteira alone (or unknown below it) → the wallets dashboard */}
-        <Route path="*" element={<Navigate to={paths.wallets.getHref()} replace />} />
-      </Routes>
-    );
-  }
-
   return (
     <Routes>
-      <Route index element={<WalletsPage />} />
+      {mount === 'carteira' ? (
+        <Route path="adicionar" element={<OpenAccountPage />} />
+      ) : (
+        <Route index element={<WalletsPage />} />
+      )}
+      {/* Anything else (/carteira alone, an unknown path below either mount) → the wallets dashboard */}
       <Route path="*" element={<Navigate to={paths.wallets.getHref()} replace />} />
     </Routes>
   );

@@ -1,6 +1,6 @@
 /** Exposed as `mf_whatsapp/App`. The shell mounts it at `/whatsapp/*`; routes are RELATIVE to that mount. */
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { InstancesPage } from './pages/instances-page';
+import { InstancesPage } from './features/instances/components/instances-page';
 import { paths } from '@rifaria/shared/paths';
 
 export function App() {

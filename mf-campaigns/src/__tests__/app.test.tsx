@@ -1,16 +1,12 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { App } from '../app';
+import { screen } from '@testing-library/react';
+import { mockFetchForFile } from '@rifaria/shared/testing';
+import { renderAt } from '../testing/fixtures';
+
+mockFetchForFile();
 
 describe('mf_campaigns App', () => {
   it('should show Minhas Campanhas under /campanhas', () => {
-    render(
-      <MemoryRouter initialEntries={['/campanhas']}>
-        <Routes>
-          <Route path="/campanhas/*" element={<App />} />
-        </Routes>
-      </MemoryRouter>,
-    );
+    renderAt('/campanhas');
     expect(screen.getByRole('heading', { name: 'Minhas Campanhas' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '+ Nova Campanha' })).toBeInTheDocument();
   });

@@ -1,71 +1,37 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { createFetchMock, reply } from '@rifaria/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockFetchForFile, reply, server } from '@rifaria/shared/testing';
 import type { Campaign } from '@rifaria/shared/types';
 import { useToastStore } from '@rifaria/shared/ui';
-import { App } from '../app';
-import { checkBannerFile } from '../api/upload-banner';
+import { checkBannerFile } from '../features/common/api/upload-banner';
+import { campaignNotFound, publishedCampaign, renderAt, serveCampaign } from '../testing/fixtures';
 
 // Shared CPUs: typing into MUI fields takes a few seconds here.
 jest.setTimeout(20_000);
 
-const server = createFetchMock();
-const originalFetch = globalThis.fetch;
-beforeEach(() => {
-  server.reset();
-  useToastStore.getState().clear();
-  globalThis.fetch = server.fetch;
-  Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:preview'), revokeObjectURL: jest.fn() });
-});
-afterAll(() => {
-  globalThis.fetch = originalFetch;
+mockFetchForFile({
+  beforeEach: () => Object.assign(URL, { createObjectURL: jest.fn(() => 'blob:preview'), revokeObjectURL: jest.fn() }),
 });
 
+/** The edit screen's campaign: 'Rifa do Carro', one prize of R$ 50.000,00. */
 function campaign(overrides: Partial<Campaign> = {}): Campaign {
-  return {
-    id: 7,
+  return publishedCampaign({
     name: 'Rifa do Carro',
     title: 'Rifa do Carro',
-    status: { id: 2, description: 'Publicada' },
-    draw_type: { id: 2, description: 'Sorteio Rifaria' },
-    total_tickets: 10000,
-    ticket_price: 12.5,
     rules: 'Regras da rifa',
-    banner: null,
-    banner_image: null,
     link: 'rifa-do-carro',
     full_url: 'https://rifaria.test/p/rifa-do-carro',
-    draw_datetime: null,
-    draw_date: null,
-    draw_date_formatted: null,
-    user_wallet_id: 3,
-    wallet: null,
     awards: [{ id: 1, description: 'Carro', value: 50000, position: 1 }],
-    stats: { tickets_sold: 0, total_tickets: 10000, tickets_available: 10000, total_revenue: 0, sales_percentage: 0 },
-    published_at: null,
-    created_at: '2026-11-01T12:00:00Z',
-    updated_at: '2026-11-01T12:00:00Z',
     ...overrides,
-  };
+  });
 }
 
+/** GET answers the campaign, and so does every PUT. */
 function serve(data: Campaign) {
-  server.on('GET', '/api/campaigns/:id', () => ({ success: true, data }));
+  serveCampaign(data);
   server.on('PUT', '/api/campaigns/:id', () => ({ success: true, message: 'Campanha atualizada com sucesso!', data }));
 }
 
-function renderEdit(path = '/campanhas/7/editar') {
-  const user = userEvent.setup({ applyAccept: false });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/campanhas/*" element={<App />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-  return { user };
-}
+const renderEdit = (path = '/campanhas/7/editar') => renderAt(path, { user: { applyAccept: false } });
 
 const toasts = () => useToastStore.getState().toasts;
 const lastPut = () => {
@@ -313,7 +279,7 @@ describe('Campaign edit (/campanhas/{id}/editar)', () => {
   });
 
   it('should show "Campanha não encontrada" on a 404', async () => {
-    server.on('GET', '/api/campaigns/:id', () => reply(404, { success: false, message: 'Campanha não encontrada' }));
+    server.on('GET', '/api/campaigns/:id', campaignNotFound);
     renderEdit();
     expect(await screen.findByRole('heading', { name: 'Campanha não encontrada' })).toBeInTheDocument();
     expect(within(document.body).getByRole('link', { name: 'Voltar para Campanhas' })).toBeInTheDocument();

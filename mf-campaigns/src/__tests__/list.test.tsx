@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { reply } from '@rifaria/shared/testing';
-import { CampaignsPage } from '../pages/campaigns-page';
-import { browserBack, campaign, listReply, mockFetchForFile, renderUnderCampaigns, server } from './list-fixtures';
+import { browser, mockFetchForFile, reply, server } from '@rifaria/shared/testing';
+import { campaign, listReply, renderList } from '../testing/fixtures';
 
 mockFetchForFile();
 
@@ -12,7 +11,7 @@ describe('Minhas Campanhas (/campanhas)', () => {
   it('should show skeletons while loading and then the counters from summary', async () => {
     let release: (value: unknown) => void = () => undefined;
     server.on('GET', '/api/campaigns', () => new Promise((resolve) => (release = resolve)));
-    renderUnderCampaigns(<CampaignsPage />);
+    renderList();
 
     expect(screen.getAllByLabelText('Carregando campanhas')).toHaveLength(2);
     await waitFor(() => expect(server.callsTo('GET', '/api/campaigns')).toHaveLength(1));
@@ -39,7 +38,7 @@ describe('Minhas Campanhas (/campanhas)', () => {
       ],
     });
     server.on('GET', '/api/campaigns', () => listReply([draft], { draft_count: 1 }));
-    renderUnderCampaigns(<CampaignsPage />);
+    renderList();
 
     const card = await screen.findByRole('article', { name: 'Rifa do Carro 0km' });
     expect(within(card).getByText('1.000.000')).toBeInTheDocument();
@@ -55,14 +54,14 @@ describe('Minhas Campanhas (/campanhas)', () => {
 
   it('should not show "+N prêmio(s) mais" with two prizes or fewer', async () => {
     server.on('GET', '/api/campaigns', () => listReply([campaign()]));
-    renderUnderCampaigns(<CampaignsPage />);
+    renderList();
     const card = await screen.findByRole('article', { name: 'Rifa do Carro 0km' });
     expect(within(card).queryByText(/prêmio\(s\) mais/)).not.toBeInTheDocument();
   });
 
   it('should show the empty state when no campaign is published', async () => {
     server.on('GET', '/api/campaigns', () => listReply([campaign()]));
-    renderUnderCampaigns(<CampaignsPage />);
+    renderList();
     expect(await screen.findByText('Nenhuma campanha publicada')).toBeInTheDocument();
   });
 
@@ -82,7 +81,7 @@ describe('Minhas Campanhas (/campanhas)', () => {
       },
     });
     server.on('GET', '/api/campaigns', () => listReply([running], { active_count: 1, total_raised: 750 }));
-    const { user } = renderUnderCampaigns(<CampaignsPage />);
+    const { user } = renderList();
 
     const card = await screen.findByRole('article', { name: 'Rifa da Moto' });
     expect(within(card).getByText(`R$${NBSP}750,00`)).toBeInTheDocument();
@@ -104,7 +103,7 @@ describe('Minhas Campanhas (/campanhas)', () => {
 
   it('should go to the edit screen from the draft menu', async () => {
     server.on('GET', '/api/campaigns', () => listReply([campaign()]));
-    const { user } = renderUnderCampaigns(<CampaignsPage />);
+    const { user } = renderList();
     await user.click(await screen.findByRole('button', { name: 'Mais ações de Rifa do Carro 0km' }));
     expect(screen.getByRole('menuitem', { name: 'Publicar' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Cancelar' })).toBeInTheDocument();
@@ -123,7 +122,7 @@ describe('Minhas Campanhas (/campanhas)', () => {
       message: 'Campanha publicada com sucesso!',
       data: { ...campaign({ status: { id: 2, description: 'Publicada' } }), processing: false },
     }));
-    const { user } = renderUnderCampaigns(<CampaignsPage />);
+    const { user } = renderList();
     const card = await screen.findByRole('article', { name: 'Rifa do Carro 0km' });
     await user.click(within(card).getByRole('button', { name: 'Publicar' }));
     const dialog = screen.getByRole('dialog', { name: 'Publicar campanha' });
@@ -141,7 +140,7 @@ describe('Minhas Campanhas (/campanhas)', () => {
       return listCalls === 1 ? listReply([running], { active_count: 1 }) : listReply([]);
     });
     server.on('POST', '/api/campaigns/:id/cancel', () => ({ success: true, message: 'ok', data: running }));
-    const { user } = renderUnderCampaigns(<CampaignsPage />);
+    const { user } = renderList();
     const card = await screen.findByRole('article', { name: 'Rifa do Carro 0km' });
     await user.click(within(card).getByRole('button', { name: 'Cancelar' }));
     await user.click(screen.getByRole('button', { name: 'Cancelar Campanha' }));
@@ -152,11 +151,11 @@ describe('Minhas Campanhas (/campanhas)', () => {
 
   it("should close a card's dialog on Back, and leave no extra Back step when it is closed by its own button", async () => {
     server.on('GET', '/api/campaigns', () => listReply([campaign()], { draft_count: 1 }));
-    const { user } = renderUnderCampaigns(<CampaignsPage />);
+    const { user } = renderList();
     const card = await screen.findByRole('article', { name: 'Rifa do Carro 0km' });
     await user.click(within(card).getByRole('button', { name: 'Publicar' }));
     await screen.findByRole('dialog', { name: 'Publicar campanha' });
-    browserBack();
+    await browser.back();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/campanhas$/);
 
@@ -166,13 +165,13 @@ describe('Minhas Campanhas (/campanhas)', () => {
     await user.click(within(cancel).getByRole('button', { name: 'Voltar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // The dialog's own history entry went with it: Back leaves the page, as it would have without the dialog.
-    browserBack();
+    await browser.back();
     expect(screen.getByTestId('where')).toHaveTextContent('/dashboard');
   });
 
   it('should show an error with a retry that loads the list again', async () => {
     server.on('GET', '/api/campaigns', () => reply(400, { success: false, message: 'Falhou' }));
-    const { user } = renderUnderCampaigns(<CampaignsPage />);
+    const { user } = renderList();
     expect(await screen.findByText('Erro ao carregar campanhas.')).toBeInTheDocument();
 
     server.on('GET', '/api/campaigns', () => listReply([campaign()], { draft_count: 1 }));

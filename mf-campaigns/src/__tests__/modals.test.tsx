@@ -1,11 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { setApiNavigate } from '@rifaria/shared/api-client';
-import { reply } from '@rifaria/shared/testing';
-import { CancelCampaignModal } from '../features/modals/cancel-modal';
-import { DrawDateModal } from '../features/modals/draw-date-modal';
-import { PublishModal } from '../features/modals/publish-modal';
-import { browserBack, campaign, mockFetchForFile, renderInRouter, server, toastTexts } from './list-fixtures';
+import { browser, mockFetchForFile, reply, server } from '@rifaria/shared/testing';
+import { CancelCampaignModal } from '../features/list/components/cancel-modal';
+import { DrawDateModal } from '../features/panel/components/draw-date-modal';
+import { PublishModal } from '../features/list/components/publish-modal';
+import { campaign, renderAt, toastTexts } from '../testing/fixtures';
 
 mockFetchForFile();
 
@@ -20,8 +20,10 @@ describe('Publish modal (POST /api/campaigns/{id}/publish)', () => {
     jest.spyOn(Math, 'random').mockReturnValue(0);
     const onClose = jest.fn();
     const onRefresh = jest.fn();
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    renderInRouter(<PublishModal campaign={campaign()} open onClose={onClose} onRefresh={onRefresh} />);
+    const { user } = renderAt('/campanhas', {
+      element: <PublishModal campaign={campaign()} open onClose={onClose} onRefresh={onRefresh} />,
+      user: { advanceTimers: jest.advanceTimersByTime },
+    });
     return { user, onClose, onRefresh };
   }
 
@@ -138,14 +140,14 @@ describe('Publish modal (POST /api/campaigns/{id}/publish)', () => {
     server.on('POST', '/api/campaigns/:id/publish', () => new Promise((resolve) => (release = resolve)));
     const { user, onClose } = setup();
     await user.click(screen.getByRole('button', { name: 'Publicar Campanha' }));
-    browserBack();
+    await browser.back();
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/campanhas$/);
     await act(async () => {
       release({ success: true, message: 'ok', data: { ...campaign(), processing: false } });
     });
     expect(await screen.findByText('Publicação concluída!')).toBeInTheDocument();
-    browserBack();
+    await browser.back();
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/campanhas$/);
   });
@@ -155,8 +157,9 @@ describe('Cancel modal (POST /api/campaigns/{id}/cancel)', () => {
   function setup() {
     const onClose = jest.fn();
     const onCancelled = jest.fn();
-    const user = userEvent.setup();
-    renderInRouter(<CancelCampaignModal campaign={campaign()} open onClose={onClose} onCancelled={onCancelled} />);
+    const { user } = renderAt('/campanhas', {
+      element: <CancelCampaignModal campaign={campaign()} open onClose={onClose} onCancelled={onCancelled} />,
+    });
     return { user, onClose, onCancelled };
   }
 
@@ -227,21 +230,23 @@ describe('Cancel modal (POST /api/campaigns/{id}/cancel)', () => {
     server.on('POST', '/api/campaigns/:id/cancel', () =>
       reply(422, { success: false, message: 'x', details: { tickets_sold: 3 } }),
     );
-    const onClose = jest.fn();
-    const user = userEvent.setup();
-    const view = renderInRouter(
-      <CancelCampaignModal campaign={campaign()} open onClose={onClose} onCancelled={jest.fn()} />,
-    );
+    let setOpen: (open: boolean) => void = () => undefined;
+    function Reopenable() {
+      const [open, set] = useState(true);
+      setOpen = set;
+      return <CancelCampaignModal campaign={campaign()} open={open} onClose={jest.fn()} onCancelled={jest.fn()} />;
+    }
+    const { user } = renderAt('/campanhas', { element: <Reopenable /> });
     await user.click(screen.getByRole('button', { name: 'Cancelar Campanha' }));
     await screen.findByText(/já possui 3 tickets vendidos/);
-    view.rerender(<CancelCampaignModal campaign={campaign()} open={false} onClose={onClose} onCancelled={jest.fn()} />);
-    view.rerender(<CancelCampaignModal campaign={campaign()} open onClose={onClose} onCancelled={jest.fn()} />);
+    act(() => setOpen(false));
+    act(() => setOpen(true));
     expect(await screen.findByRole('button', { name: 'Cancelar Campanha' })).toBeEnabled();
   });
 
   it("should close on the browser's Back and stay on the page", async () => {
     const { onClose } = setup();
-    browserBack();
+    await browser.back();
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/campanhas$/);
   });
@@ -255,10 +260,12 @@ describe('Draw-date modal (PUT /api/campaigns/{id})', () => {
     jest.useFakeTimers({ now: NOW });
     const onClose = jest.fn();
     const onSaved = jest.fn();
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    renderInRouter(
-      <DrawDateModal campaign={campaign({ draw_datetime: drawDatetime })} open onClose={onClose} onSaved={onSaved} />,
-    );
+    const { user } = renderAt('/campanhas', {
+      element: (
+        <DrawDateModal campaign={campaign({ draw_datetime: drawDatetime })} open onClose={onClose} onSaved={onSaved} />
+      ),
+      user: { advanceTimers: jest.advanceTimersByTime },
+    });
     return { user, onClose, onSaved };
   }
 
@@ -335,9 +342,9 @@ describe('Draw-date modal (PUT /api/campaigns/{id})', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
-  it("should close on the browser's Back", () => {
+  it("should close on the browser's Back", async () => {
     const { onClose } = setup();
-    browserBack();
+    await browser.back();
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

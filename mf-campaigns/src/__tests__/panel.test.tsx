@@ -1,30 +1,19 @@
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { createFetchMock, reply } from '@rifaria/shared/testing';
+import { act, screen, within } from '@testing-library/react';
+import { mockFetchForFile, reply, server, type UserEventOptions } from '@rifaria/shared/testing';
 import type { Campaign, SalesChartEntry } from '@rifaria/shared/types';
-import { App } from '../app';
-import { countdownParts } from '../features/panel/countdown';
-import { DRAW_SOON_TEXT } from '../features/panel/draw-card';
+import { countdownParts } from '../features/panel/hooks/countdown';
+import { DRAW_SOON_TEXT } from '../features/panel/components/draw-card';
+import { campaignNotFound, publishedCampaign, renderAt, serveCampaign as serve } from '../testing/fixtures';
 
 // apexcharts needs a real layout engine; the lazily loaded chart module is replaced by a marker.
-jest.mock('../features/panel/sales-chart', () => ({
+jest.mock('../features/panel/components/sales-chart', () => ({
   __esModule: true,
   default: ({ entries }: { entries: SalesChartEntry[] }) => (
     <div data-testid="sales-chart">{entries.map((entry) => entry.sales).join(',')}</div>
   ),
 }));
 
-const server = createFetchMock();
-const originalFetch = globalThis.fetch;
-beforeEach(() => {
-  server.reset();
-  globalThis.fetch = server.fetch;
-});
-afterEach(() => jest.useRealTimers());
-afterAll(() => {
-  globalThis.fetch = originalFetch;
-});
+mockFetchForFile();
 
 function chart(salesOnLastDay = 0): SalesChartEntry[] {
   return Array.from({ length: 14 }, (_, index) => ({
@@ -34,25 +23,11 @@ function chart(salesOnLastDay = 0): SalesChartEntry[] {
   }));
 }
 
+/** The panel's campaign: 250 of 1.000 tickets sold at R$ 10,00, two prizes, no sales in the chart. */
 function campaign(overrides: Partial<Campaign> = {}): Campaign {
-  return {
-    id: 7,
-    name: 'Rifa do Carro 0km',
-    title: 'Rifa do Carro 0km',
-    status: { id: 2, description: 'Publicada' },
-    draw_type: { id: 2, description: 'Sorteio Rifaria' },
+  return publishedCampaign({
     total_tickets: 1000,
     ticket_price: 10,
-    rules: 'Regras',
-    banner: null,
-    banner_image: null,
-    link: 'rifa-do-carro-0km',
-    full_url: 'https://rifaria.test/p/rifa-do-carro-0km',
-    draw_datetime: null,
-    draw_date: null,
-    draw_date_formatted: null,
-    user_wallet_id: 3,
-    wallet: null,
     awards: [
       { id: 1, description: 'Carro 0km', value: 80000, position: 1 },
       { id: 2, description: 'Moto', value: null, position: 2 },
@@ -66,31 +41,12 @@ function campaign(overrides: Partial<Campaign> = {}): Campaign {
     },
     sales_chart: chart(),
     published_at: '2026-11-01T12:00:00Z',
-    created_at: '2026-11-01T12:00:00Z',
-    updated_at: '2026-11-01T12:00:00Z',
     ...overrides,
-  };
+  });
 }
 
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
-function renderPanel(path = '/campanhas/7/painel', options?: Parameters<typeof userEvent.setup>[0]) {
-  const user = userEvent.setup(options);
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/campanhas/*" element={<App />} />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
-  );
-  return { user };
-}
-
-function serve(data: Campaign) {
-  server.on('GET', '/api/campaigns/:id', () => ({ success: true, data }));
+function renderPanel(path = '/campanhas/7/painel', user?: UserEventOptions) {
+  return renderAt(path, user ? { user } : {});
 }
 
 describe('Campaign panel (/campanhas/{id}/painel)', () => {
@@ -234,7 +190,7 @@ describe('Campaign panel (/campanhas/{id}/painel)', () => {
   });
 
   it('should say "Campanha não encontrada" with the way back, as edit and sales do, when the campaign answers 404', async () => {
-    server.on('GET', '/api/campaigns/:id', () => reply(404, { success: false, message: 'Campanha não encontrada' }));
+    server.on('GET', '/api/campaigns/:id', campaignNotFound);
     renderPanel('/campanhas/99/painel');
     expect(await screen.findByRole('heading', { name: 'Campanha não encontrada' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Voltar para Campanhas' })).toHaveAttribute('href', '/campanhas');

@@ -1,79 +1,23 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { createFetchMock, reply } from '@rifaria/shared/testing';
-import type { Sale, SalesReply } from '@rifaria/shared/types';
+import { browser, mockFetchForFile, reply, server, type UserEventOptions } from '@rifaria/shared/testing';
+import type { Sale } from '@rifaria/shared/types';
 import { useToastStore } from '@rifaria/shared/ui';
-import { App } from '../app';
-import { paginationModel } from '../features/sales/pagination-model';
-import { CSV_PAGE_TIMEOUT_MS, fetchAllSales, salesCsv } from '../features/sales/sales-csv';
-import { browserBack, renderUnderCampaigns, type UserEventOptions } from './list-fixtures';
+import { paginationModel } from '../features/sales/components/pagination-model';
+import { CSV_PAGE_TIMEOUT_MS, fetchAllSales, salesCsv } from '../features/sales/components/sales-csv';
+import { campaignNotFound, maskedBuyer, renderAt, sale, salesReply, toastTitles } from '../testing/fixtures';
 
 // Shared CPUs: dialogs with transitions and typing take a few seconds here.
 jest.setTimeout(20_000);
 
-const server = createFetchMock();
-const originalFetch = globalThis.fetch;
-beforeEach(() => {
-  server.reset();
-  useToastStore.getState().clear();
-  globalThis.fetch = server.fetch;
-});
-afterAll(() => {
-  globalThis.fetch = originalFetch;
-});
-
-function sale(overrides: Partial<Sale> = {}): Sale {
-  return {
-    id: 1,
-    buyer: { name: 'Ana Souza', cpf: '***.456.789-**', email: 'ana@example.com', phone: '11987654321' },
-    total_tickets: 3,
-    total_value: 1234.56,
-    status: { id: 2, name: 'Pago' },
-    purchased_at: '2026-11-20T15:30:00Z',
-    ...overrides,
-  };
-}
-
-/** What the API sends for a sale that is not Pago: the buyer's e-mail and phone masked. */
-const maskedBuyer: Sale['buyer'] = {
-  name: 'Ana Souza',
-  cpf: '***.456.789-**',
-  email: 'a***@example.com',
-  phone: '(11) *****-4321',
-};
-
-function salesReply(data: Sale[], page = 1, lastPage = 1, perPage = 10): SalesReply {
-  return {
-    success: true,
-    message: 'Vendas carregadas',
-    data,
-    pagination: {
-      current_page: page,
-      per_page: perPage,
-      total: lastPage * perPage,
-      last_page: lastPage,
-      has_more_pages: page < lastPage,
-      from: data.length ? (page - 1) * perPage + 1 : null,
-      to: data.length ? (page - 1) * perPage + data.length : null,
-    },
-    statistics: { total_sales: 42, total_revenue: 9876.5, total_tickets_sold: 1500, tickets_available: 8500 },
-    campaign: {
-      id: 7,
-      name: 'Rifa do Carro',
-      ticket_price: 10,
-      total_tickets: 10000,
-      status: { id: 2, description: 'Publicada' },
-    },
-  };
-}
+mockFetchForFile();
 
 function lastQuery(): URLSearchParams {
   const calls = server.callsTo('GET', '/api/campaigns/7/sales');
   return calls[calls.length - 1]!.url.searchParams;
 }
 
-function renderSales(path = '/campanhas/7/vendas', options?: UserEventOptions) {
-  const { user } = renderUnderCampaigns(<App />, options, path);
-  return { user };
+function renderSales(path = '/campanhas/7/vendas', user?: UserEventOptions) {
+  return renderAt(path, user ? { user } : {});
 }
 
 /** MUI keeps the page aria-hidden until the dialog's exit transition ends. */
@@ -81,7 +25,15 @@ async function dialogClosed() {
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 }
 
-const toastTitles = () => useToastStore.getState().toasts.map((t) => t.title);
+/** The sales page over 20 pages of one sale each, once the first has loaded. */
+async function renderTwentyPages() {
+  server.on('GET', '/api/campaigns/:id/sales', ({ url }) =>
+    salesReply([sale()], Number(url.searchParams.get('page')), 20),
+  );
+  const view = renderSales();
+  await screen.findByText('Ana Souza');
+  return view;
+}
 
 describe('Campaign sales (/campanhas/{id}/vendas)', () => {
   it('should load page 1 of 10 sorted by purchased_at desc and show the cards and the row', async () => {
@@ -116,7 +68,9 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
     expect(rows[2]).toHaveTextContent('(11) *****-4321');
     expect(rows[2]).not.toHaveTextContent('98765');
     expect(rows[3]).toHaveTextContent('(11) *****-4321');
-    expect(screen.getByText('Telefone completo (e e-mail, no CSV) aparece apenas nas compras pagas.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Telefone completo (e e-mail, no CSV) aparece apenas nas compras pagas.'),
+    ).toBeInTheDocument();
     expect(rows[1]).toHaveTextContent(/R\$\s1\.234,56/);
     // 15:30 UTC is 12:30 in São Paulo.
     expect(rows[1]).toHaveTextContent('20/11/2026 às 12:30');
@@ -181,11 +135,7 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
   });
 
   it('should change the page size and go back to page 1', async () => {
-    server.on('GET', '/api/campaigns/:id/sales', ({ url }) =>
-      salesReply([sale()], Number(url.searchParams.get('page')), 20),
-    );
-    const { user } = renderSales();
-    await screen.findByText('Ana Souza');
+    const { user } = await renderTwentyPages();
     const select = screen.getByRole('combobox', { name: 'Itens por página' });
     expect(
       within(select)
@@ -200,11 +150,7 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
   });
 
   it('should paginate with first, last, ±2 pages and ellipses', async () => {
-    server.on('GET', '/api/campaigns/:id/sales', ({ url }) =>
-      salesReply([sale()], Number(url.searchParams.get('page')), 20),
-    );
-    const { user } = renderSales();
-    await screen.findByText('Ana Souza');
+    const { user } = await renderTwentyPages();
     const nav = screen.getByRole('navigation', { name: 'Paginação' });
     expect(
       within(nav)
@@ -362,7 +308,7 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
       await dialogClosed();
 
       await startCsv(user);
-      browserBack();
+      await browser.back();
       await dialogClosed();
       expect(screen.getByTestId('where')).toHaveTextContent('/campanhas/7/vendas');
       expect(screen.getByRole('heading', { name: 'Vendas — Rifa do Carro' })).toBeInTheDocument();
@@ -444,7 +390,7 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
     await screen.findByText('Ana Souza');
     await user.click(screen.getByRole('button', { name: 'Filtros' }));
     await screen.findByRole('dialog', { name: 'Filtros' });
-    browserBack();
+    await browser.back();
     await dialogClosed();
     expect(screen.getByTestId('where')).toHaveTextContent('/campanhas/7/vendas');
   });
@@ -453,9 +399,7 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
     ['a 404 (gone, or another organiser’s)', '/campanhas/99/vendas'],
     ['an id that is not a campaign id', '/campanhas/abc/vendas'],
   ])('should say "Campanha não encontrada" with only the way back for %s', async (_label, path) => {
-    server.on('GET', '/api/campaigns/:id/sales', () =>
-      reply(404, { success: false, message: 'Campanha não encontrada' }),
-    );
+    server.on('GET', '/api/campaigns/:id/sales', campaignNotFound);
     renderSales(path);
     expect(await screen.findByRole('heading', { name: 'Campanha não encontrada' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Voltar para Campanhas' })).toHaveAttribute('href', '/campanhas');

@@ -1,21 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setApiNavigate } from '@rifaria/shared/api-client';
-import { reply } from '@rifaria/shared/testing';
-import { CampaignWizard } from '../features/wizard/campaign-wizard';
-import { CampaignsPage } from '../pages/campaigns-page';
+import { browser, mockFetchForFile, reply, server } from '@rifaria/shared/testing';
+import { CampaignWizard } from '../features/list/components/campaign-wizard';
 import {
   activeWallet,
-  browserBack,
   campaign,
   drawTypesReply,
   listReply,
-  mockFetchForFile,
-  renderUnderCampaigns,
-  server,
+  renderAt,
+  renderList,
   toastTexts,
   walletsReply,
-} from './list-fixtures';
+} from '../testing/fixtures';
 
 mockFetchForFile();
 
@@ -41,7 +38,9 @@ function baseServer(wallets: unknown[] = [activeWallet()]) {
 function renderWizard() {
   const onClose = jest.fn();
   const onCreated = jest.fn();
-  const view = renderUnderCampaigns(<CampaignWizard open onClose={onClose} onCreated={onCreated} />);
+  const view = renderAt('/campanhas', {
+    element: <CampaignWizard open onClose={onClose} onCreated={onCreated} />,
+  });
   return { ...view, onClose, onCreated };
 }
 
@@ -55,9 +54,8 @@ async function fillStepOne(user: User) {
   await user.click(await screen.findByRole('option', { name: 'Sorteio Rifaria' }));
 }
 
-async function fillUpToWallet(user: User) {
-  await fillStepOne(user);
-  await user.click(next());
+/** Steps 2 and 3 (two prizes, the rules), ending on the wallet step. */
+async function fillPrizesAndRules(user: User) {
   await fill(user, 'Nome do 1º prêmio', 'Carro 0km');
   await fill(user, 'Valor do 1º prêmio (opcional)', '8000000');
   await user.click(screen.getByRole('button', { name: '+ Adicionar prêmio' }));
@@ -65,6 +63,12 @@ async function fillUpToWallet(user: User) {
   await user.click(next());
   await fill(user, 'Regras', 'Sorteio pela Loteria Federal.');
   await user.click(next());
+}
+
+async function fillUpToWallet(user: User) {
+  await fillStepOne(user);
+  await user.click(next());
+  await fillPrizesAndRules(user);
 }
 
 describe('New-campaign wizard', () => {
@@ -255,7 +259,7 @@ describe('New-campaign wizard', () => {
     expect(onClose).toHaveBeenCalled();
     expect(screen.getByTestId('where')).toHaveTextContent('/carteira/adicionar');
     // The wizard's Back entry was replaced: Back returns to the list, not to a wizard that is no longer there.
-    browserBack();
+    await browser.back();
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/campanhas$/);
   });
 
@@ -280,13 +284,7 @@ describe('New-campaign wizard', () => {
     await user.type(screen.getByLabelText('Hora do sorteio'), '20:30');
     await waitFor(() => expect(next()).toBeEnabled());
     await user.click(next());
-    await fill(user, 'Nome do 1º prêmio', 'Carro 0km');
-    await fill(user, 'Valor do 1º prêmio (opcional)', '8000000');
-    await user.click(screen.getByRole('button', { name: '+ Adicionar prêmio' }));
-    await fill(user, 'Nome do 2º prêmio', 'Celular');
-    await user.click(next());
-    await fill(user, 'Regras', 'Sorteio pela Loteria Federal.');
-    await user.click(next());
+    await fillPrizesAndRules(user);
 
     // The account number as /carteiras shows it: only its last 4 digits.
     const wallet = screen.getByRole('radio', {
@@ -401,7 +399,7 @@ describe('Minhas Campanhas + wizard', () => {
       return listCalls === 1 ? listReply([]) : listReply([campaign()], { draft_count: 1 });
     });
     server.on('POST', '/api/campaigns', () => reply(201, { success: true, message: 'ok', data: campaign() }));
-    const { user } = renderUnderCampaigns(<CampaignsPage />);
+    const { user } = renderList();
 
     await user.click(screen.getByRole('button', { name: '+ Nova Campanha' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nova Campanha' });
@@ -420,10 +418,10 @@ describe('Minhas Campanhas + wizard', () => {
 });
 
 describe("New-campaign wizard and the browser's Back", () => {
-  function renderList() {
+  function renderEmptyList() {
     baseServer();
     server.on('GET', '/api/campaigns', () => listReply([]));
-    return renderUnderCampaigns(<CampaignsPage />);
+    return renderList();
   }
   const wizard = () => screen.queryByRole('dialog', { name: 'Nova Campanha' });
   const askDiscard = () => screen.findByRole('dialog', { name: 'Descartar nova campanha?' });
@@ -434,17 +432,17 @@ describe("New-campaign wizard and the browser's Back", () => {
   }
 
   it('should go one step back, then ask before dropping what was typed', async () => {
-    const { user } = renderList();
+    const { user } = renderEmptyList();
     await openWizard(user);
     await fillStepOne(user);
     await user.click(next());
     await fill(user, 'Nome do 1º prêmio', 'Carro');
 
-    browserBack();
+    await browser.back();
     expect(await screen.findByLabelText('Nome da campanha')).toHaveValue('Rifa do Carro');
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/campanhas$/);
 
-    browserBack();
+    await browser.back();
     await user.click(within(await askDiscard()).getByRole('button', { name: 'Continuar editando' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: /Descartar/ })).not.toBeInTheDocument());
     expect(screen.getByLabelText('Nome da campanha')).toHaveValue('Rifa do Carro');
@@ -452,41 +450,41 @@ describe("New-campaign wizard and the browser's Back", () => {
     expect(screen.getByLabelText('Nome do 1º prêmio')).toHaveValue('Carro');
     await user.click(stepTitle('Campanha'));
 
-    browserBack();
+    await browser.back();
     await user.click(within(await askDiscard()).getByRole('button', { name: 'Descartar' }));
     await waitFor(() => expect(wizard()).not.toBeInTheDocument());
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/campanhas$/);
     // The wizard's history entry is gone with it: the next Back leaves the page as it would have.
-    browserBack();
+    await browser.back();
     expect(screen.getByTestId('where')).toHaveTextContent('/dashboard');
   });
 
   it("should leave no wizard step in the history after 'Cadastrar primeira carteira'", async () => {
     baseServer([]);
     server.on('GET', '/api/campaigns', () => listReply([]));
-    const { user } = renderUnderCampaigns(<CampaignsPage />);
+    const { user } = renderList();
     await openWizard(user);
     await fillUpToWallet(user);
     await user.click(screen.getByRole('button', { name: 'Cadastrar primeira carteira' }));
     expect(screen.getByTestId('where')).toHaveTextContent('/carteira/adicionar');
-    browserBack();
+    await browser.back();
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/campanhas$/);
-    browserBack();
+    await browser.back();
     expect(screen.getByTestId('where')).toHaveTextContent('/dashboard');
   });
 
   it('should close at once when nothing was typed', async () => {
-    const { user } = renderList();
+    const { user } = renderEmptyList();
     await openWizard(user);
     await user.click(screen.getByRole('checkbox', { name: 'Já tenho data definida para o sorteio' }));
-    browserBack();
+    await browser.back();
     await waitFor(() => expect(wizard()).not.toBeInTheDocument());
     expect(screen.queryByRole('dialog', { name: /Descartar/ })).not.toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/campanhas$/);
   });
 
   it('should ask on Escape and on Cancelar too once something was typed', async () => {
-    const { user } = renderList();
+    const { user } = renderEmptyList();
     await openWizard(user);
     await fill(user, 'Nome da campanha', 'Rifa');
     await user.keyboard('{Escape}');

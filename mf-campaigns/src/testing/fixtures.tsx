@@ -1,85 +1,48 @@
-/** Test helpers for the list, wizard and modals: API fixtures of the issue 4 contract and a mounted remote. */
-import { act, render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+/**
+ * The test fixtures of mf-campaigns: API replies of the issue 4 contract and `renderAt`, the remote mounted as the
+ * shell mounts it (over `renderRemote` of @rifaria/shared/testing; mock HTTP with its `server`).
+ */
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
-import { createFetchMock } from '@rifaria/shared/testing';
-import type { Campaign, CampaignListReply } from '@rifaria/shared/types';
-import { Toaster, useToastStore } from '@rifaria/shared/ui';
+import { renderRemote, reply, server, type UserEventOptions } from '@rifaria/shared/testing';
+import type { Campaign, CampaignListReply, Sale, SalesReply } from '@rifaria/shared/types';
+import { useToastStore } from '@rifaria/shared/ui';
+import { App } from '../app';
+import { CampaignsPage } from '../features/list/components/campaigns-page';
 
-export const server = createFetchMock();
-
-/** Installs the fetch mock for the file; every test starts with no handlers and no toasts. */
-export function mockFetchForFile() {
-  const original = globalThis.fetch;
-  beforeEach(() => {
-    server.reset();
-    useToastStore.getState().clear();
-    globalThis.fetch = server.fetch;
-  });
-  afterAll(() => {
-    globalThis.fetch = original;
-  });
+export interface RenderAtOptions {
+  /** What is mounted under /campanhas/* (default: the App); a dialog alone, for instance. */
+  element?: ReactNode;
+  user?: UserEventOptions;
 }
-
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
-let routerNavigate: NavigateFunction | null = null;
-function CaptureNavigate() {
-  routerNavigate = useNavigate();
-  return null;
-}
-
-/** The browser's (or the phone's) Back button: one step back in the router's history. */
-export function browserBack() {
-  act(() => {
-    void routerNavigate?.(-1);
-  });
-}
-
-export type UserEventOptions = Parameters<typeof userEvent.setup>[0];
 
 /**
- * Renders `ui` under /campanhas/* (the shell's mount) with the Toaster and the current path in #where, starting
- * at `path` after a page outside the remote (so Back from the first screen has somewhere to go).
+ * Renders the remote at `path` under the shell's mount (/campanhas/*) with the Toaster, after a page outside the
+ * remote (/dashboard), so Back from the first screen has somewhere to go.
  */
-export function renderUnderCampaigns(ui: ReactNode, options?: UserEventOptions, path = '/campanhas') {
-  const user = userEvent.setup(options);
-  const result = render(
-    <MemoryRouter initialEntries={['/dashboard', path]} initialIndex={1}>
-      <Routes>
-        <Route path="/campanhas/*" element={ui} />
-        <Route path="*" element={null} />
-      </Routes>
-      <Where />
-      <CaptureNavigate />
-      <Toaster />
-    </MemoryRouter>,
-  );
-  return { user, ...result };
+export function renderAt(path = '/campanhas', { element = <App />, user }: RenderAtOptions = {}) {
+  return renderRemote(element, {
+    mounts: ['/campanhas/*'],
+    path,
+    before: ['/dashboard'],
+    toaster: true,
+    ...(user ? { user } : {}),
+  });
 }
 
-function DialogRouter({ children }: { children: ReactNode }) {
-  return (
-    <MemoryRouter initialEntries={['/dashboard', '/campanhas']} initialIndex={1}>
-      {children}
-      <Where />
-      <CaptureNavigate />
-    </MemoryRouter>
-  );
-}
+/**
+ * 'Minhas Campanhas' alone under the mount: the panel and edit screens it opens are not rendered (their lazy chunks
+ * would hold the navigation back until they load), so the address shows at once where a card leads.
+ */
+export const renderList = () => renderAt('/campanhas', { element: <CampaignsPage /> });
 
-/** Renders a dialog inside a router (a dialog pushes a history entry so that Back closes it); rerender keeps it. */
-export function renderInRouter(ui: ReactNode) {
-  return render(ui, { wrapper: DialogRouter });
-}
-
+/** The queued toasts as 'title / description'. */
 export function toastTexts(): string[] {
   return useToastStore.getState().toasts.map((t) => [t.title, t.description].filter(Boolean).join(' / '));
 }
 
+export const toastTitles = () => useToastStore.getState().toasts.map((t) => t.title);
+
+/** A draft (status 1) of the list, id 11. */
 export function campaign(overrides: Partial<Campaign> = {}): Campaign {
   return {
     id: 11,
@@ -107,6 +70,28 @@ export function campaign(overrides: Partial<Campaign> = {}): Campaign {
     ...overrides,
   };
 }
+
+/** A published 'Sorteio Rifaria' campaign, id 7: what the panel, edit and sales screens open. */
+export function publishedCampaign(overrides: Partial<Campaign> = {}): Campaign {
+  return campaign({
+    id: 7,
+    status: { id: 2, description: 'Publicada' },
+    draw_type: { id: 2, description: 'Sorteio Rifaria' },
+    user_wallet_id: 3,
+    wallet: null,
+    created_at: '2026-11-01T12:00:00Z',
+    updated_at: '2026-11-01T12:00:00Z',
+    ...overrides,
+  });
+}
+
+/** GET /api/campaigns/{id} answers `data`. */
+export function serveCampaign(data: Campaign) {
+  server.on('GET', '/api/campaigns/:id', () => ({ success: true, data }));
+}
+
+/** The API's 404 for a campaign that is gone or another organiser's. */
+export const campaignNotFound = () => reply(404, { success: false, message: 'Campanha não encontrada' });
 
 export function listReply(data: Campaign[], summary: Partial<CampaignListReply['summary']> = {}): CampaignListReply {
   return {
@@ -138,5 +123,52 @@ export function activeWallet(overrides: Record<string, unknown> = {}) {
     wallet_type: { id: 1, name: 'Conta Digital Rifaria' },
     created_at: '2026-11-01T15:00:00.000Z',
     ...overrides,
+  };
+}
+
+/** A Pago sale: the buyer's phone comes as digits. */
+export function sale(overrides: Partial<Sale> = {}): Sale {
+  return {
+    id: 1,
+    buyer: { name: 'Ana Souza', cpf: '***.456.789-**', email: 'ana@example.com', phone: '11987654321' },
+    total_tickets: 3,
+    total_value: 1234.56,
+    status: { id: 2, name: 'Pago' },
+    purchased_at: '2026-11-20T15:30:00Z',
+    ...overrides,
+  };
+}
+
+/** What the API sends for a sale that is not Pago: the buyer's e-mail and phone masked. */
+export const maskedBuyer: Sale['buyer'] = {
+  name: 'Ana Souza',
+  cpf: '***.456.789-**',
+  email: 'a***@example.com',
+  phone: '(11) *****-4321',
+};
+
+/** A page of GET /api/campaigns/7/sales ('Rifa do Carro'). */
+export function salesReply(data: Sale[], page = 1, lastPage = 1, perPage = 10): SalesReply {
+  return {
+    success: true,
+    message: 'Vendas carregadas',
+    data,
+    pagination: {
+      current_page: page,
+      per_page: perPage,
+      total: lastPage * perPage,
+      last_page: lastPage,
+      has_more_pages: page < lastPage,
+      from: data.length ? (page - 1) * perPage + 1 : null,
+      to: data.length ? (page - 1) * perPage + data.length : null,
+    },
+    statistics: { total_sales: 42, total_revenue: 9876.5, total_tickets_sold: 1500, tickets_available: 8500 },
+    campaign: {
+      id: 7,
+      name: 'Rifa do Carro',
+      ticket_price: 10,
+      total_tickets: 10000,
+      status: { id: 2, description: 'Publicada' },
+    },
   };
 }

@@ -1,17 +1,5 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { App } from '../app';
-
-function renderAt(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/perfil/*" element={<App />} />
-        <Route path="/configuracoes/*" element={<App />} />
-      </Routes>
-    </MemoryRouter>,
-  );
-}
+import { screen } from '@testing-library/react';
+import { renderAt } from '../testing/render';
 
 describe('mf_profile App', () => {
   it('should show Meus Dados under /perfil', () => {

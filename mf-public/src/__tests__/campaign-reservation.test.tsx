@@ -1,13 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { reply } from '@rifaria/shared/testing';
 import {
+  KNOWN_BUYER,
+  NEW_BUYER,
   PURCHASE_HASH,
   VALID_CPF,
-  browserBack,
+  browser,
   knownBuyer,
   mockFetchForFile,
-  publicCampaign,
   renderAt,
+  serveCampaign,
+  servePurchaseCreated,
   server,
 } from '../testing/fixtures';
 
@@ -16,29 +19,6 @@ mockFetchForFile();
 jest.setTimeout(30_000);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-function serveCampaign() {
-  server.on('GET', '/public/campaigns/:link', () => ({ success: true, data: publicCampaign() }));
-}
-
-/** GET /public/buyers/check: a new buyer is a 200 with found false (a 404 would be a console error). */
-const NEW_BUYER = {
-  success: true,
-  found: false,
-  data: null,
-  message: 'Comprador não encontrado. Informe seus dados para continuar.',
-};
-const KNOWN_BUYER = { success: true, found: true, data: knownBuyer };
-
-function servePurchaseCreated() {
-  server.on('POST', '/public/purchases', () =>
-    reply(201, {
-      success: true,
-      message: 'Reserva criada',
-      data: { purchase_hash: PURCHASE_HASH, expires_at: '2026-11-21T12:10:00Z' },
-    }),
-  );
-}
 
 /** Opens the campaign (with `before` in the history behind it), picks +10 and opens the modal at step 1. */
 async function openModal(before: string[] = []) {
@@ -245,14 +225,14 @@ describe('the Back button and the reservation modal', () => {
     const { user, dialog } = await openModal(['/']);
     await user.type(within(dialog).getByRole('textbox', { name: 'Telefone (WhatsApp)' }), '11987');
 
-    browserBack();
+    await browser.back();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Still the campaign page, with the 10 numbers chosen.
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/p\/rifa-do-carro$/);
     expect(screen.getByRole('spinbutton', { name: /Quantidade/ })).toHaveValue(10);
 
     // A second Back leaves the page (the modal's entry is gone, nothing stray is left).
-    browserBack();
+    await browser.back();
     expect(await screen.findByRole('heading', { name: 'Início' })).toBeInTheDocument();
   });
 
@@ -261,7 +241,7 @@ describe('the Back button and the reservation modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // One Back leaves the campaign page for the page before it (no stray entry of the closed modal).
-    browserBack();
+    await browser.back();
     expect(await screen.findByRole('heading', { name: 'Início' })).toBeInTheDocument();
   });
 
@@ -274,10 +254,10 @@ describe('the Back button and the reservation modal', () => {
     const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
     await user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`compra=${PURCHASE_HASH}`));
-    browserBack();
+    await browser.back();
     expect(await screen.findByRole('heading', { name: 'Rifa do Carro 0km', level: 1 })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    browserBack();
+    await browser.back();
     expect(await screen.findByRole('heading', { name: 'Início' })).toBeInTheDocument();
   });
 });

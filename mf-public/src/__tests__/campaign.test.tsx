@@ -1,15 +1,18 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { reply } from '@rifaria/shared/testing';
 import { useSession } from '@rifaria/shared/session';
-import { mockFetchForFile, publicCampaign, renderAt, server, setScreenWidth } from '../testing/fixtures';
+import { mockFetchForFile, publicCampaign, renderAt, serveCampaign, server, setScreenWidth } from '../testing/fixtures';
 
 mockFetchForFile();
 
-function serveCampaign(overrides: Parameters<typeof publicCampaign>[0] = {}) {
-  server.on('GET', '/public/campaigns/:link', () => ({ success: true, data: publicCampaign(overrides) }));
-}
-
 const NBSP = '\u00a0';
+
+/** The texts of the buttons in a group, in order. */
+function buttonTexts(group: HTMLElement) {
+  return within(group)
+    .getAllByRole('button')
+    .map((button) => button.textContent);
+}
 
 describe('GET /public/campaigns/:link (campaign page)', () => {
   it('should show a loader, then banner placeholder, price badge, draw date, organiser, modality, prizes, rules and trust', async () => {
@@ -132,11 +135,7 @@ describe('quantity selector and "Participar Agora"', () => {
     const { user } = renderAt('/p/rifa-do-carro');
     const card = await screen.findByRole('region', { name: 'Escolha quantos números quer' });
     const quick = within(card).getByRole('group', { name: 'Adicionar números' });
-    expect(
-      within(quick)
-        .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual(['+10', '+50', '+100', '+500']);
+    expect(buttonTexts(quick)).toEqual(['+10', '+50', '+100', '+500']);
     const input = within(card).getByRole('spinbutton', { name: 'Quantidade de números' });
     expect(input).toHaveValue(0);
     expect(input).toHaveAttribute('min', '0');
@@ -182,11 +181,7 @@ describe('quantity selector and "Participar Agora"', () => {
     const { user } = renderAt('/p/rifa-do-carro');
     const card = await screen.findByRole('region', { name: 'Escolha quantos números quer' });
     const quick = within(card).getByRole('group', { name: 'Adicionar números' });
-    expect(
-      within(quick)
-        .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual(['+10', '+50', '+100', '+200', '+300', '+500']);
+    expect(buttonTexts(quick)).toEqual(['+10', '+50', '+100', '+200', '+300', '+500']);
 
     const bar = screen.getByRole('region', { name: 'Resumo da compra' });
     await user.click(within(bar).getByRole('button', { name: '+1 número' }));

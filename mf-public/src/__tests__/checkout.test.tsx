@@ -1,17 +1,21 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { reply } from '@rifaria/shared/testing';
 import type { Purchase } from '@rifaria/shared/types';
-import { PURCHASE_HASH, mockFetchForFile, publicCampaign, purchase, renderAt, server } from '../testing/fixtures';
+import {
+  PURCHASE_HASH,
+  mockFetchForFile,
+  purchase,
+  renderAt,
+  serveCampaign,
+  servePurchase,
+  server,
+} from '../testing/fixtures';
 
 mockFetchForFile();
 jest.setTimeout(20_000);
 
 const CHECKOUT = `/p/checkout?compra=${PURCHASE_HASH}`;
 const NOW = new Date('2026-11-21T12:00:00Z');
-
-function servePurchase(next: () => Purchase) {
-  server.on('GET', '/public/purchases/:hash', () => ({ success: true, data: next() }));
-}
 
 function gets() {
   return server.callsTo('GET', '/public/purchases/:hash').length;
@@ -42,7 +46,7 @@ describe('checkout error screens', () => {
   });
 
   it('should send "Voltar ao início" back to the campaign the buyer came from', async () => {
-    server.on('GET', '/public/campaigns/:link', () => ({ success: true, data: publicCampaign() }));
+    serveCampaign();
     server.on('GET', '/public/purchases/:hash', () => ({ success: false, message: 'x' }));
     const visit = renderAt('/p/rifa-do-carro');
     expect(await screen.findByRole('heading', { name: 'Rifa do Carro 0km', level: 1 })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { mockFetchForFile, publicCampaign, renderAt, server } from '../testing/fixtures';
+import { mockFetchForFile, renderAt, serveCampaign, server } from '../testing/fixtures';
 
 mockFetchForFile();
 jest.setTimeout(20_000);
@@ -16,7 +16,7 @@ describe('the public home (/p): where a buyer lands when no campaign is known', 
   });
 
   it('should offer the campaign last opened on this device, and its "Meus números"', async () => {
-    server.on('GET', '/public/campaigns/:link', () => ({ success: true, data: publicCampaign() }));
+    serveCampaign();
     const visit = renderAt('/p/rifa-do-carro');
     expect(await screen.findByRole('heading', { name: 'Rifa do Carro 0km', level: 1 })).toBeInTheDocument();
     visit.unmount();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { reply } from '@rifaria/shared/testing';
 import type { MyTickets } from '@rifaria/shared/types';
-import { PURCHASE_HASH, VALID_CPF, mockFetchForFile, publicCampaign, renderAt, server } from '../testing/fixtures';
+import { PURCHASE_HASH, VALID_CPF, mockFetchForFile, renderAt, serveCampaign, server } from '../testing/fixtures';
 
 mockFetchForFile();
 jest.setTimeout(20_000);
@@ -54,7 +54,7 @@ async function fillAndSubmit(user: ReturnType<typeof renderAt>['user'], phone: s
 
 describe('GET /public/campaigns/:link/my-tickets ("Meus números")', () => {
   it('should be reached from the campaign page', async () => {
-    server.on('GET', '/public/campaigns/:link', () => ({ success: true, data: publicCampaign() }));
+    serveCampaign();
     const { user } = renderAt('/p/rifa-do-carro');
     await user.click(await screen.findByRole('link', { name: 'Meus números' }));
     expect(await screen.findByRole('heading', { name: 'Meus números' })).toBeInTheDocument();

@@ -1,82 +1,25 @@
-/** Test helpers for mf-public: the App mounted like the shell does, API fixtures of the issue 5 contract. */
-import { act, render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
-import { createFetchMock } from '@rifaria/shared/testing';
-import type { PublicBuyer, PublicCampaign, Purchase } from '@rifaria/shared/types';
+/**
+ * Test helpers for mf-public over @rifaria/shared/testing: `renderAt` mounts the App the way the shell does, and the
+ * API fixtures of the issue 5 contract with the handlers most tests install.
+ */
+import { renderRemote, reply, server, type UserEventOptions } from '@rifaria/shared/testing';
+import type { Purchase, PublicBuyer, PublicCampaign } from '@rifaria/shared/types';
 import { App } from '../app';
 
-export const server = createFetchMock();
-
-/** Installs the fetch mock for the file; every test starts with no handlers and a desktop screen. */
-export function mockFetchForFile() {
-  const original = globalThis.fetch;
-  const originalMatchMedia = window.matchMedia;
-  beforeEach(() => {
-    server.reset();
-    globalThis.fetch = server.fetch;
-    // No campaign remembered from an earlier test (lib/last-campaign.ts).
-    window.localStorage.clear();
-  });
-  afterEach(() => {
-    window.matchMedia = originalMatchMedia;
-    jest.useRealTimers();
-  });
-  afterAll(() => {
-    globalThis.fetch = original;
-  });
-}
-
-/** Makes min-width / max-width media queries answer as on a screen this wide (390 = a phone). */
-export function setScreenWidth(width: number) {
-  window.matchMedia = (query: string) => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    } as MediaQueryList;
-  };
-}
-
-let historyNavigate: NavigateFunction | null = null;
-
-function Where() {
-  const location = useLocation();
-  historyNavigate = useNavigate();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
-}
-
-/** The browser's (or the phone's) Back button. */
-export function browserBack() {
-  act(() => void historyNavigate?.(-1));
-}
-
-export type UserEventOptions = Parameters<typeof userEvent.setup>[0];
+export { browser, currentPath, mockFetchForFile, server, setScreenWidth } from '@rifaria/shared/testing';
 
 /**
- * Mounts the remote like the shell: under the `/p/*` splat route. `before`: pages already in the history behind
- * `path` (what Back returns to).
+ * Mounts the remote like the shell: under the `/p/*` splat route ('/' is the organisers' area, here a heading).
+ * `before`: pages already in the history behind `path` (what Back returns to).
  */
 export function renderAt(path: string, options?: UserEventOptions, before: string[] = []) {
-  const user = userEvent.setup(options);
-  const result = render(
-    <MemoryRouter initialEntries={[...before, path]} initialIndex={before.length}>
-      <Routes>
-        <Route path="/p/*" element={<App />} />
-        <Route path="/" element={<h1>Início</h1>} />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
-  );
-  return { user, ...result };
+  return renderRemote(<App />, {
+    mounts: ['/p/*'],
+    path,
+    before,
+    outside: { '/': <h1>Início</h1> },
+    user: options,
+  });
 }
 
 export function publicCampaign(overrides: Partial<PublicCampaign> = {}): PublicCampaign {
@@ -154,4 +97,34 @@ export function purchase(overrides: Partial<Purchase> = {}): Purchase {
     sandbox: false,
     ...overrides,
   };
+}
+
+/** GET /public/campaigns/:link answers the campaign (with these fields changed). */
+export function serveCampaign(overrides: Partial<PublicCampaign> = {}) {
+  server.on('GET', '/public/campaigns/:link', () => ({ success: true, data: publicCampaign(overrides) }));
+}
+
+/** GET /public/purchases/:hash answers what `next` returns at each call. */
+export function servePurchase(next: () => Purchase) {
+  server.on('GET', '/public/purchases/:hash', () => ({ success: true, data: next() }));
+}
+
+/** GET /public/buyers/check: a new buyer is a 200 with found false (a 404 would be a console error). */
+export const NEW_BUYER = {
+  success: true,
+  found: false,
+  data: null,
+  message: 'Comprador não encontrado. Informe seus dados para continuar.',
+};
+export const KNOWN_BUYER = { success: true, found: true, data: knownBuyer };
+
+/** POST /public/purchases creates the purchase PURCHASE_HASH. */
+export function servePurchaseCreated() {
+  server.on('POST', '/public/purchases', () =>
+    reply(201, {
+      success: true,
+      message: 'Reserva criada',
+      data: { purchase_hash: PURCHASE_HASH, expires_at: '2026-11-21T12:10:00Z' },
+    }),
+  );
 }

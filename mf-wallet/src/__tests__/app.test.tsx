@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
-import { renderAt, server, mockFetchForFile } from '../testing/fixtures';
+import { mockFetchForFile, server } from '@rifaria/shared/testing';
+import { renderAt, walletsServer } from '../testing/fixtures';
 
 mockFetchForFile();
 
 beforeEach(() => {
-  server.on('GET', '/api/user-wallets', () => ({ success: true, data: [] }));
+  walletsServer();
   server.on('GET', '/api/auth/me', () => ({ success: true, user: { name: 'Ana' } }));
   server.on('GET', '/api/auth/states', () => ({ success: true, states: [] }));
   server.on('GET', '/api/document-types', () => ({ success: true, data: [] }));

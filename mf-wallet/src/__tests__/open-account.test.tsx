@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { reply } from '@rifaria/shared/testing';
-import { browser, renderAt, server, mockFetchForFile, wallet } from '../testing/fixtures';
+import { browser, mockFetchForFile, reply, server } from '@rifaria/shared/testing';
+import { renderAt, wallet, walletsServer, walletInReview, refused } from '../testing/fixtures';
 
 mockFetchForFile();
 // A whole wizard typed key by key: slow on a loaded machine.
@@ -15,7 +15,7 @@ const me = {
 };
 
 function baseServer(user: Partial<typeof me> = me) {
-  server.on('GET', '/api/user-wallets', () => ({ success: true, data: [] }));
+  walletsServer();
   server.on('GET', '/api/auth/me', () => ({ success: true, user }));
   server.on('GET', '/api/auth/address', () => ({
     success: true,
@@ -209,11 +209,7 @@ describe('account opening wizard (/carteira/adicionar)', () => {
   it('should show the failure alert with the server details and go back to step 1 keeping the data', async () => {
     baseServer();
     server.on('POST', '/digital-wallets/abrir-conta', () =>
-      reply(422, {
-        success: false,
-        message: 'Dados inválidos.',
-        errors: { cpf: ['CPF inválido'], phone: ['Telefone inválido'] },
-      }),
+      refused('Dados inválidos.', { cpf: ['CPF inválido'], phone: ['Telefone inválido'] }),
     );
     const { user } = renderAt('/carteira/adicionar');
     await fillUpToReview(user);
@@ -226,7 +222,7 @@ describe('account opening wizard (/carteira/adicionar)', () => {
     expect(screen.getByRole('textbox', { name: 'Nome completo' })).toHaveValue('Ana Paula Souza');
 
     server.on('POST', '/digital-wallets/abrir-conta', () =>
-      reply(422, { success: false, message: 'Você já possui uma conta digital ativa ou em análise.' }),
+      refused('Você já possui uma conta digital ativa ou em análise.'),
     );
     await next(user);
     await next(user);
@@ -253,7 +249,7 @@ describe('account opening wizard (/carteira/adicionar)', () => {
 describe('account opening wizard: where it starts', () => {
   it('should say at once that an active account exists, instead of opening the wizard', async () => {
     baseServer();
-    server.on('GET', '/api/user-wallets', () => ({ success: true, data: [wallet()] }));
+    walletsServer(wallet());
     renderAt('/carteira/adicionar');
     expect(await screen.findByRole('heading', { name: 'Você já possui uma conta digital' })).toBeInTheDocument();
     expect(screen.getByText(/•••• 5678/)).toBeInTheDocument();
@@ -264,10 +260,7 @@ describe('account opening wizard: where it starts', () => {
 
   it('should say that the account is in review, with nothing to send again', async () => {
     baseServer();
-    server.on('GET', '/api/user-wallets', () => ({
-      success: true,
-      data: [wallet({ status: 'in_review', is_active: false, status_label: 'Em análise' })],
-    }));
+    walletsServer(walletInReview());
     renderAt('/carteira/adicionar');
     expect(await screen.findByRole('heading', { name: 'Sua conta está em análise' })).toBeInTheDocument();
     expect(screen.getByText(/não é preciso enviar os dados de novo/)).toBeInTheDocument();
@@ -277,10 +270,7 @@ describe('account opening wizard: where it starts', () => {
 
   it('should open the wizard again after a rejected application, saying so', async () => {
     baseServer();
-    server.on('GET', '/api/user-wallets', () => ({
-      success: true,
-      data: [wallet({ status: 'rejected', is_active: false, status_label: 'Recusada' })],
-    }));
+    walletsServer(wallet({ status: 'rejected', is_active: false, status_label: 'Recusada' }));
     renderAt('/carteira/adicionar');
     expect(await screen.findByRole('heading', { name: 'Dados Pessoais' })).toBeInTheDocument();
     expect(screen.getByText(/Sua solicitação anterior não foi aprovada/)).toBeInTheDocument();
@@ -291,7 +281,7 @@ describe('account opening wizard: where it starts', () => {
     server.on('GET', '/api/user-wallets', () => reply(500, {}));
     const { user } = renderAt('/carteira/adicionar');
     expect(await screen.findByText('Erro ao carregar carteiras. Tente novamente.')).toBeInTheDocument();
-    server.on('GET', '/api/user-wallets', () => ({ success: true, data: [] }));
+    walletsServer();
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('heading', { name: 'Dados Pessoais' })).toBeInTheDocument();
   });
@@ -396,10 +386,8 @@ describe("account opening wizard: the browser's Back and the draft", () => {
   it('should mark the CPF the server refused on step 1', async () => {
     baseServer();
     server.on('POST', '/digital-wallets/abrir-conta', () =>
-      reply(422, {
-        success: false,
-        message: 'Dados inválidos. Verifique os campos informados.',
-        errors: { cpf: ['Este CPF já está vinculado a outra conta digital ativa ou em análise.'] },
+      refused('Dados inválidos. Verifique os campos informados.', {
+        cpf: ['Este CPF já está vinculado a outra conta digital ativa ou em análise.'],
       }),
     );
     const { user } = renderAt('/carteira/adicionar');

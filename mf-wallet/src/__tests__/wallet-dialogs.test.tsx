@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { reply } from '@rifaria/shared/testing';
 import { useToastStore } from '@rifaria/shared/ui';
-import { activeWalletServer, browser, renderAt, server, mockFetchForFile } from '../testing/fixtures';
+import { browser, mockFetchForFile, reply, server } from '@rifaria/shared/testing';
+import { activeWalletServer, renderAt, refused } from '../testing/fixtures';
 
 mockFetchForFile();
 jest.setTimeout(20_000);
@@ -22,13 +22,19 @@ const depositReply = (status: 'pending' | 'paid' = 'pending') => ({
   sandbox_pay_url: '/payments/sandbox/charges/tx41/pay',
 });
 
-async function openDeposit() {
+/** /carteiras with an active wallet, and one of its dialogs opened by its button. */
+async function openDialog(button: string, title: string) {
   activeWalletServer();
   const rendered = renderAt('/carteiras');
-  await rendered.user.click(await screen.findByRole('button', { name: 'Depositar' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Depositar via Pix' });
+  await rendered.user.click(await screen.findByRole('button', { name: button }));
+  const dialog = await screen.findByRole('dialog', { name: title });
   return { ...rendered, dialog };
 }
+const openDeposit = () => openDialog('Depositar', 'Depositar via Pix');
+const openTransfer = () => openDialog('Transferir', 'Transferir via Pix');
+
+const INSUFFICIENT = 'Saldo disponível insuficiente para esta transferência.';
+const insufficientFunds = () => refused(INSUFFICIENT, { amount: [INSUFFICIENT] });
 
 describe('POST /payments/deposits (deposit dialog)', () => {
   it('should show the schema messages for 0, 4,99 and an empty description, and count to 255', async () => {
@@ -102,9 +108,7 @@ describe('POST /payments/deposits (deposit dialog)', () => {
   }, 15_000);
 
   it('should show the server message, or the default one, when the deposit fails', async () => {
-    server.on('POST', '/payments/deposits', () =>
-      reply(422, { success: false, message: 'A carteira ainda não está ativa.' }),
-    );
+    server.on('POST', '/payments/deposits', () => refused('A carteira ainda não está ativa.'));
     const { user, dialog } = await openDeposit();
     await user.type(within(dialog).getByRole('textbox', { name: 'Valor' }), '1000');
     await user.type(within(dialog).getByRole('textbox', { name: 'Descrição' }), 'Teste');
@@ -135,14 +139,6 @@ describe('POST /payments/deposits (deposit dialog)', () => {
 });
 
 describe('POST /api/user-wallets/{id}/transfers (transfer dialog)', () => {
-  async function openTransfer() {
-    activeWalletServer();
-    const rendered = renderAt('/carteiras');
-    await rendered.user.click(await screen.findByRole('button', { name: 'Transferir' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Transferir via Pix' });
-    return { ...rendered, dialog };
-  }
-
   it('should show the available balance and validate the Pix key', async () => {
     const { user, dialog } = await openTransfer();
     expect(await within(dialog).findByText(/R\$\s25,00/)).toBeInTheDocument();
@@ -156,13 +152,7 @@ describe('POST /api/user-wallets/{id}/transfers (transfer dialog)', () => {
   });
 
   it('should put the 422 errors on their fields', async () => {
-    server.on('POST', '/api/user-wallets/:id/transfers', () =>
-      reply(422, {
-        success: false,
-        message: 'Saldo disponível insuficiente para esta transferência.',
-        errors: { amount: ['Saldo disponível insuficiente para esta transferência.'] },
-      }),
-    );
+    server.on('POST', '/api/user-wallets/:id/transfers', () => insufficientFunds());
     const { user, dialog } = await openTransfer();
     await user.type(within(dialog).getByRole('textbox', { name: 'Valor' }), '99900');
     await user.type(within(dialog).getByRole('textbox', { name: 'Chave Pix' }), 'ana@exemplo.com.br');
@@ -250,11 +240,7 @@ describe('POST /api/user-wallets/{id}/transfers (transfer dialog)', () => {
     server.on('POST', '/api/user-wallets/:id/transfers', () => {
       attempt += 1;
       if (attempt === 1) throw new TypeError('Failed to fetch');
-      return reply(422, {
-        success: false,
-        message: 'Saldo disponível insuficiente para esta transferência.',
-        errors: { amount: ['Saldo disponível insuficiente para esta transferência.'] },
-      });
+      return insufficientFunds();
     });
     const { user, dialog } = await openTransfer();
     await within(dialog).findByText(/R\$\s25,00/);

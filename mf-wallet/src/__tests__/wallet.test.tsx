@@ -1,12 +1,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { reply } from '@rifaria/shared/testing';
-import { activeWalletServer, renderAt, server, transactionsReply, mockFetchForFile, wallet } from '../testing/fixtures';
+import { mockFetchForFile, reply, server } from '@rifaria/shared/testing';
+import {
+  activeWalletServer,
+  renderAt,
+  transactionsReply,
+  wallet,
+  walletsServer,
+  walletInReview,
+  refused,
+} from '../testing/fixtures';
 
 mockFetchForFile();
 
 describe('GET /api/user-wallets (/carteiras states)', () => {
   it('should show the promo page with the opening button when there is no wallet', async () => {
-    server.on('GET', '/api/user-wallets', () => ({ success: true, data: [] }));
+    walletsServer();
     renderAt('/carteiras');
     const cta = await screen.findByRole('link', { name: 'Abrir conta digital' });
     expect(cta).toHaveAttribute('href', '/carteira/adicionar');
@@ -16,19 +24,16 @@ describe('GET /api/user-wallets (/carteiras states)', () => {
   });
 
   it('should show the promo page for a rejected wallet', async () => {
-    server.on('GET', '/api/user-wallets', () => ({
-      success: true,
-      data: [wallet({ status: 'rejected', is_active: false, status_label: 'Recusada' })],
-    }));
+    walletsServer(wallet({ status: 'rejected', is_active: false, status_label: 'Recusada' }));
     renderAt('/carteiras');
     expect(await screen.findByRole('link', { name: 'Abrir conta digital' })).toBeInTheDocument();
   });
 
   it('should show the error state and retry', async () => {
-    server.on('GET', '/api/user-wallets', () => reply(422, { success: false, message: 'Falhou aqui.' }));
+    server.on('GET', '/api/user-wallets', () => refused('Falhou aqui.'));
     const { user } = renderAt('/carteiras');
     expect(await screen.findByText('Falhou aqui.')).toBeInTheDocument();
-    server.on('GET', '/api/user-wallets', () => ({ success: true, data: [] }));
+    walletsServer();
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('link', { name: 'Abrir conta digital' })).toBeInTheDocument();
   });
@@ -36,15 +41,9 @@ describe('GET /api/user-wallets (/carteiras states)', () => {
   it('should show "Conta em análise" and re-check every 5 s until the wallet is active', async () => {
     jest.useFakeTimers();
     try {
-      server.on('GET', '/api/user-wallets', () => ({
-        success: true,
-        data: [wallet({ status: 'in_review', is_active: false, status_label: 'Em análise' })],
-      }));
+      walletsServer(walletInReview());
       activeWalletServer();
-      server.on('GET', '/api/user-wallets', () => ({
-        success: true,
-        data: [wallet({ status: 'in_review', is_active: false, status_label: 'Em análise' })],
-      }));
+      walletsServer(walletInReview());
       renderAt('/carteiras', { advanceTimers: jest.advanceTimersByTime });
       expect(await screen.findByRole('heading', { name: 'Conta em análise' })).toBeInTheDocument();
       expect(screen.getByText(/Estamos analisando seus dados/)).toBeInTheDocument();
@@ -52,7 +51,7 @@ describe('GET /api/user-wallets (/carteiras states)', () => {
       expect(screen.getByText(/•••• 5678/).textContent).not.toContain('1234');
       expect(server.callsTo('GET', '/api/user-wallets')).toHaveLength(1);
 
-      server.on('GET', '/api/user-wallets', () => ({ success: true, data: [wallet()] }));
+      walletsServer(wallet());
       await act(async () => {
         jest.advanceTimersByTime(5_000);
       });

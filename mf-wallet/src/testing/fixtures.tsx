@@ -1,65 +1,20 @@
-/** Test helpers for mf-wallet: the App mounted like the shell does, and API fixtures of the issue 3 contract. */
-import { act, render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
-import type { ReactNode } from 'react';
-import { createFetchMock } from '@rifaria/shared/testing';
+/** mf-wallet's tests: the App mounted like the shell does (over @rifaria/shared/testing) and API fixtures. */
+import { renderRemote, reply, server, type UserEventOptions } from '@rifaria/shared/testing';
 import { App } from '../app';
-import type { UserWallet } from '../api/wallets';
-
-export const server = createFetchMock();
-
-/** Installs the fetch mock for the file; every test starts with no handlers. */
-export function mockFetchForFile() {
-  const original = globalThis.fetch;
-  beforeEach(() => {
-    server.reset();
-    globalThis.fetch = server.fetch;
-    window.sessionStorage.clear(); // the account wizard's draft lives there
-  });
-  afterAll(() => {
-    globalThis.fetch = original;
-  });
-}
-
-let navigateInTest: NavigateFunction | null = null;
-
-function Where() {
-  navigateInTest = useNavigate();
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
-/** The browser's Back and Forward buttons (a popstate), for the app rendered by renderAt. */
-export const browser = {
-  back: () => act(async () => void navigateInTest?.(-1)),
-  forward: () => act(async () => void navigateInTest?.(1)),
-};
-
-export type UserEventOptions = Parameters<typeof userEvent.setup>[0];
+import type { UserWallet } from '../features/common/api/wallets';
 
 /**
  * Mounts the remote exactly like the shell does: twice, under two splat routes. With several paths the history
  * holds them all and the last one is open (Back goes to the one before).
  */
-export function renderAt(path: string | string[], options?: UserEventOptions) {
-  const user = userEvent.setup(options);
+export function renderAt(path: string | string[], user?: UserEventOptions) {
   const entries = Array.isArray(path) ? path : [path];
-  const result = render(
-    <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
-      <Routes>
-        <Route path="/carteiras/*" element={<App />} />
-        <Route path="/carteira/*" element={<App />} />
-        <Route path="*" element={null} />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
-  );
-  return { user, ...result };
-}
-
-export function renderWithRouter(ui: ReactNode, options?: UserEventOptions) {
-  const user = userEvent.setup(options);
-  return { user, ...render(<MemoryRouter>{ui}</MemoryRouter>) };
+  return renderRemote(<App />, {
+    mounts: ['/carteiras/*', '/carteira/*'],
+    path: entries[entries.length - 1]!,
+    before: entries.slice(0, -1),
+    user,
+  });
 }
 
 export function wallet(overrides: Partial<UserWallet> = {}): UserWallet {
@@ -73,6 +28,14 @@ export function wallet(overrides: Partial<UserWallet> = {}): UserWallet {
     created_at: '2026-11-01T12:00:00.000Z',
     ...overrides,
   };
+}
+
+/** A wallet in review (no balance, no moves yet). */
+export const walletInReview = () => wallet({ status: 'in_review', is_active: false, status_label: 'Em análise' });
+
+/** GET /api/user-wallets answering these wallets. */
+export function walletsServer(...wallets: UserWallet[]) {
+  server.on('GET', '/api/user-wallets', () => ({ success: true, data: wallets }));
 }
 
 export const balanceReply = {
@@ -105,7 +68,12 @@ export function transactionsReply(data: unknown[] = [], lastPage = 1) {
 
 /** An active wallet with an empty history: the usual /carteiras background. */
 export function activeWalletServer() {
-  server.on('GET', '/api/user-wallets', () => ({ success: true, data: [wallet()] }));
+  walletsServer(wallet());
   server.on('GET', '/api/user-wallets/:id/transactions', () => transactionsReply());
   server.on('GET', '/api/user-wallets/:id/balance', () => balanceReply);
+}
+
+/** A 422 refusal as the API words it: its message, and the fields it refused. */
+export function refused(message: string, errors?: Record<string, string[]>) {
+  return reply(422, { success: false, message, errors });
 }

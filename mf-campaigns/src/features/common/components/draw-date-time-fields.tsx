@@ -66,26 +66,19 @@ export function DrawDateTimeFields({
 }: DrawDateTimeFieldsProps) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-      <MaskedField
-        label="Data do sorteio"
-        value={date}
-        mask={maskDate}
-        onChange={onDateChange}
-        placeholder={DATE_PLACEHOLDER}
-        error={dateError}
-        hint={dateHint}
-        disabled={disabled}
-      />
-      <MaskedField
-        label="Hora do sorteio"
-        value={time}
-        mask={maskTime}
-        onChange={onTimeChange}
-        placeholder={TIME_PLACEHOLDER}
-        error={timeError}
-        hint={TIME_ZONE_HINT}
-        disabled={disabled}
-      />
+      {[
+        { label: 'Data do sorteio', value: date, mask: maskDate, onChange: onDateChange },
+        { label: 'Hora do sorteio', value: time, mask: maskTime, onChange: onTimeChange },
+      ].map((field, index) => (
+        <MaskedField
+          key={field.label}
+          {...field}
+          placeholder={index === 0 ? DATE_PLACEHOLDER : TIME_PLACEHOLDER}
+          error={index === 0 ? dateError : timeError}
+          hint={index === 0 ? dateHint : TIME_ZONE_HINT}
+          disabled={disabled}
+        />
+      ))}
     </Stack>
   );
 }

@@ -2,8 +2,8 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { Alert, Box, Button, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import type { Campaign } from '@rifaria/shared/types';
-import { updateCampaign } from '../../api/update-campaign';
-import { checkBannerFile, uploadBanner } from '../../api/upload-banner';
+import { updateCampaign } from '../../common/api/update-campaign';
+import { checkBannerFile, uploadBanner } from '../../common/api/upload-banner';
 import { serverFieldErrors, toastSaveFailed, toastSaved } from './save-toasts';
 
 export const BANNER_URL_INVALID = 'Informe um endereço https:// válido.';

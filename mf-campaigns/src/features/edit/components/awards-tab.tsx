@@ -5,7 +5,7 @@ import { formatCentsAsDecimal } from '@rifaria/shared/format';
 import { firstErrors, updateCampaignSchema, validate } from '@rifaria/shared/schemas';
 import type { Campaign } from '@rifaria/shared/types';
 import { CloseIcon, MoneyField, toast } from '@rifaria/shared/ui';
-import { updateCampaign } from '../../api/update-campaign';
+import { updateCampaign } from '../../common/api/update-campaign';
 import { EDIT_TEXTS, editToastOptions, serverFieldErrors, withoutError } from './save-toasts';
 import { centsToReais, reaisToCents } from '@rifaria/shared/money';
 

@@ -2,9 +2,9 @@
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Button, Stack, Typography } from '@mui/material';
 import { PageLoader } from '@rifaria/shared/ui';
-import { useCampaign } from '../api/get-campaign';
-import { CampaignNotFound } from '../components/campaign-not-found';
-import { CampaignEdit } from '../features/edit/campaign-edit';
+import { useCampaign } from '../../common/hooks/use-campaign';
+import { CampaignNotFound } from '../../common/components/campaign-not-found';
+import { CampaignEdit } from './campaign-edit';
 import { paths } from '@rifaria/shared/paths';
 
 export const EDIT_LOAD_ERROR = 'Erro ao carregar campanha';
@@ -31,7 +31,7 @@ export default function CampaignEditPage() {
         </Typography>
         <Typography color="text.secondary">{EDIT_LOAD_ERROR}</Typography>
         <Stack direction="row" spacing={1}>
-          <Button variant="outlined" onClick={() => void reload()}>
+          <Button variant="outlined" onClick={reload}>
             Tentar novamente
           </Button>
           <BackToList />

@@ -17,9 +17,9 @@ import {
 } from '@rifaria/shared/schemas';
 import type { Campaign } from '@rifaria/shared/types';
 import { MoneyField } from '@rifaria/shared/ui';
-import { updateCampaign } from '../../api/update-campaign';
-import { CampaignNameField } from '../../components/campaign-name-field';
-import { DrawDateTimeFields } from '../../components/draw-date-time-fields';
+import { updateCampaign } from '../../common/api/update-campaign';
+import { CampaignNameField } from '../../common/components/campaign-name-field';
+import { DrawDateTimeFields } from '../../common/components/draw-date-time-fields';
 import { serverFieldErrors, toastSaveFailed, toastSaved, withoutError } from './save-toasts';
 import { centsToReais, reaisToCents } from '@rifaria/shared/money';
 

@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import { Button, ButtonGroup, Stack, TextField } from '@mui/material';
 import { firstErrors, updateCampaignSchema, validate } from '@rifaria/shared/schemas';
 import type { Campaign } from '@rifaria/shared/types';
-import { updateCampaign } from '../../api/update-campaign';
+import { updateCampaign } from '../../common/api/update-campaign';
 import { serverFieldErrors, toastSaveFailed, toastSaved } from './save-toasts';
 
 const MARKERS = [

@@ -2,7 +2,11 @@
 import { api } from '@rifaria/shared/api-client';
 import type { CampaignListReply, CampaignStatusId } from '@rifaria/shared/types';
 
-export async function getCampaigns(status?: CampaignStatusId): Promise<CampaignListReply> {
-  const searchParams = status ? { status } : undefined;
-  return api.get('/api/campaigns', searchParams ? { searchParams } : {}).json<CampaignListReply>();
+export async function getCampaigns(
+  options: { status?: CampaignStatusId; signal?: AbortSignal } = {},
+): Promise<CampaignListReply> {
+  const { status, signal } = options;
+  return api
+    .get('/api/campaigns', status ? { searchParams: { status }, signal } : { signal })
+    .json<CampaignListReply>();
 }

@@ -14,7 +14,7 @@ export interface WalletOption {
   created_at: string;
 }
 
-export async function getActiveWallets(): Promise<WalletOption[]> {
-  const reply = await api.get('/api/user-wallets').json<{ success?: boolean; data: WalletOption[] }>();
+export async function getActiveWallets(signal?: AbortSignal): Promise<WalletOption[]> {
+  const reply = await api.get('/api/user-wallets', { signal }).json<{ success?: boolean; data: WalletOption[] }>();
   return (reply.data ?? []).filter((wallet) => wallet.status === 'active' && wallet.is_active !== false);
 }

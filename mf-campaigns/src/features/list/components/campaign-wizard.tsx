@@ -7,7 +7,7 @@
  * The browser's or phone's Back goes one step back; on the first step it closes the wizard, after asking when
  * something was typed (Escape, the backdrop and 'Cancelar' ask too). Reloading or closing the tab asks the browser.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -33,12 +33,10 @@ import {
   campaignStepTwoSchema,
   validate,
 } from '@rifaria/shared/schemas';
-import type { Campaign, DrawType } from '@rifaria/shared/types';
+import type { Campaign } from '@rifaria/shared/types';
 import { toast, useBackToClose, useDebouncedValidation } from '@rifaria/shared/ui';
-import { createCampaign } from '../../api/create-campaign';
-import { getDrawTypes } from '../../api/get-draw-types';
-import { getActiveWallets, type WalletOption } from '../../api/get-wallets';
-import { uploadBanner } from '../../api/upload-banner';
+import { createCampaign } from '../api/create-campaign';
+import { uploadBanner } from '../../common/api/upload-banner';
 import { StepCampaign } from './step-campaign';
 import { StepPrizes } from './step-prizes';
 import { StepRules } from './step-rules';
@@ -51,7 +49,8 @@ import {
   stepOfField,
   toCreatePayload,
   type WizardValues,
-} from './wizard-values';
+} from '../hooks/wizard-values';
+import { useWizardOptions } from '../hooks/use-wizard-options';
 
 export interface CampaignWizardProps {
   open: boolean;
@@ -67,20 +66,12 @@ export const DISCARD_TEXTS = {
   discard: 'Descartar',
 } as const;
 
-/** A load failure's message: 401 gets the session text (spec section 8), anything else the given one. */
-function loadError(error: unknown, message: string): string {
-  return readApiError(error).status === 401 ? AUTH_MESSAGES.sessionExpired : message;
-}
-
 export function CampaignWizard({ open, onClose, onCreated }: CampaignWizardProps) {
   const navigate = useNavigate();
   const [values, setValues] = useState<WizardValues>(initialValues);
   const [step, setStep] = useState(0);
   const [reached, setReached] = useState(0);
-  const [drawTypes, setDrawTypes] = useState<DrawType[]>([]);
-  const [drawTypesError, setDrawTypesError] = useState<string | null>(null);
-  const [wallets, setWallets] = useState<WalletOption[] | null>(null);
-  const [walletsError, setWalletsError] = useState<string | null>(null);
+  const { drawTypes, drawTypesError, wallets, walletsError } = useWizardOptions(open);
   /** First message per field from a 422, shown until that field is edited. */
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
@@ -131,19 +122,7 @@ export function CampaignWizard({ open, onClose, onCreated }: CampaignWizardProps
     return visible;
   }
 
-  const load = useCallback(() => {
-    setDrawTypesError(null);
-    setWalletsError(null);
-    setWallets(null);
-    getDrawTypes()
-      .then(setDrawTypes)
-      .catch((error: unknown) => setDrawTypesError(loadError(error, CAMPAIGN_MESSAGES.drawTypesLoadFailed)));
-    getActiveWallets()
-      .then(setWallets)
-      .catch((error: unknown) => setWalletsError(loadError(error, CAMPAIGN_MESSAGES.walletsLoadFailed)));
-  }, []);
-
-  // Every opening starts over at step 1 with fresh draw types and wallets.
+  // Every opening starts over at step 1 (useWizardOptions loads the draw types and wallets again).
   useEffect(() => {
     if (!open) return;
     setValues(initialValues());
@@ -155,7 +134,6 @@ export function CampaignWizard({ open, onClose, onCreated }: CampaignWizardProps
     setEditedAwards(new Set());
     setConfirmingDiscard(false);
     checks.forEach((check) => check.reset());
-    load();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the modal opens
   }, [open]);
 
@@ -296,6 +274,7 @@ export function CampaignWizard({ open, onClose, onCreated }: CampaignWizardProps
     }
   };
 
+  const stepProps = { values, errors, change };
   const last = step === STEP_TITLES.length - 1;
   const noWallets = wallets !== null && wallets.length === 0;
 
@@ -317,22 +296,12 @@ export function CampaignWizard({ open, onClose, onCreated }: CampaignWizardProps
             {alert}
           </Alert>
         )}
-        {step === 0 && (
-          <StepCampaign
-            values={values}
-            errors={errors}
-            change={change}
-            drawTypes={drawTypes}
-            drawTypesError={drawTypesError}
-          />
-        )}
-        {step === 1 && <StepPrizes values={values} errors={errors} change={change} />}
-        {step === 2 && <StepRules values={values} errors={errors} change={change} />}
+        {step === 0 && <StepCampaign {...stepProps} drawTypes={drawTypes} drawTypesError={drawTypesError} />}
+        {step === 1 && <StepPrizes {...stepProps} />}
+        {step === 2 && <StepRules {...stepProps} />}
         {step === 3 && (
           <StepWallet
-            values={values}
-            errors={errors}
-            change={change}
+            {...stepProps}
             wallets={wallets}
             walletsError={walletsError}
             onAddWallet={() => {

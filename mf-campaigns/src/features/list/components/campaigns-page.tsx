@@ -2,8 +2,8 @@
  * 'Minhas Campanhas' (/campanhas, spec "Campaign list"): counters from the reply's `summary` (real figures, not
  * the spec's fixed R$ 0,00), the drafts and the running campaigns, and every card action's modal.
  */
-import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { Box, Button, Grid, Skeleton, Stack, Typography, type SxProps, type Theme } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
 import { CAMPAIGN_STATUS_ID, TOAST_DURATION } from '@rifaria/shared/constants';
 import { formatInteger } from '@rifaria/shared/format';
@@ -11,12 +11,14 @@ import { paths } from '@rifaria/shared/paths';
 import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import type { Campaign } from '@rifaria/shared/types';
 import { toast } from '@rifaria/shared/ui';
-import { DraftCard } from '../features/list/draft-card';
-import { RunningCard } from '../features/list/running-card';
-import { useCampaigns } from '../features/list/use-campaigns';
-import { CancelCampaignModal } from '../features/modals/cancel-modal';
-import { PublishModal } from '../features/modals/publish-modal';
-import { CampaignWizard } from '../features/wizard/campaign-wizard';
+import { DraftCard } from './draft-card';
+import { RunningCard } from './running-card';
+import { useCampaigns } from '../hooks/use-campaigns';
+import { RetryAlert } from '../../common/components/retry-alert';
+import { StatCard } from '../../common/components/stat-card';
+import { CancelCampaignModal } from './cancel-modal';
+import { PublishModal } from './publish-modal';
+import { CampaignWizard } from './campaign-wizard';
 import { formatReais } from '@rifaria/shared/money';
 
 /**
@@ -24,21 +26,6 @@ import { formatReais } from '@rifaria/shared/money';
  * closes takes its Back-button history entry off (useBackToClose), which an unmounted one could not do.
  */
 type Dialog = { kind: 'publish' | 'cancel'; campaign: Campaign; open: boolean } | null;
-
-function Counter({ label, value }: { label: string; value: string }) {
-  return (
-    <Card variant="outlined" component="section" aria-label={label}>
-      <CardContent>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
-          {value}
-        </Typography>
-      </CardContent>
-    </Card>
-  );
-}
 
 function CardSkeletons() {
   return (
@@ -52,16 +39,52 @@ function CardSkeletons() {
   );
 }
 
+interface CampaignSectionProps {
+  id: string;
+  title: string;
+  /** Said when the section has no campaign. */
+  empty: string;
+  loading: boolean;
+  campaigns: Campaign[];
+  renderCard: (campaign: Campaign) => ReactNode;
+  sx?: SxProps<Theme>;
+}
+
+/** 'Rascunhos' or 'Campanhas em Andamento': skeletons on the first load, then the cards or the empty text. */
+function CampaignSection({ id, title, empty, loading, campaigns, renderCard, sx }: CampaignSectionProps) {
+  return (
+    <Box component="section" aria-labelledby={id} sx={sx}>
+      <Typography id={id} variant="h5" component="h2" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      {loading ? (
+        <CardSkeletons />
+      ) : campaigns.length === 0 ? (
+        <Typography color="text.secondary">{empty}</Typography>
+      ) : (
+        <Grid container spacing={2}>
+          {campaigns.map((campaign) => (
+            <Grid key={campaign.id} size={{ xs: 12, sm: 6, lg: 4 }}>
+              {renderCard(campaign)}
+            </Grid>
+          ))}
+        </Grid>
+      )}
+    </Box>
+  );
+}
+
 export function CampaignsPage() {
   const navigate = useNavigate();
-  const { data, loading, error, reload } = useCampaigns();
+  const { data, status, reload } = useCampaigns();
+  const error = status === 'error';
   const [wizardOpen, setWizardOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const campaigns = data?.data ?? [];
   const drafts = campaigns.filter((c) => c.status.id === CAMPAIGN_STATUS_ID.draft);
   const running = campaigns.filter((c) => c.status.id === CAMPAIGN_STATUS_ID.published);
-  const firstLoad = loading && !data;
+  const firstLoad = status === 'loading' && !data;
 
   const openPublish = (campaign: Campaign) => setDialog({ kind: 'publish', campaign, open: true });
   const openCancel = (campaign: Campaign) => setDialog({ kind: 'cancel', campaign, open: true });
@@ -87,16 +110,7 @@ export function CampaignsPage() {
       </Stack>
 
       {error && !data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={reload}>
-              Tentar novamente
-            </Button>
-          }
-        >
-          Erro ao carregar campanhas.
-        </Alert>
+        <RetryAlert onRetry={reload}>Erro ao carregar campanhas.</RetryAlert>
       ) : (
         <>
           <Grid container spacing={2} sx={{ mb: 4 }}>
@@ -106,61 +120,37 @@ export function CampaignsPage() {
               { label: 'Total arrecadado', value: data ? formatReais(data.summary.total_raised) : null },
             ].map(({ label, value }) => (
               <Grid key={label} size={{ xs: 12, sm: 4 }}>
-                {value === null ? <Skeleton variant="rounded" height={96} /> : <Counter label={label} value={value} />}
+                {value === null ? <Skeleton variant="rounded" height={96} /> : <StatCard title={label} value={value} />}
               </Grid>
             ))}
           </Grid>
           {error && (
-            <Alert
-              severity="warning"
-              sx={{ mb: 2 }}
-              action={
-                <Button color="inherit" size="small" onClick={reload}>
-                  Tentar novamente
-                </Button>
-              }
-            >
+            <RetryAlert severity="warning" sx={{ mb: 2 }} onRetry={reload}>
               Não foi possível atualizar a lista.
-            </Alert>
+            </RetryAlert>
           )}
 
-          <Box component="section" aria-labelledby="drafts-title" sx={{ mb: 4 }}>
-            <Typography id="drafts-title" variant="h5" component="h2" sx={{ mb: 2 }}>
-              Rascunhos
-            </Typography>
-            {firstLoad ? (
-              <CardSkeletons />
-            ) : drafts.length === 0 ? (
-              <Typography color="text.secondary">Nenhum rascunho</Typography>
-            ) : (
-              <Grid container spacing={2}>
-                {drafts.map((campaign) => (
-                  <Grid key={campaign.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-                    <DraftCard campaign={campaign} onPublish={openPublish} onEdit={edit} onCancel={openCancel} />
-                  </Grid>
-                ))}
-              </Grid>
+          <CampaignSection
+            id="drafts-title"
+            title="Rascunhos"
+            empty="Nenhum rascunho"
+            loading={firstLoad}
+            campaigns={drafts}
+            sx={{ mb: 4 }}
+            renderCard={(campaign) => (
+              <DraftCard campaign={campaign} onPublish={openPublish} onEdit={edit} onCancel={openCancel} />
             )}
-          </Box>
-
-          <Box component="section" aria-labelledby="running-title">
-            <Typography id="running-title" variant="h5" component="h2" sx={{ mb: 2 }}>
-              Campanhas em Andamento
-            </Typography>
-            {firstLoad ? (
-              <CardSkeletons />
-            ) : running.length === 0 ? (
-              <Typography color="text.secondary">Nenhuma campanha publicada</Typography>
-            ) : (
-              <Grid container spacing={2}>
-                {running.map((campaign) => (
-                  <Grid key={campaign.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-                    <RunningCard campaign={campaign} onOpenPanel={openPanel} onEdit={edit} onCancel={openCancel} />
-                  </Grid>
-                ))}
-              </Grid>
+          />
+          <CampaignSection
+            id="running-title"
+            title="Campanhas em Andamento"
+            empty="Nenhuma campanha publicada"
+            loading={firstLoad}
+            campaigns={running}
+            renderCard={(campaign) => (
+              <RunningCard campaign={campaign} onOpenPanel={openPanel} onEdit={edit} onCancel={openCancel} />
             )}
-          </Box>
+          />
         </>
       )}
 

@@ -12,7 +12,7 @@ import { CAMPAIGN_CANCEL_REASON, TOAST_DURATION } from '@rifaria/shared/constant
 import { AUTH_MESSAGES, CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import type { Campaign } from '@rifaria/shared/types';
 import { toast, useBackToClose } from '@rifaria/shared/ui';
-import { cancelCampaign } from '../../api/cancel-campaign';
+import { cancelCampaign } from '../api/cancel-campaign';
 
 export interface CancelCampaignModalProps {
   campaign: Pick<Campaign, 'id' | 'name'>;

@@ -1,19 +1,9 @@
 /** A card of the 'Rascunhos' section: what was configured, 'Publicar' and the Publicar / Editar / Cancelar menu. */
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Card,
-  CardActions,
-  CardContent,
-  IconButton,
-  Menu,
-  MenuItem,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, CardActions, CardContent, IconButton, Menu, MenuItem, Stack, Typography } from '@mui/material';
 import { formatInteger } from '@rifaria/shared/format';
 import type { Campaign } from '@rifaria/shared/types';
+import { CampaignCard, Figure } from './campaign-card';
 import { prizesSummary } from './prizes-summary';
 import { formatReais } from '@rifaria/shared/money';
 
@@ -41,12 +31,7 @@ export function DraftCard({ campaign, onPublish, onEdit, onCancel }: { campaign:
   };
 
   return (
-    <Card
-      component="article"
-      aria-label={campaign.name}
-      variant="outlined"
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-    >
+    <CampaignCard campaign={campaign}>
       <CardContent sx={{ flex: 1 }}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
           <Typography variant="h6" component="h3" sx={{ wordBreak: 'break-word' }}>
@@ -64,18 +49,8 @@ export function DraftCard({ campaign, onPublish, onEdit, onCancel }: { campaign:
           {campaign.draw_type.description}
         </Typography>
         <Box sx={{ mt: 1.5, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
-          <div>
-            <Typography variant="caption" color="text.secondary">
-              Total de tickets
-            </Typography>
-            <Typography>{formatInteger(campaign.total_tickets)}</Typography>
-          </div>
-          <div>
-            <Typography variant="caption" color="text.secondary">
-              Valor do ticket
-            </Typography>
-            <Typography>{formatReais(campaign.ticket_price)}</Typography>
-          </div>
+          <Figure label="Total de tickets">{formatInteger(campaign.total_tickets)}</Figure>
+          <Figure label="Valor do ticket">{formatReais(campaign.ticket_price)}</Figure>
         </Box>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5 }}>
           Prêmios
@@ -111,6 +86,6 @@ export function DraftCard({ campaign, onPublish, onEdit, onCancel }: { campaign:
           Cancelar
         </MenuItem>
       </Menu>
-    </Card>
+    </CampaignCard>
   );
 }

@@ -6,7 +6,7 @@
  * running while the real POST is in flight, and "processing" is shown when the reply's `processing` flag says so
  * (more than 10,000 tickets) — the link already works in both cases.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -32,7 +32,7 @@ import { formatBRL, formatInteger } from '@rifaria/shared/format';
 import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import type { Campaign, PublishReply } from '@rifaria/shared/types';
 import { CopyButton, toast, useBackToClose } from '@rifaria/shared/ui';
-import { publishCampaign } from '../../api/publish-campaign';
+import { publishCampaign } from '../api/publish-campaign';
 import { campaignGoalCents, formatReais } from '@rifaria/shared/money';
 
 export type PublishState = 'confirm' | 'loading' | 'completed' | 'processing' | 'success';
@@ -136,6 +136,15 @@ export function PublishModal({ campaign, open, onClose, onRefresh }: PublishModa
     }
   };
 
+  const summary: [string, ReactNode][] = [
+    ['Campanha', campaign.name],
+    ['Tipo de sorteio', campaign.draw_type.description],
+    ['Total de tickets', formatInteger(campaign.total_tickets)],
+    ['Valor do ticket', formatReais(campaign.ticket_price)],
+    ['Meta', formatBRL(campaignGoalCents(campaign))],
+    ['Prêmios', campaign.awards.length],
+  ];
+
   const finished = state === 'completed' || state === 'success' || state === 'processing';
   const close = () => {
     if (state === 'loading') return;
@@ -160,42 +169,16 @@ export function PublishModal({ campaign, open, onClose, onRefresh }: PublishModa
               component="dl"
               sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
             >
-              <Typography component="dt" color="text.secondary">
-                Campanha
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
-                {campaign.name}
-              </Typography>
-              <Typography component="dt" color="text.secondary">
-                Tipo de sorteio
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }}>
-                {campaign.draw_type.description}
-              </Typography>
-              <Typography component="dt" color="text.secondary">
-                Total de tickets
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }}>
-                {formatInteger(campaign.total_tickets)}
-              </Typography>
-              <Typography component="dt" color="text.secondary">
-                Valor do ticket
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }}>
-                {formatReais(campaign.ticket_price)}
-              </Typography>
-              <Typography component="dt" color="text.secondary">
-                Meta
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }}>
-                {formatBRL(campaignGoalCents(campaign))}
-              </Typography>
-              <Typography component="dt" color="text.secondary">
-                Prêmios
-              </Typography>
-              <Typography component="dd" sx={{ m: 0 }}>
-                {campaign.awards.length}
-              </Typography>
+              {summary.map(([label, value], index) => (
+                <Fragment key={label}>
+                  <Typography component="dt" color="text.secondary">
+                    {label}
+                  </Typography>
+                  <Typography component="dd" sx={{ m: 0, fontWeight: index === 0 ? 600 : undefined }}>
+                    {value}
+                  </Typography>
+                </Fragment>
+              ))}
             </Box>
             <Alert severity="warning">
               Atenção: esta ação é irreversível. Depois de publicada, a campanha não volta a ser rascunho e a quantidade

@@ -1,8 +1,9 @@
 /** A card of 'Campanhas em Andamento': goal bar and the REAL raised amount and tickets sold (stats). */
-import { Box, Button, Card, CardActions, CardContent, LinearProgress, Link, Typography } from '@mui/material';
+import { Box, Button, CardActions, CardContent, LinearProgress, Link } from '@mui/material';
 import { formatBRL, formatInteger } from '@rifaria/shared/format';
 import type { Campaign } from '@rifaria/shared/types';
 import { campaignGoalCents, formatReais } from '@rifaria/shared/money';
+import { CampaignCard, Figure } from './campaign-card';
 
 export interface RunningCardActions {
   onOpenPanel: (campaign: Campaign) => void;
@@ -13,12 +14,7 @@ export interface RunningCardActions {
 export function RunningCard({ campaign, onOpenPanel, onEdit, onCancel }: { campaign: Campaign } & RunningCardActions) {
   const percentage = Math.min(100, Math.max(0, campaign.stats.sales_percentage));
   return (
-    <Card
-      component="article"
-      aria-label={campaign.name}
-      variant="outlined"
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-    >
+    <CampaignCard campaign={campaign}>
       <CardContent sx={{ flex: 1 }}>
         <Link
           component="button"
@@ -37,27 +33,14 @@ export function RunningCard({ campaign, onOpenPanel, onEdit, onCancel }: { campa
           sx={{ my: 1.5, height: 8, borderRadius: 4 }}
         />
         <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
-          <div>
-            <Typography variant="caption" color="text.secondary">
-              Arrecadado
-            </Typography>
-            <Typography sx={{ fontWeight: 600 }}>{formatReais(campaign.stats.total_revenue)}</Typography>
-          </div>
-          <div>
-            <Typography variant="caption" color="text.secondary">
-              Meta
-            </Typography>
-            <Typography>{formatBRL(campaignGoalCents(campaign))}</Typography>
-          </div>
-          <div>
-            {/* The panel's word for it ('Tickets vendidos'); "tickets" is the spec's own pt-BR term. */}
-            <Typography variant="caption" color="text.secondary">
-              Tickets vendidos
-            </Typography>
-            <Typography>
-              {formatInteger(campaign.stats.tickets_sold)} / {formatInteger(campaign.total_tickets)}
-            </Typography>
-          </div>
+          <Figure label="Arrecadado" strong>
+            {formatReais(campaign.stats.total_revenue)}
+          </Figure>
+          <Figure label="Meta">{formatBRL(campaignGoalCents(campaign))}</Figure>
+          {/* The panel's word for it ('Tickets vendidos'); "tickets" is the spec's own pt-BR term. */}
+          <Figure label="Tickets vendidos">
+            {formatInteger(campaign.stats.tickets_sold)} / {formatInteger(campaign.total_tickets)}
+          </Figure>
         </Box>
       </CardContent>
       {/* Three equal columns: the actions stay on one line from a 320 px phone to a 3-column desktop grid. */}
@@ -81,6 +64,6 @@ export function RunningCard({ campaign, onOpenPanel, onEdit, onCancel }: { campa
           Cancelar
         </Button>
       </CardActions>
-    </Card>
+    </CampaignCard>
   );
 }

@@ -2,9 +2,9 @@
 import { Alert, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
 import type { DrawType } from '@rifaria/shared/types';
 import { MoneyField } from '@rifaria/shared/ui';
-import { CampaignNameField } from '../../components/campaign-name-field';
-import { DrawDateTimeFields } from '../../components/draw-date-time-fields';
-import { maskQuantity, type WizardValues } from './wizard-values';
+import { CampaignNameField } from '../../common/components/campaign-name-field';
+import { DrawDateTimeFields } from '../../common/components/draw-date-time-fields';
+import { maskQuantity, type WizardValues } from '../hooks/wizard-values';
 
 export interface StepProps {
   values: WizardValues;

@@ -2,7 +2,7 @@
 import { Button, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { CloseIcon, MoneyField } from '@rifaria/shared/ui';
 import { AWARDS_MAX } from '@rifaria/shared/schemas';
-import { newAwardRow, type AwardRow } from './wizard-values';
+import { newAwardRow, type AwardRow } from '../hooks/wizard-values';
 import type { StepProps } from './step-campaign';
 
 export function StepPrizes({ values, errors, change }: StepProps) {

@@ -1,7 +1,7 @@
 /** Step 3 'Regras': banner file (sent right after creation) and the rules text with bold / italic / underline. */
 import { useRef, useState } from 'react';
 import { Box, Button, ButtonGroup, Stack, TextField, Typography } from '@mui/material';
-import { checkBannerFile } from '../../api/upload-banner';
+import { checkBannerFile } from '../../common/api/upload-banner';
 import { wrapSelection, type RulesMarker } from './rules-markers';
 import type { StepProps } from './step-campaign';
 

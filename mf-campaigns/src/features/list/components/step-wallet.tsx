@@ -12,7 +12,7 @@ import {
   Typography,
 } from '@mui/material';
 import { formatDate, maskAccountNumber } from '@rifaria/shared/format';
-import type { WalletOption } from '../../api/get-wallets';
+import type { WalletOption } from '../api/get-wallets';
 import type { StepProps } from './step-campaign';
 
 export function StepWallet({

@@ -1,7 +1,7 @@
 /** The wizard's form values (strings as typed), their conversion to the create payload, and 422 field → step. */
 import { formatInteger, onlyDigits, parseBRLToCents } from '@rifaria/shared/format';
 import { drawDatetimeFromInputs, toTicketQuantity } from '@rifaria/shared/schemas';
-import type { CreateCampaignPayload } from '../../api/create-campaign';
+import type { CreateCampaignPayload } from '../api/create-campaign';
 import { centsToReais } from '@rifaria/shared/money';
 
 export interface AwardRow {

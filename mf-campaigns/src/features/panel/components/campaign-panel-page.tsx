@@ -1,9 +1,10 @@
 /** /campanhas/{id}/painel — loading skeleton, error with retry, not-found, and the panel itself. */
 import { useParams } from 'react-router-dom';
-import { Alert, Button, Skeleton, Stack } from '@mui/material';
-import { useCampaign } from '../api/get-campaign';
-import { CampaignPanel } from '../features/panel/campaign-panel';
-import { CampaignNotFound } from '../components/campaign-not-found';
+import { Skeleton, Stack } from '@mui/material';
+import { useCampaign } from '../../common/hooks/use-campaign';
+import { CampaignPanel } from './campaign-panel';
+import { CampaignNotFound } from '../../common/components/campaign-not-found';
+import { RetryAlert } from '../../common/components/retry-alert';
 
 export const PANEL_LOAD_ERROR = 'Erro ao carregar campanha';
 
@@ -30,18 +31,7 @@ export default function CampaignPanelPage() {
   // the spec's silent redirect, which left the person wondering where the campaign went (issue 11).
   if (load.state === 'not-found') return <CampaignNotFound />;
   if (load.state === 'error') {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void reload()}>
-            Tentar novamente
-          </Button>
-        }
-      >
-        {PANEL_LOAD_ERROR}
-      </Alert>
-    );
+    return <RetryAlert onRetry={reload}>{PANEL_LOAD_ERROR}</RetryAlert>;
   }
-  return <CampaignPanel campaign={load.campaign} onRefresh={() => void reload({ quiet: true })} />;
+  return <CampaignPanel campaign={load.campaign} onRefresh={reload} />;
 }

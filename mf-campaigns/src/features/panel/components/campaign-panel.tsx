@@ -19,8 +19,9 @@ import {
 import { campaignStatusColor, CopyButton } from '@rifaria/shared/ui';
 import { formatBRL, formatInteger } from '@rifaria/shared/format';
 import type { Campaign } from '@rifaria/shared/types';
-import { DrawDateModal } from '../modals/draw-date-modal';
+import { DrawDateModal } from './draw-date-modal';
 import { DrawCard } from './draw-card';
+import { StatCard } from '../../common/components/stat-card';
 import { paths } from '@rifaria/shared/paths';
 import { campaignGoalCents, formatReais } from '@rifaria/shared/money';
 
@@ -30,26 +31,6 @@ const SalesChart = lazy(() => import('./sales-chart'));
 export const NO_SALES_TEXT = 'Nenhuma venda registrada ainda';
 
 const percent = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
-
-function StatCard({ title, value, caption }: { title: string; value: string; caption?: string }) {
-  return (
-    <Card variant="outlined" component="section" aria-label={title} sx={{ flex: '1 1 200px' }}>
-      <CardContent>
-        <Typography variant="body2" color="text.secondary">
-          {title}
-        </Typography>
-        <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
-          {value}
-        </Typography>
-        {caption && (
-          <Typography variant="caption" color="text.secondary">
-            {caption}
-          </Typography>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
 
 export interface CampaignPanelProps {
   campaign: Campaign;

@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { PRODUCT_NAME } from '@rifaria/shared/constants';
 import type { Campaign } from '@rifaria/shared/types';
-import { countdownParts, useNow } from './countdown';
+import { countdownParts, useNow } from '../hooks/countdown';
 
 export const DRAW_SOON_TITLE = 'Em breve';
 export const DRAW_SOON_TEXT = 'A realização do sorteio será implementada em uma próxima versão da plataforma.';

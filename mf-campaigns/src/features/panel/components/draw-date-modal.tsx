@@ -18,8 +18,8 @@ import {
 } from '@rifaria/shared/schemas';
 import type { Campaign } from '@rifaria/shared/types';
 import { toast, useBackToClose } from '@rifaria/shared/ui';
-import { updateCampaign } from '../../api/update-campaign';
-import { DrawDateTimeFields } from '../../components/draw-date-time-fields';
+import { updateCampaign } from '../../common/api/update-campaign';
+import { DrawDateTimeFields } from '../../common/components/draw-date-time-fields';
 
 export interface DrawDateModalProps {
   campaign: Pick<Campaign, 'id' | 'name' | 'draw_datetime'>;

@@ -1,6 +1,6 @@
 /** /campanhas/{id}/vendas */
 import { useParams } from 'react-router-dom';
-import { CampaignSales } from '../features/sales/campaign-sales';
+import { CampaignSales } from './campaign-sales';
 
 export default function CampaignSalesPage() {
   const { id = '' } = useParams();

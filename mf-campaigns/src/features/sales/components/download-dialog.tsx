@@ -31,7 +31,7 @@ import { TOAST_DURATION } from '@rifaria/shared/constants';
 import { formatInteger } from '@rifaria/shared/format';
 import { AUTH_MESSAGES, CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import { toast, useBackToClose } from '@rifaria/shared/ui';
-import type { SalesQuery } from '../../api/get-sales';
+import type { SalesQuery } from '../api/get-sales';
 import { fetchAllSales, saveCsv, salesCsv } from './sales-csv';
 
 export const DOWNLOAD_TEXTS = {

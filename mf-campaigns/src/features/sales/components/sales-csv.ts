@@ -5,7 +5,7 @@
  */
 import { formatCentsAsDecimal, formatDateTime, maskPhone } from '@rifaria/shared/format';
 import type { Sale, SalesReply } from '@rifaria/shared/types';
-import { getSales, type SalesQuery } from '../../api/get-sales';
+import { getSales, type SalesQuery } from '../api/get-sales';
 import { reaisToCents } from '@rifaria/shared/money';
 
 export const CSV_BOM = '\uFEFF';

@@ -1,8 +1,10 @@
+/** /p/{link}: the campaign, or why it cannot be shown ('Campanha não encontrada', or an error to retry). */
 import { useParams } from 'react-router-dom';
-import { Button, Stack, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import { PageLoader } from '@rifaria/shared/ui';
-import { CampaignView } from '../features/campaign/campaign-view';
-import { CAMPAIGN_LOAD_MESSAGES, usePublicCampaign } from '../features/campaign/use-public-campaign';
+import { PageMessage } from '../../common/components/page-message';
+import { CAMPAIGN_LOAD_MESSAGES, usePublicCampaign } from '../hooks/use-public-campaign';
+import { CampaignView } from './campaign-view';
 
 export function CampaignPage() {
   const { link = '' } = useParams();
@@ -10,36 +12,25 @@ export function CampaignPage() {
 
   if (load.state === 'loading') return <PageLoader label="Carregando campanha" />;
   if (load.state === 'ready') return <CampaignView campaign={load.campaign} />;
-
+  if (load.state === 'not-found') {
+    return (
+      <PageMessage title={CAMPAIGN_LOAD_MESSAGES.notFound}>
+        <Typography color="text.secondary">
+          {load.message && load.message.replace(/\.$/, '') !== CAMPAIGN_LOAD_MESSAGES.notFound
+            ? load.message
+            : 'Confira o link que você recebeu: esta campanha não existe ou não está mais disponível.'}
+        </Typography>
+      </PageMessage>
+    );
+  }
   return (
-    <Stack
-      spacing={2}
-      sx={{ minHeight: '70vh', alignItems: 'center', justifyContent: 'center', textAlign: 'center', px: 3 }}
-    >
-      {load.state === 'not-found' ? (
-        <>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
-            {CAMPAIGN_LOAD_MESSAGES.notFound}
-          </Typography>
-          <Typography color="text.secondary">
-            {load.message && load.message.replace(/\.$/, '') !== CAMPAIGN_LOAD_MESSAGES.notFound
-              ? load.message
-              : 'Confira o link que você recebeu: esta campanha não existe ou não está mais disponível.'}
-          </Typography>
-        </>
-      ) : (
-        <>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
-            Não foi possível abrir a campanha
-          </Typography>
-          <Typography role="alert" color="error">
-            {load.message}
-          </Typography>
-          <Button variant="contained" onClick={() => void reload()}>
-            Tentar novamente
-          </Button>
-        </>
-      )}
-    </Stack>
+    <PageMessage title="Não foi possível abrir a campanha">
+      <Typography role="alert" color="error">
+        {load.message}
+      </Typography>
+      <Button variant="contained" onClick={reload}>
+        Tentar novamente
+      </Button>
+    </PageMessage>
   );
 }

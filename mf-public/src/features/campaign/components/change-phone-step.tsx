@@ -4,23 +4,14 @@
  * of the old phone (POST /public/buyers/change-phone, the same schema on both sides). Their purchases stay with them.
  */
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  DialogActions,
-  DialogContent,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, DialogActions, DialogContent, Stack, TextField, Typography } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
-import { maskCpf, maskPhone, onlyDigits } from '@rifaria/shared/format';
+import { maskPhone, onlyDigits } from '@rifaria/shared/format';
 import { BUYER_MESSAGES, changePhoneSchema, firstErrors, OLD_PHONE_DIGITS } from '@rifaria/shared/schemas';
 import type { PublicBuyer } from '@rifaria/shared/types';
 import { useDebouncedValidation } from '@rifaria/shared/ui';
-import { publicApi } from '../../api/public-api';
+import { CpfField, ReadOnlyField, SubmitButton } from '../../common/components/buyer-fields';
+import { changeBuyerPhone } from '../api/change-buyer-phone';
 
 export const CHANGE_PHONE_TEXTS = {
   title: 'Trocar de telefone',
@@ -72,7 +63,7 @@ export function ChangePhoneStep({ initialCpf, phone, busy, run, onChanged }: Pro
     }
     void run(async () => {
       try {
-        const reply = await publicApi.changePhone(result.output);
+        const reply = await changeBuyerPhone(result.output);
         onChanged(reply.data, reply.message ?? BUYER_MESSAGES.phoneChanged);
       } catch (error) {
         const failure = readApiError(error);
@@ -99,15 +90,11 @@ export function ChangePhoneStep({ initialCpf, phone, busy, run, onChanged }: Pro
               {formError}
             </Alert>
           ) : null}
-          <TextField
+          <CpfField
             label={CHANGE_PHONE_TEXTS.cpf}
             value={cpf}
-            onChange={(event) => edit('cpf', setCpf, maskCpf(event.target.value))}
-            error={Boolean(fieldError('cpf'))}
-            helperText={fieldError('cpf')}
-            placeholder="000.000.000-00"
-            fullWidth
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 14 } }}
+            onChange={(value) => edit('cpf', setCpf, value)}
+            error={fieldError('cpf')}
           />
           <TextField
             label={CHANGE_PHONE_TEXTS.oldDigits}
@@ -122,28 +109,18 @@ export function ChangePhoneStep({ initialCpf, phone, busy, run, onChanged }: Pro
             fullWidth
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: OLD_PHONE_DIGITS, autoComplete: 'off' } }}
           />
-          <TextField
-            label={CHANGE_PHONE_TEXTS.newPhone}
-            value={maskPhone(phone)}
-            fullWidth
-            slotProps={{ htmlInput: { readOnly: true } }}
-          />
+          <ReadOnlyField label={CHANGE_PHONE_TEXTS.newPhone} value={maskPhone(phone)} />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
+        <SubmitButton
+          busy={busy}
+          busyLabel={CHANGE_PHONE_TEXTS.busy}
+          disabled={validation.hasErrors || Object.keys(serverErrors).length > 0}
           fullWidth
-          disabled={busy || validation.hasErrors || Object.keys(serverErrors).length > 0}
         >
-          {busy ? (
-            <CircularProgress size={22} color="inherit" aria-label={CHANGE_PHONE_TEXTS.busy} />
-          ) : (
-            CHANGE_PHONE_TEXTS.submit
-          )}
-        </Button>
+          {CHANGE_PHONE_TEXTS.submit}
+        </SubmitButton>
       </DialogActions>
     </Box>
   );

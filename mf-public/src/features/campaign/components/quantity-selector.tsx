@@ -1,9 +1,6 @@
 import { Box, Button, IconButton, Stack, TextField } from '@mui/material';
-import { createSvgIcon } from '@mui/material';
 import { RESERVATION_QUANTITY_MAX, RESERVATION_QUANTITY_MIN } from '@rifaria/shared/constants';
-
-const AddIcon = createSvgIcon(<path d="M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6z" />, 'Add');
-const RemoveIcon = createSvgIcon(<path d="M19 13H5v-2h14z" />, 'Remove');
+import { AddIcon, RemoveIcon } from './icons';
 
 /** Spec section 2: quick-add steps differ on phones and on wider screens. */
 export const QUICK_ADD_STEPS = { mobile: [10, 50, 100, 200, 300, 500], desktop: [10, 50, 100, 500] } as const;

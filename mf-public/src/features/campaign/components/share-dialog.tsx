@@ -1,7 +1,6 @@
-import { Button, Dialog, DialogContent, DialogTitle, IconButton, Stack, TextField, Typography } from '@mui/material';
-import { CheckIcon, CloseIcon, useCopy } from '@rifaria/shared/ui';
-import { whatsappShareLink } from '../../lib/whatsapp';
-import { WhatsAppIcon } from '../../lib/icons';
+import { Button, Dialog, DialogContent, Stack, TextField, Typography } from '@mui/material';
+import { CheckIcon, DialogTitleWithClose, useCopy } from '@rifaria/shared/ui';
+import { WhatsAppButton, whatsappShareLink } from '../../common/components/whatsapp';
 
 export const SHARE_TEXTS = {
   title: 'Compartilhar campanha',
@@ -30,28 +29,17 @@ export function ShareDialog({ open, onClose, name, price, url }: Props) {
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="share-title">
-      <DialogTitle id="share-title" sx={{ pr: 6 }}>
+      <DialogTitleWithClose id="share-title" onClose={onClose} closeLabel={SHARE_TEXTS.close}>
         {SHARE_TEXTS.title}
-        <IconButton aria-label={SHARE_TEXTS.close} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+      </DialogTitleWithClose>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography variant="body2" color="text.secondary">
             Envie para amigos e grupos: quanto mais gente participa, mais rápido a campanha acontece.
           </Typography>
-          <Button
-            variant="contained"
-            color="success"
-            href={whatsappShareLink(shareMessage(name, price, url))}
-            target="_blank"
-            rel="noopener noreferrer"
-            startIcon={<WhatsAppIcon />}
-            fullWidth
-          >
+          <WhatsAppButton href={whatsappShareLink(shareMessage(name, price, url))} variant="contained" fullWidth>
             {SHARE_TEXTS.whatsapp}
-          </Button>
+          </WhatsAppButton>
           <TextField
             label={SHARE_TEXTS.linkLabel}
             value={url}

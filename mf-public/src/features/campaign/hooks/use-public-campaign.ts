@@ -1,8 +1,8 @@
 /** GET /public/campaigns/{link}: the public page's data and its load states (spec section 8 "Public pages"). */
-import { useCallback, useEffect, useState } from 'react';
 import { isHttpError, readApiError } from '@rifaria/shared/api-client';
 import type { PublicCampaign } from '@rifaria/shared/types';
-import { publicApi } from '../../api/public-api';
+import { useRequest } from '@rifaria/shared/ui';
+import { getPublicCampaign } from '../api/get-public-campaign';
 
 export const CAMPAIGN_LOAD_MESSAGES = {
   timeout: 'Tempo limite excedido. Verifique sua conexão.',
@@ -17,31 +17,21 @@ export type PublicCampaignLoad =
   | { state: 'not-found'; message: string | null }
   | { state: 'error'; message: string };
 
-export function usePublicCampaign(link: string) {
-  const [load, setLoad] = useState<PublicCampaignLoad>({ state: 'loading' });
-
-  const reload = useCallback(async () => {
-    setLoad({ state: 'loading' });
-    try {
-      const reply = await publicApi.campaign(link);
-      if (reply.success) setLoad({ state: 'ready', campaign: reply.data });
-      else setLoad({ state: 'not-found', message: reply.message ?? null });
-    } catch (error) {
-      if (isHttpError(error, 404)) {
-        setLoad({ state: 'not-found', message: null });
-        return;
-      }
-      const { kind } = readApiError(error);
-      setLoad({
-        state: 'error',
-        message: kind === 'timeout' ? CAMPAIGN_LOAD_MESSAGES.timeout : CAMPAIGN_LOAD_MESSAGES.failed,
-      });
-    }
-  }, [link]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
+export function usePublicCampaign(link: string): { load: PublicCampaignLoad; reload: () => void } {
+  const { status, data, error, reload } = useRequest((signal) => getPublicCampaign(link, signal), [link]);
+  let load: PublicCampaignLoad;
+  if (status === 'loading') load = { state: 'loading' };
+  else if (status === 'ready' && data) {
+    load = data.success
+      ? { state: 'ready', campaign: data.data }
+      : { state: 'not-found', message: data.message ?? null };
+  } else if (isHttpError(error, 404)) load = { state: 'not-found', message: null };
+  else {
+    const { kind } = readApiError(error);
+    load = {
+      state: 'error',
+      message: kind === 'timeout' ? CAMPAIGN_LOAD_MESSAGES.timeout : CAMPAIGN_LOAD_MESSAGES.failed,
+    };
+  }
   return { load, reload };
 }

@@ -3,9 +3,10 @@ import { Button, Stack, Typography } from '@mui/material';
 import { paths } from '@rifaria/shared/paths';
 import { BUYER_MESSAGES } from '@rifaria/shared/schemas';
 import { PageLoader } from '@rifaria/shared/ui';
-import { CheckoutView } from '../features/checkout/checkout-view';
-import { usePurchase } from '../features/checkout/use-purchase';
-import { useLastCampaign } from '../lib/last-campaign';
+import { PageMessage } from '../../common/components/page-message';
+import { useLastCampaign } from '../../common/hooks/last-campaign';
+import { usePurchase } from '../hooks/use-purchase';
+import { CheckoutView } from './checkout-view';
 
 export function CheckoutPage() {
   const [params] = useSearchParams();
@@ -23,21 +24,15 @@ export function CheckoutPage() {
  * The purchase could not be shown. 'Voltar ao início' is the buyer's start: the campaign they last opened on this
  * device, else the public home (never '/', which is the organisers' area behind a login).
  */
-function CheckoutError({ message, onRetry }: { message: string; onRetry?: () => Promise<void> }) {
+function CheckoutError({ message, onRetry }: { message: string; onRetry?: () => void }) {
   const campaign = useLastCampaign();
   const home = campaign ? paths.publicCampaign.getHref(campaign.link) : paths.publicArea.getHref();
   return (
-    <Stack
-      spacing={2}
-      sx={{ minHeight: '70vh', alignItems: 'center', justifyContent: 'center', textAlign: 'center', px: 3 }}
-    >
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
-        {message}
-      </Typography>
+    <PageMessage title={message}>
       <Typography color="text.secondary">Confira o link do pagamento ou volte ao início.</Typography>
       <Stack direction="row" spacing={1}>
         {onRetry ? (
-          <Button variant="outlined" onClick={() => void onRetry()}>
+          <Button variant="outlined" onClick={onRetry}>
             Tentar novamente
           </Button>
         ) : null}
@@ -45,6 +40,6 @@ function CheckoutError({ message, onRetry }: { message: string; onRetry?: () => 
           Voltar ao início
         </Button>
       </Stack>
-    </Stack>
+    </PageMessage>
   );
 }

@@ -4,11 +4,12 @@
  * Each reply also carries the server's clock: `clockOffsetMs` (server minus device) corrects the countdown for a
  * phone whose clock is wrong.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { isHttpError } from '@rifaria/shared/api-client';
 import { PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
 import type { Purchase } from '@rifaria/shared/types';
-import { publicApi } from '../../api/public-api';
+import { useRequest } from '@rifaria/shared/ui';
+import { getPurchase } from '../api/get-purchase';
 
 export const PURCHASE_POLL_MS = 3_000;
 
@@ -18,63 +19,63 @@ export type PurchaseLoad =
   | { state: 'not-found' }
   | { state: 'error' };
 
+/** What one GET answered: the purchase with the clock offset, or not found (a 404 or success false). */
+type PurchaseReply = { found: true; purchase: Purchase; clockOffsetMs: number } | { found: false };
+
 export function needsPolling(purchase: Purchase): boolean {
   return purchase.status.id === PURCHASE_STATUS_ID.pending || purchase.refund_status === 'pending';
 }
 
+async function fetchPurchase(hash: string, signal?: AbortSignal): Promise<PurchaseReply> {
+  const sentAt = Date.now();
+  try {
+    const reply = await getPurchase(hash, signal);
+    if (!reply.success) return { found: false };
+    const receivedAt = Date.now();
+    const serverTime = Date.parse(reply.data.server_time);
+    // The server read its clock about halfway through the round trip.
+    const clockOffsetMs = Number.isFinite(serverTime) ? serverTime - (sentAt + receivedAt) / 2 : 0;
+    return { found: true, purchase: reply.data, clockOffsetMs };
+  } catch (error) {
+    if (isHttpError(error, 404)) return { found: false };
+    throw error;
+  }
+}
+
+/**
+ * The first load and 'Tentar novamente' go through useRequest (a failure replaces the screen). The polls and
+ * `refresh` read the purchase beside it and write with `setData`: a failed poll keeps what is shown and the next
+ * tick tries again, which useRequest's reload (back to 'loading', then 'error') would not.
+ */
 export function usePurchase(hash: string | null) {
-  const [load, setLoad] = useState<PurchaseLoad>({ state: 'loading' });
-  const loaded = useRef(false);
-  const alive = useRef(true);
-
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
-
-  /** `initial`: a failure replaces the screen; a failed poll keeps what is shown and the next tick tries again. */
-  const fetchPurchase = useCallback(
-    async (initial: boolean) => {
-      if (!hash) return;
-      if (initial) {
-        loaded.current = false;
-        setLoad({ state: 'loading' });
-      }
-      const sentAt = Date.now();
-      try {
-        const reply = await publicApi.purchase(hash);
-        if (!alive.current) return;
-        if (!reply.success) {
-          setLoad({ state: 'not-found' });
-          return;
-        }
-        const receivedAt = Date.now();
-        const serverTime = Date.parse(reply.data.server_time);
-        // The server read its clock about halfway through the round trip.
-        const clockOffsetMs = Number.isFinite(serverTime) ? serverTime - (sentAt + receivedAt) / 2 : 0;
-        loaded.current = true;
-        setLoad({ state: 'ready', purchase: reply.data, clockOffsetMs });
-      } catch (error) {
-        if (!alive.current) return;
-        if (isHttpError(error, 404)) setLoad({ state: 'not-found' });
-        else if (!loaded.current) setLoad({ state: 'error' });
-      }
-    },
+  const request = useRequest<PurchaseReply>(
+    (signal) => (hash ? fetchPurchase(hash, signal) : Promise.resolve<PurchaseReply>({ found: false })),
     [hash],
   );
+  const { setData } = request;
 
-  useEffect(() => {
-    void fetchPurchase(true);
-  }, [fetchPurchase]);
+  const refresh = useCallback(async () => {
+    if (!hash) return;
+    try {
+      setData(await fetchPurchase(hash));
+    } catch {
+      // Kept as shown: the next poll (or click) asks again.
+    }
+  }, [hash, setData]);
+
+  let load: PurchaseLoad;
+  if (request.status === 'loading') load = { state: 'loading' };
+  else if (request.status === 'error') load = { state: 'error' };
+  else if (request.data?.found) {
+    load = { state: 'ready', purchase: request.data.purchase, clockOffsetMs: request.data.clockOffsetMs };
+  } else load = { state: 'not-found' };
 
   const polling = load.state === 'ready' && needsPolling(load.purchase);
   useEffect(() => {
     if (!polling) return undefined;
     let timer: ReturnType<typeof setInterval> | null = null;
     const start = () => {
-      if (timer === null) timer = setInterval(() => void fetchPurchase(false), PURCHASE_POLL_MS);
+      if (timer === null) timer = setInterval(() => void refresh(), PURCHASE_POLL_MS);
     };
     const stop = () => {
       if (timer !== null) clearInterval(timer);
@@ -83,7 +84,7 @@ export function usePurchase(hash: string | null) {
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') stop();
       else {
-        void fetchPurchase(false);
+        void refresh();
         start();
       }
     };
@@ -93,12 +94,9 @@ export function usePurchase(hash: string | null) {
       stop();
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [polling, fetchPurchase]);
+  }, [polling, refresh]);
 
-  const refresh = useCallback(() => fetchPurchase(false), [fetchPurchase]);
-  const retry = useCallback(() => fetchPurchase(true), [fetchPurchase]);
-
-  return { load, refresh, retry };
+  return { load, refresh, retry: request.reload };
 }
 
 /** Seconds left until `expiresAt` on the server's clock, ticking every second; never below 0. */

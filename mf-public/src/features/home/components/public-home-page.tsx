@@ -8,7 +8,7 @@ import { Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { PRODUCT_NAME } from '@rifaria/shared/constants';
 import { paths } from '@rifaria/shared/paths';
 import { TicketIcon } from '@rifaria/shared/ui';
-import { useLastCampaign } from '../lib/last-campaign';
+import { useLastCampaign } from '../../common/hooks/last-campaign';
 
 export const PUBLIC_HOME_TEXTS = {
   title: `Boas-vindas à ${PRODUCT_NAME}`,

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { MyTicketsView } from '../features/my-tickets/my-tickets-view';
+import { MyTicketsView } from './my-tickets-view';
 
 export function MyTicketsPage() {
   const { link = '' } = useParams();

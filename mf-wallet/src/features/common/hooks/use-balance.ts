@@ -1,6 +1,8 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { readApiError } from '@rifaria/shared/api-client';
-import { walletApi, type WalletBalance } from '../api/wallets';
+import { formatReais } from '@rifaria/shared/money';
+import { useRequest } from '@rifaria/shared/ui';
+import { getBalance, type WalletBalance } from '../api/wallets';
 
 export const BALANCE_MESSAGES = {
   connection: 'Erro na conexão',
@@ -18,68 +20,65 @@ export interface BalanceState {
   /** The eye button: the first reveal fetches the balance; later clicks only toggle the mask. */
   toggle: () => void;
   /** Fetches again (after a deposit or transfer); keeps the current visibility. */
-  refresh: () => Promise<void>;
-  /** Fetches now without revealing (the banner shows Disponível / Futuro right away). */
-  load: () => Promise<void>;
+  refresh: () => void;
+  /** A figure of the balance as shown: formatted when revealed, 'R$ ••••' otherwise. */
+  figure: (reais: number | undefined) => string;
 }
+
+/** A 200 that says it failed: its message is shown as it is. */
+class BalanceRefused extends Error {}
 
 /** Spec section 8: the response's message, else 'Erro na conexão' (no response) or 'Erro ao carregar saldo'. */
 function balanceError(error: unknown): string {
+  if (error instanceof BalanceRefused) return error.message;
   const info = readApiError(error);
   if (info.message) return info.message;
   return info.kind === 'network' || info.kind === 'timeout' ? BALANCE_MESSAGES.connection : BALANCE_MESSAGES.failed;
 }
 
+/** The balance of a wallet, hidden ('R$ ••••') and not even fetched until the person asks to see it. */
 export function useBalance(walletId: number | null | undefined): BalanceState {
-  const [balance, setBalance] = useState<WalletBalance | null>(null);
-  const [visible, setVisible] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const inFlight = useRef<Promise<boolean> | null>(null);
+  /** The balance was asked for (first reveal): until then nothing is fetched. */
+  const [wanted, setWanted] = useState(false);
+  /** The eye is open; the figures show once there is a balance to show (a failed first fetch keeps them masked). */
+  const [shown, setShown] = useState(false);
+  const request = useRequest(
+    async (signal): Promise<WalletBalance | null> => {
+      if (!walletId || !wanted) return null;
+      const reply = await getBalance(walletId, signal);
+      if (!reply.success || !reply.data) throw new BalanceRefused(reply.message || BALANCE_MESSAGES.failed);
+      return reply.data;
+    },
+    [walletId, wanted],
+  );
 
-  const fetchBalance = useCallback(async (): Promise<boolean> => {
-    if (!walletId) return false;
-    if (inFlight.current) return inFlight.current;
-    const run = (async () => {
-      setLoading(true);
-      setError(null);
-      try {
-        const reply = await walletApi.balance(walletId);
-        if (!reply.success || !reply.data) {
-          setError(reply.message || BALANCE_MESSAGES.failed);
-          return false;
-        }
-        setBalance(reply.data);
-        return true;
-      } catch (err) {
-        setError(balanceError(err));
-        return false;
-      } finally {
-        setLoading(false);
-        inFlight.current = null;
-      }
-    })();
-    inFlight.current = run;
-    return run;
-  }, [walletId]);
+  const loading = wanted && request.status === 'loading';
+  const { data: balance, reload } = request;
+  const visible = shown && balance !== null;
 
   const toggle = useCallback(() => {
     if (visible) {
-      setVisible(false);
+      setShown(false);
       return;
     }
-    if (balance) {
-      setVisible(true);
-      return;
-    }
-    void fetchBalance().then((ok) => {
-      if (ok) setVisible(true);
-    });
-  }, [visible, balance, fetchBalance]);
+    setShown(true);
+    if (balance) return;
+    // One request at a time: a click while it is under way waits for the same answer.
+    if (!wanted) setWanted(true);
+    else if (!loading) reload();
+  }, [visible, balance, wanted, loading, reload]);
 
-  const refresh = useCallback(async () => {
-    await fetchBalance();
-  }, [fetchBalance]);
+  const refresh = useCallback(() => {
+    if (wanted && !loading) reload();
+  }, [wanted, loading, reload]);
 
-  return { balance, visible, loading, error, toggle, refresh, load: refresh };
+  return {
+    balance,
+    visible,
+    loading,
+    error: request.status === 'error' ? balanceError(request.error) : null,
+    toggle,
+    refresh,
+    figure: (reais) => (visible ? formatReais(reais) : BALANCE_MESSAGES.hidden),
+  };
 }

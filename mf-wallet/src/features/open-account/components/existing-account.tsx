@@ -2,8 +2,8 @@ import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/ma
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate } from '@rifaria/shared/format';
 import { CheckIcon } from '@rifaria/shared/ui';
-import { maskAccount, type UserWallet } from '../api/wallets';
-import { HourglassIcon } from '../icons';
+import { maskAccount, type UserWallet } from '../../common/api/wallets';
+import { HourglassIcon } from '../../common/components/icons';
 import { paths } from '@rifaria/shared/paths';
 
 export const EXISTING_ACCOUNT_TEXTS = {

@@ -4,7 +4,6 @@ import {
   Box,
   Button,
   CircularProgress,
-  Dialog,
   DialogActions,
   DialogContent,
   Stack,
@@ -14,18 +13,10 @@ import {
 import { apiErrorMessage } from '@rifaria/shared/api-client';
 import { DEPOSIT_DESCRIPTION_MAX_LENGTH } from '@rifaria/shared/constants';
 import { DEPOSIT_MESSAGES, depositSchema } from '@rifaria/shared/schemas';
-import {
-  CheckIcon,
-  CLOSE_DIALOG_LABEL,
-  CopyButton,
-  DialogTitleWithClose,
-  MoneyField,
-  useBackToClose,
-  useDebouncedValidation,
-} from '@rifaria/shared/ui';
-import { walletApi, type DepositReply } from '../api/wallets';
-
 import { centsToReais } from '@rifaria/shared/money';
+import { CheckIcon, CLOSE_DIALOG_LABEL, CopyButton, MoneyField, useDebouncedValidation } from '@rifaria/shared/ui';
+import { createDeposit, getDeposit, payInSandbox, type DepositReply } from '../api/deposits';
+import { DialogForm, WalletDialog, type WalletActionProps } from './wallet-dialog';
 
 export const DEPOSIT_TEXTS = {
   title: 'Depositar via Pix',
@@ -52,15 +43,7 @@ export const DEPOSIT_TEXTS = {
 /** While the generated Pix is on screen its status is asked again this often (the credit is automatic). */
 export const DEPOSIT_POLL_MS = 2_000;
 
-interface Props {
-  open: boolean;
-  walletId: number;
-  onClose: () => void;
-  /** The deposit was confirmed: refresh balance and history. */
-  onPaid: () => void;
-}
-
-export function DepositDialog({ open, walletId, onClose, onPaid }: Props) {
+export function DepositDialog({ open, walletId, onClose, onMoved: onPaid }: WalletActionProps) {
   const [amount, setAmount] = useState('');
   const [description, setDescription] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -84,7 +67,6 @@ export function DepositDialog({ open, walletId, onClose, onPaid }: Props) {
     reset();
     onClose();
   };
-  useBackToClose(open, close);
 
   const status = deposit?.payment.status;
   const depositId = deposit?.payment.id;
@@ -92,8 +74,7 @@ export function DepositDialog({ open, walletId, onClose, onPaid }: Props) {
     if (!open || depositId === undefined || status !== 'pending') return undefined;
     let active = true;
     const timer = setInterval(() => {
-      walletApi
-        .depositStatus(depositId)
+      getDeposit(depositId)
         .then((reply) => {
           if (!active || !reply.payment) return;
           setDeposit((current) => (current ? { ...current, payment: reply.payment } : current));
@@ -115,7 +96,7 @@ export function DepositDialog({ open, walletId, onClose, onPaid }: Props) {
     if (!result.success) return;
     setSubmitting(true);
     try {
-      const reply = await walletApi.deposit({
+      const reply = await createDeposit({
         amount: centsToReais(result.output.amount),
         description: result.output.description,
         user_wallet_id: walletId,
@@ -132,7 +113,7 @@ export function DepositDialog({ open, walletId, onClose, onPaid }: Props) {
     setSimulating(true);
     setError(null);
     try {
-      await walletApi.sandboxPay(url);
+      await payInSandbox(url);
     } catch (err) {
       setError(apiErrorMessage(err, DEPOSIT_MESSAGES.failed));
     } finally {
@@ -143,66 +124,53 @@ export function DepositDialog({ open, walletId, onClose, onPaid }: Props) {
   const { errors } = validation;
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="deposit-title">
-      <DialogTitleWithClose id="deposit-title" onClose={close}>
-        {deposit ? DEPOSIT_TEXTS.generatedTitle : DEPOSIT_TEXTS.title}
-      </DialogTitleWithClose>
-
+    <WalletDialog
+      open={open}
+      onClose={close}
+      titleId="deposit-title"
+      title={deposit ? DEPOSIT_TEXTS.generatedTitle : DEPOSIT_TEXTS.title}
+    >
       {!deposit ? (
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
+        <DialogForm
+          onSubmit={() => void submit()}
+          onCancel={close}
+          texts={DEPOSIT_TEXTS}
+          busyLabel="Gerando Pix"
+          submitting={submitting}
+          disabled={submitting || validation.hasErrors}
         >
-          <DialogContent sx={{ pt: 1 }}>
-            <Stack spacing={2}>
-              {error ? <Alert severity="error">{error}</Alert> : null}
-              <MoneyField
-                label={DEPOSIT_TEXTS.amount}
-                value={amount}
-                onChange={(masked) => {
-                  setAmount(masked);
-                  validation.touch('amount');
-                }}
-                error={Boolean(errors.amount)}
-                helperText={errors.amount ?? 'Mínimo R$ 5,00'}
-                autoFocus
-                fullWidth
-              />
-              <TextField
-                label={DEPOSIT_TEXTS.description}
-                value={description}
-                onChange={(event) => {
-                  setDescription(event.target.value);
-                  validation.touch('description');
-                }}
-                error={Boolean(errors.description)}
-                helperText={
-                  <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-                    <span>{errors.description ?? ''}</span>
-                    <span aria-label="Caracteres usados">{`${description.length}/${DEPOSIT_DESCRIPTION_MAX_LENGTH}`}</span>
-                  </Box>
-                }
-                multiline
-                minRows={2}
-                fullWidth
-              />
-            </Stack>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={close}>{DEPOSIT_TEXTS.cancel}</Button>
-            <Button type="submit" variant="contained" disabled={submitting || validation.hasErrors}>
-              {submitting ? (
-                <CircularProgress size={20} color="inherit" aria-label="Gerando Pix" />
-              ) : (
-                DEPOSIT_TEXTS.submit
-              )}
-            </Button>
-          </DialogActions>
-        </Box>
+          {error ? <Alert severity="error">{error}</Alert> : null}
+          <MoneyField
+            label={DEPOSIT_TEXTS.amount}
+            value={amount}
+            onChange={(masked) => {
+              setAmount(masked);
+              validation.touch('amount');
+            }}
+            error={Boolean(errors.amount)}
+            helperText={errors.amount ?? 'Mínimo R$ 5,00'}
+            autoFocus
+            fullWidth
+          />
+          <TextField
+            label={DEPOSIT_TEXTS.description}
+            value={description}
+            onChange={(event) => {
+              setDescription(event.target.value);
+              validation.touch('description');
+            }}
+            error={Boolean(errors.description)}
+            helperText={
+              <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+                <span>{errors.description ?? ''}</span>
+                <span aria-label="Caracteres usados">{`${description.length}/${DEPOSIT_DESCRIPTION_MAX_LENGTH}`}</span>
+              </Box>
+            }
+            multiline
+            minRows={2}
+            fullWidth
+          />
+        </DialogForm>
       ) : (
         <>
           <DialogContent sx={{ pt: 1 }}>
@@ -286,6 +254,6 @@ export function DepositDialog({ open, walletId, onClose, onPaid }: Props) {
           </DialogActions>
         </>
       )}
-    </Dialog>
+    </WalletDialog>
   );
 }

@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
-  Alert,
   Box,
-  Button,
   Card,
   CardContent,
   Chip,
@@ -18,8 +16,10 @@ import {
 } from '@mui/material';
 import { apiErrorMessage } from '@rifaria/shared/api-client';
 import { formatDateTime } from '@rifaria/shared/format';
-import { walletApi, type PeriodDays, type TransactionFilter, type TransactionsPage } from '../api/wallets';
 import { formatReais } from '@rifaria/shared/money';
+import { useRequest } from '@rifaria/shared/ui';
+import { RetryAlert } from '../../common/components/retry-alert';
+import { getTransactions, type PeriodDays, type TransactionFilter } from '../api/transactions';
 
 export const HISTORY_TEXTS = {
   title: 'Histórico de transações',
@@ -44,33 +44,52 @@ export const HISTORY_PAGE_SIZE = 20;
 
 const STATUS_LABEL = { pending: 'Pendente', failed: 'Falhou', completed: null } as const;
 
-type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; page: TransactionsPage };
+/** One filter of the statement: a small select over its options. */
+function FilterSelect<T extends string | number>(props: {
+  label: string;
+  value: T;
+  options: { value: T; label: string }[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={props.label}
+      value={props.value}
+      onChange={(event) => {
+        const chosen = props.options.find((option) => String(option.value) === String(event.target.value));
+        if (chosen) props.onChange(chosen.value);
+      }}
+      sx={{ minWidth: 120 }}
+    >
+      {props.options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
 
 /** The wallet's statement; the filters and the page are query parameters of the API, so each change re-queries. */
 export function TransactionHistory({ walletId, version = 0 }: { walletId: number; version?: number }) {
   const [period, setPeriod] = useState<PeriodDays>(30);
   const [type, setType] = useState<TransactionFilter>('all');
   const [page, setPage] = useState(1);
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let active = true;
-    setState({ kind: 'loading' });
-    walletApi
-      .transactions(walletId, { period, type, page, per_page: HISTORY_PAGE_SIZE })
-      .then((reply) => {
-        if (active) setState({ kind: 'ready', page: { data: reply.data ?? [], pagination: reply.pagination } });
-      })
-      .catch((error: unknown) => {
-        if (active) setState({ kind: 'error', message: apiErrorMessage(error, HISTORY_TEXTS.loadError) });
-      });
-    return () => {
-      active = false;
+  const history = useRequest(
+    (signal) => getTransactions(walletId, { period, type, page, per_page: HISTORY_PAGE_SIZE }, signal),
+    [walletId, period, type, page, version],
+  );
+  /** A new filter starts again from the first page. */
+  const filterBy =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
     };
-  }, [walletId, period, type, page, version, attempt]);
-
-  const lastPage = state.kind === 'ready' ? (state.page.pagination?.last_page ?? 1) : 1;
+  const ready = history.status === 'ready' ? history.data : null;
+  const lastPage = ready?.pagination?.last_page ?? 1;
 
   return (
     <Card variant="outlined" sx={{ borderRadius: 3 }}>
@@ -84,67 +103,31 @@ export function TransactionHistory({ walletId, version = 0 }: { walletId: number
             {HISTORY_TEXTS.title}
           </Typography>
           <Stack direction="row" spacing={1.5}>
-            <TextField
-              select
-              size="small"
+            <FilterSelect
               label={HISTORY_TEXTS.period}
               value={period}
-              onChange={(event) => {
-                setPeriod(Number(event.target.value) as PeriodDays);
-                setPage(1);
-              }}
-              sx={{ minWidth: 120 }}
-            >
-              {PERIOD_OPTIONS.map((option) => (
-                <MenuItem key={option.value} value={option.value}>
-                  {option.label}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
-              label={HISTORY_TEXTS.type}
-              value={type}
-              onChange={(event) => {
-                setType(event.target.value as TransactionFilter);
-                setPage(1);
-              }}
-              sx={{ minWidth: 120 }}
-            >
-              {TYPE_OPTIONS.map((option) => (
-                <MenuItem key={option.value} value={option.value}>
-                  {option.label}
-                </MenuItem>
-              ))}
-            </TextField>
+              options={PERIOD_OPTIONS}
+              onChange={filterBy(setPeriod)}
+            />
+            <FilterSelect label={HISTORY_TEXTS.type} value={type} options={TYPE_OPTIONS} onChange={filterBy(setType)} />
           </Stack>
         </Stack>
 
-        {state.kind === 'loading' ? (
+        {history.status === 'loading' ? (
           <Box aria-busy="true" aria-label="Carregando transações">
             {[0, 1, 2].map((n) => (
               <Skeleton key={n} variant="rounded" height={52} sx={{ mb: 1 }} />
             ))}
           </Box>
-        ) : state.kind === 'error' ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => setAttempt((n) => n + 1)}>
-                {HISTORY_TEXTS.retry}
-              </Button>
-            }
-          >
-            {state.message}
-          </Alert>
-        ) : state.page.data.length === 0 ? (
+        ) : !ready ? (
+          <RetryAlert onRetry={history.reload}>{apiErrorMessage(history.error, HISTORY_TEXTS.loadError)}</RetryAlert>
+        ) : ready.data.length === 0 ? (
           <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
             {HISTORY_TEXTS.empty}
           </Typography>
         ) : (
           <List disablePadding aria-label={HISTORY_TEXTS.title}>
-            {state.page.data.map((tx) => {
+            {ready.data.map((tx) => {
               const incoming = tx.type === 'in';
               const status = STATUS_LABEL[tx.status];
               return (
@@ -185,7 +168,7 @@ export function TransactionHistory({ walletId, version = 0 }: { walletId: number
           </List>
         )}
 
-        {state.kind === 'ready' && lastPage > 1 ? (
+        {ready && lastPage > 1 ? (
           <Pagination
             count={lastPage}
             page={page}

@@ -1,23 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, TextField, Typography } from '@mui/material';
 import { apiErrorMessage, newIdempotencyKey, readApiError } from '@rifaria/shared/api-client';
 import { formatBRL, parseBRLToCents } from '@rifaria/shared/format';
 import { TRANSFER_DESCRIPTION_MAX, TRANSFER_MESSAGES, normalizePixKey, transferSchema } from '@rifaria/shared/schemas';
-import { DialogTitleWithClose, MoneyField, toast, useBackToClose, useDebouncedValidation } from '@rifaria/shared/ui';
-import { walletApi } from '../api/wallets';
-
 import { centsToReais, reaisToCents } from '@rifaria/shared/money';
+import { MoneyField, toast, useDebouncedValidation } from '@rifaria/shared/ui';
+import { getBalance } from '../../common/api/wallets';
+import { createTransfer } from '../api/transfers';
+import { DialogForm, WalletDialog, type WalletActionProps } from './wallet-dialog';
 
 export const TRANSFER_TEXTS = {
   title: 'Transferir via Pix',
@@ -35,13 +25,6 @@ export const TRANSFER_TEXTS = {
 const KEY_TYPE_LABEL = { cpf: 'CPF', cnpj: 'CNPJ', email: 'E-mail', phone: 'Celular', evp: 'Chave aleatória' } as const;
 const FIELDS = ['amount', 'pix_key', 'description'] as const;
 
-interface Props {
-  open: boolean;
-  walletId: number;
-  onClose: () => void;
-  onTransferred: () => void;
-}
-
 /**
  * 'Transferir': a Pix out of the AVAILABLE balance (the future balance cannot leave the account yet).
  *
@@ -50,7 +33,7 @@ interface Props {
  * back, never a second Pix. A new key is drawn when the form changes, after the server answered (success, refusal,
  * 4xx) and when the dialog is closed.
  */
-export function TransferDialog({ open, walletId, onClose, onTransferred }: Props) {
+export function TransferDialog({ open, walletId, onClose, onMoved: onTransferred }: WalletActionProps) {
   const [amount, setAmount] = useState('');
   const [pixKey, setPixKey] = useState('');
   const [description, setDescription] = useState('');
@@ -69,8 +52,7 @@ export function TransferDialog({ open, walletId, onClose, onTransferred }: Props
   useEffect(() => {
     if (!open) return undefined;
     let active = true;
-    walletApi
-      .balance(walletId)
+    getBalance(walletId)
       .then((reply) => {
         if (active && reply.data) setAvailable(reaisToCents(reply.data.saldo_disponivel));
       })
@@ -97,7 +79,6 @@ export function TransferDialog({ open, walletId, onClose, onTransferred }: Props
     reset();
     onClose();
   };
-  useBackToClose(open, close);
 
   // Only the available balance can leave the account: refused here before any request (the server checks too).
   const cents = parseBRLToCents(amount);
@@ -129,7 +110,7 @@ export function TransferDialog({ open, walletId, onClose, onTransferred }: Props
     }
     setSubmitting(true);
     try {
-      const reply = await walletApi.transfer(walletId, body, attempt.current.key);
+      const reply = await createTransfer(walletId, body, attempt.current.key);
       attempt.current = null;
       if (reply.data.status === 'failed') {
         // Refused or not sent: the money is already back in the balance; the message says so.
@@ -166,75 +147,58 @@ export function TransferDialog({ open, walletId, onClose, onTransferred }: Props
     amount: serverErrors.amount ?? validation.errors.amount ?? overBalance ?? undefined,
   };
   const keyType = normalizePixKey(pixKey)?.type;
+  /** A field typed in: its value, its debounced check, and the server's error on it is gone. */
+  const edit = (field: (typeof FIELDS)[number], set: (value: string) => void) => (value: string) => {
+    set(value);
+    validation.touch(field);
+    clearServerError(field);
+  };
+  const fieldError = (field: (typeof FIELDS)[number], helper: string) => ({
+    error: Boolean(errors[field]),
+    helperText: errors[field] ?? helper,
+  });
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="transfer-title">
-      <DialogTitleWithClose id="transfer-title" onClose={close}>
-        {TRANSFER_TEXTS.title}
-      </DialogTitleWithClose>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
+    <WalletDialog open={open} onClose={close} titleId="transfer-title" title={TRANSFER_TEXTS.title}>
+      <DialogForm
+        onSubmit={() => void submit()}
+        onCancel={close}
+        texts={TRANSFER_TEXTS}
+        busyLabel="Enviando"
+        submitting={submitting}
+        disabled={submitting}
       >
-        <DialogContent sx={{ pt: 1 }}>
-          <Stack spacing={2}>
-            <Typography variant="body2" color="text.secondary">
-              {TRANSFER_TEXTS.available}:{' '}
-              <Box component="strong" sx={{ color: 'text.primary' }}>
-                {available === null ? '—' : formatBRL(available)}
-              </Box>
-            </Typography>
-            {error ? <Alert severity="error">{error}</Alert> : null}
-            <MoneyField
-              label={TRANSFER_TEXTS.amount}
-              value={amount}
-              onChange={(masked) => {
-                setAmount(masked);
-                validation.touch('amount');
-                clearServerError('amount');
-              }}
-              error={Boolean(errors.amount)}
-              helperText={errors.amount}
-              fullWidth
-            />
-            <TextField
-              label={TRANSFER_TEXTS.pixKey}
-              value={pixKey}
-              onChange={(event) => {
-                setPixKey(event.target.value);
-                validation.touch('pix_key');
-                clearServerError('pix_key');
-              }}
-              error={Boolean(errors.pix_key)}
-              helperText={errors.pix_key ?? (keyType ? `Tipo: ${KEY_TYPE_LABEL[keyType]}` : TRANSFER_TEXTS.pixKeyHelp)}
-              autoComplete="off"
-              fullWidth
-            />
-            <TextField
-              label={TRANSFER_TEXTS.description}
-              value={description}
-              onChange={(event) => {
-                setDescription(event.target.value);
-                validation.touch('description');
-                clearServerError('description');
-              }}
-              error={Boolean(errors.description)}
-              helperText={errors.description ?? `${description.length}/${TRANSFER_DESCRIPTION_MAX}`}
-              fullWidth
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close}>{TRANSFER_TEXTS.cancel}</Button>
-          <Button type="submit" variant="contained" disabled={submitting}>
-            {submitting ? <CircularProgress size={20} color="inherit" aria-label="Enviando" /> : TRANSFER_TEXTS.submit}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        <Typography variant="body2" color="text.secondary">
+          {TRANSFER_TEXTS.available}:{' '}
+          <Box component="strong" sx={{ color: 'text.primary' }}>
+            {available === null ? '—' : formatBRL(available)}
+          </Box>
+        </Typography>
+        {error ? <Alert severity="error">{error}</Alert> : null}
+        <MoneyField
+          label={TRANSFER_TEXTS.amount}
+          value={amount}
+          onChange={edit('amount', setAmount)}
+          error={Boolean(errors.amount)}
+          helperText={errors.amount}
+          fullWidth
+        />
+        <TextField
+          label={TRANSFER_TEXTS.pixKey}
+          value={pixKey}
+          onChange={(event) => edit('pix_key', setPixKey)(event.target.value)}
+          {...fieldError('pix_key', keyType ? `Tipo: ${KEY_TYPE_LABEL[keyType]}` : TRANSFER_TEXTS.pixKeyHelp)}
+          autoComplete="off"
+          fullWidth
+        />
+        <TextField
+          label={TRANSFER_TEXTS.description}
+          value={description}
+          onChange={(event) => edit('description', setDescription)(event.target.value)}
+          {...fieldError('description', `${description.length}/${TRANSFER_DESCRIPTION_MAX}`)}
+          fullWidth
+        />
+      </DialogForm>
+    </WalletDialog>
   );
 }

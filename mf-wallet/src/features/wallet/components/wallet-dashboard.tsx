@@ -1,24 +1,12 @@
 import { useCallback, useState } from 'react';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  CircularProgress,
-  Grid,
-  IconButton,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { VisibilityIcon, VisibilityOffIcon } from '@rifaria/shared/ui';
-import { maskAccount, type UserWallet } from '../api/wallets';
-import { BALANCE_MESSAGES, useBalance } from '../hooks/use-balance';
-import { AddIcon, SendIcon } from '../icons';
+import { Box, Button, Card, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
+import { maskAccount, type UserWallet } from '../../common/api/wallets';
+import { BalanceEyeButton } from '../../common/components/balance-eye-button';
+import { AddIcon, SendIcon } from '../../common/components/icons';
+import { useBalance } from '../../common/hooks/use-balance';
 import { DepositDialog } from './deposit-dialog';
 import { TransferDialog } from './transfer-dialog';
 import { TransactionHistory } from './transaction-history';
-import { formatReais } from '@rifaria/shared/money';
 
 /** /carteiras with an active wallet: balance (hidden until the eye is clicked), actions and history. */
 export function WalletDashboard({ wallet }: { wallet: UserWallet }) {
@@ -29,12 +17,9 @@ export function WalletDashboard({ wallet }: { wallet: UserWallet }) {
 
   const refreshAll = useCallback(() => {
     // Refresh the balance only when it was already fetched: a hidden, never-loaded balance stays unfetched.
-    if (balance.balance) void balance.refresh();
+    if (balance.balance) balance.refresh();
     setHistoryVersion((n) => n + 1);
   }, [balance]);
-
-  const show = (reais: number | undefined) =>
-    balance.visible && balance.balance ? formatReais(reais) : BALANCE_MESSAGES.hidden;
 
   return (
     <Stack spacing={3}>
@@ -73,23 +58,9 @@ export function WalletDashboard({ wallet }: { wallet: UserWallet }) {
               aria-labelledby="wallet-total-label"
               data-testid="wallet-total"
             >
-              {show(balance.balance?.saldo_total)}
+              {balance.figure(balance.balance?.saldo_total)}
             </Typography>
-            <IconButton
-              onClick={balance.toggle}
-              aria-label={balance.visible ? BALANCE_MESSAGES.hide : BALANCE_MESSAGES.show}
-              aria-pressed={balance.visible}
-              disabled={balance.loading}
-              sx={{ color: 'common.white' }}
-            >
-              {balance.loading ? (
-                <CircularProgress size={20} color="inherit" />
-              ) : balance.visible ? (
-                <VisibilityOffIcon />
-              ) : (
-                <VisibilityIcon />
-              )}
-            </IconButton>
+            <BalanceEyeButton balance={balance} sx={{ color: 'common.white' }} />
           </Stack>
           {balance.error ? (
             <Typography role="alert" variant="body2" sx={{ mt: 0.5, color: '#fde68a', fontWeight: 500 }}>
@@ -108,7 +79,7 @@ export function WalletDashboard({ wallet }: { wallet: UserWallet }) {
                   {label as string}
                 </Typography>
                 <Typography sx={{ fontWeight: 600, fontSize: { xs: '0.9rem', sm: '1.05rem' } }}>
-                  {show(value as number | undefined)}
+                  {balance.figure(value as number | undefined)}
                 </Typography>
               </Grid>
             ))}
@@ -147,13 +118,13 @@ export function WalletDashboard({ wallet }: { wallet: UserWallet }) {
         open={depositOpen}
         walletId={wallet.id}
         onClose={() => setDepositOpen(false)}
-        onPaid={refreshAll}
+        onMoved={refreshAll}
       />
       <TransferDialog
         open={transferOpen}
         walletId={wallet.id}
         onClose={() => setTransferOpen(false)}
-        onTransferred={refreshAll}
+        onMoved={refreshAll}
       />
     </Stack>
   );

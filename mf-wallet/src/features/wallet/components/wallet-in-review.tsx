@@ -1,7 +1,7 @@
 import { Card, CardContent, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { formatDate } from '@rifaria/shared/format';
-import { maskAccount, type UserWallet } from '../api/wallets';
-import { HourglassIcon } from '../icons';
+import { maskAccount, type UserWallet } from '../../common/api/wallets';
+import { HourglassIcon } from '../../common/components/icons';
 
 export const IN_REVIEW_TEXTS = {
   title: 'Conta em análise',

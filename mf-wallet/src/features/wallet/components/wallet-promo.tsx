@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { BoltIcon, ShieldIcon, WalletIcon } from '@rifaria/shared/ui';
-import { PixIcon } from '../icons';
+import { PixIcon } from '../../common/components/icons';
 import { paths } from '@rifaria/shared/paths';
 
 export const PROMO_TEXTS = {

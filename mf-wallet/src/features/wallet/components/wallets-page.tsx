@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { Box, Skeleton, Stack, Typography } from '@mui/material';
 import { apiErrorMessage } from '@rifaria/shared/api-client';
-import { pickWallet, walletApi, type UserWallet } from '../api/wallets';
-import { WalletPromo } from '../components/wallet-promo';
-import { WalletInReview } from '../components/wallet-in-review';
-import { WalletDashboard } from '../components/wallet-dashboard';
+import { useRequest } from '@rifaria/shared/ui';
+import { getWallets, pickWallet } from '../../common/api/wallets';
+import { RetryAlert } from '../../common/components/retry-alert';
+import { WalletPromo } from './wallet-promo';
+import { WalletInReview } from './wallet-in-review';
+import { WalletDashboard } from './wallet-dashboard';
 
 export const WALLETS_TEXTS = {
   title: 'Carteiras',
@@ -15,34 +17,33 @@ export const WALLETS_TEXTS = {
 /** While a wallet is in review the list is fetched again this often, so the page turns active by itself. */
 export const IN_REVIEW_RECHECK_MS = 5_000;
 
-type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; wallet: UserWallet | null };
-
+/** /carteiras: promo without a wallet, 'Conta em análise' while it is reviewed, else the dashboard. */
 export function WalletsPage() {
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const wallets = useRequest(getWallets, []);
+  // The page follows the last list it got: a re-check keeps it on screen, and a failed one keeps the
+  // 'em análise' page (only a first load without an answer shows the error state).
+  const wallet = wallets.data ? pickWallet(wallets.data) : null;
 
-  const load = useCallback(async (quiet = false) => {
-    if (!quiet) setState({ kind: 'loading' });
-    try {
-      const wallets = await walletApi.list();
-      setState({ kind: 'ready', wallet: pickWallet(wallets) });
-    } catch (error) {
-      // A failed background re-check keeps the 'em análise' page; only the first load shows the error state.
-      if (!quiet) setState({ kind: 'error', message: apiErrorMessage(error, WALLETS_TEXTS.loadError) });
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const inReview = state.kind === 'ready' && state.wallet?.status === 'in_review';
+  const inReview = wallet?.status === 'in_review';
+  const { reload } = wallets;
   useEffect(() => {
     if (!inReview) return undefined;
-    const timer = setInterval(() => void load(true), IN_REVIEW_RECHECK_MS);
+    const timer = setInterval(reload, IN_REVIEW_RECHECK_MS);
     return () => clearInterval(timer);
-  }, [inReview, load]);
+  }, [inReview, reload]);
 
-  if (state.kind === 'loading') {
+  if (wallets.data === null && wallets.status === 'error') {
+    return (
+      <Stack spacing={2} sx={{ maxWidth: 560 }}>
+        <Typography variant="h4" component="h1">
+          {WALLETS_TEXTS.title}
+        </Typography>
+        <RetryAlert onRetry={reload}>{apiErrorMessage(wallets.error, WALLETS_TEXTS.loadError)}</RetryAlert>
+      </Stack>
+    );
+  }
+
+  if (wallets.data === null) {
     return (
       <Box aria-busy="true" aria-label="Carregando carteiras">
         <Skeleton variant="text" width={200} height={48} />
@@ -52,27 +53,6 @@ export function WalletsPage() {
     );
   }
 
-  if (state.kind === 'error') {
-    return (
-      <Stack spacing={2} sx={{ maxWidth: 560 }}>
-        <Typography variant="h4" component="h1">
-          {WALLETS_TEXTS.title}
-        </Typography>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void load()}>
-              {WALLETS_TEXTS.retry}
-            </Button>
-          }
-        >
-          {state.message}
-        </Alert>
-      </Stack>
-    );
-  }
-
-  const { wallet } = state;
   if (!wallet) return <WalletPromo />;
   if (wallet.status === 'in_review') return <WalletInReview wallet={wallet} />;
   return <WalletDashboard wallet={wallet} />;

@@ -1,11 +1,10 @@
 /** Exposed as `mf_wallet/WalletBanner`: the dashboard's green banner, shown only with an ACTIVE wallet. */
-import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { VisibilityIcon, VisibilityOffIcon } from '@rifaria/shared/ui';
-import { BALANCE_MESSAGES, useBalance } from '../hooks/use-balance';
-import { useCurrentWallet } from '../hooks/use-wallet';
 import { paths } from '@rifaria/shared/paths';
-import { formatReais } from '@rifaria/shared/money';
+import { BalanceEyeButton } from '../../common/components/balance-eye-button';
+import { BALANCE_MESSAGES, useBalance } from '../../common/hooks/use-balance';
+import { useCurrentWallet } from '../hooks/use-current-wallet';
 
 export const WALLET_BANNER_TEXTS = {
   available: 'Disponível',
@@ -22,8 +21,10 @@ export function maskedCardLine(accountNumber: string): string {
 function Banner({ walletId, accountNumber, typeName }: { walletId: number; accountNumber: string; typeName: string }) {
   const balance = useBalance(walletId);
   // Total, Disponível and Futuro stay masked until the eye reveals them (the first reveal fetches the balance).
-  const money = (reais: number | undefined) =>
-    balance.visible && balance.balance ? formatReais(reais) : BALANCE_MESSAGES.hidden;
+  const parts = [
+    [WALLET_BANNER_TEXTS.available, balance.balance?.saldo_disponivel, 'wallet-banner-available'],
+    [WALLET_BANNER_TEXTS.future, balance.balance?.saldo_bloqueado, 'wallet-banner-future'],
+  ] as const;
 
   return (
     <Box
@@ -46,16 +47,9 @@ function Banner({ walletId, accountNumber, typeName }: { walletId: number; accou
               sx={{ fontSize: { xs: '1.75rem', md: '2.1rem' }, fontWeight: 700 }}
               data-testid="wallet-banner-total"
             >
-              {money(balance.balance?.saldo_total)}
+              {balance.figure(balance.balance?.saldo_total)}
             </Typography>
-            <IconButton
-              onClick={balance.toggle}
-              aria-label={balance.visible ? BALANCE_MESSAGES.hide : BALANCE_MESSAGES.show}
-              aria-pressed={balance.visible}
-              sx={{ color: 'common.white' }}
-            >
-              {balance.visible ? <VisibilityOffIcon /> : <VisibilityIcon />}
-            </IconButton>
+            <BalanceEyeButton balance={balance} spinner={false} sx={{ color: 'common.white' }} />
           </Stack>
           <Typography sx={{ fontFamily: 'monospace', letterSpacing: 2, opacity: 0.9, mt: 0.5 }}>
             {maskedCardLine(accountNumber)}
@@ -67,22 +61,16 @@ function Banner({ walletId, accountNumber, typeName }: { walletId: number; accou
           ) : null}
         </Box>
         <Stack direction="row" spacing={4} sx={{ alignItems: { md: 'center' } }}>
-          <Box>
-            <Typography variant="body2" sx={{ opacity: 0.85 }}>
-              {WALLET_BANNER_TEXTS.available}
-            </Typography>
-            <Typography sx={{ fontWeight: 600, fontSize: '1.1rem' }} data-testid="wallet-banner-available">
-              {money(balance.balance?.saldo_disponivel)}
-            </Typography>
-          </Box>
-          <Box>
-            <Typography variant="body2" sx={{ opacity: 0.85 }}>
-              {WALLET_BANNER_TEXTS.future}
-            </Typography>
-            <Typography sx={{ fontWeight: 600, fontSize: '1.1rem' }} data-testid="wallet-banner-future">
-              {money(balance.balance?.saldo_bloqueado)}
-            </Typography>
-          </Box>
+          {parts.map(([label, reais, testId]) => (
+            <Box key={testId}>
+              <Typography variant="body2" sx={{ opacity: 0.85 }}>
+                {label}
+              </Typography>
+              <Typography sx={{ fontWeight: 600, fontSize: '1.1rem' }} data-testid={testId}>
+                {balance.figure(reais)}
+              </Typography>
+            </Box>
+          ))}
         </Stack>
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
           <Button
@@ -100,9 +88,8 @@ function Banner({ walletId, accountNumber, typeName }: { walletId: number; accou
 }
 
 export function WalletBanner() {
-  const state = useCurrentWallet();
-  if (state.kind !== 'ready' || state.wallet?.status !== 'active') return null;
-  const { wallet } = state;
+  const { wallet } = useCurrentWallet();
+  if (wallet?.status !== 'active') return null;
   return (
     <Banner
       walletId={wallet.id}

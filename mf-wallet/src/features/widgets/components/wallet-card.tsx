@@ -1,23 +1,12 @@
 /** Exposed as `mf_wallet/WalletCard`: the dashboard card 'Carteira Digital' (rendered inside the shell's router). */
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  CircularProgress,
-  IconButton,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, IconButton, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { VisibilityIcon, VisibilityOffIcon, WalletIcon } from '@rifaria/shared/ui';
-import { BALANCE_MESSAGES, useBalance } from '../hooks/use-balance';
-import { useCurrentWallet } from '../hooks/use-wallet';
-import { ArrowForwardIcon } from '../icons';
 import { paths } from '@rifaria/shared/paths';
-import { formatReais } from '@rifaria/shared/money';
+import { WalletIcon } from '@rifaria/shared/ui';
+import { BalanceEyeButton } from '../../common/components/balance-eye-button';
+import { ArrowForwardIcon } from '../../common/components/icons';
+import { useBalance } from '../../common/hooks/use-balance';
+import { useCurrentWallet } from '../hooks/use-current-wallet';
 
 export const WALLET_CARD_TEXTS = {
   title: 'Carteira Digital',
@@ -48,23 +37,9 @@ function ActiveBody({ walletId }: { walletId: number }) {
       </Typography>
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
         <Typography sx={{ fontSize: '1.6rem', fontWeight: 700 }} data-testid="wallet-card-total">
-          {balance.visible && balance.balance ? formatReais(balance.balance.saldo_total) : BALANCE_MESSAGES.hidden}
+          {balance.figure(balance.balance?.saldo_total)}
         </Typography>
-        <IconButton
-          size="small"
-          onClick={balance.toggle}
-          disabled={balance.loading}
-          aria-label={balance.visible ? BALANCE_MESSAGES.hide : BALANCE_MESSAGES.show}
-          aria-pressed={balance.visible}
-        >
-          {balance.loading ? (
-            <CircularProgress size={16} />
-          ) : balance.visible ? (
-            <VisibilityOffIcon fontSize="small" />
-          ) : (
-            <VisibilityIcon fontSize="small" />
-          )}
-        </IconButton>
+        <BalanceEyeButton balance={balance} small />
       </Stack>
       {balance.error ? (
         <Typography variant="body2" color="warning.main" role="alert">
@@ -76,13 +51,12 @@ function ActiveBody({ walletId }: { walletId: number }) {
 }
 
 export function WalletCard() {
-  const state = useCurrentWallet();
-  const wallet = state.kind === 'ready' ? state.wallet : null;
+  const { status, wallet } = useCurrentWallet();
 
   let body;
-  if (state.kind === 'loading') {
+  if (status === 'loading') {
     body = <Skeleton variant="text" width={140} height={40} aria-label="Carregando carteira" />;
-  } else if (state.kind === 'error') {
+  } else if (status === 'error') {
     body = (
       <Typography variant="body2" color="text.secondary">
         {WALLET_CARD_TEXTS.loadError}

@@ -1,0 +1,103 @@
+/** The sales table: sortable columns, one row a sale, the empty state and the first load's spinner. */
+import {
+  Card,
+  Chip,
+  CircularProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+} from '@mui/material';
+import type { ReactNode } from 'react';
+import { formatDateTime, formatInteger } from '@rifaria/shared/format';
+import { formatReais } from '@rifaria/shared/money';
+import type { SalesReply } from '@rifaria/shared/types';
+import { purchaseStatusColor } from '@rifaria/shared/ui';
+import type { SalesSortBy, SortOrder } from '../api/get-sales';
+import { salePhone } from './sales-csv';
+import { SALES_TEXTS } from './sales-texts';
+
+const COLUMNS: { key: string; label: string; sortBy?: SalesSortBy; align?: 'right' }[] = [
+  { key: 'buyer', label: 'Comprador', sortBy: 'buyer_name' },
+  { key: 'cpf', label: 'CPF' },
+  { key: 'phone', label: 'Telefone' },
+  { key: 'tickets', label: 'Tickets', sortBy: 'total_tickets', align: 'right' },
+  { key: 'value', label: 'Valor', sortBy: 'total_value', align: 'right' },
+  { key: 'status', label: 'Status', sortBy: 'status' },
+  { key: 'date', label: 'Data', sortBy: 'purchased_at' },
+];
+
+export interface SalesTableProps {
+  reply: SalesReply | null;
+  loading: boolean;
+  sortBy: SalesSortBy;
+  sortOrder: SortOrder;
+  onSort: (column: SalesSortBy) => void;
+}
+
+/** The cell of a row that spans the whole table. */
+function FullRow({ children }: { children: ReactNode }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={COLUMNS.length} align="center">
+        {children}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+export function SalesTable({ reply, loading, sortBy, sortOrder, onSort }: SalesTableProps) {
+  return (
+    <TableContainer component={Card} variant="outlined" aria-busy={loading}>
+      <Table size="small" aria-label="Vendas">
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map((column) => (
+              <TableCell
+                key={column.key}
+                align={column.align}
+                sortDirection={column.sortBy && column.sortBy === sortBy ? sortOrder : false}
+              >
+                {column.sortBy ? (
+                  <TableSortLabel
+                    active={column.sortBy === sortBy}
+                    direction={column.sortBy === sortBy ? sortOrder : 'asc'}
+                    onClick={() => onSort(column.sortBy as SalesSortBy)}
+                  >
+                    {column.label}
+                  </TableSortLabel>
+                ) : (
+                  column.label
+                )}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {reply?.data.map((sale) => (
+            <TableRow key={sale.id}>
+              <TableCell>{sale.buyer.name}</TableCell>
+              <TableCell>{sale.buyer.cpf}</TableCell>
+              <TableCell>{salePhone(sale.buyer.phone)}</TableCell>
+              <TableCell align="right">{formatInteger(sale.total_tickets)}</TableCell>
+              <TableCell align="right">{formatReais(sale.total_value)}</TableCell>
+              <TableCell>
+                <Chip size="small" label={sale.status.name} color={purchaseStatusColor(sale.status.id)} />
+              </TableCell>
+              <TableCell>{formatDateTime(sale.purchased_at)}</TableCell>
+            </TableRow>
+          ))}
+          {reply && reply.data.length === 0 && !loading && <FullRow>{SALES_TEXTS.empty}</FullRow>}
+          {loading && !reply && (
+            <FullRow>
+              <CircularProgress size={24} aria-label="Carregando vendas" />
+            </FullRow>
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

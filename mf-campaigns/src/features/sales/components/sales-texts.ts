@@ -1,0 +1,18 @@
+import { TOAST_DURATION } from '@rifaria/shared/constants';
+import { DOWNLOAD_TEXTS } from './download-dialog';
+
+export const SALES_TEXTS = {
+  loadFailed: 'Erro ao carregar vendas',
+  filtersApplied: 'Filtros aplicados com sucesso!',
+  filtersRemoved: 'Filtros removidos!',
+  csvPreparing: DOWNLOAD_TEXTS.csvPreparing,
+  csvDone: DOWNLOAD_TEXTS.csvDone,
+  downloadFailed: DOWNLOAD_TEXTS.failed,
+  pdfSoon: DOWNLOAD_TEXTS.pdfSoon,
+  empty: 'Nenhuma venda encontrada',
+  contactPaidOnly: 'Telefone completo (e e-mail, no CSV) aparece apenas nas compras pagas.',
+  searchContactPaidOnly: 'Telefone e e-mail encontram apenas compras pagas.',
+} as const;
+
+/** The sales page's toasts last 4 s (spec section 9). */
+export const salesToastOptions = { duration: TOAST_DURATION.sales };

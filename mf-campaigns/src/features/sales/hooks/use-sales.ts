@@ -1,0 +1,30 @@
+/**
+ * One page of the sales table, loaded with the shared `useRequest`: each query aborts the one before it, so a slower
+ * earlier answer never overwrites a later one (filters and sorting changed quickly used to leave the table showing
+ * the previous order). A failure is also said in a toast; a 404 is the "not found" screen's, not a failure's.
+ */
+import { isHttpError } from '@rifaria/shared/api-client';
+import { toast, useRequest } from '@rifaria/shared/ui';
+import { getSales, type SalesQuery } from '../api/get-sales';
+import { SALES_TEXTS, salesToastOptions } from '../components/sales-texts';
+
+export function useSales(campaignId: string, query: SalesQuery) {
+  const request = useRequest(
+    async (signal) => {
+      try {
+        return await getSales(campaignId, query, { signal });
+      } catch (error) {
+        if (!signal.aborted && !isHttpError(error, 404))
+          toast.error(SALES_TEXTS.loadFailed, undefined, salesToastOptions);
+        throw error;
+      }
+    },
+    [campaignId, query],
+  );
+  return {
+    reply: request.data,
+    loading: request.status === 'loading',
+    failed: request.status === 'error',
+    notFound: request.status === 'error' && isHttpError(request.error, 404),
+  };
+}

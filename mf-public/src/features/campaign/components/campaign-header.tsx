@@ -1,0 +1,104 @@
+/** The top of the campaign page: name, price badge, draw date, organiser, modality, sales progress, share, contact. */
+import { Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import type { PublicCampaign } from '@rifaria/shared/types';
+import { TicketIcon } from '@rifaria/shared/ui';
+import { ticketCount } from '../../common/components/ticket-count';
+import { WhatsAppButton, whatsappChatLink } from '../../common/components/whatsapp';
+import { CAMPAIGN_TEXTS } from './campaign-texts';
+import { EventIcon, ShareIcon } from './icons';
+
+function percentText(value: number): string {
+  return `${value.toLocaleString('pt-BR', { maximumFractionDigits: 1 })}%`;
+}
+
+interface Props {
+  campaign: PublicCampaign;
+  title: string;
+  /** The price of one number, formatted. */
+  price: string;
+  onShare: () => void;
+}
+
+export function CampaignHeader({ campaign, title, price, onShare }: Props) {
+  const contactLink = whatsappChatLink(
+    campaign.organizer.whatsapp,
+    `Olá! Tenho uma dúvida sobre a campanha "${title}".`,
+  );
+  return (
+    <Stack spacing={1.5} sx={{ px: { xs: 2, md: 0 } }}>
+      <Typography
+        variant="h4"
+        component="h1"
+        // A long name without spaces must wrap, not widen the page past the phone's screen.
+        sx={{ fontWeight: 800, fontSize: { xs: '1.5rem', md: '2rem' }, overflowWrap: 'anywhere' }}
+      >
+        {title}
+      </Typography>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <Chip
+          color="success"
+          icon={<TicketIcon />}
+          label={`${price} ${CAMPAIGN_TEXTS.perTicket}`}
+          sx={{ fontWeight: 800, fontSize: '0.95rem' }}
+        />
+        <Chip variant="outlined" label={campaign.status.description} size="small" />
+      </Stack>
+
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' },
+          gap: 1,
+          '& > div': { p: 1.5, bgcolor: 'background.paper', borderRadius: 2, border: 1, borderColor: 'divider' },
+          '& dt': { color: 'text.secondary', fontSize: '0.8rem' },
+          '& dd': { m: 0, fontWeight: 700, overflowWrap: 'anywhere' },
+        }}
+      >
+        <div>
+          <dt>{CAMPAIGN_TEXTS.drawDate}</dt>
+          <dd>
+            <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+              <EventIcon fontSize="small" color="action" aria-hidden="true" />
+              <span>{campaign.draw_date_formatted ?? CAMPAIGN_TEXTS.awaitingDate}</span>
+            </Stack>
+          </dd>
+        </div>
+        <div>
+          <dt>{CAMPAIGN_TEXTS.organizer}</dt>
+          <dd>{campaign.organizer.name}</dd>
+        </div>
+        <div>
+          <dt>{CAMPAIGN_TEXTS.modality}</dt>
+          <dd>{campaign.draw_type.description}</dd>
+        </div>
+      </Box>
+
+      <Box>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }}>
+          <Typography variant="body2" sx={{ fontWeight: 700 }}>
+            {`${percentText(campaign.stats.sales_percentage)} ${CAMPAIGN_TEXTS.sold}`}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {`${ticketCount(campaign.stats.tickets_available)} disponíveis`}
+          </Typography>
+        </Stack>
+        <LinearProgress
+          variant="determinate"
+          value={Math.min(100, Math.max(0, campaign.stats.sales_percentage))}
+          aria-label={CAMPAIGN_TEXTS.progressLabel}
+          color="success"
+          sx={{ height: 10, borderRadius: 5 }}
+        />
+      </Box>
+
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Button variant="outlined" startIcon={<ShareIcon />} onClick={onShare}>
+          {CAMPAIGN_TEXTS.share}
+        </Button>
+        {contactLink ? <WhatsAppButton href={contactLink}>{CAMPAIGN_TEXTS.contactOrganizer}</WhatsAppButton> : null}
+      </Stack>
+    </Stack>
+  );
+}

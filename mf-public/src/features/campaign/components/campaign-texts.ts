@@ -1,0 +1,26 @@
+/** The campaign page's texts (spec section 2 "Public campaign page"). */
+export const CAMPAIGN_TEXTS = {
+  perTicket: 'por número',
+  drawDate: 'Sorteio',
+  awaitingDate: 'Aguardando data',
+  organizer: 'Organizador',
+  modality: 'Modalidade',
+  sold: 'vendido',
+  progressLabel: 'Números vendidos',
+  chooseTitle: 'Escolha quantos números quer',
+  total: 'Total',
+  participate: 'Participar Agora',
+  drawnByServer: 'Os números são sorteados aleatoriamente pelo sistema no momento da reserva.',
+  prizes: 'Prêmios',
+  rules: 'Regulamento',
+  defaultRules:
+    'Participação permitida somente para maiores de 18 anos residentes no Brasil. Ao reservar números você declara atender a essas condições.',
+  trust: 'Compra segura',
+  share: 'Compartilhar',
+  contactOrganizer: 'Falar com o organizador',
+  myTickets: 'Meus números',
+  myTicketsHint: 'Já comprou?',
+  stickyAddOne: '+1 número',
+  stickyAddTen: '+10 números',
+  bannerPlaceholder: 'Campanha sem imagem',
+} as const;

@@ -1,0 +1,23 @@
+import { useMemo } from 'react';
+import { Box, Typography } from '@mui/material';
+import { CAMPAIGN_TEXTS } from './campaign-texts';
+import { sanitizeRulesHtml } from './rules-html';
+import { Section } from './section';
+
+/** The organiser's rules (sanitised HTML), or the default 18+ text when they wrote none. */
+export function RulesSection({ rules }: { rules: string | null }) {
+  const rulesHtml = useMemo(() => sanitizeRulesHtml(rules ?? ''), [rules]);
+  return (
+    <Section title={CAMPAIGN_TEXTS.rules}>
+      {rulesHtml ? (
+        <Box
+          sx={{ '& p': { mt: 0, mb: 1 }, overflowWrap: 'anywhere' }}
+          // Sanitised on the server and again by sanitizeRulesHtml (only b, strong, i, em, u, br, p).
+          dangerouslySetInnerHTML={{ __html: rulesHtml }}
+        />
+      ) : (
+        <Typography>{CAMPAIGN_TEXTS.defaultRules}</Typography>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,45 @@
+/** The checkout's texts (spec section 2 "Checkout"). */
+export const CHECKOUT_TEXTS = {
+  title: 'Finalizar pagamento',
+  timeLeft: 'Tempo restante para pagar',
+  warning: 'Atenção! Menos de 1 minuto restante',
+  howTo: 'Como pagar',
+  steps: [
+    'Abra o app do seu banco e escolha pagar com Pix.',
+    'Escaneie o QR Code ou use o Pix copia e cola.',
+    'Pronto: a confirmação aparece nesta tela automaticamente.',
+  ],
+  qrAlt: 'QR Code Pix',
+  copyPasteLabel: 'Pix copia e cola',
+  copyCode: 'Copiar código',
+  waiting: 'Aguardando pagamento...',
+  sandbox: 'Simular pagamento (sandbox)',
+  sandboxHint: 'Ambiente de testes: nenhum dinheiro real é movimentado.',
+  sandboxFailed: 'Erro ao simular pagamento. Tente novamente.',
+  tickets: 'Seus números',
+  reservedNote: 'Estes números ficam reservados para você até o fim do prazo de pagamento.',
+  summary: 'Resumo da compra',
+  buyer: 'Dados do comprador',
+  help: 'Falar com o organizador no WhatsApp',
+  helpTitle: 'Precisa de ajuda?',
+  paidTitle: 'Pagamento confirmado!',
+  paidBody: 'Seus números estão garantidos. Boa sorte no sorteio!',
+  expiredTitle: 'Pagamento expirado',
+  expiredBody:
+    'O prazo de 10 minutos para pagamento terminou. Esta compra foi cancelada e os números reservados foram liberados para outras pessoas.',
+  expiredPaid:
+    'Se você pagou nos últimos instantes, o pagamento não se perde: verifique de novo em alguns segundos e, se nada mudar, fale com o organizador.',
+  checkAgain: 'Verificar pagamento novamente',
+  buyAgain: 'Comprar novos números',
+  myTickets: 'Meus números',
+  backToCampaign: 'Voltar para a campanha',
+  refundTitle: 'Pagamento recebido após o prazo',
+  refundBody:
+    'Seu Pix chegou depois que a reserva expirou e não havia mais números disponíveis nesta campanha, por isso a compra não pôde ser concluída. O valor pago é devolvido integralmente para a conta de origem do Pix.',
+  refund: {
+    pending: 'Devolução em andamento: o valor volta para a conta de origem do Pix em instantes.',
+    refunded: 'Devolução concluída: o valor já foi devolvido para a conta de origem do Pix.',
+    failed:
+      'A devolução automática não foi concluída. Fale com o organizador pelo WhatsApp para receber o valor de volta.',
+  },
+} as const;

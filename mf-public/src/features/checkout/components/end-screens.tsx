@@ -1,0 +1,119 @@
+/**
+ * The checkout's end screens: Pago, expired (or Cancelado) and paid-to-refund, each with its ways on, always inside
+ * the buyer's campaign.
+ */
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { paths } from '@rifaria/shared/paths';
+import type { Purchase } from '@rifaria/shared/types';
+import { CheckIcon } from '@rifaria/shared/ui';
+import { Tickets } from './checkout-card';
+import { CHECKOUT_TEXTS } from './checkout-texts';
+
+export function PaidScreen({ purchase }: { purchase: Purchase }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 3, borderRadius: 3, borderColor: 'success.main' }} role="status">
+      <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
+        <CheckIcon color="success" sx={{ fontSize: 64 }} aria-hidden="true" />
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
+          {CHECKOUT_TEXTS.paidTitle}
+        </Typography>
+        <Typography color="text.secondary">{CHECKOUT_TEXTS.paidBody}</Typography>
+        {purchase.campaign.draw_date_formatted ? (
+          <Typography sx={{ fontWeight: 700 }}>{`Sorteio: ${purchase.campaign.draw_date_formatted}`}</Typography>
+        ) : null}
+      </Stack>
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 800, mt: 3, mb: 1.5 }}>
+        {CHECKOUT_TEXTS.tickets}
+      </Typography>
+      <Tickets purchase={purchase} large />
+      <Box sx={{ mt: 3 }}>
+        <EndActions
+          purchase={purchase}
+          main={{ label: CHECKOUT_TEXTS.myTickets, to: paths.myTickets.getHref(purchase.campaign.link) }}
+          second={{ label: CHECKOUT_TEXTS.backToCampaign, to: paths.publicCampaign.getHref(purchase.campaign.link) }}
+        />
+      </Box>
+    </Paper>
+  );
+}
+
+interface EndAction {
+  label: string;
+  to: string;
+}
+
+/**
+ * The ways on from a finished checkout, always inside the buyer's campaign (never '/', the organisers' area):
+ * by default 'Comprar novos números' (the campaign page) and 'Meus números'.
+ */
+function EndActions({ purchase, main, second }: { purchase: Purchase; main?: EndAction; second?: EndAction }) {
+  const { link } = purchase.campaign;
+  const primary = main ?? { label: CHECKOUT_TEXTS.buyAgain, to: paths.publicCampaign.getHref(link) };
+  const secondary = second ?? { label: CHECKOUT_TEXTS.myTickets, to: paths.myTickets.getHref(link) };
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ width: '100%' }}>
+      <Button component={RouterLink} to={primary.to} variant="contained" color="success" fullWidth>
+        {primary.label}
+      </Button>
+      <Button component={RouterLink} to={secondary.to} variant="outlined" fullWidth>
+        {secondary.label}
+      </Button>
+    </Stack>
+  );
+}
+
+export function ExpiredScreen({ purchase, refresh }: { purchase: Purchase; refresh: () => Promise<void> }) {
+  const [checking, setChecking] = useState(false);
+  return (
+    <EndCard title={CHECKOUT_TEXTS.expiredTitle} borderColor="error.main">
+      <Typography>{CHECKOUT_TEXTS.expiredBody}</Typography>
+      <EndActions purchase={purchase} />
+      <Typography variant="body2" color="text.secondary">
+        {CHECKOUT_TEXTS.expiredPaid}
+      </Typography>
+      <Button
+        size="small"
+        disabled={checking}
+        onClick={() => {
+          setChecking(true);
+          void refresh().finally(() => setChecking(false));
+        }}
+      >
+        {CHECKOUT_TEXTS.checkAgain}
+      </Button>
+    </EndCard>
+  );
+}
+
+export function RefundScreen({ purchase }: { purchase: Purchase }) {
+  const status = purchase.refund_status ?? 'pending';
+  return (
+    <EndCard title={CHECKOUT_TEXTS.refundTitle} borderColor="warning.main">
+      <Typography>{CHECKOUT_TEXTS.refundBody}</Typography>
+      <Alert
+        severity={status === 'refunded' ? 'success' : status === 'failed' ? 'error' : 'info'}
+        role="status"
+        sx={{ textAlign: 'left' }}
+      >
+        {CHECKOUT_TEXTS.refund[status]}
+      </Alert>
+      <EndActions purchase={purchase} />
+    </EndCard>
+  );
+}
+
+/** The card of an expired or refunded purchase: its title (the page's h1) and what follows, centred. */
+function EndCard({ title, borderColor, children }: { title: string; borderColor: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 3, borderRadius: 3, borderColor }}>
+      <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
+          {title}
+        </Typography>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,301 @@
+/**
+ * The state of the account-opening wizard: the values (prefilled from the profile, kept as a draft in the tab),
+ * the step (a history entry), the CEP lookup, each step's checks and the submission.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { readApiError } from '@rifaria/shared/api-client';
+import { ACCOUNT_SUCCESS_REDIRECT_MS } from '@rifaria/shared/constants';
+import { maskCep, maskCpf, maskPhone, onlyDigits } from '@rifaria/shared/format';
+import { paths } from '@rifaria/shared/paths';
+import {
+  ACCOUNT_OPENING_MESSAGES,
+  ADDRESS_MESSAGES,
+  BRAZILIAN_STATES,
+  accountAddressSchema,
+  accountDocumentSchema,
+  accountPersonalSchema,
+  firstErrors,
+  validate,
+} from '@rifaria/shared/schemas';
+import {
+  getAddress,
+  getCep,
+  getDocumentTypes,
+  getMe,
+  getStates,
+  openAccount,
+  type DocumentType,
+  type StateOption,
+} from '../api/account-opening';
+import { WIZARD_STEPS } from '../components/wizard-texts';
+import {
+  ACCOUNT_DRAFT_NAME,
+  ACCOUNT_FIELDS,
+  CEP_FIELDS,
+  EMPTY_VALUES,
+  MASKS,
+  accountFailureText,
+  documentFileError,
+  isoToBr,
+  refusedFields,
+  withoutErrors,
+  type AccountField,
+  type AccountValues,
+} from './account-form';
+import { clearTabDraft, readTabDraft, writeTabDraft } from './tab-draft';
+import { useWizardHistory } from './use-wizard-history';
+
+export type AccountWizard = ReturnType<typeof useAccountWizard>;
+
+export function useAccountWizard() {
+  const navigate = useNavigate();
+  const wizard = useWizardHistory(WIZARD_STEPS.length, paths.wallets.getHref());
+  const { step } = wizard;
+  // What this tab kept of an earlier visit (Back, reload, a detour): restored as typed.
+  const [restored] = useState(() => readTabDraft<AccountValues>(ACCOUNT_DRAFT_NAME, ACCOUNT_FIELDS));
+  const [values, setValues] = useState<AccountValues>(() => ({ ...EMPTY_VALUES, ...restored?.values }));
+  const [file, setFile] = useState<File | null>(null);
+  /** The person typed (or a draft was restored): Back on the first step asks before leaving, and a draft is kept. */
+  const [dirty, setDirty] = useState(Boolean(restored));
+  const [showRestored, setShowRestored] = useState(Boolean(restored));
+  /** The profile's CPF, when it has one: the account must be opened with it (the server refuses another). */
+  const [profileCpf, setProfileCpf] = useState<string | null>(null);
+  const prefilled = useRef<Partial<AccountValues>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [states, setStates] = useState<StateOption[]>([...BRAZILIAN_STATES]);
+  const [documentTypes, setDocumentTypes] = useState<DocumentType[]>([]);
+  const [cep, setCep] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+  const lastCep = useRef('');
+  const mounted = useRef(true);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  // Prefill from the profile; a field the person already typed in is never overwritten.
+  useEffect(() => {
+    const fill = (patch: Partial<AccountValues>) => {
+      prefilled.current = { ...prefilled.current, ...patch };
+      setValues((current) => {
+        const next = { ...current };
+        for (const [key, value] of Object.entries(patch) as [AccountField, string][])
+          if (!next[key] && value) next[key] = value;
+        return next;
+      });
+    };
+    getMe()
+      .then((user) => {
+        fill({
+          name: user.name ?? '',
+          email: user.email ?? '',
+          cpf: maskCpf(user.cpf ?? ''),
+          phone: maskPhone(user.phone ?? ''),
+          birthdate: isoToBr(user.birthdate),
+        });
+        if (user.cpf) {
+          // Not a suggestion: the account is opened with the profile's CPF, even over a draft.
+          const cpf = maskCpf(user.cpf);
+          setProfileCpf(cpf);
+          setValues((current) => (current.cpf === cpf ? current : { ...current, cpf }));
+        }
+      })
+      .catch(() => {});
+    getAddress()
+      .then((address) => {
+        if (!address) return;
+        lastCep.current = onlyDigits(address.zip_code);
+        fill({
+          zipCode: maskCep(address.zip_code),
+          street: address.street,
+          number: address.number,
+          neighborhood: address.neighborhood,
+          city: address.city,
+          state: address.state?.abbreviation ?? '',
+          complement: address.complement ?? '',
+        });
+      })
+      .catch(() => {}); // the form stays empty: the address is typed (or found by CEP)
+    getStates()
+      .then((list) => {
+        if (list.length) setStates(list);
+      })
+      .catch(() => {}); // keep the built-in list of the 27 UFs
+    getDocumentTypes()
+      .then(setDocumentTypes)
+      .catch(() => setAlert('Erro ao carregar tipos de documento. Tente novamente.'));
+  }, []);
+
+  useEffect(() => {
+    if (!done) return undefined;
+    const timer = setTimeout(() => navigate(paths.wallets.getHref()), ACCOUNT_SUCCESS_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  // Every change is kept in this tab (never the file), from the first thing the person types.
+  useEffect(() => {
+    if (dirty && !done) writeTabDraft(ACCOUNT_DRAFT_NAME, { ...values }, file !== null || Boolean(restored?.hadFile));
+  }, [values, file, dirty, done, restored]);
+
+  // Back on the first step: with nothing typed the wizard simply goes; otherwise it asks (the leave dialog).
+  const { atGuard, leave } = wizard;
+  useEffect(() => {
+    if (atGuard && !dirty) leave();
+  }, [atGuard, dirty, leave]);
+
+  const startOver = () => {
+    clearTabDraft(ACCOUNT_DRAFT_NAME);
+    setValues({ ...EMPTY_VALUES, ...prefilled.current, ...(profileCpf ? { cpf: profileCpf } : {}) });
+    setFile(null);
+    setErrors({});
+    setAlert(null);
+    setDirty(false);
+    setShowRestored(false);
+    wizard.backTo(0);
+  };
+
+  const lookupCep = async (digits: string) => {
+    lastCep.current = digits;
+    setCep({ loading: true, error: null });
+    try {
+      const data = await getCep(digits);
+      if (!mounted.current || lastCep.current !== digits) return;
+      setValues((current) => ({
+        ...current,
+        street: data.street || current.street,
+        neighborhood: data.neighborhood || current.neighborhood,
+        city: data.city || current.city,
+        state: data.state || current.state,
+        complement: current.complement || data.complement || '',
+      }));
+      setErrors((current) => withoutErrors(current, CEP_FIELDS));
+      setCep({ loading: false, error: null });
+    } catch (error) {
+      if (!mounted.current || lastCep.current !== digits) return;
+      const info = readApiError(error);
+      // 404 → 'CEP não encontrado ou inválido'; 503 → the server's 'preencha manualmente'. The fields stay editable.
+      setCep({
+        loading: false,
+        error: info.status === 404 || !info.message ? ADDRESS_MESSAGES.cepNotFound : info.message,
+      });
+    }
+  };
+
+  const change = (field: AccountField, raw: string) => {
+    const value = MASKS[field]?.(raw) ?? raw;
+    setDirty(true);
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => withoutErrors(current, [field]));
+    if (field === 'zipCode') {
+      const digits = onlyDigits(value);
+      if (digits.length === 8 && digits !== lastCep.current) void lookupCep(digits);
+      if (digits.length < 8) {
+        lastCep.current = '';
+        setCep({ loading: false, error: null });
+      }
+    }
+  };
+
+  const chooseFile = (chosen: File | null) => {
+    setDirty(true);
+    setFile(chosen);
+    const problem = chosen ? documentFileError(chosen) : null;
+    setErrors((current) =>
+      problem ? { ...current, documentFile: problem } : withoutErrors(current, ['documentFile']),
+    );
+  };
+
+  const stepErrors = (index: number): Record<string, string> => {
+    if (index === 0) return firstErrors(validate(accountPersonalSchema, values).errors);
+    if (index === 1) return firstErrors(validate(accountAddressSchema, values).errors);
+    if (index === 2) {
+      const found = firstErrors(validate(accountDocumentSchema, values).errors);
+      const fileProblem = documentFileError(file);
+      return fileProblem ? { ...found, documentFile: fileProblem } : found;
+    }
+    return {};
+  };
+
+  const next = () => {
+    const found = stepErrors(step);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setAlert(null);
+    wizard.next();
+  };
+
+  const previous = () => {
+    setErrors({});
+    setAlert(null);
+    wizard.previous();
+  };
+
+  const finish = async () => {
+    setAlert(null);
+    const all = [0, 1, 2].map(stepErrors);
+    const firstBad = all.findIndex((found) => Object.keys(found).length > 0);
+    if (firstBad >= 0) {
+      setErrors(Object.assign({}, ...all) as Record<string, string>);
+      setAlert(ACCOUNT_OPENING_MESSAGES.fixErrors);
+      wizard.backTo(firstBad);
+      return;
+    }
+    const personal = validate(accountPersonalSchema, values);
+    const address = validate(accountAddressSchema, values);
+    const document = validate(accountDocumentSchema, values);
+    if (!personal.success || !address.success || !document.success || !file) return;
+
+    setSubmitting(true);
+    try {
+      await openAccount({
+        personal: personal.output,
+        address: address.output,
+        documentType: document.output.documentType,
+        documentFile: file,
+      });
+      clearTabDraft(ACCOUNT_DRAFT_NAME);
+      setDone(true);
+    } catch (error) {
+      setAlert(accountFailureText(error));
+      // The refused fields are marked too (e.g. a CPF that already holds an account), on whichever step they are.
+      setErrors(refusedFields(error));
+      // Spec: back to step 1, keeping everything typed so the person only fixes what the server refused.
+      wizard.backTo(0);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return {
+    step,
+    values,
+    file,
+    errors,
+    alert,
+    states,
+    documentTypes,
+    cep,
+    profileCpf,
+    submitting,
+    done,
+    dirty,
+    /** The draft was restored: said once, with 'Começar de novo'; `hadFile`, the file must be chosen again. */
+    restored: showRestored ? { hadFile: Boolean(restored?.hadFile) } : null,
+    dismissRestored: () => setShowRestored(false),
+    atGuard,
+    stay: wizard.stay,
+    leave,
+    change,
+    chooseFile,
+    startOver,
+    next,
+    previous,
+    finish,
+  };
+}
