@@ -2,6 +2,7 @@
 // (gzip -9 of the bytes served, so the figure does not depend on the server's compression settings).
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../e2e/chromium';
 import { startServer } from './server';
 
 // /p/<link of the demo campaign> that `npm start` publishes (api/src/demo.ts).
@@ -13,19 +14,7 @@ export async function pageWeight(args: string[]): Promise<void> {
   const paths = args.filter((arg) => arg !== '--arquivos');
   const pages = paths.length ? paths : PAGES;
   const server = await startServer(8190);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     console.log('página'.padEnd(28), 'arquivos JS'.padStart(11), 'bruto KB'.padStart(10), 'gzip KB'.padStart(9));
     for (const pagePath of pages) {

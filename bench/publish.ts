@@ -13,6 +13,7 @@ import { loadConfig } from '../api/src/config';
 import { createDatabase, type DatabaseHandle } from '../api/src/db';
 import { migrate } from '../api/src/db/migrate';
 import type { Database } from '../api/src/db/schema';
+import { insertActiveWallet } from './fixtures';
 
 const SIZES = [10_000, 1_000_000, 10_000_000];
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
@@ -46,17 +47,7 @@ async function runOn(label: string, handle: DatabaseHandle): Promise<void> {
       payload: { name: 'Bench', email: `bench.${Date.now()}@example.com`, password, password_confirmation: password },
     });
     const { user, access_token: token } = register.json() as { user: { id: number }; access_token: string };
-    const wallet = await handle.db
-      .insertInto('user_wallets')
-      .values({
-        user_id: String(user.id),
-        wallet_type_id: 1,
-        account_number: String(Date.now()).slice(-10),
-        status: 'active',
-        activated_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const wallet = await insertActiveWallet(handle.db, user.id);
     const headers = { authorization: `Bearer ${token}` };
 
     console.log(`\n${label}`);

@@ -21,7 +21,9 @@ import { createDatabase, type DatabaseHandle } from '../api/src/db';
 import { migrate } from '../api/src/db/migrate';
 import type { Database } from '../api/src/db/schema';
 import { BuyerCpfCipher } from '../api/src/buyers/cpf';
+import { cpfFromBase } from '../api/test/support/buyers';
 import { BUYER_MESSAGES } from '../shared/src/schemas/buyer';
+import { insertActiveWallet } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
@@ -57,16 +59,6 @@ function run(options: autocannon.Options): Promise<Figures> {
   });
 }
 
-function validCpf(base: string): string {
-  const digits = base.split('').map(Number);
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((acc, d, i) => acc + d * (length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    digits.push(rest === 10 ? 0 : rest);
-  }
-  return digits.join('');
-}
-
 async function json(response: Response): Promise<Record<string, unknown>> {
   return (await response.json()) as Record<string, unknown>;
 }
@@ -88,17 +80,7 @@ async function setup(api: RunningServer, db: Kysely<Database>, cipher: BuyerCpfC
   );
   const token = registered.access_token as string;
   const userId = String((registered.user as { id: number }).id);
-  const wallet = await db
-    .insertInto('user_wallets')
-    .values({
-      user_id: userId,
-      wallet_type_id: 1,
-      account_number: String(Date.now()).slice(-10),
-      status: 'active',
-      activated_at: new Date(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const wallet = await insertActiveWallet(db, userId);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
 
   const publish = async (name: string, total: number) => {
@@ -131,7 +113,7 @@ async function setup(api: RunningServer, db: Kysely<Database>, cipher: BuyerCpfC
   const rows = Array.from({ length: BUYERS }, (_, i) => {
     const phone = `119${String(80_000_000 + i).padStart(8, '0')}`;
     phones.push(phone);
-    const cpf = validCpf(String(100_000_000 + i * 7919));
+    const cpf = cpfFromBase(String(100_000_000 + i * 7919));
     return {
       name: `Comprador ${i}`,
       phone,

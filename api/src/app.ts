@@ -1,32 +1,19 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config';
-import type { DatabaseKind } from './db';
-import type { Database } from './db/schema';
-import type { Kysely } from 'kysely';
 import { HttpError } from './lib/errors';
 import { API_MESSAGES } from './lib/messages';
-import type { MailTransport } from './mail/transport';
 import authenticationPlugin from './plugins/app/authentication';
 import errorsPlugin, { sendError } from './plugins/app/errors';
-import servicesPlugin from './plugins/app/services';
+import servicesPlugin, { type ServicesOptions } from './plugins/app/services';
 import corsPlugin from './plugins/external/cors';
 import helmetPlugin from './plugins/external/helmet';
 import rateLimitPlugin from './plugins/external/rate-limit';
 import swaggerPlugin from './plugins/external/swagger';
 import frontendsPlugin, { detectFrontends, type DetectedFrontends } from './plugins/frontends';
 import apiRoutes from './routes';
-import type { PixProvider } from './payments/pix-provider';
-import type { ActiveWalletLookup } from './profile/service';
 
-export interface AppOptions {
-  config: AppConfig;
-  db: Kysely<Database>;
-  databaseKind: DatabaseKind;
-  mailTransport?: MailTransport;
-  activeWallets?: ActiveWalletLookup;
-  /** Replaces the configured Pix PSP (tests). */
-  pix?: PixProvider;
+export interface AppOptions extends ServicesOptions {
   /** Defaults to what exists on disk under config.frontends.root. */
   frontends?: DetectedFrontends;
 }

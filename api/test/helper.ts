@@ -94,15 +94,15 @@ type DeepPartial<T> = {
   [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : DeepPartial<T[K]>) : T[K];
 };
 
+const isPlainObject = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
 function merge<T>(base: T, overrides: DeepPartial<T> | undefined): T {
   if (!overrides) return base;
   const out = { ...base } as Record<string, unknown>;
   for (const [key, value] of Object.entries(overrides)) {
     const current = out[key];
-    out[key] =
-      value && typeof value === 'object' && !Array.isArray(value) && current && typeof current === 'object'
-        ? merge(current, value as DeepPartial<typeof current>)
-        : value;
+    out[key] = isPlainObject(value) && isPlainObject(current) ? merge(current, value as DeepPartial<object>) : value;
   }
   return out as T;
 }
@@ -165,21 +165,66 @@ export async function buildApp(options: BuildOptions = {}): Promise<TestApp> {
   };
 }
 
-/** Builds the app once for the test file (beforeAll) and closes it (afterAll); call at the top of the file. */
-export function setupApp(options: BuildOptions = {}): TestApp {
-  const ref = {} as TestApp;
+/**
+ * Runs `create` before the tests of the enclosing block (and `dispose` after them); returns an object that holds
+ * what `create` made once those tests run (so it can be declared with const at the top of the block).
+ */
+export function setupValue<T extends object>(create: () => Promise<T>, dispose?: (value: T) => Promise<void>): T {
+  const ref = {} as T;
+  let created: T | undefined;
   beforeAll(async () => {
-    Object.assign(ref, await buildApp(options));
+    created = await create();
+    Object.assign(ref, created);
   });
   afterAll(async () => {
-    await ref.close?.();
+    if (created && dispose) await dispose(created);
   });
   return ref;
+}
+
+/** Builds the app once for the test file (beforeAll) and closes it (afterAll); call at the top of the file. */
+export function setupApp(options: BuildOptions = {}): TestApp {
+  return setupValue(
+    () => buildApp(options),
+    (built) => built.close(),
+  );
+}
+
+/**
+ * A second app on the database of `first`, with first's config but for what `options` sets (other rate limits,
+ * a failing mail transport…): built before the tests of the enclosing block, closed after them.
+ */
+export function setupAppBeside(first: TestApp, options: Omit<BuildOptions, 'database'> = {}): TestApp {
+  return setupValue(
+    () =>
+      buildApp({
+        ...options,
+        database: first.database,
+        config: merge(first.config as DeepPartial<AppConfig>, options.config),
+      }),
+    (built) => built.close(),
+  );
+}
+
+/** A migrated database without an app, for the enclosing block (the handle is set once its tests run). */
+export function setupDatabase(): TestDatabase {
+  return setupValue(createTestDatabase, (database) => database.dispose());
 }
 
 // Request helpers ------------------------------------------------------------------------------------------------
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Requests made with a user's session. */
+export function api(app: FastifyInstance) {
+  return {
+    get: (url: string, user: RegisteredUser) => app.inject({ method: 'GET', url, headers: bearer(user.token) }),
+    post: (url: string, user: RegisteredUser, payload?: object) =>
+      app.inject({ method: 'POST', url, headers: bearer(user.token), ...(payload ? { payload } : {}) }),
+    put: (url: string, user: RegisteredUser, payload: object) =>
+      app.inject({ method: 'PUT', url, headers: bearer(user.token), payload }),
+  };
+}
 
 let userCounter = 0;
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ACCOUNT_OPENING_MESSAGES, type AccountOpeningInput } from '@rifaria/shared/schemas';
 import type { Database, Executor } from '../db/schema';
+import type { AddressInput } from '../profile/repository';
 import { fieldError, HttpError } from '../lib/errors';
 import type { Repositories } from '../plugins/app/repositories';
 import { isUniqueViolation } from '../db/errors';
@@ -61,7 +62,15 @@ export class AccountOpeningService {
         }
         if (!wallet) throw new Error('No free account number after several attempts');
 
-        const complement = input.complement === '' ? null : input.complement;
+        const address: AddressInput = {
+          zip_code: input.zipCode,
+          street: input.street,
+          number: input.number,
+          complement: input.complement === '' ? null : input.complement,
+          neighborhood: input.neighborhood,
+          city: input.city,
+          state_uf: input.state,
+        };
         await this.accounts.createApplication(
           {
             user_id: userId,
@@ -71,13 +80,7 @@ export class AccountOpeningService {
             cpf: input.cpf,
             phone: input.phone,
             birthdate: input.birthdate,
-            zip_code: input.zipCode,
-            street: input.street,
-            number: input.number,
-            complement,
-            neighborhood: input.neighborhood,
-            city: input.city,
-            state_uf: input.state,
+            ...address,
             document_type_id: input.documentType,
             document_storage_key: storageKey,
             document_mime: document.mime,
@@ -93,19 +96,7 @@ export class AccountOpeningService {
           ...(user.birthdate === null && input.birthdate !== null ? { birthdate: input.birthdate } : {}),
         };
         if (Object.keys(changes).length > 0) await this.repos.users.update(userId, changes, trx);
-        await this.repos.addresses.upsert(
-          userId,
-          {
-            zip_code: input.zipCode,
-            street: input.street,
-            number: input.number,
-            complement,
-            neighborhood: input.neighborhood,
-            city: input.city,
-            state_uf: input.state,
-          },
-          trx,
-        );
+        await this.repos.addresses.upsert(userId, address, trx);
 
         const row = await this.accounts.findWallet(wallet.id, trx);
         if (!row) throw new Error(`Wallet ${wallet.id} missing right after its insert`);

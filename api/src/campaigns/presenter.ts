@@ -8,13 +8,12 @@ import {
 } from '@rifaria/shared/types';
 import { centsToReais } from '@rifaria/shared/money';
 
-/** A campaign row joined with its draw type and wallet, as the service reads it. */
-export interface CampaignRecord {
+/**
+ * What the organiser's pages and the public page both read of a campaign: `CAMPAIGN_COLUMNS` of `campaigns as c`
+ * joined with `campaign_draw_types as dt`.
+ */
+export interface CampaignColumns {
   id: string;
-  user_id: string;
-  user_wallet_id: string;
-  draw_type_id: number;
-  draw_type_description: string;
   status_id: number;
   name: string;
   link: string;
@@ -24,6 +23,29 @@ export interface CampaignRecord {
   banner_storage_key: string | null;
   banner_url: string | null;
   draw_at: Date | null;
+  draw_type_id: number;
+  draw_type_description: string;
+}
+
+export const CAMPAIGN_COLUMNS = [
+  'c.id',
+  'c.status_id',
+  'c.name',
+  'c.link',
+  'c.total_tickets',
+  'c.ticket_price_cents',
+  'c.rules',
+  'c.banner_storage_key',
+  'c.banner_url',
+  'c.draw_at',
+  'c.draw_type_id',
+  'dt.description as draw_type_description',
+] as const;
+
+/** A campaign row joined with its draw type and wallet, as the service reads it. */
+export interface CampaignRecord extends CampaignColumns {
+  user_id: string;
+  user_wallet_id: string;
   published_at: Date | null;
   created_at: Date;
   updated_at: Date;

@@ -2,7 +2,7 @@ import { CAMPAIGN_STATUS_ID, RESERVATION_QUANTITY_MAX } from '@rifaria/shared/co
 import { formatDateTime } from '@rifaria/shared/format';
 import { CAMPAIGN_STATUS, type CampaignStatusId, type PublicCampaign } from '@rifaria/shared/types';
 import type { Executor } from '../db/schema';
-import { bannerUrlOf, saoPauloDatetime } from './presenter';
+import { bannerUrlOf, CAMPAIGN_COLUMNS, saoPauloDatetime, type CampaignColumns } from './presenter';
 import { isCampaignLink } from './slug';
 import { campaignTotals, salesPercentage, toCampaignStats } from '../sales/stats';
 import { publicRulesHtml } from './rules';
@@ -11,19 +11,7 @@ import { centsToReais } from '@rifaria/shared/money';
 /** Statuses a public page shows: Publicada (buyable) and Finalizada (read-only). Drafts and cancelled ones are 404. */
 export const PUBLIC_CAMPAIGN_STATUSES = [CAMPAIGN_STATUS_ID.published, CAMPAIGN_STATUS_ID.finished] as const;
 
-export interface PublicCampaignRecord {
-  id: string;
-  status_id: number;
-  name: string;
-  link: string;
-  total_tickets: number;
-  ticket_price_cents: string;
-  rules: string;
-  banner_storage_key: string | null;
-  banner_url: string | null;
-  draw_at: Date | null;
-  draw_type_id: number;
-  draw_type_description: string;
+export interface PublicCampaignRecord extends CampaignColumns {
   organizer_name: string;
   organizer_phone: string | null;
 }
@@ -35,22 +23,7 @@ export async function findPublicCampaign(db: Executor, link: string): Promise<Pu
     .selectFrom('campaigns as c')
     .innerJoin('campaign_draw_types as dt', 'dt.id', 'c.draw_type_id')
     .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select([
-      'c.id',
-      'c.status_id',
-      'c.name',
-      'c.link',
-      'c.total_tickets',
-      'c.ticket_price_cents',
-      'c.rules',
-      'c.banner_storage_key',
-      'c.banner_url',
-      'c.draw_at',
-      'c.draw_type_id',
-      'dt.description as draw_type_description',
-      'u.name as organizer_name',
-      'u.phone as organizer_phone',
-    ])
+    .select([...CAMPAIGN_COLUMNS, 'u.name as organizer_name', 'u.phone as organizer_phone'])
     .where('c.link', '=', link)
     .where('c.status_id', 'in', [...PUBLIC_CAMPAIGN_STATUSES])
     .executeTakeFirst();

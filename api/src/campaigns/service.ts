@@ -9,7 +9,13 @@ import { campaignSalesChart, campaignStats } from '../sales/stats';
 import { newStorageKey, type FileStorage, type StoredFile } from '../storage';
 import type { TicketPools } from '../tickets';
 import { CAMPAIGN_API_MESSAGES } from './messages';
-import { BANNER_KEY_PREFIX, presentCampaign, type AwardRecord, type CampaignRecord } from './presenter';
+import {
+  BANNER_KEY_PREFIX,
+  CAMPAIGN_COLUMNS,
+  presentCampaign,
+  type AwardRecord,
+  type CampaignRecord,
+} from './presenter';
 import { findPublicCampaign, publicCampaign } from './public-page';
 import { firstFreeLink, slugify } from './slug';
 import { isUniqueViolation } from '../db/errors';
@@ -84,20 +90,9 @@ export class CampaignsService {
       .leftJoin('user_wallets as w', 'w.id', 'c.user_wallet_id')
       .leftJoin('wallet_types as wt', 'wt.id', 'w.wallet_type_id')
       .select([
-        'c.id',
+        ...CAMPAIGN_COLUMNS,
         'c.user_id',
         'c.user_wallet_id',
-        'c.draw_type_id',
-        'dt.description as draw_type_description',
-        'c.status_id',
-        'c.name',
-        'c.link',
-        'c.total_tickets',
-        'c.ticket_price_cents',
-        'c.rules',
-        'c.banner_storage_key',
-        'c.banner_url',
-        'c.draw_at',
         'c.published_at',
         'c.created_at',
         'c.updated_at',
@@ -426,4 +421,3 @@ export class CampaignsService {
     }
   }
 }
-

@@ -7,4 +7,12 @@ export {
   NOT_FOUND_TTL_MS,
   type CepLookup,
 } from './service';
-export { BrasilApiProvider, ViaCepProvider, type CepAddress, type CepProvider, type ProviderAnswer } from './providers';
+export {
+  BRASILAPI,
+  JsonCepProvider,
+  VIACEP,
+  type CepAddress,
+  type CepApi,
+  type CepProvider,
+  type ProviderAnswer,
+} from './providers';

@@ -47,59 +47,68 @@ function complete(address: CepAddress): boolean {
   return address.city !== '' && /^[A-Z]{2}$/.test(address.state);
 }
 
-/** ViaCEP `GET /ws/{cep}/json/`: unknown CEP → 200 `{"erro": true}` (also seen as the string "true"). */
-export class ViaCepProvider implements CepProvider {
-  readonly name = 'viacep';
-  constructor(
-    private readonly baseUrl: string,
-    private readonly timeoutMs: number,
-  ) {}
-
-  async lookup(cep: string): Promise<ProviderAnswer> {
-    const result = await getJson(`${this.baseUrl}/ws/${cep}/json/`, this.timeoutMs);
-    if ('error' in result) return { kind: 'unavailable', reason: result.error };
-    // 400 is ViaCEP's answer to a malformed CEP: for 8 digits it still means "no such CEP".
-    if (result.status === 400) return { kind: 'not_found' };
-    if (result.status !== 200 || typeof result.body !== 'object' || result.body === null) {
-      return { kind: 'unavailable', reason: `status ${result.status}` };
-    }
-    const body = result.body as Record<string, unknown>;
-    if (body.erro === true || body.erro === 'true') return { kind: 'not_found' };
-    const address: CepAddress = {
-      cep,
-      street: text(body.logradouro),
-      neighborhood: text(body.bairro),
-      city: text(body.localidade),
-      state: text(body.uf).toUpperCase(),
-      complement: text(body.complemento),
-    };
-    return complete(address) ? { kind: 'found', address } : { kind: 'unavailable', reason: 'incomplete reply' };
-  }
+/** How one JSON CEP service is asked and read. */
+export interface CepApi {
+  name: string;
+  path: (cep: string) => string;
+  /** The reply's status that means the CEP does not exist. */
+  notFoundStatus: number;
+  /** A 200 reply that still means "no such CEP". */
+  saysNotFound?: (body: Record<string, unknown>) => boolean;
+  /** Where the reply keeps each part of the address (complement null: the service has none). */
+  fields: Record<'street' | 'neighborhood' | 'city' | 'state', string> & { complement: string | null };
 }
 
-/** BrasilAPI `GET /api/cep/v2/{cep}`: 404 when none of its own sources knows the CEP. */
-export class BrasilApiProvider implements CepProvider {
-  readonly name = 'brasilapi';
+/** ViaCEP `GET /ws/{cep}/json/`: unknown CEP → 200 `{"erro": true}` (also seen as the string "true"). */
+export const VIACEP: CepApi = {
+  name: 'viacep',
+  path: (cep) => `/ws/${cep}/json/`,
+  // 400 is ViaCEP's answer to a malformed CEP: for 8 digits it still means "no such CEP".
+  notFoundStatus: 400,
+  saysNotFound: (body) => body.erro === true || body.erro === 'true',
+  fields: { street: 'logradouro', neighborhood: 'bairro', city: 'localidade', state: 'uf', complement: 'complemento' },
+};
+
+/** BrasilAPI `GET /api/cep/v2/{cep}`: 404 when none of its own sources knows the CEP; v2 has no complement. */
+export const BRASILAPI: CepApi = {
+  name: 'brasilapi',
+  path: (cep) => `/api/cep/v2/${cep}`,
+  notFoundStatus: 404,
+  fields: { street: 'street', neighborhood: 'neighborhood', city: 'city', state: 'state', complement: null },
+};
+
+/**
+ * A CEP service answering JSON (VIACEP, BRASILAPI): one GET, a network error / unexpected status / non-object body
+ * is "unavailable", an address without a city or UF too.
+ */
+export class JsonCepProvider implements CepProvider {
+  readonly name: string;
+
   constructor(
+    private readonly api: CepApi,
     private readonly baseUrl: string,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    this.name = api.name;
+  }
 
   async lookup(cep: string): Promise<ProviderAnswer> {
-    const result = await getJson(`${this.baseUrl}/api/cep/v2/${cep}`, this.timeoutMs);
+    const result = await getJson(`${this.baseUrl}${this.api.path(cep)}`, this.timeoutMs);
     if ('error' in result) return { kind: 'unavailable', reason: result.error };
-    if (result.status === 404) return { kind: 'not_found' };
+    if (result.status === this.api.notFoundStatus) return { kind: 'not_found' };
     if (result.status !== 200 || typeof result.body !== 'object' || result.body === null) {
       return { kind: 'unavailable', reason: `status ${result.status}` };
     }
     const body = result.body as Record<string, unknown>;
+    if (this.api.saysNotFound?.(body)) return { kind: 'not_found' };
+    const { fields } = this.api;
     const address: CepAddress = {
       cep,
-      street: text(body.street),
-      neighborhood: text(body.neighborhood),
-      city: text(body.city),
-      state: text(body.state).toUpperCase(),
-      complement: '', // v2 has no complement
+      street: text(body[fields.street]),
+      neighborhood: text(body[fields.neighborhood]),
+      city: text(body[fields.city]),
+      state: text(body[fields.state]).toUpperCase(),
+      complement: fields.complement === null ? '' : text(body[fields.complement]),
     };
     return complete(address) ? { kind: 'found', address } : { kind: 'unavailable', reason: 'incomplete reply' };
   }

@@ -2,7 +2,7 @@ import type { DashboardOverview, LatestSalesPoint } from '@rifaria/shared/types'
 import { sql, type Kysely } from 'kysely';
 import type { Database, Executor } from '../db/schema';
 import { walletBalances } from '../ledger';
-import { dailyPaidSales, saoPauloDayWindow } from '../sales/stats';
+import { paidSalesPerDay } from '../sales/stats';
 import { centsToReais } from '@rifaria/shared/money';
 
 /** GET /api/dashboard/overview and /latest-sales: the organiser's home figures, all derived from the data. */
@@ -64,12 +64,11 @@ export async function latestSales(
   metric: DashboardMetric,
   now: Date = new Date(),
 ): Promise<LatestSalesPoint[]> {
-  const window = saoPauloDayWindow(days, now);
-  const byDay = await dailyPaidSales(db, { userId }, window);
-  return window.days.map((day) => {
-    const sales = byDay.get(day);
-    return { day, value: metric === 'revenue' ? centsToReais(sales?.revenueCents ?? 0) : (sales?.tickets ?? 0) };
-  });
+  const perDay = await paidSalesPerDay(db, { userId }, days, now);
+  return perDay.map(({ day, tickets, revenueCents }) => ({
+    day,
+    value: metric === 'revenue' ? centsToReais(revenueCents) : tickets,
+  }));
 }
 
 /** The organiser's dashboard (spec section 7 "Dashboard"): only the user's own data. */

@@ -47,9 +47,8 @@ export interface StatesTable {
   abbreviation: string;
 }
 
-export interface AddressesTable {
-  id: Id;
-  user_id: Int8;
+/** A postal address as it is stored (addresses, account_applications). */
+export interface AddressColumns {
   zip_code: string;
   street: string;
   number: string;
@@ -57,6 +56,11 @@ export interface AddressesTable {
   neighborhood: string;
   city: string;
   state_uf: string;
+}
+
+export interface AddressesTable extends AddressColumns {
+  id: Id;
+  user_id: Int8;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -119,7 +123,7 @@ export interface SchemaMigrationsTable {
 export type ApplicationStatus = 'in_review' | 'approved' | 'rejected';
 
 /** 005_account_opening: one account-opening request and its KYC outcome. */
-export interface AccountApplicationsTable {
+export interface AccountApplicationsTable extends AddressColumns {
   id: Id;
   user_id: Int8;
   user_wallet_id: Int8;
@@ -128,13 +132,6 @@ export interface AccountApplicationsTable {
   cpf: string;
   phone: string;
   birthdate: string | null;
-  zip_code: string;
-  street: string;
-  number: string;
-  complement: string | null;
-  neighborhood: string;
-  city: string;
-  state_uf: string;
   document_type_id: number;
   document_storage_key: string;
   document_mime: string;

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, PixChargePurpose, PixChargesTable } from '../db/schema';
+import { leaseOver, stampLease } from '../db/leases';
 import {
   PixWebhookRejected,
   type PixPayer,
@@ -310,29 +311,14 @@ export class PaymentsService {
             eb.and([eb('status', '=', 'expired'), eb('expires_at', '>', sql<Date>`now() - interval '1 day'`)]),
           ]),
         )
-        .where((eb) =>
-          eb.or([
-            eb('last_checked_at', 'is', null),
-            eb('last_checked_at', '<=', sql<Date>`now() - make_interval(secs => ${age})`),
-          ]),
-        )
+        .where(leaseOver('last_checked_at', age))
         .orderBy(sql`last_checked_at NULLS FIRST`)
         .orderBy('created_at')
         .limit(this.options.batchSize)
         .forUpdate()
         .skipLocked()
         .execute();
-      if (rows.length > 0) {
-        await trx
-          .updateTable('pix_charges')
-          .set({ last_checked_at: sql`now()` })
-          .where(
-            'id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .execute();
-      }
+      await stampLease(trx, 'pix_charges', 'last_checked_at', rows);
       return rows;
     });
 

@@ -1,25 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database, Executor } from '../db/schema';
+import type { AddressColumns, Database, Executor, State } from '../db/schema';
 
-export interface AddressWithState {
-  zip_code: string;
-  street: string;
-  number: string;
-  complement: string | null;
-  neighborhood: string;
-  city: string;
-  state: { id: number; name: string; abbreviation: string };
-}
+/** The address the profile and the account opening save (the columns of `addresses`, the state by its UF). */
+export type AddressInput = AddressColumns;
 
-export interface AddressInput {
-  zip_code: string;
-  street: string;
-  number: string;
-  complement: string | null;
-  neighborhood: string;
-  city: string;
-  state_uf: string;
-}
+/** A saved address with its state spelled out. */
+export type AddressWithState = Omit<AddressColumns, 'state_uf'> & { state: State };
 
 export class AddressesRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -53,5 +39,24 @@ export class AddressesRepository {
       .values({ user_id: userId, ...address })
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...address, updated_at: sql<Date>`now()` }))
       .execute();
+  }
+}
+
+const collator = new Intl.Collator('pt-BR');
+
+export class StatesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Sorted in JS with the pt-BR collation: ORDER BY name depends on the database collation
+   * (PGlite is "C": 'Paraíba' < 'Paraná' < 'Pará'), and the list must read the same everywhere.
+   */
+  async listByName(trx: Executor = this.db): Promise<State[]> {
+    const rows = await trx.selectFrom('states').select(['id', 'name', 'abbreviation']).execute();
+    return rows.sort((a, b) => collator.compare(a.name, b.name));
+  }
+
+  findByAbbreviation(abbreviation: string, trx: Executor = this.db): Promise<State | undefined> {
+    return trx.selectFrom('states').selectAll().where('abbreviation', '=', abbreviation).executeTakeFirst();
   }
 }

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { Database, Executor } from '../db/schema';
-import type { TicketPermutation, TicketPools, TicketPoolRow } from '../tickets';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { POOL_PERMUTATION_COLUMNS, type TicketPermutation, type TicketPools, type TicketPoolRow } from '../tickets';
+import { FreshNumbers, Lease, type LeaseKeeper } from './lease';
+import { releaseNumbers } from './repository';
 
 /**
  * Where a purchase's numbers come from (api/README.md, "Purchases"):
@@ -18,7 +20,7 @@ import type { TicketPermutation, TicketPools, TicketPoolRow } from '../tickets';
  * one transaction that also deletes its row; a row left by a dead process is reclaimed by the worker from the
  * block's range minus the numbers that have a campaign_tickets row. Numbers never repeat: the permutation is a
  * bijection and each position is leased once; a released number that is (wrongly) also sold is caught by the
- * primary key of campaign_tickets (ON CONFLICT DO NOTHING shows it) and dropped, see PurchasesService.
+ * primary key of campaign_tickets and dropped, see create.ts. The SQL of the free list is in repository.ts.
  */
 
 export interface AllocatorOptions {
@@ -39,88 +41,7 @@ export const DEFAULT_ALLOCATOR_OPTIONS: AllocatorOptions = {
   reclaimGraceMs: 60_000,
 };
 
-/** A block of counter positions owned by this process. */
-class Lease {
-  /** Numbers of this block handed out by purchases that then rolled back: handed out again first. */
-  readonly returned: number[] = [];
-  next: number;
-  /** Purchases holding numbers of this lease whose transaction has not ended. */
-  inFlight = 0;
-  retired = false;
-
-  constructor(
-    readonly campaignId: string,
-    readonly start: number,
-    readonly end: number,
-    readonly deadline: number,
-    readonly permutation: TicketPermutation,
-  ) {
-    this.next = start;
-  }
-
-  get available(): number {
-    return this.returned.length + (this.end - this.next);
-  }
-
-  take(count: number): number[] {
-    const out = this.returned.splice(0, Math.min(count, this.returned.length));
-    const fresh = Math.min(count - out.length, this.end - this.next);
-    if (fresh > 0) {
-      out.push(...this.permutation.allocateRange(this.next, fresh));
-      this.next += fresh;
-    }
-    return out;
-  }
-
-  /** What was never handed out (the numbers to give back). */
-  remaining(): number[] {
-    const rest = this.returned.splice(0);
-    if (this.next < this.end) rest.push(...this.permutation.allocateRange(this.next, this.end - this.next));
-    this.next = this.end;
-    return rest;
-  }
-}
-
-/** Fresh numbers taken from this process's leases for one purchase; settle it once its transaction has ended. */
-export class FreshNumbers {
-  private settled = false;
-  private markDone!: () => void;
-  /** Resolves when the purchase has settled (its unused numbers are back in their lease or being given back). */
-  readonly done = new Promise<void>((resolve) => {
-    this.markDone = resolve;
-  });
-
-  constructor(
-    private readonly allocator: TicketAllocator,
-    readonly campaignId: string,
-    private readonly parts: { lease: Lease; numbers: number[] }[],
-  ) {}
-
-  get numbers(): number[] {
-    return this.parts.flatMap((part) => part.numbers);
-  }
-
-  /**
-   * Ends the purchase's hold on its leases. `unused` numbers (not written to campaign_tickets, e.g. the
-   * transaction rolled back or released numbers covered the need) go back to their lease; `dropped` ones are
-   * forgotten (found already sold: never hand them out again).
-   */
-  settle(unused: Iterable<number>, dropped: Iterable<number> = []): void {
-    if (this.settled) return;
-    this.settled = true;
-    const back = new Set(unused);
-    for (const number of dropped) back.delete(number);
-    for (const { lease, numbers } of this.parts) {
-      for (const number of numbers) if (back.has(number)) lease.returned.push(number);
-      lease.inFlight -= 1;
-      this.allocator.afterSettle(lease);
-    }
-    this.allocator.forget(this);
-    this.markDone();
-  }
-}
-
-export class TicketAllocator {
+export class TicketAllocator implements LeaseKeeper {
   private readonly leases = new Map<string, Lease>();
   /** One lease request per campaign at a time: concurrent buyers wait for the same block. */
   private readonly leasing = new Map<string, Promise<Lease | null>>();
@@ -229,16 +150,7 @@ export class TicketAllocator {
       const pool = await trx
         .selectFrom('campaign_ticket_pools as p')
         .innerJoin('campaigns as c', 'c.id', 'p.campaign_id')
-        .select([
-          'p.campaign_id',
-          'p.total',
-          'p.algorithm',
-          'p.domain_bits',
-          'p.rounds',
-          'p.key_version',
-          'p.next_index',
-          'c.status_id',
-        ])
+        .select([...POOL_PERMUTATION_COLUMNS, 'p.next_index', 'c.status_id'])
         .where('p.campaign_id', '=', campaignId)
         .forUpdate('p')
         .executeTakeFirst();
@@ -369,16 +281,7 @@ export class TicketAllocator {
       const rows = await trx
         .selectFrom('campaign_ticket_leases as l')
         .innerJoin('campaign_ticket_pools as p', 'p.campaign_id', 'l.campaign_id')
-        .select([
-          'l.campaign_id',
-          'l.start_index',
-          'l.count',
-          'p.total',
-          'p.algorithm',
-          'p.domain_bits',
-          'p.rounds',
-          'p.key_version',
-        ])
+        .select([...POOL_PERMUTATION_COLUMNS, 'l.start_index', 'l.count'])
         .where('l.expires_at', '<', sql<Date>`now() - make_interval(secs => ${this.options.reclaimGraceMs / 1000})`)
         .orderBy('l.expires_at')
         .limit(limit)
@@ -407,48 +310,4 @@ export class TicketAllocator {
   heldBy(campaignId: string): number {
     return this.leases.get(campaignId)?.available ?? 0;
   }
-}
-
-/** Puts numbers back into the campaign's free list (ON CONFLICT: a number already there stays once). */
-export async function releaseNumbers(db: Executor, campaignId: string, numbers: readonly number[]): Promise<void> {
-  if (numbers.length === 0) return;
-  await sql`
-    INSERT INTO released_tickets (campaign_id, number)
-    SELECT ${campaignId}, n FROM unnest(${numbers as number[]}::int[]) AS n
-    ON CONFLICT DO NOTHING`.execute(db);
-}
-
-/**
- * CTEs that take up to `count` released numbers of the campaign inside the statement's transaction: `released`
- * (DELETE ... RETURNING number; deleted now, back on rollback). Rows other transactions hold are skipped (FOR
- * UPDATE SKIP LOCKED). Numbers are taken upwards from `startAt`, then from the lowest: a random start keeps the
- * numbers a buyer gets from the free list unpredictable. Both halves walk the primary key in order and stop at
- * `count`, and the DELETE finds its rows by ctid: the cost does not grow with the free list or the table.
- */
-export function releasedCtes(campaignId: string, count: number, startAt: number): RawBuilder<unknown> {
-  return sql`released_from AS (
-      SELECT ctid FROM released_tickets
-      WHERE campaign_id = ${campaignId} AND number >= ${startAt}
-      ORDER BY number
-      LIMIT ${count}
-      FOR UPDATE SKIP LOCKED
-    ), released_wrapped AS (
-      SELECT ctid FROM released_tickets
-      WHERE campaign_id = ${campaignId} AND number < ${startAt}
-      ORDER BY number
-      LIMIT ${count}::int - (SELECT count(*) FROM released_from)::int
-      FOR UPDATE SKIP LOCKED
-    ), released AS (
-      DELETE FROM released_tickets
-      WHERE ctid = ANY(ARRAY(SELECT ctid FROM released_from UNION ALL SELECT ctid FROM released_wrapped))
-      RETURNING number
-    )`;
-}
-
-/** Takes up to `count` released numbers of the campaign inside the caller's transaction (see releasedCtes). */
-export async function takeReleased(trx: Transaction<Database>, campaignId: string, count: number, startAt: number) {
-  const { rows } = await sql<{ number: number }>`
-    WITH ${releasedCtes(campaignId, count, startAt)}
-    SELECT number FROM released`.execute(trx);
-  return rows.map((r) => r.number);
 }

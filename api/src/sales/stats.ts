@@ -44,7 +44,9 @@ export async function campaignTotals(
       sql<string>`coalesce(sum(total_tickets) filter (where status_id = ${PURCHASE_STATUS_ID.pending} and expires_at > ${now}), 0)`.as(
         'reserved',
       ),
-      sql<string>`coalesce(sum(total_cents) filter (where status_id = ${PURCHASE_STATUS_ID.paid}), 0)`.as('revenue_cents'),
+      sql<string>`coalesce(sum(total_cents) filter (where status_id = ${PURCHASE_STATUS_ID.paid}), 0)`.as(
+        'revenue_cents',
+      ),
       sql<string>`count(*) filter (where status_id = ${PURCHASE_STATUS_ID.paid})`.as('paid_count'),
     ])
     // Cancelled purchases (including paid-to-refund) never count: skip them in the index scan.
@@ -158,6 +160,18 @@ export async function dailyPaidSales(
   return new Map(rows.map((r) => [r.day, { tickets: Number(r.tickets), revenueCents: Number(r.revenue_cents) }]));
 }
 
+/** Paid sales per São Paulo day of the last `days` days (today included), oldest first, zeros included. */
+export async function paidSalesPerDay(
+  db: Executor,
+  scope: { campaignId: string } | { userId: string },
+  days: number,
+  now: Date = new Date(),
+): Promise<({ day: string } & DailySales)[]> {
+  const window = saoPauloDayWindow(days, now);
+  const byDay = await dailyPaidSales(db, scope, window);
+  return window.days.map((day) => ({ day, ...(byDay.get(day) ?? { tickets: 0, revenueCents: 0 }) }));
+}
+
 /** One entry per São Paulo day of the last `days` days (today included), oldest first, zeros included. */
 export async function campaignSalesChart(
   db: Executor,
@@ -165,10 +179,10 @@ export async function campaignSalesChart(
   days: number,
   now: Date = new Date(),
 ): Promise<SalesChartEntry[]> {
-  const window = saoPauloDayWindow(days, now);
-  const byDay = await dailyPaidSales(db, { campaignId: String(campaignId) }, window);
-  return window.days.map((date) => {
-    const sales = byDay.get(date);
-    return { date, sales: sales?.tickets ?? 0, revenue: centsToReais(sales?.revenueCents ?? 0) };
-  });
+  const perDay = await paidSalesPerDay(db, { campaignId: String(campaignId) }, days, now);
+  return perDay.map(({ day, tickets, revenueCents }) => ({
+    date: day,
+    sales: tickets,
+    revenue: centsToReais(revenueCents),
+  }));
 }

@@ -7,4 +7,4 @@ export {
   TicketPermutation,
   type PermutationParams,
 } from './permutation';
-export { TicketPools, type TicketPoolRow } from './pool';
+export { POOL_PERMUTATION_COLUMNS, TicketPools, type TicketPoolRow } from './pool';

@@ -16,6 +16,16 @@ export interface TicketPoolRow {
   next_index: string;
 }
 
+/** The columns permutationOf() reads, for a query that names campaign_ticket_pools `p`. */
+export const POOL_PERMUTATION_COLUMNS = [
+  'p.campaign_id',
+  'p.total',
+  'p.algorithm',
+  'p.domain_bits',
+  'p.rounds',
+  'p.key_version',
+] as const;
+
 /**
  * Ticket pools: creation at publish (ONE row, whatever the number of tickets) and the permutation of a pool.
  * Allocation (leasing blocks of next_index under FOR UPDATE, reusing released numbers first) belongs to the

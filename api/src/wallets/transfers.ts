@@ -7,6 +7,7 @@ import { InsufficientFundsError, post, transferPosting, transferReversalPosting,
 import { fieldError, HttpError } from '../lib/errors';
 import { API_MESSAGES } from '../lib/messages';
 import { reserveId } from '../db/ids';
+import { leaseOver, stampLease } from '../db/leases';
 import { PixTransferNotSent, type PixProvider, type PixTransfer, type SendPixInput } from '../payments/pix-provider';
 import { TRANSFER_NOT_SENT_REASON, TRANSFER_REPLY_MESSAGES } from './messages';
 import type { WalletsService } from './service';
@@ -272,28 +273,13 @@ export class TransfersService {
         .selectAll()
         .where('status', '=', 'processing')
         .where('created_at', '<=', sql<Date>`now() - make_interval(secs => ${age})`)
-        .where((eb) =>
-          eb.or([
-            eb('last_checked_at', 'is', null),
-            eb('last_checked_at', '<=', sql<Date>`now() - make_interval(secs => ${age})`),
-          ]),
-        )
+        .where(leaseOver('last_checked_at', age))
         .orderBy('created_at')
         .limit(options.limit ?? 50)
         .forUpdate()
         .skipLocked()
         .execute();
-      if (rows.length > 0) {
-        await trx
-          .updateTable('wallet_transfers')
-          .set({ last_checked_at: sql`now()` })
-          .where(
-            'id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .execute();
-      }
+      await stampLease(trx, 'wallet_transfers', 'last_checked_at', rows);
       return rows;
     });
     for (const transfer of claimed) {

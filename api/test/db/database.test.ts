@@ -7,7 +7,7 @@ import pg from 'pg';
 import { createDatabase } from '../../src/db';
 import { acquireDataDirLock, DataDirLockedError, lockPathFor } from '../../src/db/data-dir-lock';
 import { loadMigrations, migrate } from '../../src/db/migrate';
-import { createTestDatabase, DB_KIND, type TestDatabase } from '../helper';
+import { DB_KIND, setupDatabase } from '../helper';
 import { BlackHoleProxy } from '../support/black-hole-proxy';
 
 const tmpDirs: string[] = [];
@@ -65,11 +65,7 @@ describe('PGlite data directory lock', () => {
 });
 
 describe(`migrations (${DB_KIND})`, () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.dispose());
+  const database = setupDatabase();
 
   it('should record every migration and be a no-op the second time', async () => {
     const versions = await database.handle.db

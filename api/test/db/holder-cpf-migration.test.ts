@@ -3,7 +3,7 @@ import pg from 'pg';
 import { createDatabase, type DatabaseHandle } from '../../src/db';
 import { loadMigrations, migrate } from '../../src/db/migrate';
 import { DB_KIND } from '../helper';
-import { cpfFromBase } from '../support/purchases';
+import { cpfFromBase } from '../support/buyers';
 
 // 012_account_holder_cpf on a database that already holds accounts opened before the rule, several per CPF.
 

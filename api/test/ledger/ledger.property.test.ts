@@ -12,7 +12,7 @@ import {
   walletBalances,
   type PostInput,
 } from '../../src/ledger';
-import { createTestDatabase, type TestDatabase } from '../helper';
+import { setupDatabase } from '../helper';
 import { insertWallet } from '../support/wallets';
 
 /**
@@ -38,16 +38,9 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ type: fc.constant('replay' as const), pick: fc.nat() }),
 );
 
-let testDb: TestDatabase;
+const testDb = setupDatabase();
 const db = () => testDb.handle.db;
 let runCounter = 0;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(async () => {
-  await testDb.dispose();
-});
 
 async function tryPost(input: PostInput): Promise<'created' | 'replayed' | 'refused'> {
   try {

@@ -4,29 +4,19 @@ import {
   depositPosting,
   InsufficientFundsError,
   platformAccount,
-  post,
   transferPosting,
   UnbalancedTransactionError,
   walletAccount,
   walletBalances,
   type PostInput,
 } from '../../src/ledger';
-import { createTestDatabase, type TestDatabase } from '../helper';
-import { insertWallet } from '../support/wallets';
+import { setupDatabase } from '../helper';
+import { countRows } from '../support/rows';
+import { insertWallet, postMovement } from '../support/wallets';
 
-let testDb: TestDatabase;
+const testDb = setupDatabase();
 const db = () => testDb.handle.db;
-const run = (input: PostInput) =>
-  db()
-    .transaction()
-    .execute((trx) => post(trx, input));
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-});
-afterAll(async () => {
-  await testDb.dispose();
-});
+const run = (input: PostInput) => postMovement(db(), input);
 
 describe('ledger post()', () => {
   it('should credit a wallet and keep the cached balance equal to the sum of entries', async () => {
@@ -64,12 +54,7 @@ describe('ledger post()', () => {
         ],
       }),
     ).rejects.toBeInstanceOf(UnbalancedTransactionError);
-    const row = await db()
-      .selectFrom('ledger_transactions')
-      .select('id')
-      .where('idempotency_key', '=', 'unbalanced:1')
-      .executeTakeFirst();
-    expect(row).toBeUndefined();
+    expect(await countRows(db(), 'ledger_transactions', { idempotency_key: 'unbalanced:1' })).toBe(0);
   });
 
   it('should refuse a debit larger than the available balance and roll everything back', async () => {
@@ -79,12 +64,7 @@ describe('ledger post()', () => {
       run(transferPosting({ transferId: 'u3', walletId, amountCents: 501, description: 'Transferência' })),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
     expect((await walletBalances(db(), walletId)).availableCents).toBe(500);
-    const row = await db()
-      .selectFrom('ledger_transactions')
-      .select('id')
-      .where('idempotency_key', '=', 'transfer:u3')
-      .executeTakeFirst();
-    expect(row).toBeUndefined();
+    expect(await countRows(db(), 'ledger_transactions', { idempotency_key: 'transfer:u3' })).toBe(0);
   });
 
   it('should make a negative wallet balance impossible in the database itself', async () => {

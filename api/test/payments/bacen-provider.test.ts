@@ -4,11 +4,11 @@ import { ConfigError, loadConfig, type PixConfig } from '../../src/config';
 import { parseBrCode } from '../../src/payments/br-code';
 import { BacenPixProvider } from '../../src/payments/bacen';
 import { PixProviderError, PixTransferNotSent, PixWebhookRejected } from '../../src/payments/pix-provider';
-import { CLIENT_ID, CLIENT_SECRET, FakePsp, fixture } from './fake-psp';
+import { PIX_WEBHOOK_PAYMENT } from '../support/payloads';
+import { CLIENT_ID, CLIENT_SECRET, FakePsp, fixture, PIX_KEY } from './fake-psp';
 
 const silentLog = { warn: jest.fn(), info: jest.fn(), error: jest.fn(), debug: jest.fn() } as never;
 const TXID = '7978c0c97ea847e78e8849634473c1f1';
-const PIX_KEY = '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';
 
 const psp = new FakePsp();
 beforeAll(() => psp.start());
@@ -17,23 +17,8 @@ afterAll(() => psp.stop());
 const providers: BacenPixProvider[] = [];
 afterAll(() => providers.forEach((provider) => provider.close()));
 
-/** The configuration a deployment would set through the environment, pointed at the fake PSP. */
-function bacenEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    PIX_PROVIDER: 'bacen',
-    PIX_KEY,
-    PIX_BACEN_BASE_URL: psp.url,
-    PIX_BACEN_CLIENT_ID: CLIENT_ID,
-    PIX_BACEN_CLIENT_SECRET: CLIENT_SECRET,
-    PIX_BACEN_CERT_P12: fixture('client.p12'),
-    PIX_BACEN_CERT_PASSPHRASE: 'test-only',
-    PIX_BACEN_CA_PEM: fixture('ca.crt'),
-    ...extra,
-  };
-}
-
 function provider(env: Record<string, string> = {}, clock?: { now: number }): BacenPixProvider {
-  const config: PixConfig = loadConfig(bacenEnv(env)).pix;
+  const config: PixConfig = loadConfig(psp.env(env)).pix;
   const created = new BacenPixProvider({ config, log: silentLog, ...(clock ? { now: () => clock.now } : {}) });
   providers.push(created);
   return created;
@@ -381,13 +366,7 @@ describe('PUT /v3/gn/pix/{idEnvio} (Efí extension)', () => {
 describe('POST /payments/webhook/pix (parseWebhook)', () => {
   const body = {
     pix: [
-      {
-        endToEndId: 'E12345678202009091221kkkkkkkkkkk',
-        txid: 'c3e0e7a4e7f1469a9f782d3d4999343c',
-        valor: '110.00',
-        horario: '2020-09-09T20:15:00.358Z',
-        infoPagador: '0123456789',
-      },
+      { ...PIX_WEBHOOK_PAYMENT, infoPagador: '0123456789' },
       {
         endToEndId: 'E12345678202009091222abcdefghijk',
         txid: 'c3e0e7a4e7f1469a9f782d3d4999343d',
@@ -496,13 +475,13 @@ describe('BacenPixProvider configuration', () => {
     expect(() => provider({ PIX_BACEN_CERT_P12: '/nonexistent/cert.p12' })).toThrow(/PIX_BACEN_CERT_P12/);
     expect(() => provider({ PIX_BACEN_BASE_URL: 'http://psp.example.com' })).toThrow(/https/);
     expect(
-      () => new BacenPixProvider({ config: { ...loadConfig(bacenEnv()).pix, pixKey: '' }, log: silentLog }),
+      () => new BacenPixProvider({ config: { ...loadConfig(psp.env()).pix, pixKey: '' }, log: silentLog }),
     ).toThrow(/PIX_KEY/);
   });
 
   it('should default the token URL to the base URL + /oauth/token', () => {
-    expect(loadConfig(bacenEnv()).pix.bacen.tokenUrl).toBe(`${psp.url}/oauth/token`);
-    expect(loadConfig(bacenEnv({ PIX_BACEN_TOKEN_URL: 'https://auth.psp.example/token' })).pix.bacen.tokenUrl).toBe(
+    expect(loadConfig(psp.env()).pix.bacen.tokenUrl).toBe(`${psp.url}/oauth/token`);
+    expect(loadConfig(psp.env({ PIX_BACEN_TOKEN_URL: 'https://auth.psp.example/token' })).pix.bacen.tokenUrl).toBe(
       'https://auth.psp.example/token',
     );
   });

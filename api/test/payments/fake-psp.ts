@@ -14,6 +14,9 @@ import type { TLSSocket } from 'node:tls';
 export const FIXTURES = path.join(__dirname, 'fixtures');
 export const fixture = (name: string): string => path.join(FIXTURES, name);
 
+/** The receiving key of the deployment in these tests. */
+export const PIX_KEY = '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';
+
 export const CLIENT_ID = 'Client_Id_rifaria';
 export const CLIENT_SECRET = 'Client_Secret_s3cr3t';
 
@@ -43,6 +46,21 @@ export class FakePsp {
   private tokenCounter = 0;
   private server!: https.Server;
   url = '';
+
+  /** The configuration a deployment would set through the environment, pointed at this PSP (once started). */
+  env(extra: Record<string, string> = {}): Record<string, string> {
+    return {
+      PIX_PROVIDER: 'bacen',
+      PIX_KEY,
+      PIX_BACEN_BASE_URL: this.url,
+      PIX_BACEN_CLIENT_ID: CLIENT_ID,
+      PIX_BACEN_CLIENT_SECRET: CLIENT_SECRET,
+      PIX_BACEN_CERT_P12: fixture('client.p12'),
+      PIX_BACEN_CERT_PASSPHRASE: 'test-only',
+      PIX_BACEN_CA_PEM: fixture('ca.crt'),
+      ...extra,
+    };
+  }
 
   async start(): Promise<void> {
     this.server = https.createServer(

@@ -8,17 +8,12 @@ import {
   SandboxPixProvider,
   type DeliverPixWebhook,
 } from '../../src/payments/sandbox';
-import { createTestDatabase, type TestDatabase } from '../helper';
+import { setupDatabase } from '../helper';
+import { PIX_WEBHOOK_PAYMENT } from '../support/payloads';
 
 const silentLog = { warn: jest.fn(), info: jest.fn(), error: jest.fn(), debug: jest.fn() } as never;
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.dispose();
-});
+const database = setupDatabase();
 
 let counter = 0;
 /** A fresh valid cob txid per test (32 alphanumerics). */
@@ -228,16 +223,7 @@ describe('SandboxPixProvider.cancelCharge', () => {
 });
 
 describe('SandboxPixProvider.parseWebhook', () => {
-  const body = {
-    pix: [
-      {
-        endToEndId: 'E12345678202009091221kkkkkkkkkkk',
-        txid: 'c3e0e7a4e7f1469a9f782d3d4999343c',
-        valor: '110.00',
-        horario: '2020-09-09T20:15:00.358Z',
-      },
-    ],
-  };
+  const body = { pix: [PIX_WEBHOOK_PAYMENT] };
 
   it('should reject a call without the secret header or with a wrong one', () => {
     const { provider } = harness();

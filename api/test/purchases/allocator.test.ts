@@ -1,7 +1,8 @@
 import { TicketAllocator } from '../../src/purchases/allocator';
 import { setupApp } from '../helper';
-import { TEST_BUYER_DATA_SECRET } from '../support/purchases';
-import { numberLedger, publishedCampaign } from './support';
+import { TEST_BUYER_DATA_SECRET } from '../support/buyers';
+import { publishedCampaign } from '../support/campaigns';
+import { numberLedger } from '../support/purchases';
 
 /** TicketAllocator against the real database: leases, slow start, give-back, closed campaigns. */
 

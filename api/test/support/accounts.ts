@@ -2,15 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { bearer } from '../../helper';
-import { cpfFromBase } from '../../support/purchases';
-
-/** Smallest headers our sniffing recognises, padded to look like a file. */
-export const PNG_BYTES = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('fake image body'),
-]);
-export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+import { bearer } from '../helper';
+import { formData, PNG, type UploadFile } from './uploads';
+import { cpfFromBase } from './buyers';
 
 export const VALID_FIELDS: Record<string, string> = {
   name: 'Maria da Silva',
@@ -42,28 +36,7 @@ export const withFreshCpf = (fields: Record<string, string> = VALID_FIELDS): Rec
   cpf: freshCpf(),
 });
 
-export interface UploadFile {
-  data: Buffer;
-  filename: string;
-  type: string;
-}
-
-export const pngFile: UploadFile = { data: PNG_BYTES, filename: 'rg-frente.png', type: 'image/png' };
-
-/** A real multipart/form-data body, encoded by the platform's own FormData (what a browser sends). */
-export async function multipart(
-  fields: Record<string, string>,
-  file: UploadFile | null = pngFile,
-): Promise<{ payload: Buffer; headers: Record<string, string> }> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (file) form.append('documentFile', new Blob([new Uint8Array(file.data)], { type: file.type }), file.filename);
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type') ?? '' },
-  };
-}
+export const pngFile: UploadFile = { data: PNG, filename: 'rg-frente.png', type: 'image/png' };
 
 export async function openAccount(
   app: FastifyInstance,
@@ -71,7 +44,7 @@ export async function openAccount(
   fields: Record<string, string> = withFreshCpf(),
   file: UploadFile | null = pngFile,
 ) {
-  const { payload, headers } = await multipart(fields, file);
+  const { payload, headers } = await formData(fields, file ? { documentFile: file } : {});
   return app.inject({
     method: 'POST',
     url: '/digital-wallets/abrir-conta',

@@ -1,20 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../../src/db/schema';
-import { bearer, registerUser, type RegisteredUser } from '../../helper';
-import { insertWallet } from '../../support/wallets';
+import type { Database } from '../../src/db/schema';
+import { api, bearer, type RegisteredUser } from '../helper';
+import type { Organiser } from './organisers';
+import { formData } from './uploads';
+import { insertWallet } from './wallets';
 
-export interface Organiser extends RegisteredUser {
-  walletId: number;
-}
+/** Campaigns through the organiser's API, or straight in the database (published, with their ticket pool). */
 
-/** A registered organiser with an active wallet (the account-opening flow has its own tests). */
-export async function organiser(app: FastifyInstance, db: Kysely<Database>): Promise<Organiser> {
-  const user = await registerUser(app);
-  const { walletId } = await insertWallet(db, { userId: user.id, status: 'active' });
-  return { ...user, walletId: Number(walletId) };
-}
+let sequence = 0;
 
+/** The organiser's campaign form, as the front end sends it. */
 export function validCampaign(walletId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     name: 'Rifa do Carro 0km!',
@@ -33,15 +29,9 @@ export function validCampaign(walletId: number, overrides: Record<string, unknow
   };
 }
 
-export function api(app: FastifyInstance) {
-  return {
-    get: (url: string, user: RegisteredUser) => app.inject({ method: 'GET', url, headers: bearer(user.token) }),
-    post: (url: string, user: RegisteredUser, payload?: object) =>
-      app.inject({ method: 'POST', url, headers: bearer(user.token), ...(payload ? { payload } : {}) }),
-    put: (url: string, user: RegisteredUser, payload: object) =>
-      app.inject({ method: 'PUT', url, headers: bearer(user.token), payload }),
-  };
-}
+/** POST /api/campaigns with the valid form of the organiser's wallet, changed by `overrides`. */
+export const postCampaign = (app: FastifyInstance, user: Organiser, overrides: Record<string, unknown> = {}) =>
+  api(app).post('/api/campaigns', user, validCampaign(user.walletId, overrides));
 
 /** Creates a draft through the API and returns its reply data. */
 export async function createCampaign(
@@ -49,33 +39,14 @@ export async function createCampaign(
   user: Organiser,
   overrides: Record<string, unknown> = {},
 ): Promise<{ id: number; link: string; total_tickets: number; status: { id: number } }> {
-  const response = await api(app).post('/api/campaigns', user, validCampaign(user.walletId, overrides));
+  const response = await postCampaign(app, user, overrides);
   if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
   return response.json().data;
 }
 
-export const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
-]);
-export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
-
-/** A multipart/form-data body as a browser sends it. */
-export async function bannerForm(
-  data: Buffer,
-  filename: string,
-  type: string,
-  field = 'banner',
-): Promise<{ payload: Buffer; headers: Record<string, string> }> {
-  const form = new FormData();
-  form.append(field, new Blob([new Uint8Array(data)], { type }), filename);
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type') ?? '' },
-  };
-}
+/** The banner upload's multipart/form-data body. */
+export const bannerForm = (data: Buffer, filename: string, type: string, field = 'banner') =>
+  formData({}, { [field]: { data, filename, type } });
 
 export async function uploadBanner(
   app: FastifyInstance,
@@ -92,4 +63,73 @@ export async function uploadBanner(
     headers: { ...headers, ...bearer(user.token) },
     payload,
   });
+}
+
+export async function insertCampaign(
+  db: Kysely<Database>,
+  options: {
+    userId?: string | number;
+    walletId?: string | number;
+    name?: string;
+    totalTickets?: number;
+    priceCents?: number;
+    statusId?: 1 | 2 | 3 | 4;
+  } = {},
+): Promise<{ id: string; userId: string; walletId: string }> {
+  let { userId, walletId } = options;
+  if (userId === undefined || walletId === undefined) {
+    const wallet = await insertWallet(db, userId === undefined ? {} : { userId });
+    userId = wallet.userId;
+    walletId = wallet.walletId;
+  }
+  const statusId = options.statusId ?? 2;
+  const n = (sequence += 1);
+  const row = await db
+    .insertInto('campaigns')
+    .values({
+      user_id: String(userId),
+      user_wallet_id: String(walletId),
+      draw_type_id: 1,
+      status_id: statusId,
+      name: options.name ?? `Rifa Teste ${n}`,
+      link: `rifa-teste-${Date.now().toString(36)}-${n}`,
+      total_tickets: options.totalTickets ?? 1000,
+      ticket_price_cents: options.priceCents ?? 500,
+      rules: 'Regulamento de teste',
+      published_at: statusId === 1 ? null : new Date(),
+      cancelled_at: statusId === 3 ? new Date() : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, userId: String(userId), walletId: String(walletId) };
+}
+
+export interface TestCampaign {
+  id: string;
+  link: string;
+  walletId: string;
+  total: number;
+}
+
+/** A published campaign with its ticket pool, as the publish route leaves it. */
+export async function publishedCampaign(
+  app: FastifyInstance,
+  options: { totalTickets?: number; priceCents?: number; drawAt?: Date | null; statusId?: 1 | 2 | 3 | 4 } = {},
+): Promise<TestCampaign> {
+  const total = options.totalTickets ?? 10_000;
+  const campaign = await insertCampaign(app.db, {
+    totalTickets: total,
+    priceCents: options.priceCents ?? 500,
+    statusId: options.statusId ?? 2,
+  });
+  if (options.drawAt !== undefined) {
+    await app.db.updateTable('campaigns').set({ draw_at: options.drawAt }).where('id', '=', campaign.id).execute();
+  }
+  await app.services.ticketPools.create(app.db, campaign.id, total);
+  const { link } = await app.db
+    .selectFrom('campaigns')
+    .select('link')
+    .where('id', '=', campaign.id)
+    .executeTakeFirstOrThrow();
+  return { id: campaign.id, link, walletId: campaign.walletId, total };
 }

@@ -1,92 +1,17 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import type { Database, PurchaseStatusIdValue } from '../../src/db/schema';
-import { BuyerCpfCipher } from '../../src/buyers/cpf';
-import { insertWallet } from './wallets';
+import { walletBalances } from '../../src/ledger';
+import { newBuyer } from './buyers';
+import { publishedCampaign } from './campaigns';
 
 /**
- * Buyers, purchases and their ticket rows straight in the database, for the sales/stats/dashboard tests
- * (the buyer flow of issue 5 creates them for real). Campaigns are inserted with the columns of 007_campaigns.
+ * Purchases: through the public routes (order, buy, pay) or straight in the database with their ticket rows (for
+ * the sales/stats/dashboard tests), and the queries that check where every number and cent went.
  */
 
-/** Pass as `config: { buyerData: { secret: TEST_BUYER_DATA_SECRET } }` so the app and the fixtures share keys. */
-export const TEST_BUYER_DATA_SECRET = 'test-buyer-data-secret-0123456789abcdef';
-export const testCpfCipher = () => new BuyerCpfCipher(Buffer.from(TEST_BUYER_DATA_SECRET, 'utf8'));
-
-let sequence = 0;
-const next = () => (sequence += 1);
-
-export async function insertCampaign(
-  db: Kysely<Database>,
-  options: {
-    userId?: string | number;
-    walletId?: string | number;
-    name?: string;
-    totalTickets?: number;
-    priceCents?: number;
-    statusId?: 1 | 2 | 3 | 4;
-  } = {},
-): Promise<{ id: string; userId: string; walletId: string }> {
-  let { userId, walletId } = options;
-  if (userId === undefined || walletId === undefined) {
-    const wallet = await insertWallet(db, userId === undefined ? {} : { userId });
-    userId = wallet.userId;
-    walletId = wallet.walletId;
-  }
-  const statusId = options.statusId ?? 2;
-  const n = next();
-  const row = await db
-    .insertInto('campaigns')
-    .values({
-      user_id: String(userId),
-      user_wallet_id: String(walletId),
-      draw_type_id: 1,
-      status_id: statusId,
-      name: options.name ?? `Rifa Teste ${n}`,
-      link: `rifa-teste-${Date.now().toString(36)}-${n}`,
-      total_tickets: options.totalTickets ?? 1000,
-      ticket_price_cents: options.priceCents ?? 500,
-      rules: 'Regulamento de teste',
-      published_at: statusId === 1 ? null : new Date(),
-      cancelled_at: statusId === 3 ? new Date() : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, userId: String(userId), walletId: String(walletId) };
-}
-
-/** A valid CPF (check digits computed) from 9 base digits. */
-export function cpfFromBase(base: string): string {
-  const digits = base.split('').map(Number);
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((acc, d, i) => acc + d * (length + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    digits.push(rest === 10 ? 0 : rest);
-  }
-  return digits.join('');
-}
-
-export async function insertBuyer(
-  db: Kysely<Database>,
-  options: { name?: string; phone?: string; email?: string | null; cpf?: string } = {},
-): Promise<{ id: string; cpf: string; phone: string }> {
-  const cipher = testCpfCipher();
-  const n = next();
-  const cpf = options.cpf ?? cpfFromBase(String(randomInt(100_000_000, 999_999_999)));
-  const phone = options.phone ?? `119${String(randomInt(10_000_000)).padStart(8, '0')}`;
-  const row = await db
-    .insertInto('buyers')
-    .values({
-      name: options.name ?? `Comprador ${n}`,
-      phone,
-      email: options.email === undefined ? `comprador.${n}@example.com` : options.email,
-      cpf_hash: cipher.hash(cpf),
-      cpf_encrypted: cipher.encrypt(cpf),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, cpf, phone };
-}
+export const WEBHOOK_SECRET = 'segredo-de-teste-do-webhook-de-compras';
 
 const STATUS: Record<'pending' | 'paid' | 'cancelled', PurchaseStatusIdValue> = { pending: 1, paid: 2, cancelled: 3 };
 const numbersUsed = new Map<string, number>();
@@ -144,4 +69,115 @@ export async function insertPurchase(
       .execute();
   }
   return { id: row.id };
+}
+
+/** A published campaign (see publishedCampaign) and a new buyer: where most purchase tests start. */
+export async function campaignAndBuyer(app: FastifyInstance, options?: Parameters<typeof publishedCampaign>[1]) {
+  const campaign = await publishedCampaign(app, options);
+  return { campaign, buyer: await newBuyer(app.db) };
+}
+
+/** The body of POST /public/purchases: `tickets` numbers of `campaign` for `buyer`. */
+export const order = (buyer: { phone: string }, campaign: { link: string }, tickets: number) => ({
+  buyer_phone: buyer.phone,
+  campaign_link: campaign.link,
+  total_tickets: tickets,
+});
+
+export function buy(
+  app: FastifyInstance,
+  body: { buyer_phone: string; campaign_link: string; total_tickets: number; payment_method_id?: number },
+  key?: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/public/purchases',
+    payload: { payment_method_id: 1, ...body },
+    headers: key === undefined ? {} : { 'idempotency-key': key },
+  });
+}
+
+export const getPurchase = (app: FastifyInstance, hash: string) =>
+  app.inject({ method: 'GET', url: `/public/purchases/${hash}` });
+
+export async function purchaseRow(db: Kysely<Database>, hash: string) {
+  return db.selectFrom('purchases').selectAll().where('purchase_hash', '=', hash).executeTakeFirstOrThrow();
+}
+
+export async function chargeOf(db: Kysely<Database>, purchaseId: string) {
+  return db
+    .selectFrom('pix_charges')
+    .selectAll()
+    .where('purpose', '=', 'purchase')
+    .where('reference_id', '=', purchaseId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The numbers of the campaign held by purchases (by the one purchase, when given), in order. */
+export async function ticketNumbers(db: Kysely<Database>, campaignId: string, purchaseId?: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('campaign_tickets')
+    .select('number')
+    .where('campaign_id', '=', campaignId)
+    .$if(purchaseId !== undefined, (query) => query.where('purchase_id', '=', purchaseId!))
+    .orderBy('number')
+    .execute();
+  return rows.map((r) => r.number);
+}
+
+export async function blockedBalance(db: Kysely<Database>, walletId: string): Promise<number> {
+  return (await walletBalances(db, walletId)).blockedCents;
+}
+
+/**
+ * Where every number of a campaign is: held by a purchase (campaign_tickets), in the free list, never leased yet
+ * (total - next_index) or inside a live lease. `leased` counts the positions of lease rows still present.
+ */
+export async function numberLedger(db: Kysely<Database>, campaignId: string) {
+  const { rows } = await sql<{
+    held: string;
+    distinct_held: string;
+    released: string;
+    released_and_held: string;
+    next_index: string;
+    total: number;
+    leased: string;
+  }>`
+    SELECT (SELECT count(*) FROM campaign_tickets WHERE campaign_id = ${campaignId}) AS held,
+           (SELECT count(DISTINCT number) FROM campaign_tickets WHERE campaign_id = ${campaignId}) AS distinct_held,
+           (SELECT count(*) FROM released_tickets WHERE campaign_id = ${campaignId}) AS released,
+           (SELECT count(*) FROM released_tickets r JOIN campaign_tickets t USING (campaign_id, number)
+              WHERE r.campaign_id = ${campaignId}) AS released_and_held,
+           p.next_index, p.total,
+           (SELECT coalesce(sum(count), 0) FROM campaign_ticket_leases WHERE campaign_id = ${campaignId}) AS leased
+    FROM campaign_ticket_pools p WHERE p.campaign_id = ${campaignId}`.execute(db);
+  const row = rows[0]!;
+  return {
+    held: Number(row.held),
+    distinctHeld: Number(row.distinct_held),
+    released: Number(row.released),
+    releasedAndHeld: Number(row.released_and_held),
+    nextIndex: Number(row.next_index),
+    total: row.total,
+    leased: Number(row.leased),
+  };
+}
+
+/** Tickets of Pago and Pendente purchases (what campaign_tickets must hold, one row each). */
+export async function ticketsOfLivePurchases(db: Kysely<Database>, campaignId: string) {
+  const row = await db
+    .selectFrom('purchases')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<string>('total_tickets').filterWhere('status_id', '=', 2), sql<string>`0`).as('sold'),
+      eb.fn.coalesce(eb.fn.sum<string>('total_tickets').filterWhere('status_id', '=', 1), sql<string>`0`).as('pending'),
+    ])
+    .where('campaign_id', '=', campaignId)
+    .executeTakeFirstOrThrow();
+  return { sold: Number(row.sold), pending: Number(row.pending) };
+}
+
+/** Makes every Pendente purchase of the campaign overdue (as if the 10 minutes had passed). */
+export async function backdateReservations(db: Kysely<Database>, campaignId: string): Promise<void> {
+  await sql`UPDATE purchases SET purchased_at = now() - interval '11 minutes', expires_at = now() - interval '1 minute'
+            WHERE campaign_id = ${campaignId} AND status_id = 1`.execute(db);
 }

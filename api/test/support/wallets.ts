@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, WalletStatus } from '../../src/db/schema';
+import { depositPosting, post, type PostInput } from '../../src/ledger';
 
 let sequence = 0;
 
@@ -46,4 +47,22 @@ export async function insertWallet(
     .returning('id')
     .executeTakeFirstOrThrow();
   return { userId, walletId: wallet.id, accountNumber: number };
+}
+
+/** One ledger movement, posted in a transaction of its own. */
+export const postMovement = (db: Kysely<Database>, input: PostInput) =>
+  db.transaction().execute((trx) => post(trx, input));
+
+let depositSequence = 0;
+
+/** Money in a wallet, posted to the ledger as a Pix deposit is (the deposit flow has its own tests). */
+export async function depositInto(
+  db: Kysely<Database>,
+  walletId: string,
+  amountCents: number,
+  description = 'Depósito via Pix - teste',
+): Promise<void> {
+  depositSequence += 1;
+  const depositId = `fixture-${depositSequence}`;
+  await postMovement(db, depositPosting({ depositId, walletId, amountCents, description }));
 }

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { AddressesRepository } from '../../profile/repository';
-import { AuthTokensRepository } from '../../auth/tokens-repository';
-import { EmailVerificationsRepository } from '../../auth/email-verifications-repository';
+import { AuthTokensRepository, EmailVerificationsRepository, UsersRepository } from '../../auth/repository';
 import { MailOutboxRepository } from '../../mail/repository';
-import { StatesRepository } from '../../profile/states-repository';
-import { UsersRepository } from '../../auth/users-repository';
+import { AddressesRepository, StatesRepository } from '../../profile/repository';
 
+/**
+ * The repositories the services share (users are read by auth, profile and accounts; the address by profile and
+ * accounts), one per table family, from each domain's repository.ts. Tests reach them as `t.repos`.
+ */
 export function createRepositories(db: Kysely<Database>) {
   return {
     users: new UsersRepository(db),
@@ -19,4 +20,3 @@ export function createRepositories(db: Kysely<Database>) {
 }
 
 export type Repositories = ReturnType<typeof createRepositories>;
-

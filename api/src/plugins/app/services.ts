@@ -15,7 +15,7 @@ import { AccountOpeningService, AccountsRepository, KycReviewService, SandboxKyc
 import { accountsWorkerSteps } from '../../accounts/worker';
 import { BuyersService } from '../../buyers/service';
 import { buyerCpfCipherOf } from '../../buyers/cipher';
-import { BrasilApiProvider, CepService, ViaCepProvider } from '../../cep';
+import { BRASILAPI, CepService, JsonCepProvider, VIACEP } from '../../cep';
 import { LocalFileStorage, type FileStorage } from '../../storage';
 import type { PixProvider } from '../../payments/pix-provider';
 import { createPixProvider, type DeliverPixWebhook } from '../../payments/providers';
@@ -153,8 +153,8 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     kycReview: new KycReviewService(db, accounts, storage, new SandboxKycReviewer(config.kyc.sandboxApprovalDelayMs), log),
     cep: new CepService(
       db,
-      new ViaCepProvider(config.cep.viacepUrl, config.cep.timeoutMs),
-      new BrasilApiProvider(config.cep.brasilapiUrl, config.cep.timeoutMs),
+      new JsonCepProvider(VIACEP, config.cep.viacepUrl, config.cep.timeoutMs),
+      new JsonCepProvider(BRASILAPI, config.cep.brasilapiUrl, config.cep.timeoutMs),
       log,
     ),
     storage,

@@ -2,15 +2,10 @@ import fs from 'node:fs';
 import { ACCOUNT_OPENING_MESSAGES, ADDRESS_MESSAGES, AUTH_MESSAGES } from '@rifaria/shared/schemas';
 import { isValidAccountNumber } from '../../../src/accounts';
 import { bearer, registerUser, setupApp, type RegisteredUser } from '../../helper';
-import {
-  openAccount,
-  PDF_BYTES,
-  PNG_BYTES,
-  storedDocuments,
-  temporaryStorageDir,
-  VALID_FIELDS,
-  withFreshCpf,
-} from './support';
+import { countRows } from '../../support/rows';
+import { openAccount, storedDocuments, temporaryStorageDir, VALID_FIELDS, withFreshCpf } from '../../support/accounts';
+import { SE_ADDRESS } from '../../support/payloads';
+import { PDF, PNG } from '../../support/uploads';
 
 const storageDir = temporaryStorageDir();
 const t = setupApp({ config: { storage: { dir: storageDir } } });
@@ -144,7 +139,7 @@ describe('POST /digital-wallets/abrir-conta', () => {
 
   it('should refuse a document over 10 MB and store nothing', async () => {
     const tooBig = Buffer.alloc(10 * 1024 * 1024 + 1);
-    PNG_BYTES.copy(tooBig);
+    PNG.copy(tooBig);
     const response = await openAccount(t.app, user.token, VALID_FIELDS, {
       data: tooBig,
       filename: 'rg.png',
@@ -162,7 +157,7 @@ describe('POST /digital-wallets/abrir-conta', () => {
   it('should accept a document of exactly 10 MB', async () => {
     const other = await registerUser(t.app);
     const exact = Buffer.alloc(10 * 1024 * 1024);
-    PDF_BYTES.copy(exact);
+    PDF.copy(exact);
     const response = await openAccount(t.app, other.token, withFreshCpf(), {
       data: exact,
       filename: 'rg.pdf',
@@ -215,16 +210,11 @@ describe('POST /digital-wallets/abrir-conta', () => {
       cpf: '52998224725',
       phone: '11987654321',
       birthdate: '1990-05-17',
-      zip_code: '01001000',
-      street: 'Praça da Sé',
-      number: '100',
-      complement: 'lado ímpar',
-      neighborhood: 'Sé',
-      city: 'São Paulo',
+      ...SE_ADDRESS,
       state_uf: 'SP',
       document_type_id: 1,
       document_mime: 'image/png',
-      document_size: PNG_BYTES.length,
+      document_size: PNG.length,
       status: 'in_review',
       reviewer: null,
       reviewed_at: null,
@@ -232,7 +222,7 @@ describe('POST /digital-wallets/abrir-conta', () => {
     // The key is the server's own, nothing of the uploaded name ('rg-frente.png') in it.
     expect(application!.document_storage_key).toMatch(/^account-documents\/[0-9a-f-]{36}$/);
     expect(await t.app.services.storage.get(application!.document_storage_key)).toEqual({
-      data: PNG_BYTES,
+      data: PNG,
       contentType: 'image/png',
     });
 
@@ -256,12 +246,7 @@ describe('POST /digital-wallets/abrir-conta', () => {
       message: 'Você já possui uma conta digital ativa ou em análise.',
     });
     expect(storedDocuments(storageDir)).toHaveLength(filesBefore);
-    const wallets = await t.database.db
-      .selectFrom('user_wallets')
-      .select('id')
-      .where('user_id', '=', String(user.id))
-      .execute();
-    expect(wallets).toHaveLength(1);
+    expect(await countRows(t.database.db, 'user_wallets', { user_id: user.id })).toBe(1);
   });
 
   it('should open one account only when the same user submits twice at once, leaving no orphan file', async () => {
@@ -284,7 +269,7 @@ describe('POST /digital-wallets/abrir-conta', () => {
       other.token,
       withFreshCpf({ ...VALID_FIELDS, birthdate: '', complement: '' }),
       {
-        data: PDF_BYTES,
+        data: PDF,
         filename: 'foto.png',
         type: 'image/png',
       },

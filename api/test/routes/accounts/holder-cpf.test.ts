@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import { ACCOUNT_MESSAGES, HOLDER_CPF_INDEX, type AccountApplication } from '../../../src/accounts';
 import { DB_KIND, registerUser, setupApp, type RegisteredUser } from '../../helper';
-import { freshCpf, openAccount, storedDocuments, temporaryStorageDir, VALID_FIELDS } from './support';
+import { freshCpf, openAccount, storedDocuments, temporaryStorageDir, VALID_FIELDS } from '../../support/accounts';
 
 // Issue 11: one CPF backs one organiser's account (in review or active), and the account's CPF is the profile's.
 const storageDir = temporaryStorageDir();

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import { accountsWorkerSteps } from '../../../src/accounts';
-import { buildApp, DB_KIND, registerUser, setupApp, type TestApp } from '../../helper';
-import { openAccount, temporaryStorageDir } from './support';
+import { DB_KIND, registerUser, setupApp, setupAppBeside, type TestApp } from '../../helper';
+import { openAccount, temporaryStorageDir } from '../../support/accounts';
 
 const storageDir = temporaryStorageDir();
 // Delay 0: an application is due as soon as it is committed.
@@ -98,15 +98,8 @@ describe('KYC review (sandbox)', () => {
 });
 
 describe('KYC review (sandbox) with a delay', () => {
-  let slow: TestApp;
-  beforeAll(async () => {
-    // Same database, a reviewer that waits one minute.
-    slow = await buildApp({
-      database: t.database,
-      config: { storage: { dir: storageDir }, kyc: { sandboxApprovalDelayMs: 60_000 } },
-    });
-  });
-  afterAll(() => slow.close());
+  // Same database, a reviewer that waits one minute.
+  const slow = setupAppBeside(t, { config: { kyc: { sandboxApprovalDelayMs: 60_000 } } });
 
   it('should not approve before the delay, then approve once the application is old enough', async () => {
     // Nothing else pending: earlier tests approved everything.

@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES } from '@rifaria/shared/schemas';
-import { bearer, buildApp, registerUser, setupApp, type TestApp } from '../../helper';
+import { api, registerUser, setupApp, setupAppBeside } from '../../helper';
+import { countRows } from '../../support/rows';
 
 const t = setupApp();
 
@@ -103,24 +104,13 @@ describe('request errors (one shape, pt-BR, never a 500 for bad input)', () => {
   });
 
   describe('server errors', () => {
-    let failing: TestApp;
-    beforeAll(async () => {
-      failing = await buildApp({
-        database: t.database,
-        mailTransport: {
-          send: async () => Promise.reject(new Error('SMTP secret-host:2525 refused: password=hunter2')),
-        },
-      });
+    const failing = setupAppBeside(t, {
+      mailTransport: { send: async () => Promise.reject(new Error('SMTP secret-host:2525 refused: password=hunter2')) },
     });
-    afterAll(() => failing.close());
 
     it('should hide the details of a 5xx behind a generic pt-BR message', async () => {
       const user = await registerUser(failing.app);
-      const response = await failing.app.inject({
-        method: 'POST',
-        url: '/api/auth/send-verification-email',
-        headers: bearer(user.token),
-      });
+      const response = await api(failing.app).post('/api/auth/send-verification-email', user);
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({
         success: false,
@@ -128,12 +118,7 @@ describe('request errors (one shape, pt-BR, never a 500 for bad input)', () => {
       });
       expect(response.body).not.toMatch(/SMTP|hunter2|stack/);
       // The transaction rolled back: no half-sent verification remains to block the next attempt.
-      const tokens = await t.database.db
-        .selectFrom('email_verification_tokens')
-        .select('id')
-        .where('user_id', '=', String(user.id))
-        .execute();
-      expect(tokens).toHaveLength(0);
+      expect(await countRows(t.database.db, 'email_verification_tokens', { user_id: user.id })).toBe(0);
     });
   });
 });

@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { bearer, buildApp, registerUser, type TestApp } from '../../helper';
-import { buy, newBuyer } from '../../purchases/support';
-import { TEST_BUYER_DATA_SECRET } from '../../support/purchases';
-import { api, createCampaign, organiser, PNG, uploadBanner } from '../campaigns/support';
+import { api, bearer, buildApp, registerUser, type TestApp } from '../../helper';
+import { createCampaign, uploadBanner } from '../../support/campaigns';
+import { organiser } from '../../support/organisers';
+import { PNG } from '../../support/uploads';
+import { newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { buy, order } from '../../support/purchases';
 
 /**
  * Issue 11: links and banners must not point at localhost when the site is opened at another address.
@@ -45,12 +47,12 @@ afterAll(async () => {
 
 /** A published campaign with an uploaded banner, and one purchase of it. */
 async function fixture(app: FastifyInstance) {
-  const user = await organiser(app, app.db);
+  const user = await organiser(app);
   const created = await createCampaign(app, user);
   expect((await uploadBanner(app, user, created.id, PNG, 'banner.png', 'image/png')).statusCode).toBe(200);
   expect((await api(app).post(`/api/campaigns/${created.id}/publish`, user)).statusCode).toBe(200);
   const buyer = await newBuyer(app.db);
-  const bought = await buy(app, { buyer_phone: buyer.phone, campaign_link: created.link, total_tickets: 1 });
+  const bought = await buy(app, order(buyer, created, 1));
   expect(bought.statusCode).toBe(201);
   return { user, campaign: created, hash: bought.json().data.purchase_hash as string };
 }

@@ -1,5 +1,7 @@
 import { ADDRESS_MESSAGES, BRAZILIAN_STATES } from '@rifaria/shared/schemas';
 import { bearer, registerUser, setupApp, type RegisteredUser } from '../../helper';
+import { countRows } from '../../support/rows';
+import { SE_ADDRESS } from '../../support/payloads';
 
 const t = setupApp();
 
@@ -7,15 +9,7 @@ const get = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/add
 const put = (token: string, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/auth/address', headers: bearer(token), payload });
 
-const valid = {
-  zip_code: '01001-000',
-  street: 'Praça da Sé',
-  number: '100',
-  complement: 'lado ímpar',
-  neighborhood: 'Sé',
-  city: 'São Paulo',
-  state_uf: 'sp',
-};
+const valid = { ...SE_ADDRESS, zip_code: '01001-000', state_uf: 'sp' };
 
 describe('GET/PUT /api/auth/address', () => {
   let user: RegisteredUser;
@@ -39,15 +33,7 @@ describe('GET/PUT /api/auth/address', () => {
     expect(saved.statusCode).toBe(200);
     const expected = {
       success: true,
-      address: {
-        zip_code: '01001000',
-        street: 'Praça da Sé',
-        number: '100',
-        complement: 'lado ímpar',
-        neighborhood: 'Sé',
-        city: 'São Paulo',
-        state: { id: 35, name: 'São Paulo', abbreviation: 'SP' },
-      },
+      address: { ...SE_ADDRESS, state: { id: 35, name: 'São Paulo', abbreviation: 'SP' } },
       formatted: { zip_code: '01001-000' },
     };
     expect(saved.json()).toEqual({ ...expected, message: 'Endereço salvo com sucesso!' });
@@ -63,12 +49,7 @@ describe('GET/PUT /api/auth/address', () => {
       city: 'Rio de Janeiro',
       state: { abbreviation: 'RJ', name: 'Rio de Janeiro' },
     });
-    const rows = await t.database.db
-      .selectFrom('addresses')
-      .select('id')
-      .where('user_id', '=', String(user.id))
-      .execute();
-    expect(rows).toHaveLength(1);
+    expect(await countRows(t.database.db, 'addresses', { user_id: user.id })).toBe(1);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@rifaria/shared/schemas';
-import { bearer, buildApp, registerUser, setupApp, type RegisteredUser, type TestApp } from '../../helper';
+import { bearer, registerUser, setupApp, setupAppBeside, type RegisteredUser, type TestApp } from '../../helper';
 
 const t = setupApp();
 let user: RegisteredUser;
@@ -65,14 +65,7 @@ describe('POST /api/auth/login', () => {
   });
 
   describe('rate limit', () => {
-    let limited: TestApp;
-    beforeAll(async () => {
-      limited = await buildApp({
-        database: t.database,
-        config: { rateLimits: { login: { max: 3, timeWindowMs: 60_000 } } },
-      });
-    });
-    afterAll(() => limited.close());
+    const limited = setupAppBeside(t, { config: { rateLimits: { login: { max: 3, timeWindowMs: 60_000 } } } });
 
     it('should answer 429 in pt-BR after N attempts from one IP, and not affect another IP', async () => {
       const attempt = () => login(limited.app, { email: user.email, password: 'Errada123' }, '10.0.0.1');

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES, PROFILE_MESSAGES } from '@rifaria/shared/schemas';
-import { bearer, buildApp, registerUser, uniqueEmail, setupApp, type TestApp } from '../../helper';
+import { bearer, registerUser, setupApp, setupAppBeside, uniqueEmail, type TestApp } from '../../helper';
 
 const t = setupApp();
 
@@ -107,11 +107,7 @@ describe('PUT /api/auth/profile', () => {
   });
 
   describe('with an active wallet', () => {
-    let withWallet: TestApp;
-    beforeAll(async () => {
-      withWallet = await buildApp({ database: t.database, activeWallets: { hasActiveWallet: async () => true } });
-    });
-    afterAll(() => withWallet.close());
+    const withWallet = setupAppBeside(t, { activeWallets: { hasActiveWallet: async () => true } });
 
     it('should lock the CPF once set, and accept the same CPF', async () => {
       const user = await registerUser(withWallet.app);

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setupApp } from '../../helper';
-import { api, createCampaign, JPEG, organiser, PDF, PNG, uploadBanner, type Organiser } from './support';
+import { api, setupApp } from '../../helper';
+import { createCampaign, uploadBanner } from '../../support/campaigns';
+import { setupOrganiser } from '../../support/organisers';
+import { JPEG, PDF, PNG } from '../../support/uploads';
 
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rifaria-banners-'));
 const t = setupApp({ config: { storage: { dir: storageDir } } });
-const db = () => t.database.db;
 afterAll(() => fs.rmSync(storageDir, { recursive: true, force: true }));
 
 const keyOf = (bannerUrl: string) => bannerUrl.split('/media/banners/')[1]!;
@@ -17,10 +18,7 @@ const storedCount = () => {
 };
 
 describe('POST /api/campaigns/{id}/upload-banner', () => {
-  let user: Organiser;
-  beforeAll(async () => {
-    user = await organiser(t.app, db());
-  });
+  const user = setupOrganiser(t);
 
   it('should store a PNG and serve it publicly with immutable caching headers', async () => {
     const created = await createCampaign(t.app, user);

@@ -1,7 +1,8 @@
 import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
-import { setupApp } from '../../helper';
+import { api, setupApp } from '../../helper';
 import { insertWallet } from '../../support/wallets';
-import { api, createCampaign, organiser, validCampaign, type Organiser } from './support';
+import { createCampaign, postCampaign } from '../../support/campaigns';
+import { organiser, setupOrganiser } from '../../support/organisers';
 
 const t = setupApp();
 const db = () => t.database.db;
@@ -9,7 +10,7 @@ const call = () => api(t.app);
 
 describe('GET /api/campaign_draw_types', () => {
   it('should list both draw types', async () => {
-    const user = await organiser(t.app, db());
+    const user = await organiser(t.app);
     const response = await call().get('/api/campaign_draw_types', user);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -27,17 +28,13 @@ describe('GET /api/campaign_draw_types', () => {
 });
 
 describe('POST /api/campaigns', () => {
-  let user: Organiser;
-  beforeAll(async () => {
-    user = await organiser(t.app, db());
-  });
+  const user = setupOrganiser(t);
 
   it('should create a draft with its awards in order, money in reais and the public link', async () => {
-    const response = await call().post(
-      '/api/campaigns',
-      user,
-      validCampaign(user.walletId, { name: 'Rifa Ação Solidária', draw_datetime: '2099-11-28 20:00:00' }),
-    );
+    const response = await postCampaign(t.app, user, {
+      name: 'Rifa Ação Solidária',
+      draw_datetime: '2099-11-28 20:00:00',
+    });
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body.success).toBe(true);
@@ -67,11 +64,7 @@ describe('POST /api/campaigns', () => {
   });
 
   it('should accept the form formats (thousands dots, comma decimals)', async () => {
-    const response = await call().post(
-      '/api/campaigns',
-      user,
-      validCampaign(user.walletId, { total_tickets: '10.000.000', ticket_price: '1,50' }),
-    );
+    const response = await postCampaign(t.app, user, { total_tickets: '10.000.000', ticket_price: '1,50' });
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toMatchObject({ total_tickets: 10_000_000, ticket_price: 1.5 });
   });
@@ -92,7 +85,7 @@ describe('POST /api/campaigns', () => {
     ['rules', '   ', CAMPAIGN_MESSAGES.rulesRequired],
     ['user_wallet_id', '', CAMPAIGN_MESSAGES.walletRequired],
   ])('should refuse %s = %j with "%s"', async (field, value, message) => {
-    const response = await call().post('/api/campaigns', user, validCampaign(user.walletId, { [field]: value }));
+    const response = await postCampaign(t.app, user, { [field]: value });
     expect(response.statusCode).toBe(422);
     const body = response.json();
     expect(body.success).toBe(false);
@@ -101,16 +94,12 @@ describe('POST /api/campaigns', () => {
   });
 
   it('should refuse an award without a name and an award value with 3 decimals', async () => {
-    const response = await call().post(
-      '/api/campaigns',
-      user,
-      validCampaign(user.walletId, {
-        awards: [
-          { description: '', value: null },
-          { description: 'TV', value: '1,999' },
-        ],
-      }),
-    );
+    const response = await postCampaign(t.app, user, {
+      awards: [
+        { description: '', value: null },
+        { description: 'TV', value: '1,999' },
+      ],
+    });
     expect(response.statusCode).toBe(422);
     const { errors } = response.json();
     expect(errors['awards.0.description']).toEqual([CAMPAIGN_MESSAGES.awardNameRequired]);
@@ -121,11 +110,7 @@ describe('POST /api/campaigns', () => {
     const stranger = await insertWallet(db());
     const inReview = await insertWallet(db(), { userId: user.id, status: 'in_review' });
     for (const walletId of [Number(stranger.walletId), Number(inReview.walletId)]) {
-      const response = await call().post(
-        '/api/campaigns',
-        user,
-        validCampaign(user.walletId, { user_wallet_id: walletId }),
-      );
+      const response = await postCampaign(t.app, user, { user_wallet_id: walletId });
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         success: false,
@@ -136,7 +121,7 @@ describe('POST /api/campaigns', () => {
   });
 
   it('should refuse a draw type that does not exist', async () => {
-    const response = await call().post('/api/campaigns', user, validCampaign(user.walletId, { draw_type_id: 99 }));
+    const response = await postCampaign(t.app, user, { draw_type_id: 99 });
     expect(response.statusCode).toBe(422);
     expect(Object.keys(response.json().errors)).toEqual(['draw_type_id']);
   });
@@ -155,7 +140,9 @@ describe('POST /api/campaigns', () => {
   });
 
   it('should make the link from the plain text of a name typed with HTML', async () => {
-    expect((await createCampaign(t.app, user, { name: 'Rifa <b>negrito</b> da Ana' })).link).toBe('rifa-negrito-da-ana');
+    expect((await createCampaign(t.app, user, { name: 'Rifa <b>negrito</b> da Ana' })).link).toBe(
+      'rifa-negrito-da-ana',
+    );
     expect((await createCampaign(t.app, user, { name: 'Prêmio <i class="x">top</i> 3 < 5' })).link).toBe(
       'premio-top-3-5',
     );
@@ -164,8 +151,8 @@ describe('POST /api/campaigns', () => {
 
 describe('GET /api/campaigns', () => {
   it('should list own campaigns newest first, hide cancelled unless asked, and count the summary', async () => {
-    const user = await organiser(t.app, db());
-    const other = await organiser(t.app, db());
+    const user = await organiser(t.app);
+    const other = await organiser(t.app);
     await createCampaign(t.app, other);
     const a = await createCampaign(t.app, user, { name: 'A' });
     const b = await createCampaign(t.app, user, { name: 'B' });
@@ -194,7 +181,7 @@ describe('GET /api/campaigns', () => {
 
 describe('GET /api/campaigns/{id}', () => {
   it('should answer the campaign with 14 days of sales chart', async () => {
-    const user = await organiser(t.app, db());
+    const user = await organiser(t.app);
     const created = await createCampaign(t.app, user);
     const response = await call().get(`/api/campaigns/${created.id}`, user);
     expect(response.statusCode).toBe(200);
@@ -205,7 +192,7 @@ describe('GET /api/campaigns/{id}', () => {
   });
 
   it('should answer 404 for an id that does not exist or is not a number', async () => {
-    const user = await organiser(t.app, db());
+    const user = await organiser(t.app);
     for (const id of ['999999999', 'abc']) {
       const response = await call().get(`/api/campaigns/${id}`, user);
       expect(response.statusCode).toBe(404);
@@ -215,10 +202,7 @@ describe('GET /api/campaigns/{id}', () => {
 });
 
 describe('PUT /api/campaigns/{id}', () => {
-  let user: Organiser;
-  beforeAll(async () => {
-    user = await organiser(t.app, db());
-  });
+  const user = setupOrganiser(t);
 
   it('should update only the fields sent', async () => {
     const created = await createCampaign(t.app, user);

@@ -1,7 +1,8 @@
 import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import { sql } from 'kysely';
-import { setupApp } from '../../helper';
-import { api, createCampaign, organiser, type Organiser } from './support';
+import { api, setupApp } from '../../helper';
+import { createCampaign } from '../../support/campaigns';
+import { organiser, setupOrganiser } from '../../support/organisers';
 
 const t = setupApp();
 const db = () => t.database.db;
@@ -23,10 +24,7 @@ async function rowCounts(campaignId: number) {
 }
 
 describe('POST /api/campaigns/{id}/publish', () => {
-  let user: Organiser;
-  beforeAll(async () => {
-    user = await organiser(t.app, db());
-  });
+  const user = setupOrganiser(t);
 
   it('should publish a draft and create its ticket pool', async () => {
     const created = await createCampaign(t.app, user);
@@ -90,7 +88,7 @@ describe('POST /api/campaigns/{id}/publish', () => {
   });
 
   it('should refuse when the receiving wallet is no longer active', async () => {
-    const owner = await organiser(t.app, db());
+    const owner = await organiser(t.app);
     const created = await createCampaign(t.app, owner);
     await db().updateTable('user_wallets').set({ status: 'closed' }).where('id', '=', String(owner.walletId)).execute();
     const response = await call().post(`/api/campaigns/${created.id}/publish`, owner);
@@ -101,10 +99,7 @@ describe('POST /api/campaigns/{id}/publish', () => {
 });
 
 describe('POST /api/campaigns/{id}/cancel', () => {
-  let user: Organiser;
-  beforeAll(async () => {
-    user = await organiser(t.app, db());
-  });
+  const user = setupOrganiser(t);
 
   it.each([
     ['draft', false],
@@ -156,7 +151,7 @@ describe('POST /api/campaigns/{id}/cancel', () => {
 
 describe('POST /api/campaigns/{id}/cancel with sales', () => {
   it('should refuse with details.tickets_sold once tickets were paid', async () => {
-    const user = await organiser(t.app, db());
+    const user = await organiser(t.app);
     const created = await createCampaign(t.app, user);
     await call().post(`/api/campaigns/${created.id}/publish`, user);
     // A paid purchase of 3 tickets, straight in the tables of the purchases module.

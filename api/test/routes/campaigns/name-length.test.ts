@@ -1,6 +1,7 @@
 import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
-import { setupApp } from '../../helper';
-import { api, createCampaign, organiser, validCampaign, type Organiser } from './support';
+import { api, setupApp } from '../../helper';
+import { createCampaign, postCampaign } from '../../support/campaigns';
+import { setupOrganiser } from '../../support/organisers';
 
 /**
  * Issue 11: the 120-character limit of a campaign name counts characters as a person does (graphemes), the same
@@ -13,14 +14,11 @@ const FAMILY = '👨‍👩‍👧‍👦'; // 11 UTF-16 units, 7 code points, 1
 const PARTY = '🎉'; // 2 UTF-16 units
 
 describe('campaign name length (graphemes)', () => {
-  let user: Organiser;
-  beforeAll(async () => {
-    user = await organiser(t.app, t.database.db);
-  });
+  const user = setupOrganiser(t);
 
   it('should create a campaign whose name is 120 emoji and keep it as typed', async () => {
     const name = `Rifa ${PARTY}${FAMILY.repeat(114)}`;
-    const response = await call().post('/api/campaigns', user, validCampaign(user.walletId, { name }));
+    const response = await postCampaign(t.app, user, { name });
     expect(response.statusCode).toBe(201);
     const { id } = response.json().data;
     const read = await call().get(`/api/campaigns/${id}`, user);
@@ -29,7 +27,7 @@ describe('campaign name length (graphemes)', () => {
 
   it('should refuse 121 characters with the form message, emoji or not', async () => {
     for (const name of [PARTY.repeat(121), FAMILY.repeat(121), 'x'.repeat(121)]) {
-      const response = await call().post('/api/campaigns', user, validCampaign(user.walletId, { name }));
+      const response = await postCampaign(t.app, user, { name });
       expect(response.statusCode).toBe(422);
       expect(response.json().errors.name).toEqual([CAMPAIGN_MESSAGES.nameTooLong]);
     }
@@ -37,7 +35,7 @@ describe('campaign name length (graphemes)', () => {
 
   it('should refuse a name far past any real one before counting it', async () => {
     const name = 'e' + '\u0301'.repeat(5_000); // one character under 5,000 accents
-    const response = await call().post('/api/campaigns', user, validCampaign(user.walletId, { name }));
+    const response = await postCampaign(t.app, user, { name });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.name).toEqual([CAMPAIGN_MESSAGES.nameTooLong]);
   });

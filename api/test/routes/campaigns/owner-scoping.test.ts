@@ -1,6 +1,8 @@
 import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import { bearer, setupApp } from '../../helper';
-import { bannerForm, createCampaign, organiser, PNG, type Organiser } from './support';
+import { bannerForm, createCampaign } from '../../support/campaigns';
+import { organiser, type Organiser } from '../../support/organisers';
+import { PNG } from '../../support/uploads';
 
 const t = setupApp();
 const db = () => t.database.db;
@@ -10,8 +12,8 @@ describe('campaign routes: owner scoping', () => {
   let intruder: Organiser;
   let campaignId: number;
   beforeAll(async () => {
-    owner = await organiser(t.app, db());
-    intruder = await organiser(t.app, db());
+    owner = await organiser(t.app);
+    intruder = await organiser(t.app);
     campaignId = (await createCampaign(t.app, owner)).id;
   });
 

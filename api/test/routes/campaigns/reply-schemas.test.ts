@@ -14,9 +14,12 @@ import { salesReplySchema } from '../../../src/sales/schemas';
 import { depositPosting, post, salePosting } from '../../../src/ledger';
 import { dashboardOverview, latestSales } from '../../../src/dashboard/service';
 import { findOwnedCampaign, listSales } from '../../../src/sales/listing';
-import { setupApp } from '../../helper';
-import { insertBuyer, insertPurchase, TEST_BUYER_DATA_SECRET, testCpfCipher } from '../../support/purchases';
-import { api, createCampaign, organiser, PNG, uploadBanner, type Organiser } from './support';
+import { api, setupApp } from '../../helper';
+import { createCampaign, uploadBanner } from '../../support/campaigns';
+import { organiser, type Organiser } from '../../support/organisers';
+import { PNG } from '../../support/uploads';
+import { insertBuyer, TEST_BUYER_DATA_SECRET, testCpfCipher } from '../../support/buyers';
+import { insertPurchase } from '../../support/purchases';
 
 /**
  * The `response` schemas of the campaign, sales and dashboard routes: documented in /api/docs/json, and — since
@@ -98,7 +101,7 @@ describe('Replies against the services', () => {
   let campaignId: number;
 
   beforeAll(async () => {
-    user = await organiser(t.app, db());
+    user = await organiser(t.app);
     const created = await createCampaign(t.app, user, {
       draw_datetime: '2099-11-28 20:00',
       awards: [

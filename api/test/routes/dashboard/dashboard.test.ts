@@ -1,8 +1,10 @@
 import { depositPosting, post, salePosting } from '../../../src/ledger';
 import { latestSales } from '../../../src/dashboard/service';
-import { bearer, registerUser, setupApp } from '../../helper';
-import { insertBuyer, insertCampaign, insertPurchase } from '../../support/purchases';
+import { api, bearer, registerUser, setupApp } from '../../helper';
 import { insertWallet } from '../../support/wallets';
+import { insertBuyer } from '../../support/buyers';
+import { insertCampaign } from '../../support/campaigns';
+import { insertPurchase } from '../../support/purchases';
 
 describe('GET /api/dashboard/overview', () => {
   const t = setupApp();
@@ -67,14 +69,12 @@ describe('GET /api/dashboard/overview', () => {
 
 describe('GET /api/dashboard/latest-sales', () => {
   const t = setupApp();
+  /** The chart of a new organiser. */
+  const requestChart = async (query = '') =>
+    api(t.app).get(`/api/dashboard/latest-sales${query}`, await registerUser(t.app));
 
   it('should give one zero point per São Paulo day for the default 7 days of revenue', async () => {
-    const user = await registerUser(t.app);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/dashboard/latest-sales',
-      headers: bearer(user.token),
-    });
+    const response = await requestChart();
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.success).toBe(true);
@@ -89,12 +89,7 @@ describe('GET /api/dashboard/latest-sales', () => {
     ['15', 'tickets', 15],
     ['30', 'revenue', 30],
   ])('should answer days=%s metric=%s with %i points', async (days, metric, count) => {
-    const user = await registerUser(t.app);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/dashboard/latest-sales?days=${days}&metric=${metric}`,
-      headers: bearer(user.token),
-    });
+    const response = await requestChart(`?days=${days}&metric=${metric}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toHaveLength(count);
   });
@@ -157,12 +152,7 @@ describe('GET /api/dashboard/latest-sales', () => {
     ['?days=10', 'days', 'Período inválido. Use 7, 15 ou 30 dias.'],
     ['?metric=sales', 'metric', 'Métrica inválida. Use revenue ou tickets.'],
   ])('should answer 422 in pt-BR for %s', async (query, field, message) => {
-    const user = await registerUser(t.app);
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/dashboard/latest-sales${query}`,
-      headers: bearer(user.token),
-    });
+    const response = await requestChart(query);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ success: false, errors: { [field]: [message] } });
   });

@@ -3,7 +3,9 @@ import { DEPOSIT_MESSAGES } from '@rifaria/shared/schemas';
 import { auditLedger } from '../../../src/ledger';
 import { SANDBOX_WEBHOOK_SECRET_HEADER } from '../../../src/payments/sandbox';
 import { bearer, registerUser, setupApp, type RegisteredUser } from '../../helper';
-import { insertWallet } from '../../support/wallets';
+import { countRows } from '../../support/rows';
+import { availableBalance, userWithWallet } from '../../support/organisers';
+import { payCharge, postPixWebhook } from '../../support/pix';
 
 /** Deposits end to end on the real sandbox PSP: create, pay (the sandbox calls our webhook), balance, history. */
 
@@ -11,29 +13,15 @@ const SECRET = 'segredo-de-teste-do-webhook';
 const t = setupApp({ config: { pix: { sandbox: { webhookSecret: SECRET } } } });
 const db = () => t.database.db;
 
-async function userWithWallet(status: 'active' | 'in_review' = 'active') {
-  const user = await registerUser(t.app);
-  const { walletId } = await insertWallet(db(), { userId: user.id, status });
-  return { user, walletId };
-}
-
 const createDeposit = (user: RegisteredUser, payload: object) =>
   t.app.inject({ method: 'POST', url: '/payments/deposits', headers: bearer(user.token), payload });
-const pay = (txid: string) => t.app.inject({ method: 'POST', url: `/payments/sandbox/charges/${txid}/pay` });
+const pay = (txid: string) => payCharge(t.app, txid);
 const webhook = (body: unknown, headers: Record<string, string> = { [SANDBOX_WEBHOOK_SECRET_HEADER]: SECRET }) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/payments/webhook/pix',
-    headers: { 'content-type': 'application/json', ...headers },
-    payload: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-const balance = async (user: RegisteredUser, walletId: string) =>
-  (
-    await t.app.inject({ method: 'GET', url: `/api/user-wallets/${walletId}/balance`, headers: bearer(user.token) })
-  ).json().data.saldo_disponivel as number;
+  postPixWebhook(t.app, body, headers);
+const balance = (user: RegisteredUser, walletId: string) => availableBalance(t.app, user, walletId);
 
 async function pendingDeposit(amount = 25) {
-  const { user, walletId } = await userWithWallet();
+  const { user, walletId } = await userWithWallet(t.app);
   const response = await createDeposit(user, {
     amount,
     description: 'Depósito de teste',
@@ -43,9 +31,12 @@ async function pendingDeposit(amount = 25) {
   return { user, walletId, body: response.json() };
 }
 
+const lastWebhookCall = () =>
+  db().selectFrom('pix_webhook_calls').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+
 describe('POST /payments/deposits', () => {
   it('should create a Pix charge expiring in 48 hours and answer the contract shape', async () => {
-    const { user, walletId } = await userWithWallet();
+    const { user, walletId } = await userWithWallet(t.app);
     const before = Date.now();
     const response = await createDeposit(user, {
       amount: 25,
@@ -104,7 +95,7 @@ describe('POST /payments/deposits', () => {
     ['user_wallet_id', { user_wallet_id: undefined }, DEPOSIT_MESSAGES.walletRequired],
     ['user_wallet_id', { user_wallet_id: 'abc' }, DEPOSIT_MESSAGES.walletRequired],
   ])('should refuse an invalid %s (%j) with its message', async (field, override, message) => {
-    const { user, walletId } = await userWithWallet();
+    const { user, walletId } = await userWithWallet(t.app);
     const payload = { amount: 25, description: 'Depósito', user_wallet_id: Number(walletId), ...override };
     const response = await createDeposit(user, payload);
     expect(response.statusCode).toBe(422);
@@ -112,7 +103,7 @@ describe('POST /payments/deposits', () => {
   });
 
   it('should accept the edge amounts R$ 5,00 and R$ 100.000,00 and a 255-character description', async () => {
-    const { user, walletId } = await userWithWallet();
+    const { user, walletId } = await userWithWallet(t.app);
     for (const amount of [5, 100000]) {
       const response = await createDeposit(user, {
         amount,
@@ -124,14 +115,14 @@ describe('POST /payments/deposits', () => {
   });
 
   it('should refuse a wallet that is not active yet', async () => {
-    const { user, walletId } = await userWithWallet('in_review');
+    const { user, walletId } = await userWithWallet(t.app, 'in_review');
     const response = await createDeposit(user, { amount: 25, description: 'x', user_wallet_id: Number(walletId) });
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe('A carteira ainda não está ativa.');
   });
 
   it("should answer 404 for another user's wallet", async () => {
-    const other = await userWithWallet();
+    const other = await userWithWallet(t.app);
     const intruder = await registerUser(t.app);
     const response = await createDeposit(intruder, {
       amount: 25,
@@ -278,15 +269,7 @@ describe('POST /payments/sandbox/charges/{txid}/pay → POST /payments/webhook/p
     const notice = {
       pix: [{ endToEndId: 'E1', txid: body.payment.txid, valor: '25.00', horario: new Date().toISOString() }],
     };
-    const calls = async () =>
-      Number(
-        (
-          await db()
-            .selectFrom('pix_webhook_calls')
-            .select((eb) => eb.fn.countAll<string>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const calls = () => countRows(db(), 'pix_webhook_calls');
     const before = await calls();
     const response = await webhook(notice, { [SANDBOX_WEBHOOK_SECRET_HEADER]: 'wrong' });
     expect(response.statusCode).toBe(401);
@@ -298,12 +281,7 @@ describe('POST /payments/sandbox/charges/{txid}/pay → POST /payments/webhook/p
   it('should store an authenticated call without its secret header', async () => {
     const response = await webhook({ pix: [] });
     expect(response.statusCode).toBe(400);
-    const stored = await db()
-      .selectFrom('pix_webhook_calls')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirstOrThrow();
+    const stored = await lastWebhookCall();
     expect(stored).toMatchObject({ outcome: 'rejected', raw_body: '{"pix":[]}' });
     // The secret header itself is never stored.
     expect(stored.headers).not.toHaveProperty(SANDBOX_WEBHOOK_SECRET_HEADER);
@@ -312,12 +290,7 @@ describe('POST /payments/sandbox/charges/{txid}/pay → POST /payments/webhook/p
   it('should answer 400 to a body that is not JSON, and store it verbatim', async () => {
     const response = await webhook('{not json');
     expect(response.statusCode).toBe(400);
-    const stored = await db()
-      .selectFrom('pix_webhook_calls')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirstOrThrow();
+    const stored = await lastWebhookCall();
     expect(stored).toMatchObject({ outcome: 'rejected', raw_body: '{not json' });
   });
 });

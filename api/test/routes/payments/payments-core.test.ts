@@ -4,9 +4,10 @@ import { auditLedger } from '../../../src/ledger';
 import { startWorker } from '../../../src/lib/worker';
 import { paymentsWorkerSteps } from '../../../src/payments/worker';
 import { walletsWorkerSteps } from '../../../src/wallets/worker';
-import { bearer, registerUser, setupApp, type RegisteredUser } from '../../helper';
+import { bearer, setupApp, type RegisteredUser } from '../../helper';
 import { FakePixProvider } from '../../support/fake-pix';
-import { insertWallet } from '../../support/wallets';
+import { availableBalance, userWithWallet } from '../../support/organisers';
+import { postPixWebhook } from '../../support/pix';
 
 /**
  * The payments core against a PSP double, for what the sandbox cannot do: a charge paid with another amount,
@@ -19,14 +20,8 @@ const db = () => t.database.db;
 const payments = () => t.app.services.payments;
 const transfers = () => t.app.services.transfers;
 
-async function userWithWallet() {
-  const user = await registerUser(t.app);
-  const { walletId } = await insertWallet(db(), { userId: user.id });
-  return { user, walletId };
-}
-
 async function pendingDeposit(amount = 25) {
-  const { user, walletId } = await userWithWallet();
+  const { user, walletId } = await userWithWallet(t.app);
   const response = await t.app.inject({
     method: 'POST',
     url: '/payments/deposits',
@@ -37,17 +32,8 @@ async function pendingDeposit(amount = 25) {
   return { user, walletId, body: response.json() };
 }
 
-const webhook = (body: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/payments/webhook/pix',
-    headers: { 'x-fake-psp': 'ok' },
-    payload: body as object,
-  });
-const balance = async (user: RegisteredUser, walletId: string) =>
-  (
-    await t.app.inject({ method: 'GET', url: `/api/user-wallets/${walletId}/balance`, headers: bearer(user.token) })
-  ).json().data.saldo_disponivel as number;
+const webhook = (body: unknown) => postPixWebhook(t.app, body, { 'x-fake-psp': 'ok' });
+const balance = (user: RegisteredUser, walletId: string) => availableBalance(t.app, user, walletId);
 const depositStatus = async (id: number) =>
   (await db().selectFrom('deposits').select('status').where('id', '=', String(id)).executeTakeFirstOrThrow()).status;
 
@@ -178,7 +164,7 @@ describe('PaymentsService.expirePendingCharges', () => {
 
 describe('POST /payments/deposits with the PSP down', () => {
   it('should answer 502 with the spec message and keep no deposit', async () => {
-    const { user, walletId } = await userWithWallet();
+    const { user, walletId } = await userWithWallet(t.app);
     pix.failNextCall = true;
     const response = await t.app.inject({
       method: 'POST',

@@ -13,6 +13,7 @@ import {
   type TestDatabase,
 } from '../../helper';
 import { insertWallet } from '../../support/wallets';
+import { payCharge, postPixWebhook } from '../../support/pix';
 
 /**
  * POST /payments/webhook/pix facing the internet: a call that is not from the PSP is refused before anything is
@@ -46,12 +47,7 @@ afterAll(async () => {
 const db = () => database.handle.db;
 
 const webhook = (app: FastifyInstance, payload: string, headers: Record<string, string> = {}) =>
-  app.inject({
-    method: 'POST',
-    url: '/payments/webhook/pix',
-    headers: { 'content-type': 'application/json', ...headers },
-    payload,
-  });
+  postPixWebhook(app, payload, headers);
 const authentic = { [SANDBOX_WEBHOOK_SECRET_HEADER]: SECRET };
 
 /** Rows in every table a webhook call writes to (directly or by crediting a charge). */
@@ -129,9 +125,7 @@ describe('POST /payments/webhook/pix: authentication before anything is stored',
   it('should store and credit the same call once it carries the credentials', async () => {
     const { txid, notice } = await pendingCharge();
     // The sandbox charge must be paid at the PSP for the re-fetch to confirm it.
-    expect((await fastify.inject({ method: 'POST', url: `/payments/sandbox/charges/${txid}/pay` })).statusCode).toBe(
-      200,
-    );
+    expect((await payCharge(fastify, txid)).statusCode).toBe(200);
     const before = await rowCounts();
     expect(before.settled_charges).toBeGreaterThan(0);
     const response = await webhook(fastify, JSON.stringify(notice), authentic);
@@ -190,13 +184,7 @@ describe('POST /payments/webhook/pix: rate limit', () => {
     expect(await rowCounts()).toEqual(before);
 
     // Another IP has its own budget.
-    const elsewhere = await limited.app.inject({
-      method: 'POST',
-      url: '/payments/webhook/pix',
-      headers: { 'content-type': 'application/json', ...authentic },
-      payload: '{"pix":[]}',
-      remoteAddress: '203.0.113.7',
-    });
+    const elsewhere = await postPixWebhook(limited.app, '{"pix":[]}', authentic, '203.0.113.7');
     expect(elsewhere.statusCode).toBe(400);
   });
 });

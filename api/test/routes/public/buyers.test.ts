@@ -1,6 +1,7 @@
-import { buildApp, setupApp, type TestApp } from '../../helper';
-import { cpfFromBase, insertBuyer, testCpfCipher, TEST_BUYER_DATA_SECRET } from '../../support/purchases';
+import { setupApp, setupAppBeside } from '../../helper';
+import { countRows } from '../../support/rows';
 import { maskBuyerCpf, maskBuyerEmail, maskBuyerPhone } from '../../../src/lib/masks';
+import { cpfFromBase, insertBuyer, TEST_BUYER_DATA_SECRET, testCpfCipher } from '../../support/buyers';
 
 const TOO_MANY = { success: false, message: 'Muitas tentativas. Aguarde um minuto e tente novamente.' };
 const GENERAL_422 = 'Dados inválidos. Verifique os campos informados.';
@@ -212,12 +213,7 @@ describe('public buyers', () => {
       expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
       const winner = replies.find((r) => r.statusCode === 201)!.json().data;
       for (const reply of replies.filter((r) => r.statusCode === 409)) expect(reply.json().data).toEqual(winner);
-      const count = await t.database.db
-        .selectFrom('buyers')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('phone', '=', body.phone)
-        .executeTakeFirstOrThrow();
-      expect(Number(count.n)).toBe(1);
+      expect(await countRows(t.database.db, 'buyers', { phone: body.phone })).toBe(1);
     });
 
     it('should create exactly one buyer when one CPF is sent with several new phones at once', async () => {
@@ -241,20 +237,14 @@ describe('public buyers', () => {
   });
 
   describe('rate limits (per IP)', () => {
-    let limited: TestApp;
-    beforeAll(async () => {
-      limited = await buildApp({
-        database: t.database,
-        config: {
-          buyerData: { secret: TEST_BUYER_DATA_SECRET },
-          rateLimits: {
-            publicBuyerCheck: { max: 3, timeWindowMs: 60_000 },
-            publicBuyerCreate: { max: 2, timeWindowMs: 60_000 },
-          },
+    const limited = setupAppBeside(t, {
+      config: {
+        rateLimits: {
+          publicBuyerCheck: { max: 3, timeWindowMs: 60_000 },
+          publicBuyerCreate: { max: 2, timeWindowMs: 60_000 },
         },
-      });
+      },
     });
-    afterAll(() => limited.close());
 
     it('should answer 429 in pt-BR on the phone check after N lookups from one IP, not for another IP', async () => {
       for (let i = 0; i < 3; i++) expect((await check('21911112222', limited.app, '10.1.0.1')).statusCode).toBe(200);

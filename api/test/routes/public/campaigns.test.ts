@@ -1,6 +1,8 @@
 import { publicRulesHtml } from '../../../src/campaigns/rules';
 import { bearer, registerUser, setupApp, type RegisteredUser } from '../../helper';
-import { insertBuyer, insertCampaign, insertPurchase, TEST_BUYER_DATA_SECRET } from '../../support/purchases';
+import { insertBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { insertCampaign } from '../../support/campaigns';
+import { insertPurchase } from '../../support/purchases';
 
 const NOT_FOUND = { success: false, message: 'Campanha não encontrada' };
 

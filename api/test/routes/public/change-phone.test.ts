@@ -1,11 +1,7 @@
 import { setupApp } from '../../helper';
-import {
-  cpfFromBase,
-  insertBuyer,
-  insertCampaign,
-  insertPurchase,
-  TEST_BUYER_DATA_SECRET,
-} from '../../support/purchases';
+import { cpfFromBase, insertBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { insertCampaign } from '../../support/campaigns';
+import { insertPurchase } from '../../support/purchases';
 
 const NOT_CONFIRMED = {
   success: false,

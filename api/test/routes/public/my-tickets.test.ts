@@ -2,8 +2,10 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import app, { serverOptions } from '../../../src/app';
 import { redactUrl, requestLogSerializer } from '../../../src/lib/logger';
-import { buildApp, setupApp, testConfig, type TestApp } from '../../helper';
-import { insertBuyer, insertCampaign, insertPurchase, TEST_BUYER_DATA_SECRET } from '../../support/purchases';
+import { setupApp, setupAppBeside, testConfig } from '../../helper';
+import { insertBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { insertCampaign } from '../../support/campaigns';
+import { insertPurchase } from '../../support/purchases';
 
 const NOT_FOUND = {
   success: true,
@@ -185,17 +187,9 @@ describe('GET /public/campaigns/:link/my-tickets', () => {
   });
 
   describe('rate limit', () => {
-    let limited: TestApp;
-    beforeAll(async () => {
-      limited = await buildApp({
-        database: t.database,
-        config: {
-          buyerData: { secret: TEST_BUYER_DATA_SECRET },
-          rateLimits: { publicMyTickets: { max: 2, timeWindowMs: 60_000 } },
-        },
-      });
+    const limited = setupAppBeside(t, {
+      config: { rateLimits: { publicMyTickets: { max: 2, timeWindowMs: 60_000 } } },
     });
-    afterAll(() => limited.close());
 
     it('should answer 429 in pt-BR after N lookups from one IP (guessing CPFs is throttled), not for another IP', async () => {
       const guess = { phone: maria.phone, cpf: stranger.cpf };
@@ -260,7 +254,9 @@ describe('GET /public/campaigns/:link/my-tickets', () => {
         '/public/campaigns/rifa/my-tickets?phone=[redacted]&cpf=[redacted]',
       );
       expect(redactUrl('/public/buyers/check/11987654321')).toBe('/public/buyers/check/[redacted]');
-      expect(redactUrl('//public//buyers/check/11987654321?x=1')).toBe('//public//buyers/check/[redacted]?x=[redacted]');
+      expect(redactUrl('//public//buyers/check/11987654321?x=1')).toBe(
+        '//public//buyers/check/[redacted]?x=[redacted]',
+      );
       expect(redactUrl('/public/campaigns/rifa')).toBe('/public/campaigns/rifa');
       expect(redactUrl('/api/campaigns?status=2')).toBe('/api/campaigns?status=2');
       expect(redactUrl('/api/auth/verify-email?token=abc123')).toBe('/api/auth/verify-email?token=[redacted]');

@@ -3,18 +3,18 @@ import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '../../../src/db';
 import { campaignStats } from '../../../src/sales/stats';
 import { buildApp, DB_KIND, setupApp, type TestApp } from '../../helper';
-import { TEST_BUYER_DATA_SECRET } from '../../support/purchases';
+import { newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { publishedCampaign, type TestCampaign } from '../../support/campaigns';
 import {
   backdateReservations,
   buy,
-  newBuyer,
+  campaignAndBuyer,
   numberLedger,
-  publishedCampaign,
+  order,
   purchaseRow,
   ticketNumbers,
   ticketsOfLivePurchases,
-  type TestCampaign,
-} from '../../purchases/support';
+} from '../../support/purchases';
 
 /**
  * Ticket allocation through POST /public/purchases: no number twice under concurrency, sell-out, uniformity, expiry
@@ -46,9 +46,7 @@ describe('allocation under concurrency', () => {
     const campaign = await publishedCampaign(t.app, { totalTickets: 10_000 });
     const buyers = await Promise.all(Array.from({ length: 20 }, () => newBuyer(db())));
     const replies = await Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
-        buy(t.app, { buyer_phone: buyers[i % buyers.length]!.phone, campaign_link: campaign.link, total_tickets: 5 }),
-      ),
+      Array.from({ length: 100 }, (_, i) => buy(t.app, order(buyers[i % buyers.length]!, campaign, 5))),
     );
     expect(replies.map((r) => r.statusCode)).toEqual(Array(100).fill(201));
     const numbers = await expectNoLeak(campaign);
@@ -61,9 +59,8 @@ describe('allocation under concurrency', () => {
   });
 
   it('should sell out exactly: every number sold once, refused buyers told how many remain', async () => {
-    const campaign = await publishedCampaign(t.app, { totalTickets: 103 });
-    const buyer = await newBuyer(db());
-    const body = { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 4 };
+    const { campaign, buyer } = await campaignAndBuyer(t.app, { totalTickets: 103 });
+    const body = order(buyer, campaign, 4);
     const burst = await Promise.all(Array.from({ length: 40 }, () => buy(t.app, body)));
     const created = burst.filter((r) => r.statusCode === 201);
     const refused = burst.filter((r) => r.statusCode !== 201);
@@ -90,12 +87,8 @@ describe('allocation under concurrency', () => {
     expect(numbers.held).toBe(103);
     expect(numbers.released).toBe(0);
     expect(numbers.nextIndex).toBe(103);
-    const all = await db()
-      .selectFrom('campaign_tickets')
-      .select('number')
-      .where('campaign_id', '=', campaign.id)
-      .execute();
-    expect(all.map((r) => r.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 103 }, (_, i) => i));
+    const all = await ticketNumbers(db(), campaign.id);
+    expect(all.sort((a, b) => a - b)).toEqual(Array.from({ length: 103 }, (_, i) => i));
   });
 });
 
@@ -107,7 +100,7 @@ describe('allocation is uniform and unpredictable', () => {
     ];
     const buyer = await newBuyer(db());
     const first = async (campaign: TestCampaign) => {
-      const reply = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 10 });
+      const reply = await buy(t.app, order(buyer, campaign, 10));
       return ticketNumbers(db(), campaign.id, (await purchaseRow(db(), reply.json().data.purchase_hash)).id);
     };
     const [numbersA, numbersB] = [await first(a), await first(b)];
@@ -122,21 +115,13 @@ describe('allocation is uniform and unpredictable', () => {
     for (let i = 0; i < 20; i += 1) {
       // A buyer per round: one buyer may hold at most 1,000 unpaid numbers in a campaign.
       const buyer = await newBuyer(db());
-      const replies = await Promise.all(
-        Array.from({ length: 10 }, () =>
-          buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 10 }),
-        ),
-      );
+      const replies = await Promise.all(Array.from({ length: 10 }, () => buy(t.app, order(buyer, campaign, 10))));
       expect(replies.every((r) => r.statusCode === 201)).toBe(true);
     }
-    const rows = await db()
-      .selectFrom('campaign_tickets')
-      .select('number')
-      .where('campaign_id', '=', campaign.id)
-      .execute();
+    const rows = await ticketNumbers(db(), campaign.id);
     expect(rows).toHaveLength(2000);
     const buckets = Array<number>(10).fill(0);
-    for (const { number } of rows) buckets[Math.floor(number / 1000)]! += 1;
+    for (const number of rows) buckets[Math.floor(number / 1000)]! += 1;
     const expected = 200;
     const chiSquare = buckets.reduce((sum, observed) => sum + (observed - expected) ** 2 / expected, 0);
     // 9 degrees of freedom: P(χ² > 40) ≈ 7e-6 for a uniform allocator; a sequential one scores 18,000.
@@ -146,9 +131,8 @@ describe('allocation is uniform and unpredictable', () => {
 
 describe('expiry returns numbers to the pool', () => {
   it('should cancel overdue reservations, release their numbers and reuse them first', async () => {
-    const campaign = await publishedCampaign(t.app, { totalTickets: 10_000 });
-    const buyer = await newBuyer(db());
-    const reply = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 7 });
+    const { campaign, buyer } = await campaignAndBuyer(t.app, { totalTickets: 10_000 });
+    const reply = await buy(t.app, order(buyer, campaign, 7));
     const purchase = await purchaseRow(db(), reply.json().data.purchase_hash);
     const numbers = await ticketNumbers(db(), campaign.id, purchase.id);
 
@@ -171,7 +155,7 @@ describe('expiry returns numbers to the pool', () => {
     expect(await t.app.services.purchases.expireOverdue()).toBe(0);
 
     // The next purchase takes the released numbers before fresh ones.
-    const next = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 7 });
+    const next = await buy(t.app, order(buyer, campaign, 7));
     const reused = await ticketNumbers(db(), campaign.id, (await purchaseRow(db(), next.json().data.purchase_hash)).id);
     expect(reused).toEqual(numbers);
     await expectNoLeak(campaign);
@@ -180,7 +164,7 @@ describe('expiry returns numbers to the pool', () => {
   it('should share released numbers out among concurrent purchases reserved together, each number once', async () => {
     const campaign = await publishedCampaign(t.app, { totalTickets: 10_000 });
     const buyers = await Promise.all(Array.from({ length: 6 }, () => newBuyer(db())));
-    const first = await buy(t.app, { buyer_phone: buyers[0]!.phone, campaign_link: campaign.link, total_tickets: 12 });
+    const first = await buy(t.app, order(buyers[0]!, campaign, 12));
     const expiredNumbers = await ticketNumbers(
       db(),
       campaign.id,
@@ -190,9 +174,7 @@ describe('expiry returns numbers to the pool', () => {
     expect(await t.app.services.purchases.expireOverdue()).toBe(1);
 
     const batch = jest.spyOn(t.app.services.purchases as never as { reserveBatch: () => unknown }, 'reserveBatch');
-    const replies = await Promise.all(
-      buyers.map((b) => buy(t.app, { buyer_phone: b.phone, campaign_link: campaign.link, total_tickets: 5 })),
-    );
+    const replies = await Promise.all(buyers.map((b) => buy(t.app, order(b, campaign, 5))));
     const sizes = (batch.mock.calls as unknown as unknown[][][]).map(([items]) => items!.length);
     batch.mockRestore();
     expect(sizes.some((size) => size > 1)).toBe(true);
@@ -214,12 +196,10 @@ describe('expiry returns numbers to the pool', () => {
   });
 
   it('should expire in batches and leave paid and fresh purchases alone', async () => {
-    const campaign = await publishedCampaign(t.app, { totalTickets: 10_000 });
-    const buyer = await newBuyer(db());
-    for (let i = 0; i < 5; i += 1)
-      await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 2 });
+    const { campaign, buyer } = await campaignAndBuyer(t.app, { totalTickets: 10_000 });
+    for (let i = 0; i < 5; i += 1) await buy(t.app, order(buyer, campaign, 2));
     await backdateReservations(db(), campaign.id);
-    const fresh = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 2 });
+    const fresh = await buy(t.app, order(buyer, campaign, 2));
     expect(await t.app.services.purchases.expireOverdue()).toBe(5);
     expect((await purchaseRow(db(), fresh.json().data.purchase_hash)).status_id).toBe(1);
     const numbers = await expectNoLeak(campaign);
@@ -229,9 +209,8 @@ describe('expiry returns numbers to the pool', () => {
   });
 
   it('should expire a purchase together with its Pix charge (payments core expiry)', async () => {
-    const campaign = await publishedCampaign(t.app);
-    const buyer = await newBuyer(db());
-    const reply = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 3 });
+    const { campaign, buyer } = await campaignAndBuyer(t.app);
+    const reply = await buy(t.app, order(buyer, campaign, 3));
     const purchase = await purchaseRow(db(), reply.json().data.purchase_hash);
     await backdateReservations(db(), campaign.id);
     await sql`UPDATE pix_charges SET expires_at = now() - interval '1 minute'
@@ -246,23 +225,21 @@ describe('expiry returns numbers to the pool', () => {
 
 describe('ticket leases', () => {
   it('should give unused leased numbers back and lease again later', async () => {
-    const campaign = await publishedCampaign(t.app, { totalTickets: 10_000 });
-    const buyer = await newBuyer(db());
-    await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 3 });
+    const { campaign, buyer } = await campaignAndBuyer(t.app, { totalTickets: 10_000 });
+    await buy(t.app, order(buyer, campaign, 3));
     const during = await numberLedger(db(), campaign.id);
     expect(during.leased).toBeGreaterThan(0);
     expect(allocator().heldBy(campaign.id)).toBe(during.leased - 3);
     const after = await expectNoLeak(campaign);
     expect(after.released).toBe(during.leased - 3);
     expect(allocator().heldBy(campaign.id)).toBe(0);
-    const again = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 3 });
+    const again = await buy(t.app, order(buyer, campaign, 3));
     expect(again.statusCode).toBe(201);
     await expectNoLeak(campaign);
   });
 
   it("should reclaim a dead process's lease: unsold numbers of the block back to the pool", async () => {
-    const campaign = await publishedCampaign(t.app, { totalTickets: 1000 });
-    const buyer = await newBuyer(db());
+    const { campaign, buyer } = await campaignAndBuyer(t.app, { totalTickets: 1000 });
     // A process leased positions 0..49, sold one number, then died.
     await sql`UPDATE campaign_ticket_pools SET next_index = 50 WHERE campaign_id = ${campaign.id}`.execute(db());
     await sql`INSERT INTO campaign_ticket_leases (campaign_id, start_index, count, leased_at, expires_at)
@@ -301,16 +278,15 @@ describe('ticket leases', () => {
   });
 
   it('should drop a free-list number that is already sold instead of failing or selling it twice', async () => {
-    const campaign = await publishedCampaign(t.app, { totalTickets: 1000 });
-    const buyer = await newBuyer(db());
-    const first = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 2 });
+    const { campaign, buyer } = await campaignAndBuyer(t.app, { totalTickets: 1000 });
+    const first = await buy(t.app, order(buyer, campaign, 2));
     const sold = await ticketNumbers(db(), campaign.id, (await purchaseRow(db(), first.json().data.purchase_hash)).id);
     // Corrupt the free list on purpose: the primary key of campaign_tickets is the last line of defence.
     await db()
       .insertInto('released_tickets')
       .values(sold.map((number) => ({ campaign_id: campaign.id, number })))
       .execute();
-    const second = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 5 });
+    const second = await buy(t.app, order(buyer, campaign, 5));
     expect(second.statusCode).toBe(201);
     const numbers = await ticketNumbers(
       db(),
@@ -355,9 +331,8 @@ describe('ticket leases', () => {
   });
 
   it('should reuse numbers the other instance gave back', async () => {
-    const campaign = await publishedCampaign(t.app, { totalTickets: 2000 });
-    const buyer = await newBuyer(db());
-    await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1 });
+    const { campaign, buyer } = await campaignAndBuyer(t.app, { totalTickets: 2000 });
+    await buy(t.app, order(buyer, campaign, 1));
     await t.app.services.purchases.allocator.retireAll();
     const { released } = await numberLedger(db(), campaign.id);
     expect(released).toBeGreaterThan(0);

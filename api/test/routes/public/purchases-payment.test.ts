@@ -1,24 +1,24 @@
 import { auditLedger } from '../../../src/ledger';
 import { PixProviderError, type PixRefund, type RefundInput } from '../../../src/payments/pix-provider';
 import { SANDBOX_WEBHOOK_SECRET_HEADER } from '../../../src/payments/sandbox';
-import { buildApp, setupApp, type TestApp } from '../../helper';
+import { setupApp, setupAppBeside } from '../../helper';
 import { FakePixProvider } from '../../support/fake-pix';
-import { TEST_BUYER_DATA_SECRET } from '../../support/purchases';
+import { newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { publishedCampaign, type TestCampaign } from '../../support/campaigns';
 import {
   backdateReservations,
   blockedBalance,
   buy,
+  campaignAndBuyer,
   chargeOf,
   getPurchase,
-  newBuyer,
   numberLedger,
-  payCharge,
-  publishedCampaign,
+  order,
   purchaseRow,
   ticketNumbers,
   WEBHOOK_SECRET,
-  type TestCampaign,
-} from '../../purchases/support';
+} from '../../support/purchases';
+import { payCharge, postPixWebhook } from '../../support/pix';
 
 /**
  * Confirmation (Pix webhook through the payments core), late payments (re-allocation or refund) and a PSP that
@@ -31,20 +31,14 @@ const db = () => t.database.db;
 
 async function purchaseOf(campaign: TestCampaign, tickets = 5, app = t.app) {
   const buyer = await newBuyer(db());
-  const reply = await buy(app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: tickets });
+  const reply = await buy(app, order(buyer, campaign, tickets));
   expect(reply.statusCode).toBe(201);
   const hash = reply.json().data.purchase_hash as string;
   const row = await purchaseRow(db(), hash);
   return { hash, row, buyer, charge: await chargeOf(db(), row.id) };
 }
 
-const webhook = (body: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/payments/webhook/pix',
-    headers: { 'content-type': 'application/json', [SANDBOX_WEBHOOK_SECRET_HEADER]: WEBHOOK_SECRET },
-    payload: JSON.stringify(body),
-  });
+const webhook = (body: unknown) => postPixWebhook(t.app, body, { [SANDBOX_WEBHOOK_SECRET_HEADER]: WEBHOOK_SECRET });
 
 const saleTransactions = async (purchaseId: string) =>
   db().selectFrom('ledger_transactions').select('id').where('idempotency_key', '=', `sale:${purchaseId}`).execute();
@@ -191,18 +185,13 @@ class RefusingRefundPsp extends FakePixProvider {
 }
 
 describe('with a PSP that fails', () => {
-  let fake: TestApp;
   const psp = new RefusingRefundPsp();
-  beforeAll(async () => {
-    fake = await buildApp({ database: t.database, config, pix: psp });
-  });
-  afterAll(() => fake.app.close());
+  const fake = setupAppBeside(t, { pix: psp });
 
   it('should answer 502 and keep every number for sale when the charge cannot be created', async () => {
-    const campaign = await publishedCampaign(fake.app, { totalTickets: 50 });
-    const buyer = await newBuyer(db());
+    const { campaign, buyer } = await campaignAndBuyer(fake.app, { totalTickets: 50 });
     psp.failNextCall = true;
-    const reply = await buy(fake.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 5 });
+    const reply = await buy(fake.app, order(buyer, campaign, 5));
     expect(reply.statusCode).toBe(502);
     expect(reply.json()).toEqual({
       success: false,
@@ -211,14 +200,10 @@ describe('with a PSP that fails', () => {
     // Nothing was written: no purchase, no charge, no number held.
     const rows = await db().selectFrom('purchases').selectAll().where('campaign_id', '=', campaign.id).execute();
     expect(rows).toEqual([]);
-    const held = await db()
-      .selectFrom('campaign_tickets')
-      .select('number')
-      .where('campaign_id', '=', campaign.id)
-      .execute();
+    const held = await ticketNumbers(db(), campaign.id);
     expect(held).toEqual([]);
     // The next buyer gets those numbers and the campaign can still sell all 50.
-    const next = await buy(fake.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 50 });
+    const next = await buy(fake.app, order(buyer, campaign, 50));
     expect(next.statusCode).toBe(201);
   });
 
@@ -229,12 +214,7 @@ describe('with a PSP that fails', () => {
     await fake.app.services.purchases.expireOverdue();
     await purchaseOf(campaign, 2, fake.app);
     const body = psp.pay(late.charge.txid);
-    const delivered = await fake.app.inject({
-      method: 'POST',
-      url: '/payments/webhook/pix',
-      headers: { 'content-type': 'application/json', 'x-fake-psp': 'ok' },
-      payload: JSON.stringify(body),
-    });
+    const delivered = await postPixWebhook(fake.app, body, { 'x-fake-psp': 'ok' });
     expect(delivered.statusCode).toBe(200);
     expect((await purchaseRow(db(), late.hash)).refund_status).toBe('pending');
     expect(await fake.app.services.purchases.refundPending()).toEqual({ failed: 1 });

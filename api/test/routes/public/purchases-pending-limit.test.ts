@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { buildApp, setupApp, type TestApp } from '../../helper';
-import { insertPurchase, TEST_BUYER_DATA_SECRET } from '../../support/purchases';
+import { buildApp, setupApp, setupAppBeside } from '../../helper';
+import { countRows } from '../../support/rows';
+import { newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { publishedCampaign, type TestCampaign } from '../../support/campaigns';
 import {
   backdateReservations,
   buy,
+  campaignAndBuyer,
   chargeOf,
-  newBuyer,
+  insertPurchase,
   numberLedger,
-  payCharge,
-  publishedCampaign,
+  order,
   purchaseRow,
   WEBHOOK_SECRET,
-  type TestCampaign,
-} from '../../purchases/support';
+} from '../../support/purchases';
+import { payCharge } from '../../support/pix';
 
 /**
  * Issue 10: a buyer holds at most 1,000 unpaid numbers (Pendente, not expired) per campaign. Refused with 422 and a
@@ -47,25 +49,16 @@ async function pendingOf(campaignId: string, buyerId: string): Promise<number> {
   return rows[0]!.n;
 }
 
-const chargeCount = async () =>
-  Number(
-    (
-      await db()
-        .selectFrom('pix_charges')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const chargeCount = () => countRows(db(), 'pix_charges');
 
 describe('unpaid numbers per buyer and campaign', () => {
   it('should refuse the next purchase, even of 1, of a buyer holding 1,000 unpaid numbers (422, pay or wait)', async () => {
-    const campaign = await publishedCampaign(t.app);
-    const buyer = await newBuyer(db());
+    const { campaign, buyer } = await campaignAndBuyer(t.app);
     await bought(campaign, buyer.phone, 600);
     await bought(campaign, buyer.phone, 400);
     const charges = await chargeCount();
 
-    const refused = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1 });
+    const refused = await buy(t.app, order(buyer, campaign, 1));
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({
       success: false,
@@ -79,10 +72,9 @@ describe('unpaid numbers per buyer and campaign', () => {
   });
 
   it('should say how many more the buyer may reserve when the request only goes past the limit', async () => {
-    const campaign = await publishedCampaign(t.app);
-    const buyer = await newBuyer(db());
+    const { campaign, buyer } = await campaignAndBuyer(t.app);
     await bought(campaign, buyer.phone, 600);
-    const refused = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 401 });
+    const refused = await buy(t.app, order(buyer, campaign, 401));
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(
       'Você já tem 600 números reservados aguardando pagamento nesta campanha. Pague a reserva ou aguarde ela ' +
@@ -94,10 +86,9 @@ describe('unpaid numbers per buyer and campaign', () => {
   });
 
   it('should free the allowance when the buyer pays', async () => {
-    const campaign = await publishedCampaign(t.app);
-    const buyer = await newBuyer(db());
+    const { campaign, buyer } = await campaignAndBuyer(t.app);
     const { charge } = await bought(campaign, buyer.phone, 1000);
-    const body = { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1 };
+    const body = order(buyer, campaign, 1);
     expect((await buy(t.app, body)).statusCode).toBe(422);
 
     expect((await payCharge(t.app, charge.txid)).statusCode).toBe(200);
@@ -108,10 +99,9 @@ describe('unpaid numbers per buyer and campaign', () => {
   });
 
   it('should free the allowance when the reservation expires, even before the worker cancels it', async () => {
-    const campaign = await publishedCampaign(t.app);
-    const buyer = await newBuyer(db());
+    const { campaign, buyer } = await campaignAndBuyer(t.app);
     const { row } = await bought(campaign, buyer.phone, 1000);
-    const body = { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1000 };
+    const body = order(buyer, campaign, 1000);
     expect((await buy(t.app, body)).statusCode).toBe(422);
 
     await backdateReservations(db(), campaign.id);
@@ -139,9 +129,8 @@ describe('unpaid numbers per buyer and campaign', () => {
   });
 
   it('should answer an idempotent retry of an accepted purchase with that purchase, not with the refusal', async () => {
-    const campaign = await publishedCampaign(t.app);
-    const buyer = await newBuyer(db());
-    const body = { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1000 };
+    const { campaign, buyer } = await campaignAndBuyer(t.app);
+    const body = order(buyer, campaign, 1000);
     const key = randomUUID();
     const first = await buy(t.app, body, key);
     expect(first.statusCode).toBe(201);
@@ -153,17 +142,12 @@ describe('unpaid numbers per buyer and campaign', () => {
   });
 
   describe('under concurrency (two API processes on one database)', () => {
-    let second: TestApp;
-    beforeAll(async () => {
-      second = await buildApp({ database: t.database, config });
-    });
-    afterAll(() => second.close());
+    const second = setupAppBeside(t);
 
     it('should accept only one of two concurrent purchases of 600 by one buyer', async () => {
       for (let round = 0; round < 10; round += 1) {
-        const campaign = await publishedCampaign(t.app);
-        const buyer = await newBuyer(db());
-        const body = { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 600 };
+        const { campaign, buyer } = await campaignAndBuyer(t.app);
+        const body = order(buyer, campaign, 600);
         // Same process (one group-commit batch) and two processes (two statements racing).
         const replies = await Promise.all([buy(t.app, body), buy(round === 0 ? t.app : second.app, body)]);
         const codes = replies.map((r) => r.statusCode).sort();
@@ -178,9 +162,8 @@ describe('unpaid numbers per buyer and campaign', () => {
     });
 
     it('should never let many concurrent purchases of one buyer go past 1,000 unpaid numbers', async () => {
-      const campaign = await publishedCampaign(t.app);
-      const buyer = await newBuyer(db());
-      const body = { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 150 };
+      const { campaign, buyer } = await campaignAndBuyer(t.app);
+      const body = order(buyer, campaign, 150);
       const replies = await Promise.all(
         Array.from({ length: 10 }, (_, i) => buy(i % 2 === 0 ? t.app : second.app, body)),
       );
@@ -192,9 +175,8 @@ describe('unpaid numbers per buyer and campaign', () => {
     });
 
     it('should answer a double click racing from two processes with the one purchase, not with a refusal', async () => {
-      const campaign = await publishedCampaign(t.app);
-      const buyer = await newBuyer(db());
-      const body = { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 600 };
+      const { campaign, buyer } = await campaignAndBuyer(t.app);
+      const body = order(buyer, campaign, 600);
       const key = randomUUID();
       const replies = await Promise.all([buy(t.app, body, key), buy(second.app, body, key)]);
       expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 201]);
@@ -208,10 +190,8 @@ describe('unpaid numbers per buyer and campaign', () => {
       await bought(campaign, full.phone, 1000);
       const others = await Promise.all(Array.from({ length: 4 }, () => newBuyer(db())));
       const replies = await Promise.all([
-        buy(t.app, { buyer_phone: full.phone, campaign_link: campaign.link, total_tickets: 5 }),
-        ...others.map((b, i) =>
-          buy(i % 2 ? t.app : second.app, { buyer_phone: b.phone, campaign_link: campaign.link, total_tickets: 5 }),
-        ),
+        buy(t.app, order(full, campaign, 5)),
+        ...others.map((b, i) => buy(i % 2 ? t.app : second.app, order(b, campaign, 5))),
       ]);
       expect(replies.map((r) => r.statusCode)).toEqual([422, 201, 201, 201, 201]);
     });
@@ -219,8 +199,7 @@ describe('unpaid numbers per buyer and campaign', () => {
 
   describe('the reservation statement re-checks under the per-buyer lock', () => {
     it('should raise pending_limit from the guard when the buyer would go past the limit', async () => {
-      const campaign = await publishedCampaign(t.app);
-      const buyer = await newBuyer(db());
+      const { campaign, buyer } = await campaignAndBuyer(t.app);
       await bought(campaign, buyer.phone, 700);
       const guard = (buyers: string[], counts: number[]) =>
         sql`SELECT purchase_pending_guard(${campaign.id}, ${buyers}::bigint[], ${counts}::int[], 1000)`.execute(db());
@@ -233,8 +212,7 @@ describe('unpaid numbers per buyer and campaign', () => {
     });
 
     it('should make a concurrent reservation of the same buyer wait for the first to commit, then count it', async () => {
-      const campaign = await publishedCampaign(t.app);
-      const buyer = await newBuyer(db());
+      const { campaign, buyer } = await campaignAndBuyer(t.app);
       const guard600 = sql`SELECT purchase_pending_guard(${campaign.id}, ${[buyer.id]}::bigint[], ${[600]}::int[], 1000)`;
       let locked!: () => void;
       const lockTaken = new Promise<void>((resolve) => (locked = resolve));
@@ -270,9 +248,8 @@ describe('unpaid numbers per buyer and campaign', () => {
         config: { ...config, purchases: { pendingNumbersPerBuyer: 10 } },
       });
       try {
-        const campaign = await publishedCampaign(t.app);
-        const buyer = await newBuyer(db());
-        const body = { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 6 };
+        const { campaign, buyer } = await campaignAndBuyer(t.app);
+        const body = order(buyer, campaign, 6);
         const replies = await Promise.all([buy(strict.app, body), buy(strict.app, body)]);
         expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 422]);
         const refused = replies.find((r) => r.statusCode === 422)!.json();

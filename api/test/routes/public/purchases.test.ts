@@ -3,18 +3,20 @@ import { BUYER_MESSAGES } from '@rifaria/shared/schemas';
 import jsQR from 'jsqr';
 import { hasError, parsePix, type PixStaticObject } from 'pix-utils';
 import { PNG } from 'pngjs';
-import { buildApp, setupApp, type TestApp } from '../../helper';
-import { TEST_BUYER_DATA_SECRET } from '../../support/purchases';
+import { setupApp, setupAppBeside } from '../../helper';
+import { countRows } from '../../support/rows';
+import { newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { publishedCampaign } from '../../support/campaigns';
 import {
   buy,
+  campaignAndBuyer,
   chargeOf,
   getPurchase,
-  newBuyer,
-  publishedCampaign,
+  order,
   purchaseRow,
   ticketNumbers,
   WEBHOOK_SECRET,
-} from '../../purchases/support';
+} from '../../support/purchases';
 
 /** POST /public/purchases and GET /public/purchases/:hash: rules, messages and reply shapes (sandbox PSP). */
 
@@ -29,10 +31,9 @@ const db = () => t.database.db;
 
 describe('POST /public/purchases', () => {
   it('should reserve the numbers, create a Pendente purchase and a Pix charge expiring with it', async () => {
-    const campaign = await publishedCampaign(t.app, { totalTickets: 1000, priceCents: 1250 });
-    const buyer = await newBuyer(db());
+    const { campaign, buyer } = await campaignAndBuyer(t.app, { totalTickets: 1000, priceCents: 1250 });
     const before = Date.now();
-    const response = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 5 });
+    const response = await buy(t.app, order(buyer, campaign, 5));
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body).toEqual({
@@ -72,9 +73,8 @@ describe('POST /public/purchases', () => {
   });
 
   it('should copy the unit price: a later price change does not touch the purchase', async () => {
-    const campaign = await publishedCampaign(t.app, { priceCents: 300 });
-    const buyer = await newBuyer(db());
-    const response = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 2 });
+    const { campaign, buyer } = await campaignAndBuyer(t.app, { priceCents: 300 });
+    const response = await buy(t.app, order(buyer, campaign, 2));
     await db().updateTable('campaigns').set({ ticket_price_cents: 999 }).where('id', '=', campaign.id).execute();
     const purchase = await purchaseRow(db(), response.json().data.purchase_hash);
     expect(purchase.unit_price_cents).toBe('300');
@@ -91,8 +91,7 @@ describe('POST /public/purchases', () => {
     [{ campaign_link: '' }, 'campaign_link', BUYER_MESSAGES.campaignRequired],
     [{ payment_method_id: 2 }, 'payment_method_id', BUYER_MESSAGES.paymentMethod],
   ])('should refuse %j with 422 and the field message', async (override, field, message) => {
-    const campaign = await publishedCampaign(t.app);
-    const buyer = await newBuyer(db());
+    const { campaign, buyer } = await campaignAndBuyer(t.app);
     const response = await t.app.inject({
       method: 'POST',
       url: '/public/purchases',
@@ -120,8 +119,7 @@ describe('POST /public/purchases', () => {
   });
 
   it('should accept a masked phone and an omitted payment method (Pix)', async () => {
-    const campaign = await publishedCampaign(t.app);
-    const buyer = await newBuyer(db());
+    const { campaign, buyer } = await campaignAndBuyer(t.app);
     const masked = `(${buyer.phone.slice(0, 2)}) ${buyer.phone.slice(2, 7)}-${buyer.phone.slice(7)}`;
     const response = await t.app.inject({
       method: 'POST',
@@ -153,9 +151,8 @@ describe('POST /public/purchases', () => {
   });
 
   it.each([3, 4] as const)('should refuse a campaign with status %i (cancelled / finished)', async (statusId) => {
-    const campaign = await publishedCampaign(t.app, { statusId });
-    const buyer = await newBuyer(db());
-    const response = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1 });
+    const { campaign, buyer } = await campaignAndBuyer(t.app, { statusId });
+    const response = await buy(t.app, order(buyer, campaign, 1));
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe(BUYER_MESSAGES.campaignUnavailable);
   });
@@ -163,37 +160,31 @@ describe('POST /public/purchases', () => {
   it('should refuse a campaign whose draw date has passed, and sell one whose draw is ahead', async () => {
     const buyer = await newBuyer(db());
     const past = await publishedCampaign(t.app, { drawAt: new Date(Date.now() - 60_000) });
-    const refused = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: past.link, total_tickets: 1 });
+    const refused = await buy(t.app, order(buyer, past, 1));
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(BUYER_MESSAGES.drawDatePassed);
     const future = await publishedCampaign(t.app, { drawAt: new Date(Date.now() + 86_400_000) });
-    const sold = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: future.link, total_tickets: 1 });
+    const sold = await buy(t.app, order(buyer, future, 1));
     expect(sold.statusCode).toBe(201);
   });
 
   it('should refuse a campaign cancelled after its numbers were leased (no more numbers for it)', async () => {
-    const campaign = await publishedCampaign(t.app, { totalTickets: 100 });
-    const buyer = await newBuyer(db());
-    expect(
-      (await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1 })).statusCode,
-    ).toBe(201);
+    const { campaign, buyer } = await campaignAndBuyer(t.app, { totalTickets: 100 });
+    expect((await buy(t.app, order(buyer, campaign, 1))).statusCode).toBe(201);
     await db()
       .updateTable('campaigns')
       .set({ status_id: 3, cancelled_at: new Date() })
       .where('id', '=', campaign.id)
       .execute();
-    const response = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1 });
+    const response = await buy(t.app, order(buyer, campaign, 1));
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe(BUYER_MESSAGES.campaignUnavailable);
   });
 
   it('should say how many numbers remain when fewer than asked, with details.remaining', async () => {
-    const campaign = await publishedCampaign(t.app, { totalTickets: 10 });
-    const buyer = await newBuyer(db());
-    expect(
-      (await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 7 })).statusCode,
-    ).toBe(201);
-    const tooMany = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 4 });
+    const { campaign, buyer } = await campaignAndBuyer(t.app, { totalTickets: 10 });
+    expect((await buy(t.app, order(buyer, campaign, 7))).statusCode).toBe(201);
+    const tooMany = await buy(t.app, order(buyer, campaign, 4));
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json()).toEqual({
       success: false,
@@ -201,11 +192,9 @@ describe('POST /public/purchases', () => {
       errors: { total_tickets: ['Restam apenas 3 números disponíveis. Escolha uma quantidade menor.'] },
       details: { remaining: 3 },
     });
-    expect(
-      (await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 3 })).statusCode,
-    ).toBe(201);
+    expect((await buy(t.app, order(buyer, campaign, 3))).statusCode).toBe(201);
     const since = new Date();
-    const soldOut = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1 });
+    const soldOut = await buy(t.app, order(buyer, campaign, 1));
     // Refused before any PSP call.
     expect(
       await db().selectFrom('sandbox_pix_charges').select('txid').where('created_at', '>=', since).execute(),
@@ -218,27 +207,20 @@ describe('POST /public/purchases', () => {
 
 describe('POST /public/purchases with Idempotency-Key', () => {
   it('should return the same purchase (200) for a retried request', async () => {
-    const campaign = await publishedCampaign(t.app);
-    const buyer = await newBuyer(db());
-    const body = { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 3 };
+    const { campaign, buyer } = await campaignAndBuyer(t.app);
+    const body = order(buyer, campaign, 3);
     const first = await buy(t.app, body, 'f1b7c2f4-2b0c-4a65-9a51-2c1f5d6e7a80');
     const second = await buy(t.app, body, 'f1b7c2f4-2b0c-4a65-9a51-2c1f5d6e7a80');
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(200);
     expect(second.json().data).toEqual(first.json().data);
     expect(second.json().message).toBe('Compra já registrada para esta solicitação.');
-    const count = await db()
-      .selectFrom('purchases')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('campaign_id', '=', campaign.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(count.n)).toBe(1);
+    expect(await countRows(db(), 'purchases', { campaign_id: campaign.id })).toBe(1);
   });
 
   it('should create exactly one purchase for a double click racing with the same key', async () => {
-    const campaign = await publishedCampaign(t.app, { totalTickets: 1000 });
-    const buyer = await newBuyer(db());
-    const body = { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 10 };
+    const { campaign, buyer } = await campaignAndBuyer(t.app, { totalTickets: 1000 });
+    const body = order(buyer, campaign, 10);
     const since = new Date();
     const replies = await Promise.all(Array.from({ length: 5 }, () => buy(t.app, body, 'clique-duplo-0001')));
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 201]);
@@ -247,11 +229,7 @@ describe('POST /public/purchases with Idempotency-Key', () => {
     const rows = await db().selectFrom('purchases').select('id').where('campaign_id', '=', campaign.id).execute();
     expect(rows).toHaveLength(1);
     // The losers' numbers went back: only the winner's 10 are held.
-    const held = await db()
-      .selectFrom('campaign_tickets')
-      .select('number')
-      .where('campaign_id', '=', campaign.id)
-      .execute();
+    const held = await ticketNumbers(db(), campaign.id);
     expect(held).toHaveLength(10);
     // Losers that had already asked the PSP for a charge closed it: one payable Pix remains.
     const psp = await db()
@@ -288,12 +266,8 @@ describe('POST /public/purchases with Idempotency-Key', () => {
       .execute();
     expect(rows).toHaveLength(5);
     for (const row of rows) expect(await ticketNumbers(db(), campaign.id, row.id)).toHaveLength(3);
-    const held = await db()
-      .selectFrom('campaign_tickets')
-      .select('number')
-      .where('campaign_id', '=', campaign.id)
-      .execute();
-    expect(new Set(held.map((h) => h.number)).size).toBe(15);
+    const held = await ticketNumbers(db(), campaign.id);
+    expect(new Set(held).size).toBe(15);
   });
 
   it('should keep each purchase of a shared reservation statement at the price its own Pix was made for', async () => {
@@ -310,10 +284,7 @@ describe('POST /public/purchases with Idempotency-Key', () => {
       return input.phone === dear.phone ? { ...row, ticket_price_cents: '300' } : row;
     });
     const batch = jest.spyOn(service, 'reserveBatch');
-    const replies = await Promise.all([
-      buy(t.app, { buyer_phone: cheap.phone, campaign_link: campaign.link, total_tickets: 2 }),
-      buy(t.app, { buyer_phone: dear.phone, campaign_link: campaign.link, total_tickets: 2 }),
-    ]);
+    const replies = await Promise.all([buy(t.app, order(cheap, campaign, 2)), buy(t.app, order(dear, campaign, 2))]);
     const sizes = (batch.mock.calls as unknown as unknown[][][]).map(([items]) => items!.length);
     lookups.mockRestore();
     batch.mockRestore();
@@ -340,10 +311,10 @@ describe('POST /public/purchases with Idempotency-Key', () => {
     const campaign = await publishedCampaign(t.app, { totalTickets: 1000 });
     const buyers = await Promise.all([newBuyer(db()), newBuyer(db())]);
     const replies = await Promise.all([
-      buy(t.app, { buyer_phone: buyers[0]!.phone, campaign_link: campaign.link, total_tickets: 1 }),
+      buy(t.app, order(buyers[0]!, campaign, 1)),
       buy(t.app, { buyer_phone: buyers[1]!.phone, campaign_link: `${campaign.link}\u0000`, total_tickets: 1 }),
       buy(t.app, { buyer_phone: buyers[1]!.phone, campaign_link: 'Rifa Com Espaços', total_tickets: 1 }),
-      buy(t.app, { buyer_phone: buyers[1]!.phone, campaign_link: campaign.link, total_tickets: 1 }),
+      buy(t.app, order(buyers[1]!, campaign, 1)),
     ]);
     expect(replies.map((r) => r.statusCode)).toEqual([201, 404, 404, 201]);
     expect(replies[1]!.json().message).toBe('Campanha não encontrada.');
@@ -354,8 +325,8 @@ describe('POST /public/purchases with Idempotency-Key', () => {
   it('should keep keys per campaign: the same key on another campaign is another purchase', async () => {
     const [a, b] = [await publishedCampaign(t.app), await publishedCampaign(t.app)];
     const buyer = await newBuyer(db());
-    const first = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: a.link, total_tickets: 1 }, 'chave-1');
-    const second = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: b.link, total_tickets: 1 }, 'chave-1');
+    const first = await buy(t.app, order(buyer, a, 1), 'chave-1');
+    const second = await buy(t.app, order(buyer, b, 1), 'chave-1');
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
     expect(first.json().data.purchase_hash).not.toBe(second.json().data.purchase_hash);
   });
@@ -363,12 +334,8 @@ describe('POST /public/purchases with Idempotency-Key', () => {
   it("should not reveal another buyer's purchase through a reused key", async () => {
     const campaign = await publishedCampaign(t.app);
     const [ana, bruno] = [await newBuyer(db()), await newBuyer(db())];
-    await buy(t.app, { buyer_phone: ana.phone, campaign_link: campaign.link, total_tickets: 1 }, 'chave-comum');
-    const response = await buy(
-      t.app,
-      { buyer_phone: bruno.phone, campaign_link: campaign.link, total_tickets: 1 },
-      'chave-comum',
-    );
+    await buy(t.app, order(ana, campaign, 1), 'chave-comum');
+    const response = await buy(t.app, order(bruno, campaign, 1), 'chave-comum');
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       success: false,
@@ -377,13 +344,8 @@ describe('POST /public/purchases with Idempotency-Key', () => {
   });
 
   it('should refuse a malformed key with a clear message', async () => {
-    const campaign = await publishedCampaign(t.app);
-    const buyer = await newBuyer(db());
-    const response = await buy(
-      t.app,
-      { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1 },
-      'com espaço',
-    );
+    const { campaign, buyer } = await campaignAndBuyer(t.app);
+    const response = await buy(t.app, order(buyer, campaign, 1), 'com espaço');
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toMatch(/^Idempotency-Key inválida/);
   });
@@ -403,7 +365,7 @@ describe('GET /public/purchases/:hash', () => {
       )
       .execute();
     const buyer = await newBuyer(db(), { name: 'Ana Lima', email: 'ana.lima@gmail.com', cpf: '12345678909' });
-    const created = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 3 });
+    const created = await buy(t.app, order(buyer, campaign, 3));
     const hash = created.json().data.purchase_hash as string;
     const row = await purchaseRow(db(), hash);
     const charge = await chargeOf(db(), row.id);
@@ -464,10 +426,8 @@ describe('GET /public/purchases/:hash', () => {
   });
 
   it('should answer the same QR on every poll (rendered once, cached)', async () => {
-    const campaign = await publishedCampaign(t.app);
-    const buyer = await newBuyer(db());
-    const hash = (await buy(t.app, { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1 })).json()
-      .data.purchase_hash;
+    const { campaign, buyer } = await campaignAndBuyer(t.app);
+    const hash = (await buy(t.app, order(buyer, campaign, 1))).json().data.purchase_hash;
     const [a, b] = [await getPurchase(t.app, hash), await getPurchase(t.app, hash)];
     expect(a.json().data.payment.qr_code).toBe(b.json().data.payment.qr_code);
   });
@@ -482,22 +442,11 @@ describe('GET /public/purchases/:hash', () => {
 });
 
 describe('public purchase rate limit', () => {
-  let limited: TestApp;
-  beforeAll(async () => {
-    limited = await buildApp({
-      database: t.database,
-      config: {
-        buyerData: { secret: TEST_BUYER_DATA_SECRET },
-        rateLimits: { publicPurchase: { max: 2, timeWindowMs: 60_000 } },
-      },
-    });
-  });
-  afterAll(() => limited.app.close());
+  const limited = setupAppBeside(t, { config: { rateLimits: { publicPurchase: { max: 2, timeWindowMs: 60_000 } } } });
 
   it('should answer 429 in pt-BR past the per-IP limit', async () => {
-    const campaign = await publishedCampaign(limited.app);
-    const buyer = await newBuyer(db());
-    const body = { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1 };
+    const { campaign, buyer } = await campaignAndBuyer(limited.app);
+    const body = order(buyer, campaign, 1);
     expect((await buy(limited.app, body)).statusCode).toBe(201);
     expect((await buy(limited.app, body)).statusCode).toBe(201);
     const third = await buy(limited.app, body);

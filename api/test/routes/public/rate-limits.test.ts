@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import Redis from 'ioredis';
 import { loadConfig } from '../../../src/config';
 import { buildApp, setupApp, type TestApp } from '../../helper';
-import { cpfFromBase, insertBuyer, TEST_BUYER_DATA_SECRET } from '../../support/purchases';
-import { buy, newBuyer, publishedCampaign } from '../../purchases/support';
+import { cpfFromBase, insertBuyer, newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { publishedCampaign } from '../../support/campaigns';
+import { buy, campaignAndBuyer, order } from '../../support/purchases';
 
 /**
  * Issue 10: public limits per phone AND per address. The address ceiling is high (thousands of phones share one
@@ -130,9 +131,8 @@ describe('per-phone limits of each public route', () => {
   });
 
   it('should limit purchases per phone, and not other buyers at the same address', async () => {
-    const campaign = await publishedCampaign(t.app);
-    const buyer = await newBuyer(db());
-    const body = { buyer_phone: buyer.phone, campaign_link: campaign.link, total_tickets: 1 };
+    const { campaign, buyer } = await campaignAndBuyer(t.app);
+    const body = order(buyer, campaign, 1);
     expect((await purchase(t.app, body, '10.60.0.1')).statusCode).toBe(201);
     expect((await purchase(t.app, body, '10.60.0.2')).statusCode).toBe(201);
     const blocked = await purchase(t.app, body, '10.60.0.3');

@@ -1,5 +1,7 @@
 import { bearer, registerUser, setupApp, type RegisteredUser } from '../../helper';
-import { insertBuyer, insertCampaign, insertPurchase, TEST_BUYER_DATA_SECRET } from '../../support/purchases';
+import { insertBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { insertCampaign } from '../../support/campaigns';
+import { insertPurchase } from '../../support/purchases';
 
 describe('GET /api/campaigns/:id/sales', () => {
   const t = setupApp({ config: { buyerData: { secret: TEST_BUYER_DATA_SECRET } } });

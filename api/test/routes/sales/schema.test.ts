@@ -1,14 +1,10 @@
-import { createTestDatabase, type TestDatabase } from '../../helper';
-import { insertBuyer, insertCampaign, insertPurchase } from '../../support/purchases';
+import { setupDatabase } from '../../helper';
+import { insertBuyer } from '../../support/buyers';
+import { insertCampaign } from '../../support/campaigns';
+import { insertPurchase } from '../../support/purchases';
 
 describe('008_purchases constraints', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = setupDatabase();
 
   it('should refuse to sell the same number of a campaign twice', async () => {
     const db = database.handle.db;

@@ -1,15 +1,11 @@
 import { campaignSalesChart, campaignStats } from '../../../src/sales/stats';
-import { createTestDatabase, type TestDatabase } from '../../helper';
-import { insertBuyer, insertCampaign, insertPurchase } from '../../support/purchases';
+import { setupDatabase } from '../../helper';
+import { insertBuyer } from '../../support/buyers';
+import { insertCampaign } from '../../support/campaigns';
+import { insertPurchase } from '../../support/purchases';
 
 describe('campaignStats and campaignSalesChart', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.dispose();
-  });
+  const database = setupDatabase();
   const db = () => database.handle.db;
 
   it('should count paid tickets as sold and unexpired pending ones as unavailable, ignoring expired and cancelled', async () => {
@@ -18,48 +14,22 @@ describe('campaignStats and campaignSalesChart', () => {
     const other = await insertCampaign(db(), { totalTickets: 7 });
     const buyer = await insertBuyer(db());
     const at = new Date('2026-11-21T11:55:00Z');
-    await insertPurchase(db(), {
-      campaignId: campaign.id,
-      buyerId: buyer.id,
-      tickets: 10,
-      unitPriceCents: 250,
-      status: 'paid',
-      purchasedAt: at,
-    });
-    await insertPurchase(db(), {
-      campaignId: campaign.id,
-      buyerId: buyer.id,
-      tickets: 3,
-      unitPriceCents: 250,
-      status: 'paid',
-      purchasedAt: at,
-    });
+    const purchase = (tickets: number, status: 'paid' | 'pending' | 'cancelled', purchasedAt = at) =>
+      insertPurchase(db(), {
+        campaignId: campaign.id,
+        buyerId: buyer.id,
+        tickets,
+        unitPriceCents: 250,
+        status,
+        purchasedAt,
+      });
+    await purchase(10, 'paid');
+    await purchase(3, 'paid');
     // Reserved until 12:05: unavailable but not sold.
-    await insertPurchase(db(), {
-      campaignId: campaign.id,
-      buyerId: buyer.id,
-      tickets: 4,
-      unitPriceCents: 250,
-      status: 'pending',
-      purchasedAt: at,
-    });
+    await purchase(4, 'pending');
     // Expired at 11:50 but not yet swept by the worker: its numbers are coming back, so they count as available.
-    await insertPurchase(db(), {
-      campaignId: campaign.id,
-      buyerId: buyer.id,
-      tickets: 5,
-      unitPriceCents: 250,
-      status: 'pending',
-      purchasedAt: new Date('2026-11-21T11:40:00Z'),
-    });
-    await insertPurchase(db(), {
-      campaignId: campaign.id,
-      buyerId: buyer.id,
-      tickets: 6,
-      unitPriceCents: 250,
-      status: 'cancelled',
-      purchasedAt: at,
-    });
+    await purchase(5, 'pending', new Date('2026-11-21T11:40:00Z'));
+    await purchase(6, 'cancelled');
 
     const stats = await campaignStats(
       db(),

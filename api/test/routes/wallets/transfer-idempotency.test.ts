@@ -1,10 +1,10 @@
 import { TRANSFER_MESSAGES } from '@rifaria/shared/schemas';
 import { sql } from 'kysely';
-import { auditLedger, depositPosting, post } from '../../../src/ledger';
+import { auditLedger } from '../../../src/ledger';
 import { TRANSFER_REPLY_MESSAGES } from '../../../src/wallets/messages';
 import { bearer, registerUser, setupApp, type RegisteredUser } from '../../helper';
 import { FakePixProvider } from '../../support/fake-pix';
-import { insertWallet } from '../../support/wallets';
+import { depositInto, insertWallet } from '../../support/wallets';
 
 /**
  * POST /api/user-wallets/{id}/transfers with an Idempotency-Key: one key, one transfer, one debit, one Pix,
@@ -15,23 +15,10 @@ const pix = new FakePixProvider();
 const t = setupApp({ pix });
 const db = () => t.database.db;
 
-let depositCounter = 0;
 async function userWithWallet(balanceCents = 5000) {
   const user = await registerUser(t.app);
   const { walletId } = await insertWallet(db(), { userId: user.id });
-  await db()
-    .transaction()
-    .execute((trx) =>
-      post(
-        trx,
-        depositPosting({
-          depositId: `idem${++depositCounter}`,
-          walletId,
-          amountCents: balanceCents,
-          description: 'Depósito via Pix - teste',
-        }),
-      ),
-    );
+  await depositInto(db(), walletId, balanceCents);
   return { user, walletId };
 }
 
@@ -152,19 +139,7 @@ describe('Idempotency-Key on POST /api/user-wallets/{id}/transfers', () => {
   it('should answer one transfer and one refusal when one key races on two wallets of the organiser', async () => {
     const { user, walletId } = await userWithWallet(5000);
     const { walletId: otherWallet } = await insertWallet(db(), { userId: user.id });
-    await db()
-      .transaction()
-      .execute((trx) =>
-        post(
-          trx,
-          depositPosting({
-            depositId: `idem${++depositCounter}`,
-            walletId: otherWallet,
-            amountCents: 5000,
-            description: 'Depósito',
-          }),
-        ),
-      );
+    await depositInto(db(), otherWallet, 5000, 'Depósito');
     const key = newKey();
     const payload = { amount: 5, pix_key: 'destino@example.com' };
     const replies = await Promise.all([

@@ -1,10 +1,10 @@
 import { loadConfig } from '../../../src/config';
-import { auditLedger, depositPosting, post } from '../../../src/ledger';
+import { auditLedger } from '../../../src/ledger';
 import { BacenPixProvider } from '../../../src/payments/bacen';
 import { TRANSFER_NOT_SENT_REASON, TRANSFER_REPLY_MESSAGES } from '../../../src/wallets/messages';
-import { bearer, buildApp, registerUser, type TestApp } from '../../helper';
-import { CLIENT_ID, CLIENT_SECRET, FakePsp, fixture } from '../../payments/fake-psp';
-import { insertWallet } from '../../support/wallets';
+import { api, bearer, buildApp, registerUser, type TestApp } from '../../helper';
+import { FakePsp } from '../../payments/fake-psp';
+import { depositInto, insertWallet } from '../../support/wallets';
 
 /**
  * 'Transferir' on a BACEN API Pix PSP without Efí's send extension (PIX_BACEN_EFI_PIX_SEND=false), against the
@@ -20,17 +20,7 @@ let t: TestApp | undefined;
 // The fake PSP's port is known once it listens, so the provider and the app are built after it starts.
 beforeAll(async () => {
   await psp.start();
-  const config = loadConfig({
-    PIX_PROVIDER: 'bacen',
-    PIX_KEY: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906',
-    PIX_BACEN_BASE_URL: psp.url,
-    PIX_BACEN_CLIENT_ID: CLIENT_ID,
-    PIX_BACEN_CLIENT_SECRET: CLIENT_SECRET,
-    PIX_BACEN_CERT_P12: fixture('client.p12'),
-    PIX_BACEN_CERT_PASSPHRASE: 'test-only',
-    PIX_BACEN_CA_PEM: fixture('ca.crt'),
-    PIX_BACEN_EFI_PIX_SEND: 'false',
-  });
+  const config = loadConfig(psp.env({ PIX_BACEN_EFI_PIX_SEND: 'false' }));
   provider = new BacenPixProvider({ config: config.pix, log: silentLog });
   t = await buildApp({ pix: provider });
 });
@@ -47,19 +37,17 @@ describe('POST /api/user-wallets/{id}/transfers on a BACEN PSP that cannot send 
   it('should fail the transfer, reverse its debit at once and say so in pt-BR', async () => {
     const user = await registerUser(app());
     const { walletId } = await insertWallet(db(), { userId: user.id });
-    await db()
-      .transaction()
-      .execute((trx) =>
-        post(trx, depositPosting({ depositId: 'bacen1', walletId, amountCents: 3000, description: 'Depósito' })),
-      );
+    await depositInto(db(), walletId, 3000, 'Depósito');
     psp.requests.length = 0;
+    const sendPrize = () =>
+      app().inject({
+        method: 'POST',
+        url: `/api/user-wallets/${walletId}/transfers`,
+        headers: { ...bearer(user.token), 'idempotency-key': 'b7d5d7a0-3c1f-4a57-9d1e-2f4b8c6a1e00' },
+        payload: { amount: 12, pix_key: 'destino@example.com', description: 'Prêmio' },
+      });
 
-    const response = await app().inject({
-      method: 'POST',
-      url: `/api/user-wallets/${walletId}/transfers`,
-      headers: { ...bearer(user.token), 'idempotency-key': 'b7d5d7a0-3c1f-4a57-9d1e-2f4b8c6a1e00' },
-      payload: { amount: 12, pix_key: 'destino@example.com', description: 'Prêmio' },
-    });
+    const response = await sendPrize();
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       success: false,
@@ -78,17 +66,9 @@ describe('POST /api/user-wallets/{id}/transfers on a BACEN PSP that cannot send 
     expect(row.debit_transaction_id).not.toBeNull();
     expect(row.reversal_transaction_id).not.toBeNull();
 
-    const balance = await app().inject({
-      method: 'GET',
-      url: `/api/user-wallets/${walletId}/balance`,
-      headers: bearer(user.token),
-    });
+    const balance = await api(app()).get(`/api/user-wallets/${walletId}/balance`, user);
     expect(balance.json().data.saldo_disponivel).toBe(30);
-    const history = await app().inject({
-      method: 'GET',
-      url: `/api/user-wallets/${walletId}/transactions`,
-      headers: bearer(user.token),
-    });
+    const history = await api(app()).get(`/api/user-wallets/${walletId}/transactions`, user);
     expect(
       history.json().data.map((r: { kind: string; type: string; amount: number }) => [r.kind, r.type, r.amount]),
     ).toEqual([
@@ -102,12 +82,7 @@ describe('POST /api/user-wallets/{id}/transfers on a BACEN PSP that cannot send 
     expect(await app().services.transfers.recheckProcessing({ olderThanSeconds: 0 })).toBe(0);
 
     // The same Idempotency-Key again gets the same failed transfer, with no second debit or reversal.
-    const again = await app().inject({
-      method: 'POST',
-      url: `/api/user-wallets/${walletId}/transfers`,
-      headers: { ...bearer(user.token), 'idempotency-key': 'b7d5d7a0-3c1f-4a57-9d1e-2f4b8c6a1e00' },
-      payload: { amount: 12, pix_key: 'destino@example.com', description: 'Prêmio' },
-    });
+    const again = await sendPrize();
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(response.json());
     const reversals = await db()

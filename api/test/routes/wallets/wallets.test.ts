@@ -2,33 +2,16 @@ import { formatBRL } from '@rifaria/shared/format';
 import { PROFILE_MESSAGES, TRANSFER_MESSAGES } from '@rifaria/shared/schemas';
 import { sql } from 'kysely';
 import { API_MESSAGES } from '../../../src/lib/messages';
-import { auditLedger, depositPosting, post, releasePosting, salePosting, type PostInput } from '../../../src/ledger';
+import { auditLedger, releasePosting, salePosting, type PostInput } from '../../../src/ledger';
 import { bearer, registerUser, setupApp, type RegisteredUser } from '../../helper';
-import { insertWallet } from '../../support/wallets';
+import { userWithWallet } from '../../support/organisers';
+import { depositInto, insertWallet, postMovement } from '../../support/wallets';
 
 const t = setupApp();
 const db = () => t.database.db;
 
-const credit = (input: PostInput) =>
-  db()
-    .transaction()
-    .execute((trx) => post(trx, input));
-let depositCounter = 0;
-const deposit = (walletId: string, amountCents: number) =>
-  credit(
-    depositPosting({
-      depositId: `w${++depositCounter}`,
-      walletId,
-      amountCents,
-      description: 'Depósito via Pix - teste',
-    }),
-  );
-
-async function userWithWallet(status: 'active' | 'in_review' = 'active') {
-  const user = await registerUser(t.app);
-  const { walletId, accountNumber } = await insertWallet(db(), { userId: user.id, status });
-  return { user, walletId, accountNumber };
-}
+const credit = (input: PostInput) => postMovement(db(), input);
+const deposit = (walletId: string, amountCents: number) => depositInto(db(), walletId, amountCents);
 
 const get = (url: string, user: RegisteredUser) => t.app.inject({ method: 'GET', url, headers: bearer(user.token) });
 const transfer = (walletId: string, user: RegisteredUser, payload: object) =>
@@ -46,7 +29,7 @@ describe('GET /api/user-wallets', () => {
   });
 
   it("should list only the user's wallets, newest first, in the contract's shape", async () => {
-    const { user, walletId, accountNumber } = await userWithWallet('in_review');
+    const { user, walletId, accountNumber } = await userWithWallet(t.app, 'in_review');
     const second = await insertWallet(db(), { userId: user.id, status: 'active' });
     await insertWallet(db()); // someone else's
     const response = await get('/api/user-wallets', user);
@@ -68,7 +51,7 @@ describe('GET /api/user-wallets', () => {
 
 describe('GET /api/user-wallets/{id}/balance', () => {
   it('should answer the available, blocked and total balances from the ledger', async () => {
-    const { user, walletId, accountNumber } = await userWithWallet();
+    const { user, walletId, accountNumber } = await userWithWallet(t.app);
     await deposit(walletId, 2500);
     await credit(salePosting({ purchaseId: `b${walletId}`, walletId, amountCents: 1050, description: 'Venda' }));
     await credit(releasePosting({ releaseId: `b${walletId}`, walletId, amountCents: 50, description: 'Sorteio' }));
@@ -88,7 +71,7 @@ describe('GET /api/user-wallets/{id}/balance', () => {
   });
 
   it('should answer zero for a wallet without movements', async () => {
-    const { user, walletId } = await userWithWallet();
+    const { user, walletId } = await userWithWallet(t.app);
     const { data } = (await get(`/api/user-wallets/${walletId}/balance`, user)).json();
     expect(data).toMatchObject({ saldo_disponivel: 0, saldo_bloqueado: 0, saldo_total: 0 });
   });
@@ -96,7 +79,7 @@ describe('GET /api/user-wallets/{id}/balance', () => {
 
 describe('GET /api/user-wallets/{id}/transactions', () => {
   it('should list the ledger entries of the wallet, newest first, with type filters', async () => {
-    const { user, walletId } = await userWithWallet();
+    const { user, walletId } = await userWithWallet(t.app);
     await deposit(walletId, 2500);
     await deposit(walletId, 1000);
     const sent = await transfer(walletId, user, { amount: 5, pix_key: 'destino@example.com', description: 'Aluguel' });
@@ -135,7 +118,7 @@ describe('GET /api/user-wallets/{id}/transactions', () => {
   });
 
   it('should paginate', async () => {
-    const { user, walletId } = await userWithWallet();
+    const { user, walletId } = await userWithWallet(t.app);
     for (let i = 1; i <= 5; i++) await deposit(walletId, i * 100);
     const page2 = (await get(`/api/user-wallets/${walletId}/transactions?page=2&per_page=2`, user)).json();
     expect(page2.data.map((r: { amount: number }) => r.amount)).toEqual([3, 2]);
@@ -154,7 +137,7 @@ describe('GET /api/user-wallets/{id}/transactions', () => {
   });
 
   it('should leave out entries older than the period', async () => {
-    const { user, walletId } = await userWithWallet();
+    const { user, walletId } = await userWithWallet(t.app);
     await deposit(walletId, 100);
     await deposit(walletId, 200);
     // Backdating an entry needs the append-only trigger out of the way for this one statement.
@@ -180,7 +163,7 @@ describe('GET /api/user-wallets/{id}/transactions', () => {
     ['page', 'page=0', 'Página inválida.'],
     ['per_page', 'per_page=101', 'Itens por página devem estar entre 1 e 100.'],
   ])('should refuse an invalid %s with 422', async (field, query, message) => {
-    const { user, walletId } = await userWithWallet();
+    const { user, walletId } = await userWithWallet(t.app);
     const response = await get(`/api/user-wallets/${walletId}/transactions?${query}`, user);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors[field]).toEqual([message]);
@@ -189,7 +172,7 @@ describe('GET /api/user-wallets/{id}/transactions', () => {
 
 describe('POST /api/user-wallets/{id}/transfers', () => {
   it('should debit the available balance at once and complete through the PSP', async () => {
-    const { user, walletId } = await userWithWallet();
+    const { user, walletId } = await userWithWallet(t.app);
     await deposit(walletId, 2500);
     const response = await transfer(walletId, user, {
       amount: 10.5,
@@ -214,7 +197,7 @@ describe('POST /api/user-wallets/{id}/transfers', () => {
   });
 
   it('should restore the balance exactly once when the PSP refuses the transfer', async () => {
-    const { user, walletId } = await userWithWallet();
+    const { user, walletId } = await userWithWallet(t.app);
     await deposit(walletId, 2000);
     const response = await transfer(walletId, user, { amount: 12, pix_key: t.config.pix.sandbox.failingKey });
     expect(response.statusCode).toBe(201);
@@ -251,7 +234,7 @@ describe('POST /api/user-wallets/{id}/transfers', () => {
   });
 
   it('should refuse a transfer larger than the available balance with 422', async () => {
-    const { user, walletId } = await userWithWallet();
+    const { user, walletId } = await userWithWallet(t.app);
     await deposit(walletId, 1000);
     await credit(salePosting({ purchaseId: `t${walletId}`, walletId, amountCents: 5000, description: 'Venda' }));
     // "Futuro" money cannot be transferred: only the available balance counts.
@@ -271,14 +254,14 @@ describe('POST /api/user-wallets/{id}/transfers', () => {
     ['pix_key', { amount: 1, pix_key: 'not a key' }, TRANSFER_MESSAGES.pixKeyInvalid],
     ['description', { amount: 1, pix_key: 'a@b.com', description: 'x'.repeat(141) }, TRANSFER_MESSAGES.descriptionMax],
   ])('should validate %s (%j)', async (field, payload, message) => {
-    const { user, walletId } = await userWithWallet();
+    const { user, walletId } = await userWithWallet(t.app);
     const response = await transfer(walletId, user, payload);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors[field]).toEqual([message]);
   });
 
   it('should refuse a wallet that is not active yet', async () => {
-    const { user, walletId } = await userWithWallet('in_review');
+    const { user, walletId } = await userWithWallet(t.app, 'in_review');
     const response = await transfer(walletId, user, { amount: 1, pix_key: 'a@b.com' });
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe(API_MESSAGES.walletNotActive);
@@ -291,7 +274,7 @@ describe('owner scoping', () => {
     ['GET', 'transactions'],
     ['POST', 'transfers'],
   ])("should answer 404 on %s /api/user-wallets/{id}/%s for another user's wallet", async (method, path) => {
-    const owner = await userWithWallet();
+    const owner = await userWithWallet(t.app);
     await deposit(owner.walletId, 1000);
     const intruder = await registerUser(t.app);
     for (const id of [owner.walletId, '999999999', 'abc']) {

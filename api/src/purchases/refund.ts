@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PixProviderError } from '../payments/pix-provider';
+import type { PaymentsService } from '../payments/service';
+import type { PurchasesRepository } from './repository';
+
+/**
+ * Worker: returns the money of paid-to-refund purchases through the PSP (PUT /pix/{e2eid}/devolucao/{id}, the
+ * refund id is stable so a retry never refunds twice). Claimed with a lease on refund_attempted_at, the PSP is
+ * called with no transaction open. DEVOLVIDO → 'refunded', NAO_REALIZADO or a PSP 4xx → 'failed' (the organiser
+ * sees it), anything else is retried after the lease.
+ */
+export async function refundPending(
+  ctx: { repository: PurchasesRepository; payments: PaymentsService; log: FastifyBaseLogger },
+  batchSize: number,
+  leaseSeconds: number,
+): Promise<Record<string, number>> {
+  const claimed = await ctx.repository.claimRefunds(batchSize, leaseSeconds);
+  const counts: Record<string, number> = {};
+  for (const row of claimed) {
+    let outcome: 'refunded' | 'failed' | 'retry';
+    try {
+      const refund = await ctx.payments.pix.refund({
+        endToEndId: row.end_to_end_id,
+        refundId: `R${row.id}`,
+        amountCents: Number(row.total_cents),
+      });
+      outcome = refund.status === 'DEVOLVIDO' ? 'refunded' : refund.status === 'NAO_REALIZADO' ? 'failed' : 'retry';
+    } catch (error) {
+      const status = error instanceof PixProviderError ? error.status : undefined;
+      outcome =
+        status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429 ? 'failed' : 'retry';
+      ctx.log.error({ err: error, purchaseId: row.id }, 'refund of a late payment failed');
+    }
+    if (outcome !== 'retry') await ctx.repository.setRefundStatus(row, outcome);
+    counts[outcome] = (counts[outcome] ?? 0) + 1;
+  }
+  return counts;
+}

@@ -1,0 +1,557 @@
+import { PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { leaseOver } from '../db/leases';
+import type { Database, Executor } from '../db/schema';
+import { POOL_PERMUTATION_COLUMNS } from '../tickets';
+import type { PurchaseRecord } from './presenter';
+
+/** The SQL of the purchases domain: lookups, the reservation statements, confirmation, expiry and refunds. */
+
+export interface OpenedCharge {
+  txid: string;
+  amountCents: number;
+  copyPasteCode: string;
+  /** When the PSP created the charge: the reservation's start (purchased_at). */
+  createdAt: Date;
+  /** The PSP's expiry of the charge, which is also the reservation's end. */
+  expiresAt: Date;
+}
+
+/** One purchase's reservation: what the reservation statement (single or batched) writes. */
+export interface Reservation {
+  campaignId: string;
+  buyerId: string;
+  hash: string;
+  idempotencyKey: string | null;
+  count: number;
+  /** Fresh numbers from this process's lease; released numbers, when there are any, replace the last ones. */
+  fresh: number[];
+  unitCents: number;
+  /** Released numbers are taken from this number upwards (then wrapping), so they are not handed out in order. */
+  releasedFrom: number;
+  charge: OpenedCharge;
+}
+
+export interface LookupInput {
+  link: string;
+  phone: string;
+  key: string | null;
+}
+
+/** An earlier purchase with the same Idempotency-Key (all null when there is none). */
+export interface ExistingPurchase {
+  existing_hash: string | null;
+  existing_expires_at: Date | null;
+  existing_buyer_id: string | null;
+}
+
+export interface LookupRow extends ExistingPurchase {
+  campaign_id: string | null;
+  campaign_name: string | null;
+  status_id: number | null;
+  draw_passed: boolean | null;
+  ticket_price_cents: string | null;
+  total_tickets: number | null;
+  buyer_id: string | null;
+  /** The buyer's unpaid numbers in the campaign (Pendente, not expired) when the lookup ran. */
+  buyer_pending: number | null;
+}
+
+/**
+ * What the single-purchase reservation statement did: `reserved`, or nothing written because fewer than `count`
+ * numbers were available (`available`, released ones counted in `released`) or some were found sold (`sold`).
+ */
+export interface ReservationOutcome {
+  reserved: boolean;
+  released: number;
+  available: number;
+  sold: number[];
+}
+
+export interface PurchaseKey {
+  campaign_id: string;
+  id: string;
+}
+
+export class PurchasesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The campaign, the buyer and an earlier purchase with the same Idempotency-Key, for several requests at once. */
+  async lookup(inputs: LookupInput[]): Promise<LookupRow[]> {
+    const { rows } = await sql<LookupRow & { ord: string }>`
+      SELECT r.ord, c.id AS campaign_id, c.name AS campaign_name, c.status_id, c.draw_at <= now() AS draw_passed,
+             c.ticket_price_cents, c.total_tickets, b.id AS buyer_id,
+             e.purchase_hash AS existing_hash, e.expires_at AS existing_expires_at, e.buyer_id AS existing_buyer_id,
+             h.pending AS buyer_pending
+      FROM unnest(${inputs.map((i) => i.link)}::text[], ${inputs.map((i) => i.phone)}::text[],
+                  ${inputs.map((i) => i.key)}::text[]) WITH ORDINALITY AS r(link, phone, key, ord)
+      LEFT JOIN campaigns c ON c.link = r.link
+      LEFT JOIN buyers b ON b.phone = r.phone
+      -- Not a plain join: with a NULL key (no Idempotency-Key header) the One-Time Filter skips purchases altogether,
+      -- and a join filter could let a planner with stale statistics scan all of a growing campaign's purchases.
+      LEFT JOIN LATERAL (
+        SELECT e.purchase_hash, e.expires_at, e.buyer_id FROM purchases e
+        WHERE r.key IS NOT NULL AND e.campaign_id = c.id AND e.idempotency_key = r.key
+        LIMIT 1) AS e ON true
+      LEFT JOIN LATERAL (
+        SELECT coalesce(sum(h.total_tickets), 0)::int AS pending FROM purchases h
+        WHERE h.campaign_id = c.id AND h.buyer_id = b.id AND h.status_id = ${PURCHASE_STATUS_ID.pending}
+          AND h.expires_at > now()) AS h ON true
+      ORDER BY r.ord`.execute(this.db);
+    return rows;
+  }
+
+  async findByKey(campaignId: string, key: string): Promise<ExistingPurchase> {
+    const row = await this.db
+      .selectFrom('purchases')
+      .select(['purchase_hash as existing_hash', 'expires_at as existing_expires_at', 'buyer_id as existing_buyer_id'])
+      .where('campaign_id', '=', campaignId)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    return row ?? { existing_hash: null, existing_expires_at: null, existing_buyer_id: null };
+  }
+
+  /** The buyer's unpaid numbers in the campaign (Pendente, not expired): what the guard of migration 011 counts. */
+  async pendingNumbers(campaignId: string, buyerId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('purchases')
+      .select(sql<number>`coalesce(sum(total_tickets), 0)::int`.as('pending'))
+      .where('campaign_id', '=', campaignId)
+      .where('buyer_id', '=', buyerId)
+      .where('status_id', '=', PURCHASE_STATUS_ID.pending)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .executeTakeFirstOrThrow();
+    return Number(row.pending);
+  }
+
+  /**
+   * The reservations of several purchases of ONE campaign in one autocommit statement: released numbers first
+   * (FOR UPDATE SKIP LOCKED, shared out in order: purchase k gets released numbers (before_k, before_k + count_k]),
+   * each purchase's fresh numbers make up the rest; then the purchases, their tickets and their Pix charges.
+   * Every purchase here holds `count` fresh numbers, so none can be short. Anything unusual (an Idempotency-Key
+   * already used, a number found sold, a deadlock) aborts the statement, which undoes everything, and
+   * the caller retries the purchases one by one. Items are ordered by Idempotency-Key so two batches take the
+   * unique index's locks in the same order (no deadlock between two double clicks). Returns, per item in
+   * `items` order, how many released numbers it got.
+   */
+  async reserveBatch(items: Reservation[], pendingLimit: number): Promise<number[]> {
+    const first = items[0]!;
+    const total = items.reduce((sum, item) => sum + item.count, 0);
+    const freshOwner: number[] = [];
+    const freshPosition: number[] = [];
+    const freshNumber: number[] = [];
+    items.forEach((item, index) =>
+      item.fresh.forEach((number, position) => {
+        freshOwner.push(index + 1);
+        freshPosition.push(position + 1);
+        freshNumber.push(number);
+      }),
+    );
+    const { rows } = await sql<{ ord: string; released: number; guard: number }>`
+      WITH req AS (
+        SELECT r.*, sum(r.count) OVER (ORDER BY r.ord) - r.count AS before
+        FROM unnest(${items.map((i) => i.buyerId)}::bigint[], ${items.map((i) => i.hash)}::text[],
+                    ${items.map((i) => i.idempotencyKey)}::text[], ${items.map((i) => i.count)}::int[],
+                    ${items.map((i) => i.unitCents)}::bigint[], ${items.map((i) => i.charge.amountCents)}::bigint[],
+                    ${items.map((i) => i.charge.txid)}::text[], ${items.map((i) => i.charge.createdAt)}::timestamptz[],
+                    ${items.map((i) => i.charge.expiresAt)}::timestamptz[],
+                    ${items.map((i) => i.charge.copyPasteCode)}::text[])
+             WITH ORDINALITY AS r(buyer_id, hash, key, count, unit_cents, amount_cents, txid, created_at, expires_at,
+                                  code, ord)
+      ), guard AS (
+        -- Each buyer's unpaid numbers in the campaign, under a per-buyer lock (migration 011); raises past the limit.
+        SELECT purchase_pending_guard(${first.campaignId}, array_agg(g.buyer_id), array_agg(g.count),
+                                      ${pendingLimit}) AS ok
+        FROM req g
+      ), ${releasedCtes(first.campaignId, total, first.releasedFrom)}, owned AS (
+        SELECT q.ord, x.number
+        FROM (SELECT number, row_number() OVER (ORDER BY number) AS rn FROM released) AS x
+        JOIN req q ON x.rn > q.before AND x.rn <= q.before + q.count
+      ), taken AS (
+        SELECT q.ord, q.count, count(o.number)::int AS released
+        FROM req q LEFT JOIN owned o ON o.ord = q.ord
+        GROUP BY q.ord, q.count
+      ), numbers AS (
+        SELECT ord, number FROM owned
+        UNION ALL
+        SELECT f.ord, f.number
+        FROM unnest(${freshOwner}::int[], ${freshPosition}::int[], ${freshNumber}::int[]) AS f(ord, position, number)
+        JOIN taken t ON t.ord = f.ord
+        WHERE f.position <= t.count - t.released
+      ), purchase AS (
+        INSERT INTO purchases (campaign_id, buyer_id, purchase_hash, idempotency_key, total_tickets,
+                               unit_price_cents, total_cents, purchased_at, expires_at)
+        -- Each purchase at its own price: the one its lookup saw, which is also the amount of its Pix charge.
+        SELECT ${first.campaignId}, buyer_id, hash, key, count, unit_cents, amount_cents, created_at, expires_at
+        FROM req CROSS JOIN guard ORDER BY ord
+        RETURNING id, purchase_hash
+      ), tickets AS (
+        INSERT INTO campaign_tickets (campaign_id, number, purchase_id)
+        SELECT ${first.campaignId}, n.number, p.id
+        FROM numbers n JOIN req q ON q.ord = n.ord JOIN purchase p ON p.purchase_hash = q.hash
+        ON CONFLICT DO NOTHING
+        RETURNING number
+      ), charge AS (
+        INSERT INTO pix_charges (txid, purpose, reference_id, amount_cents, expires_at, copy_paste_code)
+        SELECT q.txid, 'purchase', p.id, q.amount_cents, q.expires_at, q.code
+        FROM req q JOIN purchase p ON p.purchase_hash = q.hash
+        RETURNING id
+      )
+      SELECT t.ord, t.released,
+             CASE WHEN (SELECT count(*) FROM tickets) <> ${total} OR (SELECT count(*) FROM charge) <> ${items.length}
+                    THEN purchase_reservation_failed('batch')
+                  ELSE 0
+             END AS guard
+      FROM taken t
+      ORDER BY t.ord`.execute(this.db);
+    return rows.map((row) => row.released);
+  }
+
+  /**
+   * The whole reservation in ONE autocommit statement (a round trip and a commit matter at thousands of purchases
+   * per second): take up to `count` released numbers (FOR UPDATE SKIP LOCKED, from a random starting number so the
+   * free list is not handed out smallest first), complete them with the first fresh numbers, insert the purchase,
+   * its tickets and its Pix charge. When there are not enough numbers, or one is already sold (a stale free-list
+   * entry), nothing is written and the returned row says so. A number sold meanwhile by a transaction this
+   * statement's snapshot did not see (ON CONFLICT DO NOTHING on the primary key (campaign_id, number) leaves it out)
+   * makes purchase_reservation_failed() abort the statement (SQLSTATE RF001), which undoes everything.
+   */
+  async reserve(p: Reservation, pendingLimit: number): Promise<ReservationOutcome> {
+    const { rows } = await sql<ReservationOutcome & { guard: number }>`
+      WITH ${releasedCandidates(p.campaignId, p.count, p.releasedFrom)}, numbers AS (
+        SELECT number FROM released_candidates
+        UNION ALL
+        SELECT f.number FROM unnest(${p.fresh}::int[]) WITH ORDINALITY AS f(number, position)
+        WHERE f.position <= ${p.count} - (SELECT count(*) FROM released_candidates)
+      ), sold AS (
+        SELECT n.number FROM numbers n
+        WHERE EXISTS (SELECT 1 FROM campaign_tickets t WHERE t.campaign_id = ${p.campaignId} AND t.number = n.number)
+      ), ok AS (
+        SELECT (SELECT count(*) FROM numbers) = ${p.count} AND NOT EXISTS (SELECT 1 FROM sold) AS ok
+      ), ${releasedDelete(sql`(SELECT ok FROM ok)`)}, guard AS (
+        -- The buyer's unpaid numbers in the campaign, under a per-buyer lock (migration 011); raises past the limit.
+        SELECT purchase_pending_guard(${p.campaignId}, ${[p.buyerId]}::bigint[], ${[p.count]}::int[],
+                                      ${pendingLimit}) AS ok
+      ), purchase AS (
+        INSERT INTO purchases (campaign_id, buyer_id, purchase_hash, idempotency_key, total_tickets,
+                               unit_price_cents, total_cents, purchased_at, expires_at)
+        SELECT ${p.campaignId}, ${p.buyerId}, ${p.hash}, ${p.idempotencyKey}, ${p.count},
+               ${p.unitCents}, ${p.charge.amountCents}, ${p.charge.createdAt}, ${p.charge.expiresAt}
+        FROM guard
+        WHERE (SELECT ok FROM ok)
+        RETURNING id
+      ), tickets AS (
+        INSERT INTO campaign_tickets (campaign_id, number, purchase_id)
+        SELECT ${p.campaignId}, numbers.number, purchase.id FROM purchase CROSS JOIN numbers
+        ON CONFLICT DO NOTHING
+        RETURNING number
+      ), charge AS (
+        INSERT INTO pix_charges (txid, purpose, reference_id, amount_cents, expires_at, copy_paste_code)
+        SELECT ${p.charge.txid}, 'purchase', purchase.id, ${p.charge.amountCents}, ${p.charge.expiresAt},
+               ${p.charge.copyPasteCode}
+        FROM purchase
+        RETURNING id
+      )
+      SELECT EXISTS (SELECT 1 FROM purchase) AS reserved,
+             (SELECT count(*) FROM released_candidates)::int AS released,
+             (SELECT count(*) FROM numbers)::int AS available,
+             ARRAY(SELECT number FROM sold ORDER BY number) AS sold,
+             CASE
+               WHEN EXISTS (SELECT 1 FROM purchase) AND (SELECT count(*) FROM tickets) < ${p.count}
+                 THEN purchase_reservation_failed('stale')
+               ELSE (SELECT count(*) FROM charge)::int
+             END AS guard`.execute(this.db);
+    const { reserved, released, available, sold } = rows[0]!;
+    return { reserved, released, available, sold };
+  }
+
+  async countReleased(campaignId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('released_tickets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('campaign_id', '=', campaignId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Free-list entries whose number is sold: deleted for good. */
+  async dropStale(campaignId: string, numbers: number[]): Promise<void> {
+    await sql`
+      DELETE FROM released_tickets r
+      WHERE r.campaign_id = ${campaignId} AND r.number = ANY(${numbers}::int[])
+        AND EXISTS (SELECT 1 FROM campaign_tickets t WHERE t.campaign_id = r.campaign_id AND t.number = r.number)`.execute(
+      this.db,
+    );
+  }
+
+  /** A purchase as the public page shows it, with its campaign, organiser, buyer and Pix charge; by its hash. */
+  async findForView(hash: string): Promise<(PurchaseRecord & PurchaseKey) | undefined> {
+    const record = await this.db
+      .selectFrom('purchases as p')
+      .innerJoin('campaigns as c', 'c.id', 'p.campaign_id')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .innerJoin('buyers as b', 'b.id', 'p.buyer_id')
+      .leftJoin('pix_charges as ch', (join) =>
+        join.on('ch.purpose', '=', 'purchase').onRef('ch.reference_id', '=', 'p.id'),
+      )
+      .select([
+        'p.campaign_id',
+        'p.id',
+        'p.purchase_hash',
+        'p.purchased_at',
+        'p.expires_at',
+        'p.paid_at',
+        'p.total_tickets',
+        'p.total_cents',
+        'p.unit_price_cents',
+        'p.status_id',
+        'p.refund_status',
+        'c.name as campaign_name',
+        'c.link as campaign_link',
+        'c.total_tickets as campaign_total_tickets',
+        'c.draw_at as campaign_draw_at',
+        'u.name as organizer_name',
+        'u.phone as organizer_phone',
+        'b.name as buyer_name',
+        'b.phone as buyer_phone',
+        'b.email as buyer_email',
+        'b.cpf_encrypted as buyer_cpf_encrypted',
+        'b.cpf_key_id as buyer_cpf_key_id',
+        'ch.txid as charge_txid',
+        'ch.copy_paste_code as charge_copy_paste_code',
+        'ch.expires_at as charge_expires_at',
+      ])
+      .where('p.purchase_hash', '=', hash)
+      .executeTakeFirst();
+    return record as (PurchaseRecord & PurchaseKey) | undefined;
+  }
+
+  async ticketNumbers(key: PurchaseKey): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('campaign_tickets')
+      .select('number')
+      .where('campaign_id', '=', key.campaign_id)
+      .where('purchase_id', '=', key.id)
+      .orderBy('number')
+      .execute();
+    return rows.map((row) => row.number);
+  }
+
+  /** The purchase a Pix charge pays, with its campaign, locked for the confirmation. */
+  lockForConfirmation(trx: Transaction<Database>, purchaseId: string) {
+    return trx
+      .selectFrom('purchases as p')
+      .innerJoin('campaigns as c', 'c.id', 'p.campaign_id')
+      .select([
+        'p.campaign_id',
+        'p.id',
+        'p.status_id',
+        'p.paid_at',
+        'p.total_tickets',
+        'p.total_cents',
+        'c.status_id as campaign_status_id',
+        'c.user_wallet_id',
+        'c.name as campaign_name',
+      ])
+      .where('p.id', '=', purchaseId)
+      .forUpdate('p')
+      .executeTakeFirst();
+  }
+
+  /** Pendente or Cancelado → Pago, once (guarded on paid_at). */
+  async markPaid(trx: Executor, key: PurchaseKey, paidAt: Date): Promise<void> {
+    await trx
+      .updateTable('purchases')
+      .set({ status_id: PURCHASE_STATUS_ID.paid, paid_at: paidAt, cancelled_at: null, updated_at: sql`now()` })
+      .where('campaign_id', '=', key.campaign_id)
+      .where('id', '=', key.id)
+      .where('paid_at', 'is', null)
+      .execute();
+  }
+
+  /** Paid but not honoured: the worker returns the money (refund_status 'pending'). */
+  async markRefundDue(trx: Executor, key: PurchaseKey, paidAt: Date): Promise<void> {
+    await trx
+      .updateTable('purchases')
+      .set({ paid_at: paidAt, refund_status: 'pending', updated_at: sql`now()` })
+      .where('campaign_id', '=', key.campaign_id)
+      .where('id', '=', key.id)
+      .execute();
+  }
+
+  /** The campaign's ticket pool, locked (the counter is taken directly, without a lease). */
+  lockPool(trx: Transaction<Database>, campaignId: string) {
+    return trx
+      .selectFrom('campaign_ticket_pools as p')
+      .select([...POOL_PERMUTATION_COLUMNS, 'p.next_index'])
+      .where('p.campaign_id', '=', campaignId)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  async advanceCounter(trx: Executor, campaignId: string, nextIndex: number): Promise<void> {
+    await trx
+      .updateTable('campaign_ticket_pools')
+      .set({ next_index: nextIndex, updated_at: sql<Date>`now()` })
+      .where('campaign_id', '=', campaignId)
+      .execute();
+  }
+
+  /** Inserts the purchase's tickets; returns the numbers written (a number already sold is left out). */
+  async insertTickets(trx: Executor, key: PurchaseKey, numbers: number[]): Promise<number[]> {
+    const { rows } = await sql<{ number: number }>`
+      INSERT INTO campaign_tickets (campaign_id, number, purchase_id)
+      SELECT ${key.campaign_id}, n, ${key.id} FROM unnest(${numbers}::int[]) AS n
+      ON CONFLICT DO NOTHING
+      RETURNING number`.execute(trx);
+    return rows.map((row) => row.number);
+  }
+
+  /** Up to `limit` Pendente purchases past their expiry, locked (SKIP LOCKED: other processes take others). */
+  lockOverdue(trx: Transaction<Database>, limit: number): Promise<PurchaseKey[]> {
+    return trx
+      .selectFrom('purchases')
+      .select(['campaign_id', 'id'])
+      .where('status_id', '=', PURCHASE_STATUS_ID.pending)
+      .where('expires_at', '<=', sql<Date>`now()`)
+      .orderBy('expires_at')
+      .limit(limit)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+  }
+
+  /** The purchase, locked, when it is still Pendente past its expiry. */
+  lockOverdueById(trx: Transaction<Database>, purchaseId: string): Promise<PurchaseKey[]> {
+    return trx
+      .selectFrom('purchases')
+      .select(['campaign_id', 'id'])
+      .where('id', '=', purchaseId)
+      .where('status_id', '=', PURCHASE_STATUS_ID.pending)
+      .where('expires_at', '<=', sql<Date>`now()`)
+      .forUpdate()
+      .execute();
+  }
+
+  /** Claims up to `limit` refunds due (lease on refund_attempted_at), with the Pix they return. */
+  claimRefunds(limit: number, leaseSeconds: number) {
+    return this.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('purchases as p')
+        .innerJoin('pix_charges as ch', (join) =>
+          join.on('ch.purpose', '=', 'purchase').onRef('ch.reference_id', '=', 'p.id'),
+        )
+        .innerJoin('pix_received_payments as r', (join) =>
+          join.onRef('r.charge_id', '=', 'ch.id').on('r.credited', '=', true),
+        )
+        .select(['p.campaign_id', 'p.id', 'p.total_cents', 'r.end_to_end_id'])
+        .where('p.refund_status', '=', 'pending')
+        .where(leaseOver('p.refund_attempted_at', leaseSeconds))
+        .orderBy(sql`p.refund_attempted_at NULLS FIRST`)
+        .limit(limit)
+        .forUpdate('p')
+        .skipLocked()
+        .execute();
+      for (const row of rows) {
+        await trx
+          .updateTable('purchases')
+          .set({ refund_attempted_at: sql`now()` })
+          .where('campaign_id', '=', row.campaign_id)
+          .where('id', '=', row.id)
+          .execute();
+      }
+      return rows;
+    });
+  }
+
+  async setRefundStatus(key: PurchaseKey, status: 'refunded' | 'failed'): Promise<void> {
+    await this.db
+      .updateTable('purchases')
+      .set({ refund_status: status, updated_at: sql`now()` })
+      .where('campaign_id', '=', key.campaign_id)
+      .where('id', '=', key.id)
+      .where('refund_status', '=', 'pending')
+      .execute();
+  }
+}
+
+/**
+ * Cancels locked Pendente purchases and moves their numbers to released_tickets, in the caller's transaction
+ * (expiry, compensation, a campaign closed under a sale).
+ */
+export async function cancelAndRelease(trx: Executor, keys: readonly PurchaseKey[]): Promise<void> {
+  if (keys.length === 0) return;
+  const campaignIds = keys.map((k) => k.campaign_id);
+  const ids = keys.map((k) => k.id);
+  await sql`
+    UPDATE purchases SET status_id = ${PURCHASE_STATUS_ID.cancelled}, cancelled_at = now(), updated_at = now()
+    WHERE (campaign_id, id) IN (SELECT * FROM unnest(${campaignIds}::bigint[], ${ids}::bigint[]))
+      AND status_id = ${PURCHASE_STATUS_ID.pending}`.execute(trx);
+  await sql`
+    WITH gone AS (
+      DELETE FROM campaign_tickets
+      WHERE (campaign_id, purchase_id) IN (SELECT * FROM unnest(${campaignIds}::bigint[], ${ids}::bigint[]))
+      RETURNING campaign_id, number
+    )
+    INSERT INTO released_tickets (campaign_id, number)
+    SELECT campaign_id, number FROM gone
+    ON CONFLICT DO NOTHING`.execute(trx);
+}
+
+/** Puts numbers back into the campaign's free list (ON CONFLICT: a number already there stays once). */
+export async function releaseNumbers(db: Executor, campaignId: string, numbers: readonly number[]): Promise<void> {
+  if (numbers.length === 0) return;
+  await sql`
+    INSERT INTO released_tickets (campaign_id, number)
+    SELECT ${campaignId}, n FROM unnest(${numbers as number[]}::int[]) AS n
+    ON CONFLICT DO NOTHING`.execute(db);
+}
+
+/**
+ * CTE `released_candidates` (ctid, number): up to `count` released numbers of the campaign, locked (rows other
+ * transactions hold are skipped: FOR UPDATE SKIP LOCKED). Numbers are taken upwards from `startAt`, then from the
+ * lowest: a random start keeps the numbers a buyer gets from the free list unpredictable. Both halves walk the
+ * primary key in order and stop at `count`: the cost does not grow with the free list or the table.
+ */
+function releasedCandidates(campaignId: string, count: number, startAt: number): RawBuilder<unknown> {
+  return sql`released_from AS (
+      SELECT ctid, number FROM released_tickets
+      WHERE campaign_id = ${campaignId} AND number >= ${startAt}
+      ORDER BY number
+      LIMIT ${count}
+      FOR UPDATE SKIP LOCKED
+    ), released_wrapped AS (
+      SELECT ctid, number FROM released_tickets
+      WHERE campaign_id = ${campaignId} AND number < ${startAt}
+      ORDER BY number
+      LIMIT ${count}::int - (SELECT count(*) FROM released_from)::int
+      FOR UPDATE SKIP LOCKED
+    ), released_candidates AS (
+      SELECT ctid, number FROM released_from UNION ALL SELECT ctid, number FROM released_wrapped
+    )`;
+}
+
+/** CTE `released` (number): deletes the candidates (by ctid) when `when` holds; back on rollback. */
+function releasedDelete(when: RawBuilder<unknown> = sql`true`): RawBuilder<unknown> {
+  return sql`released AS (
+      DELETE FROM released_tickets
+      WHERE ctid = ANY(ARRAY(SELECT ctid FROM released_candidates)) AND ${when}
+      RETURNING number
+    )`;
+}
+
+/**
+ * CTEs that take up to `count` released numbers of the campaign inside the statement's transaction: `released`
+ * (DELETE ... RETURNING number; deleted now, back on rollback), see releasedCandidates.
+ */
+export function releasedCtes(campaignId: string, count: number, startAt: number): RawBuilder<unknown> {
+  return sql`${releasedCandidates(campaignId, count, startAt)}, ${releasedDelete()}`;
+}
+
+/** Takes up to `count` released numbers of the campaign inside the caller's transaction (see releasedCtes). */
+export async function takeReleased(trx: Transaction<Database>, campaignId: string, count: number, startAt: number) {
+  const { rows } = await sql<{ number: number }>`
+    WITH ${releasedCtes(campaignId, count, startAt)}
+    SELECT number FROM released`.execute(trx);
+  return rows.map((r) => r.number);
+}

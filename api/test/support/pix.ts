@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * POST /payments/webhook/pix as a PSP calls it: a JSON body (a string is sent as it is) with the PSP's headers
+ * (the sandbox's secret header, the fake PSP's `x-fake-psp: ok`…), optionally from another address.
+ */
+export const postPixWebhook = (
+  app: FastifyInstance,
+  body: unknown,
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/payments/webhook/pix',
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
+  });
+
+/** The payer pays the sandbox charge (POST /payments/sandbox/charges/{txid}/pay); the sandbox then calls the webhook. */
+export const payCharge = (app: FastifyInstance, txid: string) =>
+  app.inject({ method: 'POST', url: `/payments/sandbox/charges/${txid}/pay` });
