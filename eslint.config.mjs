@@ -75,6 +75,7 @@ const apiDomains = {
   campaigns: ['sales', 'storage', 'tickets'],
   purchases: ['buyers', 'campaigns', 'ledger', 'payments', 'sales', 'tickets'],
   dashboard: ['campaigns', 'ledger', 'sales', 'wallets'],
+  draws: [],
 };
 const domainNames = Object.keys(apiDomains);
 const apiZones = [

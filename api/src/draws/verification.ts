@@ -1,0 +1,134 @@
+/**
+ * The draw's verification file (`GET /public/campaigns/{link}/result/verification.json`) and its check, shared by
+ * the server and `npm run verify-draw -- FILE`. The file holds everything needed to recompute the draw with no
+ * server: the paid numbers, the seed and its commitment, the beacon round with its signature, or the Federal
+ * contest's prizes, and the winners published.
+ */
+import { commitmentOf, drawRifaria, isSortedTicketList, ticketsHashOf } from './algorithm';
+import { verifyBeaconRound, type BeaconRound } from './beacon';
+import { drawFederal, FEDERAL_PRIZES } from './federal';
+
+export const VERIFICATION_VERSION = 1;
+
+export interface VerificationFile {
+  version: number;
+  campaign: { link: string; name: string; total_tickets: number };
+  method: 'rifaria' | 'federal';
+  /** The campaign's prizes, in order. */
+  prizes: { position: number; description: string }[];
+  /** Every paid number at the draw, ascending. */
+  paid_numbers: number[];
+  tickets_hash: string;
+  /** 'Sorteio Rifaria' only. */
+  seed?: string;
+  commitment?: string;
+  beacon?: BeaconRound;
+  /** 'Loteria Federal' only. */
+  federal?: { contest: number; prizes: string[] };
+  winners: { position: number; number: number }[];
+  drawn_at: string;
+}
+
+export interface Check {
+  label: string;
+  ok: boolean;
+  detail?: string;
+}
+
+export interface VerificationReport {
+  ok: boolean;
+  checks: Check[];
+  /** The winners recomputed from the file (what the draw gives), in prize order. */
+  winners: { position: number; number: number }[];
+}
+
+const HEX_32 = /^[0-9a-f]{64}$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Checks a parsed verification file; never throws on bad input (a malformed file is a failed check). */
+export function verifyDrawFile(raw: unknown): VerificationReport {
+  const checks: Check[] = [];
+  const fail = (label: string, detail: string): VerificationReport => ({
+    ok: false,
+    checks: [...checks, { label, ok: false, detail }],
+    winners: [],
+  });
+  if (!isRecord(raw) || raw.version !== VERIFICATION_VERSION)
+    return fail('Formato do arquivo', `versão esperada: ${VERIFICATION_VERSION}`);
+  const file = raw as unknown as VerificationFile;
+  if (!isRecord(file.campaign) || !Number.isInteger(file.campaign.total_tickets) || file.campaign.total_tickets < 1) {
+    return fail('Formato do arquivo', 'campaign.total_tickets ausente ou inválido');
+  }
+  if (!Array.isArray(file.prizes) || file.prizes.length < 1) return fail('Formato do arquivo', 'prizes ausente');
+  if (!Array.isArray(file.paid_numbers) || !isSortedTicketList(file.paid_numbers)) {
+    return fail('Formato do arquivo', 'paid_numbers deve estar em ordem crescente, sem repetições');
+  }
+  if (file.paid_numbers.some((n) => n >= file.campaign.total_tickets)) {
+    return fail('Formato do arquivo', 'paid_numbers tem número fora da campanha');
+  }
+  if (!Array.isArray(file.winners)) return fail('Formato do arquivo', 'winners ausente');
+
+  const listHash = ticketsHashOf(file.paid_numbers);
+  checks.push({
+    label: 'Hash da lista de números pagos',
+    ok: listHash === file.tickets_hash,
+    detail: listHash === file.tickets_hash ? listHash : `calculado ${listHash}, publicado ${String(file.tickets_hash)}`,
+  });
+
+  let winners: { position: number; number: number }[];
+  if (file.method === 'rifaria') {
+    if (typeof file.seed !== 'string' || !HEX_32.test(file.seed))
+      return fail('Semente', 'seed deve ter 64 dígitos hexadecimais');
+    const commitment = commitmentOf(Buffer.from(file.seed, 'hex'));
+    checks.push({
+      label: 'Compromisso (SHA-256 da semente)',
+      ok: commitment === file.commitment,
+      detail:
+        commitment === file.commitment ? commitment : `calculado ${commitment}, publicado ${String(file.commitment)}`,
+    });
+    const beacon = verifyBeaconRound(file.beacon);
+    checks.push({ label: 'Rodada do beacon público', ok: beacon.ok, detail: beacon.detail });
+    if (!beacon.ok) return { ok: false, checks, winners: [] };
+    winners = drawRifaria({
+      seed: Buffer.from(file.seed, 'hex'),
+      randomness: Buffer.from(file.beacon!.randomness, 'hex'),
+      numbers: file.paid_numbers,
+      prizes: file.prizes.length,
+    }).map(({ position, number }) => ({ position, number }));
+  } else if (file.method === 'federal') {
+    const federal = file.federal;
+    if (
+      !isRecord(federal) ||
+      !Array.isArray(federal.prizes) ||
+      federal.prizes.length !== FEDERAL_PRIZES ||
+      federal.prizes.some((p) => typeof p !== 'string' || !/^\d{5}$/.test(p))
+    ) {
+      return fail('Resultado da Loteria Federal', 'federal.prizes deve ter os 5 prêmios com 5 dígitos');
+    }
+    checks.push({
+      label: 'Resultado da Loteria Federal',
+      ok: true,
+      detail: `concurso ${federal.contest}: ${federal.prizes.join(', ')}`,
+    });
+    winners = drawFederal({
+      totalTickets: file.campaign.total_tickets,
+      prizes: federal.prizes,
+      awards: file.prizes.length,
+      paid: file.paid_numbers,
+    }).map(({ position, number }) => ({ position, number }));
+  } else {
+    return fail('Formato do arquivo', "method deve ser 'rifaria' ou 'federal'");
+  }
+
+  const published = file.winners.map((w) => `${w.position}:${w.number}`).join(',');
+  const recomputed = winners.map((w) => `${w.position}:${w.number}`).join(',');
+  checks.push({
+    label: 'Ganhadores recalculados',
+    ok: published === recomputed,
+    detail: published === recomputed ? undefined : `calculado ${recomputed || '—'}, publicado ${published || '—'}`,
+  });
+  return { ok: checks.every((check) => check.ok), checks, winners };
+}
