@@ -72,7 +72,7 @@ const apiDomains = {
   wallets: ['payments', 'ledger', 'profile'],
   accounts: ['auth', 'profile', 'storage', 'wallets'],
   sales: ['buyers'],
-  campaigns: ['sales', 'storage', 'tickets'],
+  campaigns: ['draws', 'sales', 'storage', 'tickets'],
   purchases: ['buyers', 'campaigns', 'ledger', 'payments', 'sales', 'tickets'],
   dashboard: ['campaigns', 'ledger', 'sales', 'wallets'],
   draws: [],

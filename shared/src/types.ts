@@ -237,6 +237,11 @@ export interface PublicCampaign {
   draw_date: string | null;
   draw_date_formatted: string | null;
   draw_type: DrawType;
+  /**
+   * 'Sorteio Rifaria': the lowercase hex SHA-256 of the draw's seed, fixed at publish and revealed with the result
+   * (anyone can check the draw used it). Null for 'Loteria Federal'.
+   */
+  draw_commitment: string | null;
   status: { id: CampaignStatusId; description: string };
   organizer: { name: string; whatsapp: string | null };
   awards: Award[];

@@ -25,6 +25,7 @@ export interface CampaignColumns {
   draw_at: Date | null;
   draw_type_id: number;
   draw_type_description: string;
+  draw_commitment: string | null;
 }
 
 export const CAMPAIGN_COLUMNS = [
@@ -40,6 +41,7 @@ export const CAMPAIGN_COLUMNS = [
   'c.draw_at',
   'c.draw_type_id',
   'dt.description as draw_type_description',
+  'c.draw_commitment',
 ] as const;
 
 /** A campaign row joined with its draw type and wallet, as the service reads it. */

@@ -1,4 +1,4 @@
-import { CAMPAIGN_STATUS_ID, RESERVATION_QUANTITY_MAX } from '@rifaria/shared/constants';
+import { CAMPAIGN_STATUS_ID, DRAW_TYPE_ID, RESERVATION_QUANTITY_MAX } from '@rifaria/shared/constants';
 import { formatDateTime } from '@rifaria/shared/format';
 import { CAMPAIGN_STATUS, type CampaignStatusId, type PublicCampaign } from '@rifaria/shared/types';
 import type { Executor } from '../db/schema';
@@ -73,6 +73,7 @@ export async function publicCampaign(
     draw_date: record.draw_at ? record.draw_at.toISOString() : null,
     draw_date_formatted: record.draw_at ? formatDateTime(record.draw_at) : null,
     draw_type: { id: record.draw_type_id, description: record.draw_type_description },
+    draw_commitment: record.draw_type_id === DRAW_TYPE_ID.rifaria ? record.draw_commitment : null,
     status: { id: statusId, description: CAMPAIGN_STATUS[statusId] },
     organizer: { name: record.organizer_name, whatsapp: record.organizer_phone },
     awards: awards.map((award) => ({

@@ -126,6 +126,12 @@ export const publicCampaignSchema = v.object({
   draw_date: campaignEntries.draw_date,
   draw_date_formatted: campaignEntries.draw_date_formatted,
   draw_type: drawTypeSchema,
+  draw_commitment: v.pipe(
+    v.nullable(v.string()),
+    v.description(
+      "'Sorteio Rifaria': SHA-256 (hex) da semente do sorteio, fixada na publicação e revelada com o resultado; null na Loteria Federal",
+    ),
+  ),
   status: campaignStatusSchema,
   organizer: v.object({ name: v.string(), whatsapp: v.nullable(v.string()) }),
   awards: v.array(awardSchema),

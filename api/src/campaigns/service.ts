@@ -8,6 +8,7 @@ import { HttpError, fieldError, type ErrorBody } from '../lib/errors';
 import { campaignSalesChart, campaignStats } from '../sales/stats';
 import { newStorageKey, type FileStorage, type StoredFile } from '../storage';
 import type { TicketPools } from '../tickets';
+import { commitmentOf, newSeed } from '../draws/algorithm';
 import { CAMPAIGN_API_MESSAGES } from './messages';
 import {
   BANNER_KEY_PREFIX,
@@ -330,9 +331,17 @@ export class CampaignsService {
         .executeTakeFirst();
       if (!wallet) throw new HttpError(422, CAMPAIGN_API_MESSAGES.walletInactiveForPublish);
 
+      const seed = newSeed();
       const published = await trx
         .updateTable('campaigns')
-        .set({ status_id: CAMPAIGN_STATUS_ID.published, published_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+        .set({
+          status_id: CAMPAIGN_STATUS_ID.published,
+          published_at: sql<Date>`now()`,
+          updated_at: sql<Date>`now()`,
+          // The draw's seed and its public commitment ('Sorteio Rifaria'), fixed before the first sale.
+          draw_seed: seed,
+          draw_commitment: commitmentOf(seed),
+        })
         .where('id', '=', current.id)
         .where('status_id', '=', CAMPAIGN_STATUS_ID.draft)
         .returning(['id', 'total_tickets'])

@@ -330,6 +330,10 @@ export interface CampaignsTable {
   banner_storage_key: string | null;
   banner_url: string | null;
   draw_at: NullableTimestamp;
+  /** 015: 32 random bytes drawn at publish; secret until the draw. */
+  draw_seed: Buffer | null;
+  /** 015: lowercase hex SHA-256 of draw_seed, public from publication on ('Sorteio Rifaria'). */
+  draw_commitment: string | null;
   cancel_reason: string | null;
   published_at: NullableTimestamp;
   cancelled_at: NullableTimestamp;

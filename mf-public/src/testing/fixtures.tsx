@@ -35,6 +35,7 @@ export function publicCampaign(overrides: Partial<PublicCampaign> = {}): PublicC
     draw_date: '2026-12-19',
     draw_date_formatted: '19/12/2026 às 20:00',
     draw_type: { id: 1, description: 'Loteria Federal' },
+    draw_commitment: null,
     status: { id: 2, description: 'Publicada' },
     organizer: { name: 'Ana Souza', whatsapp: '11987654321' },
     awards: [

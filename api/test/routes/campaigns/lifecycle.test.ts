@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import { sql } from 'kysely';
 import { api, setupApp } from '../../helper';
@@ -25,6 +26,36 @@ async function rowCounts(campaignId: number) {
 
 describe('POST /api/campaigns/{id}/publish', () => {
   const user = setupOrganiser(t);
+
+  it("should fix the draw's seed at publish and show its commitment on a 'Sorteio Rifaria' public page", async () => {
+    const created = await createCampaign(t.app, user, { draw_type_id: 2 });
+    const before = await db()
+      .selectFrom('campaigns')
+      .select(['draw_seed', 'draw_commitment'])
+      .where('id', '=', String(created.id))
+      .executeTakeFirstOrThrow();
+    expect(before).toEqual({ draw_seed: null, draw_commitment: null });
+    expect((await call().post(`/api/campaigns/${created.id}/publish`, user)).statusCode).toBe(200);
+    const row = await db()
+      .selectFrom('campaigns')
+      .select(['draw_seed', 'draw_commitment'])
+      .where('id', '=', String(created.id))
+      .executeTakeFirstOrThrow();
+    expect(row.draw_seed).toHaveLength(32);
+    expect(row.draw_commitment).toBe(createHash('sha256').update(row.draw_seed!).digest('hex'));
+    const page = await t.app.inject({ method: 'GET', url: `/public/campaigns/${created.link}` });
+    expect(page.json().data.draw_commitment).toBe(row.draw_commitment);
+    // The seed stays secret until the draw.
+    expect(page.body).not.toContain(row.draw_seed!.toString('hex'));
+    expect(page.body).not.toContain('draw_seed');
+  });
+
+  it("should keep the commitment off a 'Loteria Federal' public page", async () => {
+    const created = await createCampaign(t.app, user, { draw_type_id: 1 });
+    await call().post(`/api/campaigns/${created.id}/publish`, user);
+    const page = await t.app.inject({ method: 'GET', url: `/public/campaigns/${created.link}` });
+    expect(page.json().data.draw_commitment).toBeNull();
+  });
 
   it('should publish a draft and create its ticket pool', async () => {
     const created = await createCampaign(t.app, user);

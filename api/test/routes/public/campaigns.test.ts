@@ -83,6 +83,7 @@ describe('GET /public/campaigns/:link', () => {
         draw_date: '2099-12-19T23:00:00.000Z',
         draw_date_formatted: '19/12/2099 às 20:00',
         draw_type: { id: 1, description: 'Loteria Federal' },
+        draw_commitment: null,
         status: { id: 2, description: 'Publicada' },
         organizer: { name: 'Organizador Público', whatsapp: '11987650000' },
         awards: [
