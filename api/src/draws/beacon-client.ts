@@ -80,7 +80,7 @@ export class SandboxBeacon implements Beacon {
 // ---------------------------------------------------------------------------------------------------------------
 // A bounded JSON GET, shared with federal-results.ts.
 
-/** One request that did not give a usable reply (network, timeout, size, not JSON). `reason` is for the logs. */
+/** One request that did not give a usable reply (network, timeout, size, not JSON); the message is for the logs. */
 export class HttpFetchFailure extends Error {
   override name = 'HttpFetchFailure';
 }

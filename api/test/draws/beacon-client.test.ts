@@ -10,77 +10,30 @@ import {
   SandboxBeacon,
 } from '../../src/draws/beacon-client';
 import { QUICKNET_ROUNDS } from '../support/drand-rounds';
+import { FakeJsonServer, type FakeReply } from '../support/fake-json-server';
 
 /**
  * A fake drand relay on real HTTP: `GET /{chain hash}/public/{round}` serves the real recorded quicknet rounds
  * (test/support/drand-rounds.ts) and 404 for the others, unless a test scripts another reply.
  */
-type Reply =
-  | { status: number; body?: unknown; raw?: string; chunked?: boolean }
-  | 'hang'
-  | 'destroy'
-  | ((round: number) => { status: number; body?: unknown });
-
 const PATH = new RegExp(`^/${QUICKNET.chainHash}/public/(\\d+)$`);
 const recorded = new Map<number, (typeof QUICKNET_ROUNDS)[number]>(QUICKNET_ROUNDS.map((r) => [r.round, r]));
 
-class FakeDrand {
-  readonly hits: string[] = [];
-  reply: Reply | null = null;
-  private readonly server = http.createServer((request, response) => {
-    this.hits.push(request.url ?? '');
-    const match = PATH.exec(request.url ?? '');
-    let reply: Reply = this.reply ?? { status: 404, body: { error: 'not found' } };
-    if (!this.reply && match) {
-      const round = recorded.get(Number(match[1]));
-      if (round) reply = { status: 200, body: { ...round, previous_signature: undefined } };
-    }
-    if (reply === 'hang') return;
-    if (reply === 'destroy') {
-      request.socket.destroy();
-      return;
-    }
-    if (typeof reply === 'function') reply = reply(Number(match?.[1]));
-    const text = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
-    if (reply.chunked) {
-      // No content-length: the client must count the bytes as they arrive.
-      response.writeHead(reply.status, { 'content-type': 'application/json' });
-      for (let at = 0; at < text.length; at += 1024) response.write(text.slice(at, at + 1024));
-      response.end();
-      return;
-    }
-    response.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-    response.end(text);
+const fakeDrand = () =>
+  new FakeJsonServer((url): FakeReply => {
+    const round = recorded.get(Number(PATH.exec(url)?.[1]));
+    return round ? { status: 200, body: round } : { status: 404, body: { error: 'not found' } };
   });
 
-  url = '';
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this;
-  }
-
-  reset(): void {
-    this.hits.length = 0;
-    this.reply = null;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-const good = new FakeDrand();
-const bad = new FakeDrand();
+const good = fakeDrand();
+const bad = fakeDrand();
 let deadUrl: string;
 
 beforeAll(async () => {
   await Promise.all([good.start(), bad.start()]);
   // A port that was just closed: connections are refused.
-  const closed = await new FakeDrand().start();
-  deadUrl = closed.url;
+  const closed = fakeDrand();
+  deadUrl = await closed.start();
   await closed.stop();
 });
 afterAll(async () => {

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { drawFederal } from '../../src/draws/federal';
 import {
   CAIXA_FEDERAL_BASE_URL,
@@ -10,52 +8,12 @@ import {
   FederalResultsUnavailableError,
   SandboxFederalResults,
 } from '../../src/draws/federal-results';
+import { FakeJsonServer, type FakeReply } from '../support/fake-json-server';
 
 /** A fake Caixa (`/portaldeloterias/api/federal/{contest}`) on real HTTP; each test scripts the reply per path. */
-type Reply = { status: number; body?: unknown; raw?: string; chunked?: boolean } | 'hang' | 'destroy';
-
 const BASE_PATH = '/portaldeloterias/api/federal';
 
-class FakeCaixa {
-  readonly hits: { url: string; headers: http.IncomingHttpHeaders }[] = [];
-  routes = new Map<string, Reply>();
-  url = '';
-  private readonly server = http.createServer((request, response) => {
-    this.hits.push({ url: request.url ?? '', headers: request.headers });
-    const reply = this.routes.get(request.url ?? '') ?? { status: 500, body: { message: 'unscripted' } };
-    if (reply === 'hang') return;
-    if (reply === 'destroy') {
-      request.socket.destroy();
-      return;
-    }
-    const text = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
-    if (reply.chunked) {
-      response.writeHead(reply.status, { 'content-type': 'application/json' });
-      for (let at = 0; at < text.length; at += 4096) response.write(text.slice(at, at + 4096));
-      response.end();
-      return;
-    }
-    response.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-    response.end(text);
-  });
-
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  reset(): void {
-    this.hits.length = 0;
-    this.routes.clear();
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-const caixa = new FakeCaixa();
+const caixa = new FakeJsonServer();
 beforeAll(() => caixa.start());
 afterAll(() => caixa.stop());
 beforeEach(() => caixa.reset());
@@ -93,9 +51,9 @@ describe('CaixaFederalResults', () => {
     const results = client();
     expect(results.source).toBe('caixa');
     expect(await results.contest(5732)).toEqual({ contest: 5732, date: '2023-01-18', prizes: PRIZES_5732 });
-    expect(caixa.hits.map((hit) => hit.url)).toEqual([`${BASE_PATH}/5732`]);
-    expect(caixa.hits[0]!.headers['user-agent']).toMatch(/^Rifaria\//);
-    expect(caixa.hits[0]!.headers.accept).toBe('application/json');
+    expect(caixa.hits).toEqual([`${BASE_PATH}/5732`]);
+    expect(caixa.requests[0]!.headers['user-agent']).toMatch(/^Rifaria\//);
+    expect(caixa.requests[0]!.headers.accept).toBe('application/json');
   });
 
   it('gives the numbers the Federal rule expects (contest 5732 → 66, 14, 04 on 100 tickets)', async () => {
@@ -142,21 +100,25 @@ describe('CaixaFederalResults', () => {
   });
 
   it.each([
-    ['500', { status: 500, body: { message: 'erro' } } as Reply],
-    ['503', { status: 503 } as Reply],
-    ['403 from the CDN', { status: 403, raw: '<html>Forbidden</html>' } as Reply],
-    ['malformed JSON', { status: 200, raw: '{"numero": 5732, "dezenas' } as Reply],
-    ['an HTML page with status 200', { status: 200, raw: '<html>manutenção</html>' } as Reply],
-    ['a JSON array', { status: 200, body: [CONTEST_5732] } as Reply],
-    ['an empty body', { status: 200, raw: '' } as Reply],
-    ['a dropped connection', 'destroy' as Reply],
+    ['500', { status: 500, body: { message: 'erro' } } as FakeReply],
+    ['503', { status: 503 } as FakeReply],
+    ['403 from the CDN', { status: 403, raw: '<html>Forbidden</html>' } as FakeReply],
+    ['malformed JSON', { status: 200, raw: '{"numero": 5732, "dezenas' } as FakeReply],
+    ['an HTML page with status 200', { status: 200, raw: '<html>manutenção</html>' } as FakeReply],
+    ['a JSON array', { status: 200, body: [CONTEST_5732] } as FakeReply],
+    ['an empty body', { status: 200, raw: '' } as FakeReply],
+    ['a dropped connection', 'destroy' as FakeReply],
     [
       'an oversized reply',
-      { status: 200, body: { ...CONTEST_5732, padding: 'x'.repeat(CAIXA_MAX_REPLY_BYTES) } } as Reply,
+      { status: 200, body: { ...CONTEST_5732, padding: 'x'.repeat(CAIXA_MAX_REPLY_BYTES) } } as FakeReply,
     ],
     [
       'an oversized chunked reply',
-      { status: 200, body: { ...CONTEST_5732, padding: 'x'.repeat(CAIXA_MAX_REPLY_BYTES) }, chunked: true } as Reply,
+      {
+        status: 200,
+        body: { ...CONTEST_5732, padding: 'x'.repeat(CAIXA_MAX_REPLY_BYTES) },
+        chunked: true,
+      } as FakeReply,
     ],
   ])('answers "unavailable" to %s', async (_case, reply) => {
     caixa.routes.set(`${BASE_PATH}/5732`, reply);
@@ -175,7 +137,7 @@ describe('CaixaFederalResults', () => {
   });
 
   it('answers "unavailable" when Caixa cannot be reached', async () => {
-    const closed = new FakeCaixa();
+    const closed = new FakeJsonServer();
     await closed.start();
     await closed.stop();
     const results = new CaixaFederalResults({ baseUrl: `${closed.url}${BASE_PATH}`, timeoutMs: 1_000 });

@@ -1,47 +1,13 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { bearer, buildApp, registerUser, type RegisteredUser, type TestApp } from '../../helper';
+import { FakeJsonServer, type FakeReply } from '../../support/fake-json-server';
 
 /**
  * A fake ViaCEP and a fake BrasilAPI on real HTTP (the JSON shapes of integrations.md, section 4).
  * Each test scripts the replies per path and reads which paths were hit.
  */
-type Reply = { status: number; body?: unknown } | 'hang' | 'destroy';
-
-class FakeProvider {
-  readonly hits: string[] = [];
-  routes = new Map<string, Reply>();
-  private readonly server = http.createServer((request, response) => {
-    this.hits.push(request.url ?? '');
-    const reply = this.routes.get(request.url ?? '') ?? { status: 500, body: { message: 'unscripted' } };
-    if (reply === 'hang') return; // never answers: the client's timeout must fire
-    if (reply === 'destroy') {
-      request.socket.destroy();
-      return;
-    }
-    response.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8' });
-    response.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
-  });
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  reset(): void {
-    this.hits.length = 0;
-    this.routes.clear();
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-const viacep = new FakeProvider();
-const brasilapi = new FakeProvider();
+const viacep = new FakeJsonServer();
+const brasilapi = new FakeJsonServer();
 let t: TestApp;
 let user: RegisteredUser;
 
@@ -187,9 +153,9 @@ describe('GET /api/cep/:cep', () => {
   });
 
   it.each([
-    ['answers 500', { status: 500, body: { message: 'erro interno' } } as Reply],
-    ['drops the connection', 'destroy' as Reply],
-    ['does not answer in time', 'hang' as Reply],
+    ['answers 500', { status: 500, body: { message: 'erro interno' } } as FakeReply],
+    ['drops the connection', 'destroy' as FakeReply],
+    ['does not answer in time', 'hang' as FakeReply],
   ])('should fall back to BrasilAPI when ViaCEP %s', async (_case, reply) => {
     viacep.routes.set('/ws/89010025/json/', reply);
     brasilapi.routes.set('/api/cep/v2/89010025', { status: 200, body: BLUMENAU_BRASILAPI });
