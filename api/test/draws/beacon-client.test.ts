@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { QUICKNET, roundAt, roundTime, sandboxRound, verifyBeaconRound } from '../../src/draws/beacon';
 import {
   BEACON_MAX_REPLY_BYTES,
