@@ -20,8 +20,10 @@ interface ConfirmationContext {
  * transaction, with the charge row locked and the Pix recorded once (a replayed webhook never reaches this). Outcomes:
  * - Pendente → Pago (guarded UPDATE) and the sale credited to the organiser's "Futuro" in the same transaction;
  * - Cancelado because the reservation expired → fresh numbers re-allocated if enough remain → Pago + sale;
- * - otherwise (sold out, campaign no longer Publicada) → stays Cancelado with paid_at and refund_status
- *   'pending': the money never enters a wallet and the worker returns it through the PSP.
+ * - otherwise (sold out, campaign no longer Publicada, or the payment arrives at or after the draw datetime, when
+ *   sales are closed) → stays Cancelado with paid_at and refund_status 'pending': the money never enters a wallet
+ *   and the worker returns it through the PSP. A Pix that lands after the draw is never honoured: with a Loteria
+ *   Federal draw, anyone could otherwise reserve before the draw and pay only if they won.
  */
 export async function confirmPaid(
   ctx: ConfirmationContext,
@@ -32,10 +34,10 @@ export async function confirmPaid(
   if (!purchase) throw new Error(`Charge ${charge.txid} references the missing purchase ${charge.reference_id}`);
   if (purchase.status_id === PURCHASE_STATUS_ID.paid || purchase.paid_at !== null) return;
   const key = { campaign_id: purchase.campaign_id, id: purchase.id };
-  const open = purchase.campaign_status_id === PUBLISHED;
+  const open = purchase.campaign_status_id === PUBLISHED && !purchase.draw_passed;
 
   if (purchase.status_id === PURCHASE_STATUS_ID.pending && !open) {
-    // Sold while the campaign closed under it: nothing to deliver.
+    // Sold while the campaign closed under it, or paid after sales closed at the draw: nothing to deliver.
     await cancelAndRelease(trx, [key]);
   }
   let honoured = purchase.status_id === PURCHASE_STATUS_ID.pending && open;

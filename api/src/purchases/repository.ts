@@ -352,6 +352,8 @@ export class PurchasesRepository {
         'c.status_id as campaign_status_id',
         'c.user_wallet_id',
         'c.name as campaign_name',
+        // Sales close at the draw datetime (the database's clock, as for new purchases).
+        sql<boolean>`coalesce(c.draw_at <= now(), false)`.as('draw_passed'),
       ])
       .where('p.id', '=', purchaseId)
       .forUpdate('p')

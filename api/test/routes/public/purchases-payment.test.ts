@@ -177,6 +177,34 @@ describe('late payments', () => {
   });
 });
 
+describe('a Pix that arrives after the draw datetime', () => {
+  it('should refund it and never credit it, even though the reservation had not expired', async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 100 });
+    const { hash, row, charge } = await purchaseOf(campaign, 2);
+    // The draw datetime passes while the buyer has not paid yet (sales close then).
+    await db()
+      .updateTable('campaigns')
+      .set({ draw_at: new Date(Date.now() - 1_000) })
+      .where('id', '=', campaign.id)
+      .execute();
+    expect((await payCharge(t.app, charge.txid)).statusCode).toBe(200);
+    expect(await purchaseRow(db(), hash)).toMatchObject({ status_id: 3, refund_status: 'pending' });
+    expect(await ticketNumbers(db(), campaign.id, row.id)).toEqual([]);
+    expect(await saleTransactions(row.id)).toEqual([]);
+    expect(await blockedBalance(db(), campaign.walletId)).toBe(0);
+    expect(await t.app.services.purchases.refundPending()).toEqual({ refunded: 1 });
+    expect((await auditLedger(db())).mismatchedAccounts).toEqual([]);
+  });
+
+  it('should still credit a Pix that arrives before the draw datetime', async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 100, drawAt: new Date(Date.now() + 3_600_000) });
+    const { hash, row, charge } = await purchaseOf(campaign, 2);
+    expect((await payCharge(t.app, charge.txid)).statusCode).toBe(200);
+    expect(await purchaseRow(db(), hash)).toMatchObject({ status_id: 2, refund_status: null });
+    expect(await saleTransactions(row.id)).toHaveLength(1);
+  });
+});
+
 /** A PSP whose refunds are refused (e.g. the payer's account closed). */
 class RefusingRefundPsp extends FakePixProvider {
   override async refund(_input: RefundInput): Promise<PixRefund> {
