@@ -4,8 +4,10 @@ import type { PixChargeRow } from '../payments/service';
 import { cancelAndRelease, type PurchasesRepository } from './repository';
 
 /**
- * Worker: Pendente purchases past expires_at become Cancelado and their numbers go to released_tickets, in
- * batches of `batchSize` (FOR UPDATE SKIP LOCKED: several processes share the work, none waits on another's rows).
+ * Worker: Pendente purchases past expires_at, and those of campaigns whose draw datetime has passed (sales close
+ * then), become Cancelado and their numbers go to released_tickets, in batches of `batchSize` (FOR UPDATE SKIP
+ * LOCKED: several processes share the work, none waits on another's rows). A Pix that still lands for one of them
+ * is refunded (confirm.ts).
  */
 export async function expireOverdue(
   db: Kysely<Database>,
@@ -14,14 +16,20 @@ export async function expireOverdue(
   maxBatches: number,
 ): Promise<number> {
   let total = 0;
-  for (let batch = 0; batch < maxBatches; batch += 1) {
-    const count = await db.transaction().execute(async (trx) => {
-      const rows = await repository.lockOverdue(trx, batchSize);
-      await cancelAndRelease(trx, rows);
-      return rows.length;
-    });
-    total += count;
-    if (count < batchSize) break;
+  const lockers = [
+    (trx: Transaction<Database>) => repository.lockOverdue(trx, batchSize),
+    (trx: Transaction<Database>) => repository.lockPendingAfterDraw(trx, batchSize),
+  ];
+  for (const lock of lockers) {
+    for (let batch = 0; batch < maxBatches; batch += 1) {
+      const count = await db.transaction().execute(async (trx) => {
+        const rows = await lock(trx);
+        await cancelAndRelease(trx, rows);
+        return rows.length;
+      });
+      total += count;
+      if (count < batchSize) break;
+    }
   }
   return total;
 }

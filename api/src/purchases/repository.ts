@@ -1,4 +1,4 @@
-import { PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
+import { CAMPAIGN_STATUS_ID, PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { leaseOver } from '../db/leases';
 import type { Database, Executor } from '../db/schema';
@@ -419,6 +419,25 @@ export class PurchasesRepository {
       .orderBy('expires_at')
       .limit(limit)
       .forUpdate()
+      .skipLocked()
+      .execute();
+  }
+
+  /**
+   * Pendente purchases of published campaigns whose draw datetime has passed: sales are closed, so they are
+   * cancelled at once whatever their expiry (few campaigns wait for their draw; the join uses the
+   * (campaign_id, status_id) index).
+   */
+  lockPendingAfterDraw(trx: Transaction<Database>, limit: number): Promise<PurchaseKey[]> {
+    return trx
+      .selectFrom('purchases as p')
+      .innerJoin('campaigns as c', 'c.id', 'p.campaign_id')
+      .select(['p.campaign_id', 'p.id'])
+      .where('p.status_id', '=', PURCHASE_STATUS_ID.pending)
+      .where('c.status_id', '=', CAMPAIGN_STATUS_ID.published)
+      .where('c.draw_at', '<=', sql<Date>`now()`)
+      .limit(limit)
+      .forUpdate('p')
       .skipLocked()
       .execute();
   }

@@ -111,7 +111,8 @@ const publicPurchaseRoutes: RoutesPlugin = async (fastify) => {
       if (result === undefined) throw campaignNotFound();
       // One reply for an unknown phone, a wrong CPF and a buyer without purchases here: no oracle. A 200, as
       // looking before buying is a normal outcome (a 404 is a console error in the browser).
-      if (result === null) return { success: true, found: false, data: null, message: BUYER_MESSAGES.myTicketsNotFound };
+      if (result === null)
+        return { success: true, found: false, data: null, message: BUYER_MESSAGES.myTicketsNotFound };
       return { success: true, found: true, data: result };
     },
   );

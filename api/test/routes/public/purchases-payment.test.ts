@@ -196,6 +196,20 @@ describe('a Pix that arrives after the draw datetime', () => {
     expect((await auditLedger(db())).mismatchedAccounts).toEqual([]);
   });
 
+  it('should cancel purchases still Pendente once the draw datetime passes, and free their numbers', async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 100, drawAt: new Date(Date.now() + 3_600_000) });
+    const { hash, row } = await purchaseOf(campaign, 3);
+    expect(await t.app.services.purchases.expireOverdue()).toBe(0);
+    await db()
+      .updateTable('campaigns')
+      .set({ draw_at: new Date(Date.now() - 1_000) })
+      .where('id', '=', campaign.id)
+      .execute();
+    expect(await t.app.services.purchases.expireOverdue()).toBe(1);
+    expect(await purchaseRow(db(), hash)).toMatchObject({ status_id: 3 });
+    expect(await ticketNumbers(db(), campaign.id, row.id)).toEqual([]);
+  });
+
   it('should still credit a Pix that arrives before the draw datetime', async () => {
     const campaign = await publishedCampaign(t.app, { totalTickets: 100, drawAt: new Date(Date.now() + 3_600_000) });
     const { hash, row, charge } = await purchaseOf(campaign, 2);
