@@ -46,6 +46,8 @@ export const PUBLISH_RESULT_DELAY_MS = 2_500;
 export const ALREADY_PUBLISHED_CLOSE_MS = 2_000;
 /** Campaign status ids (campaign_statuses): the one source for the API and the front ends; names in types.ts CAMPAIGN_STATUS. */
 export const CAMPAIGN_STATUS_ID = { draft: 1, published: 2, cancelled: 3, finished: 4 } as const;
+/** The sales table's sortable columns (GET /api/campaigns/{id}/sales `sort_by`). */
+export const SALES_SORT_COLUMNS = ['purchased_at', 'total_value', 'total_tickets', 'buyer_name', 'status'] as const;
 /** campaign_draw_types (007): 'Loteria Federal' and 'Sorteio Rifaria'. */
 export const DRAW_TYPE_ID = { federal: 1, rifaria: 2 } as const;
 export const CAMPAIGN_CANCEL_REASON = 'Cancelada pelo usuário';

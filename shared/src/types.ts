@@ -2,6 +2,7 @@
  * Wire types shared by the browser and the API (spec section 3). Plain types only: the API imports this file too.
  * Domain types beyond authentication are added by the teams that own those endpoints.
  */
+import type { SALES_SORT_COLUMNS } from './constants';
 import type { FieldErrors } from './schemas/validate';
 
 export type { FieldErrors };
@@ -347,4 +348,16 @@ export interface MyTickets {
       | 'tickets'
     >
   >;
+}
+
+/** A page of the sales table as the organiser asks for it (the server's listing and the screen share it). */
+export type SalesSortBy = (typeof SALES_SORT_COLUMNS)[number];
+export type SortOrder = 'asc' | 'desc';
+export interface SalesQuery {
+  statuses: PurchaseStatusId[];
+  buyerSearch: string;
+  page: number;
+  perPage: number;
+  sortBy: SalesSortBy;
+  sortOrder: SortOrder;
 }

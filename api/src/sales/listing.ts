@@ -1,4 +1,4 @@
-import type { Pagination, PurchaseStatusId, Sale, SalesReply, SalesStatistics } from '@rifaria/shared/types';
+import type { Pagination, Sale, SalesQuery, SalesReply, SalesSortBy, SalesStatistics } from '@rifaria/shared/types';
 import { CAMPAIGN_STATUS, PURCHASE_STATUS, type CampaignStatusId } from '@rifaria/shared/types';
 import { PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
 import { sql, type SqlBool, type Expression } from 'kysely';
@@ -17,17 +17,8 @@ import { centsToReais } from '@rifaria/shared/money';
  * searching character by character would reveal what the mask hides). Names and masked CPFs are on every row.
  */
 
-export const SALES_SORT_COLUMNS = ['purchased_at', 'total_value', 'total_tickets', 'buyer_name', 'status'] as const;
-export type SalesSortBy = (typeof SALES_SORT_COLUMNS)[number];
-
-export interface SalesQuery {
-  statuses: PurchaseStatusId[];
-  buyerSearch: string;
-  page: number;
-  perPage: number;
-  sortBy: SalesSortBy;
-  sortOrder: 'asc' | 'desc';
-}
+export { SALES_SORT_COLUMNS } from '@rifaria/shared/constants';
+export type { SalesQuery, SalesSortBy } from '@rifaria/shared/types';
 
 export interface OwnedCampaign {
   id: string;

@@ -1,18 +1,8 @@
 /** GET /api/campaigns/{id}/sales — one page of a campaign's purchases with filters, sorting and statistics. */
 import { api } from '@rifaria/shared/api-client';
-import type { PurchaseStatusId, SalesReply } from '@rifaria/shared/types';
+import type { SalesQuery, SalesReply } from '@rifaria/shared/types';
 
-export type SalesSortBy = 'purchased_at' | 'total_value' | 'total_tickets' | 'buyer_name' | 'status';
-export type SortOrder = 'asc' | 'desc';
-
-export interface SalesQuery {
-  statuses: PurchaseStatusId[];
-  buyerSearch: string;
-  page: number;
-  perPage: number;
-  sortBy: SalesSortBy;
-  sortOrder: SortOrder;
-}
+export type { SalesQuery, SalesSortBy, SortOrder } from '@rifaria/shared/types';
 
 /** The query string of the contract: `status[]` repeated, buyer_search only when set. */
 export function salesSearchParams(query: SalesQuery): URLSearchParams {
