@@ -75,7 +75,7 @@ const apiDomains = {
   campaigns: ['draws', 'sales', 'storage', 'tickets'],
   purchases: ['buyers', 'campaigns', 'ledger', 'payments', 'sales', 'tickets'],
   dashboard: ['campaigns', 'ledger', 'sales', 'wallets'],
-  draws: [],
+  draws: ['ledger', 'mail'],
 };
 const domainNames = Object.keys(apiDomains);
 const apiZones = [

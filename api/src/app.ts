@@ -57,6 +57,8 @@ async function rifariaApp(fastify: FastifyInstance, options: AppOptions): Promis
     mailTransport: options.mailTransport,
     activeWallets: options.activeWallets,
     pix: options.pix,
+    beacon: options.beacon,
+    federalResults: options.federalResults,
   });
   await fastify.register(errorsPlugin);
   await fastify.register(helmetPlugin);

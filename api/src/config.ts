@@ -2,6 +2,8 @@ import path from 'node:path';
 import { isIP } from 'node:net';
 import registry from '../../tooling/webpack/ports.cjs';
 import { SERVER_SECRET_MIN_LENGTH } from './lib/server-secret';
+import { DRAND_DEFAULT_TIMEOUT_MS, DRAND_DEFAULT_URLS } from './draws/beacon-client';
+import { CAIXA_DEFAULT_TIMEOUT_MS, CAIXA_FEDERAL_BASE_URL } from './draws/federal-results';
 
 /**
  * The monorepo root, found from this file rather than from process.cwd():
@@ -139,6 +141,20 @@ export interface AppConfig {
   kyc: { provider: 'sandbox'; sandboxApprovalDelayMs: number };
   /** CEP lookup: ViaCEP first, BrasilAPI as fallback (base URLs overridable so tests use a fake server). */
   cep: { viacepUrl: string; brasilapiUrl: string; timeoutMs: number };
+  /**
+   * The draw (issue 13). `beacon`: where the public randomness of a 'Sorteio Rifaria' comes from: 'drand' (the
+   * League of Entropy's quicknet over HTTP, relays tried in order) or 'sandbox' (offline, deterministic, labelled
+   * sandbox). `federal`: where 'Buscar resultado' reads a Loteria Federal contest: 'caixa' (Caixa's JSON API) or
+   * 'sandbox' (contest 5732 as drawn, others made up). Both default to drand/caixa in production, sandbox otherwise.
+   */
+  draws: {
+    beacon: 'drand' | 'sandbox';
+    drandUrls: string[];
+    drandTimeoutMs: number;
+    federal: 'caixa' | 'sandbox';
+    caixaFederalUrl: string;
+    caixaTimeoutMs: number;
+  };
   /** Pix PSP: the offline sandbox (default) or a BACEN "API Pix" PSP (see README, "Pix providers"). */
   pix: PixConfig;
   /**
@@ -394,6 +410,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
       brasilapiUrl: urlFrom(env, 'BRASILAPI_URL', 'https://brasilapi.com.br'),
       timeoutMs: intFrom(env, 'CEP_TIMEOUT_MS', 4000, 100),
     },
+    draws: {
+      beacon: choiceFrom(env, 'DRAW_BEACON', ['drand', 'sandbox'] as const, production ? 'drand' : 'sandbox'),
+      drandUrls: listFrom(env, 'DRAND_URLS', [...DRAND_DEFAULT_URLS]).map((url) =>
+        urlFrom({ DRAND_URLS: url }, 'DRAND_URLS', url),
+      ),
+      drandTimeoutMs: intFrom(env, 'DRAND_TIMEOUT_MS', DRAND_DEFAULT_TIMEOUT_MS, 100),
+      federal: choiceFrom(env, 'FEDERAL_RESULTS', ['caixa', 'sandbox'] as const, production ? 'caixa' : 'sandbox'),
+      caixaFederalUrl: urlFrom(env, 'CAIXA_FEDERAL_URL', CAIXA_FEDERAL_BASE_URL),
+      caixaTimeoutMs: intFrom(env, 'CAIXA_TIMEOUT_MS', CAIXA_DEFAULT_TIMEOUT_MS, 100),
+    },
     pix,
     payments: {
       workerIntervalMs: intFrom(env, 'WORKER_INTERVAL_MS', 15_000, 0),
@@ -449,6 +475,15 @@ function pixConfigFrom(env: Env): PixConfig {
 }
 
 /** Only the sandbox exists today; a real KYC adapter adds its name here (see README, "KYC review"). */
+/** One of `choices` (case-insensitive), `fallback` when unset. */
+function choiceFrom<const T extends string>(env: Env, key: string, choices: readonly T[], fallback: T): T {
+  const value = env[key]?.trim().toLowerCase() || fallback;
+  if (!(choices as readonly string[]).includes(value)) {
+    throw new ConfigError(`${key} must be ${choices.join(' or ')} (got "${value.slice(0, 40)}")`);
+  }
+  return value as T;
+}
+
 function kycProviderFrom(raw: string | undefined): AppConfig['kyc']['provider'] {
   const value = raw?.trim().toLowerCase() || 'sandbox';
   if (value !== 'sandbox') throw new ConfigError(`KYC_PROVIDER must be sandbox (got "${value}")`);
@@ -575,6 +610,12 @@ function productionWarnings(env: Env): string[] {
   }
   if (value('KYC_PROVIDER') === 'sandbox') {
     warnings.push('KYC_PROVIDER=sandbox: every account opening is APPROVED without review (staging only)');
+  }
+  if (value('DRAW_BEACON') === 'sandbox') {
+    warnings.push('DRAW_BEACON=sandbox: draws use a made-up beacon, NOT public randomness (staging only)');
+  }
+  if (value('FEDERAL_RESULTS') === 'sandbox') {
+    warnings.push('FEDERAL_RESULTS=sandbox: "Buscar resultado" answers made-up Loteria Federal results (staging only)');
   }
   if (value('DEMO_DATA') === 'on') {
     warnings.push('DEMO_DATA=on: a demo organiser with a published password is created (staging only)');

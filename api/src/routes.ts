@@ -5,6 +5,7 @@ import buyersRoutes from './buyers/routes';
 import campaignsRoutes from './campaigns/routes';
 import cepRoutes from './cep/routes';
 import dashboardRoutes from './dashboard/routes';
+import drawsRoutes from './draws/routes';
 import healthRoutes from './health/routes';
 import { valibotValidatorCompiler } from './lib/valibot';
 import paymentsRoutes from './payments/routes';
@@ -28,6 +29,7 @@ export default async function apiRoutes(fastify: FastifyInstance): Promise<void>
   await fastify.register(walletsRoutes);
   await fastify.register(paymentsRoutes);
   await fastify.register(campaignsRoutes);
+  await fastify.register(drawsRoutes);
   await fastify.register(salesRoutes);
   await fastify.register(dashboardRoutes);
   await fastify.register(buyersRoutes);

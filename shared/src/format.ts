@@ -2,7 +2,7 @@
  * pt-BR formatting and input masks. Money is integer centavos everywhere in the code; dates are shown in
  * America/Sao_Paulo whatever the machine's zone. Plain functions: the API imports this file too.
  */
-import { LOCALE, CURRENCY, TIME_ZONE, PHONE_MASK_MAX_LENGTH } from './constants';
+import { LOCALE, CURRENCY, TIME_ZONE, PHONE_MASK_MAX_LENGTH, TICKET_QUANTITY_MAX } from './constants';
 import { onlyDigits } from './schemas/documents';
 
 export { onlyDigits };
@@ -214,6 +214,19 @@ export function maskAccountNumber(accountNumber: string | null | undefined): str
 export function formatTicketNumber(number: number, totalTickets: number): string {
   const width = String(Math.max(0, totalTickets - 1)).length;
   return String(number).padStart(width, '0');
+}
+
+/** Digits a ticket-number search may have: 10,000,000 tickets are 0..9,999,999, so 7 digits and one extra zero. */
+export const TICKET_NUMBER_SEARCH_MAX_DIGITS = String(TICKET_QUANTITY_MAX).length;
+
+/**
+ * A search text that is a ticket number, with or without the zero padding ('42', '0042', ' 0042 ') → 42; anything
+ * else (letters, a phone's punctuation, more than TICKET_NUMBER_SEARCH_MAX_DIGITS digits) → null.
+ */
+export function parseTicketNumber(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed.length === 0 || trimmed.length > TICKET_NUMBER_SEARCH_MAX_DIGITS) return null;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : null;
 }
 
 // Text -----------------------------------------------------------------------------------------------------------

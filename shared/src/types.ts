@@ -152,6 +152,10 @@ export interface Campaign {
   published_at: string | null;
   created_at: string;
   updated_at: string;
+  /** 'Sorteio Rifaria', from publication on: the SHA-256 (hex) of the draw's seed (see PublicCampaign). */
+  draw_commitment: string | null;
+  /** When the draw was made (ISO 8601), or null: the panel then loads GET /api/campaigns/{id}/draw. */
+  drawn_at: string | null;
 }
 
 export interface CampaignListReply {
@@ -189,6 +193,11 @@ export interface Sale {
   total_value: number;
   status: { id: PurchaseStatusId; name: 'Pendente' | 'Pago' | 'Cancelado' };
   purchased_at: string;
+  /**
+   * Only when asked for (`with_numbers=1`: the CSV, a search by number): the ticket numbers the purchase holds,
+   * ascending, zero-padded to the campaign's width (formatTicketNumber); [] once cancelled (numbers released).
+   */
+  numbers?: string[];
 }
 
 export interface SalesStatistics {
@@ -243,6 +252,13 @@ export interface PublicCampaign {
    * (anyone can check the draw used it). Null for 'Loteria Federal'.
    */
   draw_commitment: string | null;
+  /**
+   * How the winners will be (or were) drawn, in plain pt-BR, published before sales: the commit-reveal and drand
+   * beacon for 'Sorteio Rifaria', the rule derived from the campaign's size for 'Loteria Federal'.
+   */
+  draw_rule: string;
+  /** True once the draw was made: GET /public/campaigns/{link}/result then answers. */
+  drawn: boolean;
   status: { id: CampaignStatusId; description: string };
   organizer: { name: string; whatsapp: string | null };
   awards: Award[];
@@ -252,6 +268,64 @@ export interface PublicCampaign {
   /** False when published but not buyable (draw date passed, sold out, finished): the page disables 'Participar Agora'. */
   accepting_purchases: boolean;
   max_tickets_per_purchase: number;
+}
+
+// Draws (issue 13) -------------------------------------------------------------------------------------------------
+
+export type DrawMethod = 'rifaria' | 'federal';
+
+export interface DrawWinner {
+  /** 1-based prize position. */
+  position: number;
+  award: { description: string };
+  /** Zero-padded to the campaign's width, as on the checkout (formatTicketNumber). */
+  number: string;
+  /** Masked on public replies ('Maria S.'); the organiser's reply has the full name. */
+  buyer_name: string;
+}
+
+/** The public randomness round mixed into a 'Sorteio Rifaria' (drand quicknet, or the offline sandbox). */
+export interface DrawBeacon {
+  /** 'drand' or 'sandbox' (the offline default, deterministic: NOT a public beacon). */
+  source: string;
+  chain_hash: string;
+  round: number;
+  randomness: string;
+  signature: string;
+  /** The round's public record (drand's HTTP API), or null for the sandbox. */
+  url: string | null;
+}
+
+/** GET /public/campaigns/{link}/result → data. 404 before the draw. */
+export interface DrawResult {
+  method: DrawMethod;
+  campaign: { name: string; link: string; total_tickets: number };
+  winners: DrawWinner[];
+  /** 'Sorteio Rifaria': the seed revealed (hex) and the commitment published at publish; null for 'Loteria Federal'. */
+  seed: string | null;
+  commitment: string | null;
+  beacon: DrawBeacon | null;
+  /** 'Loteria Federal': the contest, its 5 prizes and, per winner, how the number was reached (pt-BR). */
+  federal: { contest: number; prizes: string[]; steps: string[][] } | null;
+  /** SHA-256 (hex) of the sorted list of paid numbers, each as a 4-byte big-endian integer. */
+  tickets_hash: string;
+  paid_count: number;
+  /** ISO 8601. */
+  drawn_at: string;
+  /** '28/11/2026 às 20:00' (America/Sao_Paulo). */
+  drawn_at_formatted: string;
+}
+
+/** The organiser's view of a winner (GET/POST /api/campaigns/{id}/draw): who to reach, unmasked. */
+export interface OrganizerDrawWinner extends DrawWinner {
+  /** '(11) 98765-4321'. */
+  buyer_phone: string;
+  buyer_email: string | null;
+  purchase_hash: string;
+}
+
+export interface OrganizerDrawResult extends Omit<DrawResult, 'winners'> {
+  winners: OrganizerDrawWinner[];
 }
 
 /**

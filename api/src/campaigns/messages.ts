@@ -18,4 +18,5 @@ export const CAMPAIGN_API_MESSAGES = {
   multipartRequired: 'Envie o banner como multipart/form-data no campo "banner".',
   reasonTooLong: 'O motivo deve ter no máximo 500 caracteres.',
   fileNotFound: 'Arquivo não encontrado.',
+  drawTypeLocked: 'O tipo de sorteio não pode ser alterado depois da publicação.',
 } as const;

@@ -7,6 +7,7 @@ import {
   type SalesChartEntry,
 } from '@rifaria/shared/types';
 import { centsToReais } from '@rifaria/shared/money';
+import { DRAW_TYPE_ID } from '@rifaria/shared/constants';
 
 /**
  * What the organiser's pages and the public page both read of a campaign: `CAMPAIGN_COLUMNS` of `campaigns as c`
@@ -26,6 +27,7 @@ export interface CampaignColumns {
   draw_type_id: number;
   draw_type_description: string;
   draw_commitment: string | null;
+  drawn_at: Date | null;
 }
 
 export const CAMPAIGN_COLUMNS = [
@@ -42,6 +44,7 @@ export const CAMPAIGN_COLUMNS = [
   'c.draw_type_id',
   'dt.description as draw_type_description',
   'c.draw_commitment',
+  'c.drawn_at',
 ] as const;
 
 /** A campaign row joined with its draw type and wallet, as the service reads it. */
@@ -138,5 +141,7 @@ export function presentCampaign(
     published_at: record.published_at ? record.published_at.toISOString() : null,
     created_at: record.created_at.toISOString(),
     updated_at: record.updated_at.toISOString(),
+    draw_commitment: record.draw_type_id === DRAW_TYPE_ID.rifaria ? record.draw_commitment : null,
+    drawn_at: record.drawn_at ? record.drawn_at.toISOString() : null,
   };
 }

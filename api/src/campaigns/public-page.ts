@@ -7,6 +7,7 @@ import { isCampaignLink } from './slug';
 import { campaignTotals, salesPercentage, toCampaignStats } from '../sales/stats';
 import { publicRulesHtml } from './rules';
 import { centsToReais } from '@rifaria/shared/money';
+import { drawRuleText } from '../draws/rules';
 
 /** Statuses a public page shows: Publicada (buyable) and Finalizada (read-only). Drafts and cancelled ones are 404. */
 export const PUBLIC_CAMPAIGN_STATUSES = [CAMPAIGN_STATUS_ID.published, CAMPAIGN_STATUS_ID.finished] as const;
@@ -74,6 +75,8 @@ export async function publicCampaign(
     draw_date_formatted: record.draw_at ? formatDateTime(record.draw_at) : null,
     draw_type: { id: record.draw_type_id, description: record.draw_type_description },
     draw_commitment: record.draw_type_id === DRAW_TYPE_ID.rifaria ? record.draw_commitment : null,
+    draw_rule: drawRuleText(record.draw_type_id, record.total_tickets),
+    drawn: record.drawn_at !== null,
     status: { id: statusId, description: CAMPAIGN_STATUS[statusId] },
     organizer: { name: record.organizer_name, whatsapp: record.organizer_phone },
     awards: awards.map((award) => ({

@@ -86,6 +86,11 @@ const campaignEntries = {
   published_at: v.nullable(isoTimestamp),
   created_at: isoTimestamp,
   updated_at: isoTimestamp,
+  draw_commitment: v.pipe(
+    v.nullable(v.string()),
+    v.description("'Sorteio Rifaria': SHA-256 (hex) da semente do sorteio, desde a publicação; null na Loteria Federal"),
+  ),
+  drawn_at: v.pipe(v.nullable(isoTimestamp), v.description('Quando o sorteio foi realizado, ou null')),
 };
 
 export const campaignSchema = v.object(campaignEntries);
@@ -126,12 +131,9 @@ export const publicCampaignSchema = v.object({
   draw_date: campaignEntries.draw_date,
   draw_date_formatted: campaignEntries.draw_date_formatted,
   draw_type: drawTypeSchema,
-  draw_commitment: v.pipe(
-    v.nullable(v.string()),
-    v.description(
-      "'Sorteio Rifaria': SHA-256 (hex) da semente do sorteio, fixada na publicação e revelada com o resultado; null na Loteria Federal",
-    ),
-  ),
+  draw_commitment: campaignEntries.draw_commitment,
+  draw_rule: v.pipe(v.string(), v.description('Como os ganhadores são sorteados, em pt-BR, publicado antes das vendas')),
+  drawn: v.pipe(v.boolean(), v.description('true depois do sorteio: GET /public/campaigns/{link}/result responde')),
   status: campaignStatusSchema,
   organizer: v.object({ name: v.string(), whatsapp: v.nullable(v.string()) }),
   awards: v.array(awardSchema),

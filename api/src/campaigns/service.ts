@@ -262,7 +262,7 @@ export class CampaignsService {
       // Row lock: an update cannot interleave with a publish/cancel of the same campaign.
       const current = await trx
         .selectFrom('campaigns')
-        .select(['id', 'status_id', 'banner_storage_key'])
+        .select(['id', 'status_id', 'draw_type_id', 'banner_storage_key'])
         .where('id', '=', /^\d{1,18}$/.test(campaignId) ? campaignId : '0')
         .where('user_id', '=', userId)
         .forUpdate()
@@ -275,6 +275,14 @@ export class CampaignsService {
         throw fixFields('total_tickets', CAMPAIGN_MESSAGES.totalTicketsLocked);
       }
       if (input.draw_type_id !== undefined) await this.assertDrawType(trx, input.draw_type_id);
+      // The draw rule is published with the campaign: it cannot change once buyers may have read it.
+      if (
+        input.draw_type_id !== undefined &&
+        input.draw_type_id !== current.draw_type_id &&
+        current.status_id !== CAMPAIGN_STATUS_ID.draft
+      ) {
+        throw fixFields('draw_type_id', CAMPAIGN_API_MESSAGES.drawTypeLocked);
+      }
       if (input.user_wallet_id !== undefined) await this.assertOwnActiveWallet(trx, userId, input.user_wallet_id);
 
       const drawAt = input.draw_datetime !== undefined ? input.draw_datetime : input.draw_date;

@@ -334,6 +334,8 @@ export interface CampaignsTable {
   draw_seed: Buffer | null;
   /** 015: lowercase hex SHA-256 of draw_seed, public from publication on ('Sorteio Rifaria'). */
   draw_commitment: string | null;
+  /** 016: when the draw was made (campaign_draws), null before. */
+  drawn_at: NullableTimestamp;
   cancel_reason: string | null;
   published_at: NullableTimestamp;
   cancelled_at: NullableTimestamp;
@@ -444,6 +446,42 @@ export interface BuyerPhoneChangesTable {
   created_at: CreatedAt;
 }
 
+// 016_draws
+export interface CampaignDrawsTable {
+  campaign_id: Int8;
+  method: 'rifaria' | 'federal';
+  /** Ascending paid numbers, 4-byte big-endian each. */
+  paid_numbers: Buffer;
+  paid_count: number;
+  tickets_hash: string;
+  /** [{position, description}] at the draw. */
+  prizes: ColumnType<unknown, string, string>;
+  beacon: ColumnType<unknown, string | null, string | null> | null;
+  federal_contest: number | null;
+  federal_prizes: string[] | null;
+  federal_source: 'organizer' | 'caixa' | 'sandbox' | null;
+  drawn_by: Int8;
+  drawn_at: CreatedAt;
+}
+export interface CampaignDrawWinnersTable {
+  campaign_id: Int8;
+  position: number;
+  number: number;
+  purchase_id: Int8;
+  award_description: string;
+  steps: ColumnType<unknown, string | undefined, string>;
+}
+export interface WhatsappOutboxTable {
+  id: Id;
+  user_id: Int8;
+  to_phone: string;
+  body_text: string;
+  created_at: CreatedAt;
+  sent_at: NullableTimestamp;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -490,6 +528,10 @@ export interface Database {
   campaign_ticket_leases: CampaignTicketLeasesTable;
   // 013_buyer_phone_changes
   buyer_phone_changes: BuyerPhoneChangesTable;
+  // 016_draws
+  campaign_draws: CampaignDrawsTable;
+  campaign_draw_winners: CampaignDrawWinnersTable;
+  whatsapp_outbox: WhatsappOutboxTable;
 }
 
 export type User = Selectable<UsersTable>;

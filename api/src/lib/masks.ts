@@ -28,3 +28,16 @@ export function maskBuyerPhone(phone: string): string {
   if (digits.length !== 10 && digits.length !== 11) return '(**) *****-****';
   return `(${digits.slice(0, 2)}) ${'*'.repeat(digits.length - 6)}-${digits.slice(-4)}`;
 }
+
+/**
+ * 'Maria da Silva Santos' → 'Maria S.': the first name and the initial of the last, as a draw's result shows a
+ * winner publicly (enough for the buyer to recognise themself, not to find them).
+ */
+export function maskBuyerName(name: string): string {
+  const words = name.trim().slice(0, 200).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '***';
+  const first = words[0]!;
+  if (words.length === 1) return first;
+  const last = words[words.length - 1]!;
+  return `${first} ${last[0]!.toLocaleUpperCase('pt-BR')}.`;
+}

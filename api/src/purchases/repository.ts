@@ -352,8 +352,9 @@ export class PurchasesRepository {
         'c.status_id as campaign_status_id',
         'c.user_wallet_id',
         'c.name as campaign_name',
-        // Sales close at the draw datetime (the database's clock, as for new purchases).
-        sql<boolean>`coalesce(c.draw_at <= now(), false)`.as('draw_passed'),
+        // Sales close at the draw datetime (the database's clock, as for new purchases). clock_timestamp(), not
+        // now() (the transaction's start): a confirmation that waited on a row lock past the draw is late.
+        sql<boolean>`coalesce(c.draw_at <= clock_timestamp(), false)`.as('draw_passed'),
       ])
       .where('p.id', '=', purchaseId)
       .forUpdate('p')

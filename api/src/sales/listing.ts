@@ -1,6 +1,7 @@
 import type { Pagination, Sale, SalesQuery, SalesReply, SalesSortBy, SalesStatistics } from '@rifaria/shared/types';
 import { CAMPAIGN_STATUS, PURCHASE_STATUS, type CampaignStatusId } from '@rifaria/shared/types';
-import { PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
+import { PURCHASE_STATUS_ID, RESERVATION_QUANTITY_MAX } from '@rifaria/shared/constants';
+import { formatTicketNumber, parseTicketNumber } from '@rifaria/shared/format';
 import { sql, type SqlBool, type Expression } from 'kysely';
 import type { Executor } from '../db/schema';
 import { maskBuyerEmail, maskBuyerPhone } from '../lib/masks';
@@ -15,6 +16,10 @@ import { centsToReais } from '@rifaria/shared/money';
  * pending purchase (the public flow finds the buyer by phone), so on Pendente and Cancelado rows they are masked
  * exactly as the public pages mask them, and the search matches e-mail and phone on Pago rows only (otherwise
  * searching character by character would reveal what the mask hides). Names and masked CPFs are on every row.
+ *
+ * Ticket numbers (issue 13): a search of digits only, up to 8 ('42', '0042'), also finds the purchase holding that
+ * number of this campaign (Pendente or Pago: a cancelled purchase gave its numbers back) — one primary-key lookup in
+ * campaign_tickets. With `withNumbers` each sale of the page carries its numbers, zero-padded as on the checkout.
  */
 
 export { SALES_SORT_COLUMNS } from '@rifaria/shared/constants';
@@ -75,11 +80,50 @@ const SORT_EXPRESSIONS: Record<SalesSortBy, string> = {
   status: 'p.status_id',
 };
 
+export interface SalesListOptions {
+  /** Each sale carries its ticket numbers (`numbers`). */
+  withNumbers?: boolean;
+}
+
+/** The ticket number a search stands for, when it is one this campaign has (0..total_tickets-1). */
+function searchedTicketNumber(search: string, campaign: OwnedCampaign): number | null {
+  const number = parseTicketNumber(search);
+  return number !== null && number < campaign.total_tickets ? number : null;
+}
+
+/**
+ * The numbers of the page's purchases, ascending, by purchase id. A purchase holds at most
+ * RESERVATION_QUANTITY_MAX numbers, so the page's rows are bounded by perPage × that (also asked of the database).
+ */
+async function numbersOf(
+  db: Executor,
+  campaign: OwnedCampaign,
+  purchaseIds: string[],
+  perPage: number,
+): Promise<Map<string, string[]>> {
+  const byPurchase = new Map<string, string[]>(purchaseIds.map((id) => [id, []]));
+  if (purchaseIds.length === 0) return byPurchase;
+  const rows = await db
+    .selectFrom('campaign_tickets')
+    .select(['purchase_id', 'number'])
+    .where('campaign_id', '=', campaign.id)
+    .where('purchase_id', 'in', purchaseIds)
+    .orderBy('purchase_id')
+    .orderBy('number')
+    .limit(perPage * RESERVATION_QUANTITY_MAX)
+    .execute();
+  for (const row of rows) {
+    byPurchase.get(String(row.purchase_id))?.push(formatTicketNumber(row.number, campaign.total_tickets));
+  }
+  return byPurchase;
+}
+
 export async function listSales(
   db: Executor,
   cipher: BuyerCpfCipher,
   campaign: OwnedCampaign,
   query: SalesQuery,
+  options: SalesListOptions = {},
   now: Date = new Date(),
 ): Promise<Omit<SalesReply, 'success' | 'message'>> {
   let base = db
@@ -91,17 +135,33 @@ export async function listSales(
   if (search) {
     const folded = foldForSearch(search);
     const digits = search.replace(/\D/g, '');
+    const ticket = searchedTicketNumber(search, campaign);
     base = base.where((eb) => {
       const contact: Expression<SqlBool>[] = [
         eb(sql<string>`lower(b.email)`, 'like', containsPattern(search.toLowerCase())),
       ];
       // Phones are stored as digits: '(11) 98765' finds 11987654321.
       if (digits) contact.push(eb('b.phone', 'like', containsPattern(digits)));
-      return eb.or([
+      const matches: Expression<SqlBool>[] = [
         eb('b.name_search', 'like', containsPattern(folded)),
         // Contact data is visible on paid purchases only, so only they can be found by it.
         eb.and([eb('p.status_id', '=', PURCHASE_STATUS_ID.paid), eb.or(contact)]),
-      ]);
+      ];
+      if (ticket !== null) {
+        // The purchase holding the number: at most one row, found by campaign_tickets' primary key.
+        matches.push(
+          eb(
+            'p.id',
+            '=',
+            eb
+              .selectFrom('campaign_tickets as t')
+              .select('t.purchase_id')
+              .where('t.campaign_id', '=', campaign.id)
+              .where('t.number', '=', ticket),
+          ),
+        );
+      }
+      return eb.or(matches);
     });
   }
 
@@ -136,10 +196,18 @@ export async function listSales(
           .limit(query.perPage)
           .offset(offset)
           .execute();
+  const numbers = options.withNumbers
+    ? await numbersOf(
+        db,
+        campaign,
+        rows.map((row) => String(row.id)),
+        query.perPage,
+      )
+    : null;
 
   const data: Sale[] = rows.map((row) => {
     const paid = row.status_id === PURCHASE_STATUS_ID.paid;
-    return {
+    const sale: Sale = {
       id: Number(row.id),
       buyer: {
         name: row.name,
@@ -152,6 +220,8 @@ export async function listSales(
       status: { id: row.status_id, name: PURCHASE_STATUS[row.status_id] },
       purchased_at: row.purchased_at.toISOString(),
     };
+    if (numbers) sale.numbers = numbers.get(String(row.id)) ?? [];
+    return sale;
   });
 
   const pagination: Pagination = {

@@ -7,6 +7,7 @@ export const SALES_MESSAGES = {
   sortBy: 'Ordenação inválida. Use purchased_at, total_value, total_tickets, buyer_name ou status.',
   sortOrder: 'Direção da ordenação inválida. Use asc ou desc.',
   buyerSearch: 'A busca deve ter no máximo 100 caracteres.',
+  withNumbers: 'with_numbers inválido. Use 0 ou 1.',
 } as const;
 
 export const DASHBOARD_MESSAGES = {

@@ -12,6 +12,7 @@ import type { RoutesPlugin } from '../lib/routes-plugin';
 /**
  * GET /api/campaigns/{id}/sales (spec section 7): the organiser's sales of one campaign, owner-scoped.
  * The browser sends arrays as `status[]=1&status[]=2`; `status=1` and repeated `status` are accepted too.
+ * `buyer_search` made of digits only (up to 8, zero padding allowed) also finds the sale holding that ticket number.
  */
 
 const statusValue = v.picklist(['1', '2', '3'], SALES_MESSAGES.status);
@@ -47,6 +48,8 @@ const salesQuery = v.object({
   ),
   sort_by: v.optional(v.picklist(SALES_SORT_COLUMNS, SALES_MESSAGES.sortBy), SALES_DEFAULT_SORT.sort_by),
   sort_order: v.optional(v.picklist(['asc', 'desc'], SALES_MESSAGES.sortOrder), SALES_DEFAULT_SORT.sort_order),
+  /** 1: each sale carries its ticket numbers (the CSV export, a search by number); the plain table goes without. */
+  with_numbers: v.optional(v.picklist(['0', '1'], SALES_MESSAGES.withNumbers), '0'),
 });
 
 const idParams = v.object({ id: v.string() });
@@ -60,7 +63,7 @@ const campaignSalesRoutes: RoutesPlugin = async (fastify) => {
     {
       schema: {
         tags: ['campaigns'],
-        summary: 'Vendas da campanha: filtros, ordenação, paginação e estatísticas',
+        summary: 'Vendas da campanha: filtros, busca (também por número), ordenação, paginação e estatísticas',
         params: idParams,
         querystring: salesQuery,
         response: { 200: SALES_REPLIES.list, ...SALES_REPLIES.errors },
@@ -73,14 +76,19 @@ const campaignSalesRoutes: RoutesPlugin = async (fastify) => {
       const statuses = [...new Set([...toList(query['status[]']), ...toList(query.status)])].map(
         (s) => Number(s) as PurchaseStatusId,
       );
-      const result = await fastify.services.sales.list(userId, request.params.id, {
-        statuses,
-        buyerSearch: query.buyer_search,
-        page: query.page,
-        perPage: query.per_page,
-        sortBy: query.sort_by,
-        sortOrder: query.sort_order,
-      });
+      const result = await fastify.services.sales.list(
+        userId,
+        request.params.id,
+        {
+          statuses,
+          buyerSearch: query.buyer_search,
+          page: query.page,
+          perPage: query.per_page,
+          sortBy: query.sort_by,
+          sortOrder: query.sort_order,
+        },
+        { withNumbers: query.with_numbers === '1' },
+      );
       if (!result) throw new HttpError(404, CAMPAIGN_MESSAGES.notFound);
       // Buyer personal data: never kept by shared caches.
       void reply.header('cache-control', 'no-store');

@@ -34,6 +34,14 @@ export const saleSchema = v.object({
   total_value: reais,
   status: purchaseStatusSchema,
   purchased_at: isoTimestamp,
+  numbers: v.optional(
+    v.pipe(
+      v.array(v.string()),
+      v.description(
+        "Só com with_numbers=1: os números da compra em ordem, com zeros à esquerda na largura da campanha ('0042')",
+      ),
+    ),
+  ),
 });
 
 export const salesStatisticsSchema = v.object({

@@ -2,7 +2,7 @@ import type { SalesReply } from '@rifaria/shared/types';
 import type { Kysely } from 'kysely';
 import type { BuyerCpfCipher } from '../buyers/cpf';
 import type { Database } from '../db/schema';
-import { findOwnedCampaign, listSales, type SalesQuery } from './listing';
+import { findOwnedCampaign, listSales, type SalesListOptions, type SalesQuery } from './listing';
 
 /** The organiser's sales of one campaign (GET /api/campaigns/{id}/sales): owner-scoped, filtered, sorted, paged. */
 export class SalesService {
@@ -13,8 +13,13 @@ export class SalesService {
   ) {}
 
   /** null when the campaign is not this organiser's (or not a campaign at all). */
-  async list(userId: string, campaignId: string, query: SalesQuery): Promise<Omit<SalesReply, 'success' | 'message'> | null> {
+  async list(
+    userId: string,
+    campaignId: string,
+    query: SalesQuery,
+    options: SalesListOptions = {},
+  ): Promise<Omit<SalesReply, 'success' | 'message'> | null> {
     const campaign = await findOwnedCampaign(this.db, userId, campaignId);
-    return campaign ? listSales(this.db, this.cipher(), campaign, query) : null;
+    return campaign ? listSales(this.db, this.cipher(), campaign, query, options) : null;
   }
 }

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { mockFetchForFile, reply, server, type UserEventOptions } from '@rifaria/shared/testing';
 import type { Campaign, SalesChartEntry } from '@rifaria/shared/types';
 import { countdownParts } from '../features/panel/hooks/countdown';
-import { DRAW_SOON_TEXT } from '../features/panel/components/draw-card';
+import { RIFARIA_DRAW_TEXT } from '../features/panel/components/draw-dialog';
 import { campaignNotFound, publishedCampaign, renderAt, serveCampaign as serve } from '../testing/fixtures';
 
 // apexcharts needs a real layout engine; the lazily loaded chart module is replaced by a marker.
@@ -170,7 +170,7 @@ describe('Campaign panel (/campanhas/{id}/painel)', () => {
     expect(server.callsTo('GET', '/api/campaigns/7')).toHaveLength(2);
   });
 
-  it('should offer "Realizar Sorteio" for a Rifaria draw once the date has passed, with an honest notice', async () => {
+  it('should offer "Realizar Sorteio" for a Rifaria draw once the date has passed, opening its confirmation', async () => {
     jest.useFakeTimers({ now: new Date('2026-11-21T12:00:00Z') });
     serve(campaign({ draw_date: '2026-11-20T23:00:00Z' }));
     const { user } = renderPanel(undefined, { advanceTimers: jest.advanceTimersByTime });
@@ -178,7 +178,7 @@ describe('Campaign panel (/campanhas/{id}/painel)', () => {
     expect(screen.getByText('O sorteio pode ser realizado')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Incluir Vencedor' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Realizar Sorteio' }));
-    expect(within(await screen.findByRole('dialog')).getByText(DRAW_SOON_TEXT)).toBeInTheDocument();
+    expect(within(await screen.findByRole('dialog', { name: 'Realizar Sorteio' })).getByText(RIFARIA_DRAW_TEXT)).toBeInTheDocument();
   });
 
   it('should offer "Incluir Vencedor" for a Loteria Federal draw once the date has passed', async () => {

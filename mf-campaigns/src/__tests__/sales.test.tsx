@@ -435,14 +435,14 @@ describe('salesCsv', () => {
     ]);
     expect(
       csv.startsWith(
-        '\uFEFF"Comprador";"CPF";"Telefone";"E-mail";"Tickets";"Valor (R$)";"Status";"Data da compra"\r\n',
+        '\uFEFF"Comprador";"CPF";"Telefone";"E-mail";"Tickets";"Valor (R$)";"Status";"Data da compra";"Números"\r\n',
       ),
     ).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('');
     expect(lines[1]).toBe(
-      '"José ""Zé"" da Silva; Filho";"***.456.789-**";"(11) 98765-4321";"";"3";"1.234,56";"Pago";"20/11/2026 às 12:30"',
+      '"José ""Zé"" da Silva; Filho";"***.456.789-**";"(11) 98765-4321";"";"3";"1.234,56";"Pago";"20/11/2026 às 12:30";""',
     );
     expect(lines[2]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[2]).toContain('"1200";"0,50"');
@@ -451,7 +451,7 @@ describe('salesCsv', () => {
   it('should write the masked phone and e-mail of a sale that is not Pago as the API sent them', () => {
     const csv = salesCsv([sale({ status: { id: 1, name: 'Pendente' }, buyer: maskedBuyer })]);
     expect(csv.slice(1).split('\r\n')[1]).toBe(
-      '"Ana Souza";"***.456.789-**";"(11) *****-4321";"a***@example.com";"3";"1.234,56";"Pendente";"20/11/2026 às 12:30"',
+      '"Ana Souza";"***.456.789-**";"(11) *****-4321";"a***@example.com";"3";"1.234,56";"Pendente";"20/11/2026 às 12:30";""',
     );
   });
 });

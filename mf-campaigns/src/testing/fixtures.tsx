@@ -67,6 +67,8 @@ export function campaign(overrides: Partial<Campaign> = {}): Campaign {
     published_at: null,
     created_at: '2026-11-20T12:00:00.000Z',
     updated_at: '2026-11-20T12:00:00.000Z',
+    draw_commitment: null,
+    drawn_at: null,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import {
   formatDate,
   formatDateTime,
   formatTicketNumber,
+  parseTicketNumber,
   formatTime,
   fromSaoPauloWallClock,
   graphemeCount,
@@ -158,5 +159,15 @@ describe('names and tickets', () => {
     expect(formatTicketNumber(7, 1000)).toBe('007');
     expect(formatTicketNumber(7, 1001)).toBe('0007');
     expect(formatTicketNumber(0, 10)).toBe('0');
+  });
+
+  it('should read a search of up to 8 digits as a ticket number, padded or not', () => {
+    expect(parseTicketNumber('42')).toBe(42);
+    expect(parseTicketNumber(' 0042 ')).toBe(42);
+    expect(parseTicketNumber('0')).toBe(0);
+    expect(parseTicketNumber('09999999')).toBe(9_999_999);
+    for (const text of ['', '   ', '000000042', '4 2', '-1', '1.0', '12a', '(11) 9', '４２']) {
+      expect(parseTicketNumber(text)).toBeNull();
+    }
   });
 });

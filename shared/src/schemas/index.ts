@@ -5,3 +5,4 @@ export * from './address';
 export * from './wallet';
 export * from './campaign';
 export * from './buyer';
+export * from './draw';

@@ -33,6 +33,10 @@ import { purchasesWorkerSteps } from '../../purchases/worker';
 import { SalesService } from '../../sales/service';
 import { DashboardService } from '../../dashboard/service';
 import { HealthService } from '../../health/service';
+import { DrawsRepository } from '../../draws/repository';
+import { DrawsService } from '../../draws/service';
+import { DrandBeacon, SandboxBeacon, type Beacon } from '../../draws/beacon-client';
+import { CaixaFederalResults, SandboxFederalResults, type FederalResults } from '../../draws/federal-results';
 import { createRepositories } from './repositories';
 
 export interface ServicesOptions {
@@ -45,6 +49,9 @@ export interface ServicesOptions {
   activeWallets?: ActiveWalletLookup;
   /** Replaces the configured Pix PSP (tests use a double). */
   pix?: PixProvider;
+  /** Replace the configured drand beacon / Loteria Federal results (tests use fakes). */
+  beacon?: Beacon;
+  federalResults?: FederalResults;
 }
 
 /**
@@ -81,6 +88,8 @@ export interface Services {
   myTickets: MyTicketsService;
   sales: SalesService;
   dashboard: DashboardService;
+  // draws
+  draws: DrawsService;
 }
 
 declare module 'fastify' {
@@ -176,6 +185,21 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     myTickets: new MyTicketsService(db, buyers),
     sales: new SalesService(db, buyerCipher),
     dashboard: new DashboardService(db),
+    draws: new DrawsService(
+      db,
+      new DrawsRepository(db),
+      repos.mailOutbox,
+      options.beacon ??
+        (config.draws.beacon === 'drand'
+          ? new DrandBeacon({ urls: config.draws.drandUrls, timeoutMs: config.draws.drandTimeoutMs })
+          : new SandboxBeacon()),
+      options.federalResults ??
+        (config.draws.federal === 'caixa'
+          ? new CaixaFederalResults({ baseUrl: config.draws.caixaFederalUrl, timeoutMs: config.draws.caixaTimeoutMs })
+          : new SandboxFederalResults()),
+      defaultOriginOf(config),
+      log,
+    ),
   } satisfies Services);
 }
 

@@ -21,6 +21,7 @@ import { formatBRL, formatInteger } from '@rifaria/shared/format';
 import type { Campaign } from '@rifaria/shared/types';
 import { DrawDateModal } from './draw-date-modal';
 import { DrawCard } from './draw-card';
+import { DrawWinners } from './draw-winners';
 import { StatCard } from '../../common/components/stat-card';
 import { paths } from '@rifaria/shared/paths';
 import { campaignGoalCents, formatReais } from '@rifaria/shared/money';
@@ -117,7 +118,8 @@ export function CampaignPanel({ campaign, onRefresh }: CampaignPanelProps) {
               </Stack>
             </CardContent>
           </Card>
-          <DrawCard campaign={campaign} onDefineDate={() => setDrawDateOpen(true)} />
+          <DrawCard campaign={campaign} onDefineDate={() => setDrawDateOpen(true)} onDrawn={() => onRefresh()} />
+          {campaign.drawn_at && <DrawWinners campaign={campaign} />}
         </Stack>
 
         <Card variant="outlined" component="section" aria-labelledby="campaign-details-title" sx={{ flex: 1 }}>

@@ -1,28 +1,17 @@
 /**
  * The panel's draw card: countdown to draw_date; 'Aguardando data' + 'Definir' without a date; 'Tempo Esgotado!'
- * once it has passed, with the draw button named by the draw type. The draw itself arrives with a later issue, so
- * that button says so honestly in a dialog instead of pretending.
+ * once it has passed, with the draw button named by the draw type, which opens the draw (draw-dialog.tsx). Once
+ * drawn: when, and the winners below (draw-winners.tsx). A 'Sorteio Rifaria' shows its commitment from publication
+ * on: the SHA-256 of the seed, the same as on the public page.
  */
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { PRODUCT_NAME } from '@rifaria/shared/constants';
-import type { Campaign } from '@rifaria/shared/types';
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { CAMPAIGN_STATUS_ID, DRAW_TYPE_ID, PRODUCT_NAME } from '@rifaria/shared/constants';
+import { formatDateTime } from '@rifaria/shared/format';
+import type { Campaign, OrganizerDrawResult } from '@rifaria/shared/types';
+import { CopyButton } from '@rifaria/shared/ui';
 import { countdownParts, useNow } from '../hooks/countdown';
-
-export const DRAW_SOON_TITLE = 'Em breve';
-export const DRAW_SOON_TEXT = 'A realização do sorteio será implementada em uma próxima versão da plataforma.';
+import { DrawDialog } from './draw-dialog';
 
 /** 'Realizar Sorteio' for the platform's own draw ('Sorteio Rifaria'), 'Incluir Vencedor' for external ones. */
 export function drawButtonLabel(drawType: Campaign['draw_type']): string {
@@ -34,6 +23,26 @@ export function drawButtonLabel(drawType: Campaign['draw_type']): string {
 export interface DrawCardProps {
   campaign: Campaign;
   onDefineDate: () => void;
+  /** The draw was made: the panel reloads the campaign (now 'Finalizada') and shows the winners. */
+  onDrawn: (result: OrganizerDrawResult) => void;
+}
+
+/** The commitment of a 'Sorteio Rifaria', as the public page shows it. */
+function Commitment({ value }: { value: string }) {
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="body2" color="text.secondary" id="draw-commitment-label">
+        Compromisso do sorteio (SHA-256 da semente)
+      </Typography>
+      <Typography
+        aria-labelledby="draw-commitment-label"
+        sx={{ fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all', my: 0.5 }}
+      >
+        {value}
+      </Typography>
+      <CopyButton text={value} label="Copiar compromisso" />
+    </Box>
+  );
 }
 
 function Unit({ value, label }: { value: number; label: string }) {
@@ -49,12 +58,15 @@ function Unit({ value, label }: { value: number; label: string }) {
   );
 }
 
-export function DrawCard({ campaign, onDefineDate }: DrawCardProps) {
+export function DrawCard({ campaign, onDefineDate, onDrawn }: DrawCardProps) {
   const target = campaign.draw_date ? new Date(campaign.draw_date) : null;
   const validTarget = target && !Number.isNaN(target.getTime()) ? target : null;
-  const now = useNow(validTarget ? validTarget.getTime() : null);
+  const drawn = campaign.drawn_at !== null;
+  const now = useNow(validTarget && !drawn ? validTarget.getTime() : null);
   const parts = validTarget ? countdownParts(validTarget, now) : null;
-  const [soonOpen, setSoonOpen] = useState(false);
+  const [drawOpen, setDrawOpen] = useState(false);
+  const label = drawButtonLabel(campaign.draw_type);
+  const canDraw = campaign.status.id === CAMPAIGN_STATUS_ID.published;
 
   return (
     <Card variant="outlined" component="section" aria-labelledby="draw-card-title">
@@ -62,7 +74,14 @@ export function DrawCard({ campaign, onDefineDate }: DrawCardProps) {
         <Typography id="draw-card-title" variant="h6" component="h2" gutterBottom>
           Sorteio
         </Typography>
-        {!validTarget ? (
+        {drawn ? (
+          <Stack spacing={1}>
+            <Typography variant="h6" component="p" color="success.main">
+              Sorteio realizado
+            </Typography>
+            <Typography color="text.secondary">{formatDateTime(campaign.drawn_at!)}</Typography>
+          </Stack>
+        ) : !validTarget ? (
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
             <Typography color="text.secondary">Aguardando data</Typography>
             <Button variant="contained" onClick={onDefineDate}>
@@ -89,21 +108,28 @@ export function DrawCard({ campaign, onDefineDate }: DrawCardProps) {
               Tempo Esgotado!
             </Typography>
             <Typography color="text.secondary">O sorteio pode ser realizado</Typography>
-            <Button variant="contained" onClick={() => setSoonOpen(true)}>
-              {drawButtonLabel(campaign.draw_type)}
-            </Button>
+            {canDraw && (
+              <Button variant="contained" onClick={() => setDrawOpen(true)}>
+                {label}
+              </Button>
+            )}
           </Stack>
         )}
+        {campaign.draw_commitment && <Commitment value={campaign.draw_commitment} />}
       </CardContent>
-      <Dialog open={soonOpen} onClose={() => setSoonOpen(false)} aria-labelledby="draw-soon-title">
-        <DialogTitle id="draw-soon-title">{DRAW_SOON_TITLE}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{DRAW_SOON_TEXT}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setSoonOpen(false)}>Entendi</Button>
-        </DialogActions>
-      </Dialog>
+      {canDraw && !drawn && (
+        <DrawDialog
+          campaign={campaign}
+          federal={campaign.draw_type.id === DRAW_TYPE_ID.federal}
+          title={label}
+          open={drawOpen}
+          onClose={() => setDrawOpen(false)}
+          onDrawn={(result) => {
+            setDrawOpen(false);
+            onDrawn(result);
+          }}
+        />
+      )}
     </Card>
   );
 }

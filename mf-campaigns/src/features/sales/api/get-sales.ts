@@ -4,8 +4,11 @@ import type { SalesQuery, SalesReply } from '@rifaria/shared/types';
 
 export type { SalesQuery, SalesSortBy, SortOrder } from '@rifaria/shared/types';
 
-/** The query string of the contract: `status[]` repeated, buyer_search only when set. */
-export function salesSearchParams(query: SalesQuery): URLSearchParams {
+/**
+ * The query string of the contract: `status[]` repeated, buyer_search only when set, with_numbers=1 when each sale's
+ * ticket numbers are wanted.
+ */
+export function salesSearchParams(query: SalesQuery, withNumbers = false): URLSearchParams {
   const params = new URLSearchParams();
   for (const status of query.statuses) params.append('status[]', String(status));
   const search = query.buyerSearch.trim();
@@ -14,6 +17,7 @@ export function salesSearchParams(query: SalesQuery): URLSearchParams {
   params.set('per_page', String(query.perPage));
   params.set('sort_by', query.sortBy);
   params.set('sort_order', query.sortOrder);
+  if (withNumbers) params.set('with_numbers', '1');
   return params;
 }
 
@@ -22,14 +26,16 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Milliseconds before the request fails with a TimeoutError (the client's default is the spec's 60 s). */
   timeout?: number;
+  /** Each sale comes with its ticket numbers (`numbers`, zero-padded): the CSV, a search by number. */
+  withNumbers?: boolean;
 }
 
 export async function getSales(
   campaignId: number | string,
   query: SalesQuery,
-  options: RequestOptions = {},
+  { withNumbers = false, ...options }: RequestOptions = {},
 ): Promise<SalesReply> {
   return api
-    .get(`/api/campaigns/${campaignId}/sales`, { searchParams: salesSearchParams(query), ...options })
+    .get(`/api/campaigns/${campaignId}/sales`, { searchParams: salesSearchParams(query, withNumbers), ...options })
     .json<SalesReply>();
 }

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Chip, Link, Stack, TextField, Typography } from '@mui/material';
 import { SALES_PAGE_SIZES } from '@rifaria/shared/constants';
-import { formatInteger } from '@rifaria/shared/format';
+import { formatInteger, parseTicketNumber } from '@rifaria/shared/format';
 import { formatReais } from '@rifaria/shared/money';
 import { paths } from '@rifaria/shared/paths';
 import { toast } from '@rifaria/shared/ui';
@@ -109,6 +109,7 @@ function CampaignSalesOf({ campaignId }: { campaignId: string }) {
         sortBy={query.sortBy}
         sortOrder={query.sortOrder}
         onSort={sales.sortOn}
+        searchedNumber={parseTicketNumber(query.buyerSearch)}
       />
       <Typography variant="caption" color="text.secondary">
         {SALES_TEXTS.contactPaidOnly}

@@ -1,7 +1,8 @@
 /**
  * The sales CSV, built in the browser. Made for a pt-BR spreadsheet (Excel, LibreOffice, Google Sheets): UTF-8 BOM
  * (otherwise Excel reads accents as Latin-1), ';' separator (',' is the decimal mark there), pt-BR numbers
- * ('1.234,56'), every field quoted, CRLF line ends.
+ * ('1.234,56'), every field quoted, CRLF line ends. The last column lists the sale's ticket numbers, zero-padded
+ * as on the checkout and separated by spaces (a purchase holds at most 1.000; none once cancelled).
  */
 import { formatCentsAsDecimal, formatDateTime, maskPhone } from '@rifaria/shared/format';
 import type { Sale, SalesReply } from '@rifaria/shared/types';
@@ -12,7 +13,17 @@ export const CSV_BOM = '\uFEFF';
 export const CSV_SEPARATOR = ';';
 export const CSV_PAGE_SIZE = 100;
 
-const HEADER = ['Comprador', 'CPF', 'Telefone', 'E-mail', 'Tickets', 'Valor (R$)', 'Status', 'Data da compra'];
+const HEADER = [
+  'Comprador',
+  'CPF',
+  'Telefone',
+  'E-mail',
+  'Tickets',
+  'Valor (R$)',
+  'Status',
+  'Data da compra',
+  'Números',
+];
 
 /** Quotes a field; a text starting with = + - @ gets a leading apostrophe so no spreadsheet runs it as a formula. */
 function textField(value: string): string {
@@ -45,6 +56,7 @@ export function salesCsv(sales: Sale[]): string {
         numberField(formatCentsAsDecimal(reaisToCents(sale.total_value))),
         textField(sale.status.name),
         textField(formatDateTime(sale.purchased_at)),
+        textField((sale.numbers ?? []).join(' ')),
       ].join(CSV_SEPARATOR),
     );
   }
@@ -65,8 +77,9 @@ export interface FetchAllSalesOptions {
 }
 
 /**
- * Every sale matching the current filters and order: pages of 100 until the last one. Sales bought during the
- * export push the others down a row, so a sale can come again on the next page: each one is kept once.
+ * Every sale matching the current filters and order, with its ticket numbers: pages of 100 until the last one.
+ * Sales bought during the export push the others down a row, so a sale can come again on the next page: each one
+ * is kept once.
  */
 export async function fetchAllSales(
   campaignId: number | string,
@@ -78,7 +91,7 @@ export async function fetchAllSales(
     const reply: SalesReply = await getSales(
       campaignId,
       { ...query, page, perPage: CSV_PAGE_SIZE },
-      { timeout: CSV_PAGE_TIMEOUT_MS, ...(signal ? { signal } : {}) },
+      { timeout: CSV_PAGE_TIMEOUT_MS, withNumbers: true, ...(signal ? { signal } : {}) },
     );
     for (const sale of reply.data) if (!byId.has(sale.id)) byId.set(sale.id, sale);
     onProgress?.(byId.size, reply.pagination.total);

@@ -1,6 +1,6 @@
 /**
  * 'Filtros': the buyer search and the statuses, edited as a draft that starts from the applied filters at every
- * opening and is applied only by 'Aplicar'. Back closes it.
+ * opening and is applied only by 'Aplicar'. Back closes it. The search also takes a ticket number (digits only).
  */
 import { useState } from 'react';
 import {
@@ -61,8 +61,8 @@ export function SalesFiltersDialog({ open, onClose, filters, onApply, onClear }:
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField
             label="Buscar comprador"
-            placeholder="Nome, telefone ou e-mail"
-            helperText={SALES_TEXTS.searchContactPaidOnly}
+            placeholder={SALES_TEXTS.searchPlaceholder}
+            helperText={`${SALES_TEXTS.searchByNumber} ${SALES_TEXTS.searchContactPaidOnly}`}
             value={draft.buyerSearch}
             onChange={(event) => setDraft((previous) => ({ ...previous, buyerSearch: event.target.value }))}
           />

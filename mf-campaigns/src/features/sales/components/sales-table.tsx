@@ -1,4 +1,7 @@
-/** The sales table: sortable columns, one row a sale, the empty state and the first load's spinner. */
+/**
+ * The sales table: sortable columns, one row a sale, the empty state and the first load's spinner. After a search by
+ * ticket number, the row holding it says so ('Número 0042') next to the buyer: other rows may have matched by phone.
+ */
 import {
   Card,
   Chip,
@@ -12,7 +15,7 @@ import {
   TableSortLabel,
 } from '@mui/material';
 import type { ReactNode } from 'react';
-import { formatDateTime, formatInteger } from '@rifaria/shared/format';
+import { formatDateTime, formatInteger, formatTicketNumber } from '@rifaria/shared/format';
 import { formatReais } from '@rifaria/shared/money';
 import type { SalesReply } from '@rifaria/shared/types';
 import { purchaseStatusColor } from '@rifaria/shared/ui';
@@ -36,6 +39,8 @@ export interface SalesTableProps {
   sortBy: SalesSortBy;
   sortOrder: SortOrder;
   onSort: (column: SalesSortBy) => void;
+  /** The ticket number searched for, when the search is one. */
+  searchedNumber?: number | null;
 }
 
 /** The cell of a row that spans the whole table. */
@@ -49,7 +54,9 @@ function FullRow({ children }: { children: ReactNode }) {
   );
 }
 
-export function SalesTable({ reply, loading, sortBy, sortOrder, onSort }: SalesTableProps) {
+export function SalesTable({ reply, loading, sortBy, sortOrder, onSort, searchedNumber = null }: SalesTableProps) {
+  const held =
+    reply && searchedNumber !== null ? formatTicketNumber(searchedNumber, reply.campaign.total_tickets) : null;
   return (
     <TableContainer component={Card} variant="outlined" aria-busy={loading}>
       <Table size="small" aria-label="Vendas">
@@ -79,7 +86,18 @@ export function SalesTable({ reply, loading, sortBy, sortOrder, onSort }: SalesT
         <TableBody>
           {reply?.data.map((sale) => (
             <TableRow key={sale.id}>
-              <TableCell>{sale.buyer.name}</TableCell>
+              <TableCell>
+                {sale.buyer.name}
+                {held !== null && sale.numbers?.includes(held) && (
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color="primary"
+                    label={SALES_TEXTS.heldNumber(held)}
+                    sx={{ ml: 1 }}
+                  />
+                )}
+              </TableCell>
               <TableCell>{sale.buyer.cpf}</TableCell>
               <TableCell>{salePhone(sale.buyer.phone)}</TableCell>
               <TableCell align="right">{formatInteger(sale.total_tickets)}</TableCell>

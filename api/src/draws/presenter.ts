@@ -1,0 +1,130 @@
+import { formatDateTime, formatTicketNumber } from '@rifaria/shared/format';
+import type { DrawBeacon, DrawResult, DrawWinner, OrganizerDrawResult } from '@rifaria/shared/types';
+import { maskBuyerName } from '../lib/masks';
+import { publicRoundUrl, type BeaconRound } from './beacon';
+import type { DrawCampaign, StoredDraw, StoredWinner } from './repository';
+import { VERIFICATION_VERSION, type VerificationFile } from './verification';
+
+/** The stored paid numbers (4-byte big-endian each) as numbers. */
+export function decodeNumbers(bytes: Buffer): Uint32Array {
+  const numbers = new Uint32Array(bytes.length / 4);
+  for (let i = 0; i < numbers.length; i++) numbers[i] = bytes.readUInt32BE(i * 4);
+  return numbers;
+}
+
+/** A '(11) 98765-4321' of the buyer's digits, for the organiser who must call the winner. */
+export function formatPhone(digits: string): string {
+  if (digits.length === 11) return `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
+  if (digits.length === 10) return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
+  return digits;
+}
+
+function beaconOf(stored: unknown): (BeaconRound & { url: string | null }) | null {
+  if (typeof stored !== 'object' || stored === null) return null;
+  const round = stored as BeaconRound;
+  return {
+    source: round.source,
+    chain_hash: round.chain_hash,
+    round: round.round,
+    randomness: round.randomness,
+    signature: round.signature,
+    url: publicRoundUrl(round),
+  };
+}
+
+const stepsOf = (stored: unknown): string[] =>
+  Array.isArray(stored) ? stored.filter((s): s is string => typeof s === 'string') : [];
+
+function winnerOf(campaign: DrawCampaign, winner: StoredWinner): DrawWinner {
+  return {
+    position: winner.position,
+    award: { description: winner.award_description },
+    number: formatTicketNumber(winner.number, campaign.total_tickets),
+    buyer_name: maskBuyerName(winner.buyer_name),
+  };
+}
+
+function resultOf(campaign: DrawCampaign, draw: StoredDraw, winners: StoredWinner[]): Omit<DrawResult, 'winners'> {
+  const rifaria = draw.method === 'rifaria';
+  const beacon: DrawBeacon | null = rifaria ? beaconOf(draw.beacon) : null;
+  return {
+    method: draw.method,
+    campaign: { name: campaign.name, link: campaign.link, total_tickets: campaign.total_tickets },
+    seed: rifaria && campaign.draw_seed ? campaign.draw_seed.toString('hex') : null,
+    commitment: rifaria ? campaign.draw_commitment : null,
+    beacon,
+    federal:
+      !rifaria && draw.federal_contest !== null && draw.federal_prizes !== null
+        ? {
+            contest: draw.federal_contest,
+            prizes: draw.federal_prizes,
+            steps: winners.map((winner) => stepsOf(winner.steps)),
+          }
+        : null,
+    tickets_hash: draw.tickets_hash,
+    paid_count: draw.paid_count,
+    drawn_at: draw.drawn_at.toISOString(),
+    drawn_at_formatted: formatDateTime(draw.drawn_at),
+  };
+}
+
+/** GET /public/campaigns/{link}/result: winners' names masked. */
+export function presentPublicResult(campaign: DrawCampaign, draw: StoredDraw, winners: StoredWinner[]): DrawResult {
+  return { ...resultOf(campaign, draw, winners), winners: winners.map((winner) => winnerOf(campaign, winner)) };
+}
+
+/** GET/POST /api/campaigns/{id}/draw: the organiser sees who won and how to reach them. */
+export function presentOrganizerResult(
+  campaign: DrawCampaign,
+  draw: StoredDraw,
+  winners: StoredWinner[],
+): OrganizerDrawResult {
+  return {
+    ...resultOf(campaign, draw, winners),
+    winners: winners.map((winner) => ({
+      ...winnerOf(campaign, winner),
+      buyer_name: winner.buyer_name,
+      buyer_phone: formatPhone(winner.buyer_phone),
+      buyer_email: winner.buyer_email,
+      purchase_hash: winner.purchase_hash,
+    })),
+  };
+}
+
+const prizesOf = (stored: unknown): { position: number; description: string }[] =>
+  Array.isArray(stored)
+    ? stored.map((prize: { position: number; description: string }) => ({
+        position: prize.position,
+        description: prize.description,
+      }))
+    : [];
+
+/** GET /public/campaigns/{link}/result/verification.json: everything `npm run verify-draw` needs. */
+export function presentVerificationFile(
+  campaign: DrawCampaign,
+  draw: StoredDraw,
+  winners: StoredWinner[],
+): VerificationFile {
+  const file: VerificationFile = {
+    version: VERIFICATION_VERSION,
+    campaign: { link: campaign.link, name: campaign.name, total_tickets: campaign.total_tickets },
+    method: draw.method,
+    prizes: prizesOf(draw.prizes),
+    paid_numbers: Array.from(decodeNumbers(draw.paid_numbers)),
+    tickets_hash: draw.tickets_hash,
+    winners: winners.map((winner) => ({ position: winner.position, number: winner.number })),
+    drawn_at: draw.drawn_at.toISOString(),
+  };
+  if (draw.method === 'rifaria') {
+    const beacon = beaconOf(draw.beacon);
+    file.seed = campaign.draw_seed?.toString('hex');
+    file.commitment = campaign.draw_commitment ?? undefined;
+    if (beacon) {
+      const { url: _url, ...round } = beacon;
+      file.beacon = round;
+    }
+  } else if (draw.federal_contest !== null && draw.federal_prizes !== null) {
+    file.federal = { contest: draw.federal_contest, prizes: draw.federal_prizes };
+  }
+  return file;
+}

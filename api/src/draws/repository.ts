@@ -1,0 +1,268 @@
+import { CAMPAIGN_STATUS_ID, PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, Executor } from '../db/schema';
+
+/** The campaign as the draw reads it, with its organiser (who is notified) and the database's clock. */
+export interface DrawCampaign {
+  id: string;
+  user_id: string;
+  status_id: number;
+  name: string;
+  link: string;
+  total_tickets: number;
+  draw_type_id: number;
+  draw_at: Date | null;
+  draw_seed: Buffer | null;
+  draw_commitment: string | null;
+  drawn_at: Date | null;
+  organizer_name: string;
+  organizer_email: string;
+  /** clock_timestamp(): the draw is judged by the database's clock, as sales are. */
+  db_now: Date;
+}
+
+export interface StoredDraw {
+  campaign_id: string;
+  method: 'rifaria' | 'federal';
+  paid_numbers: Buffer;
+  paid_count: number;
+  tickets_hash: string;
+  prizes: unknown;
+  beacon: unknown;
+  federal_contest: number | null;
+  federal_prizes: string[] | null;
+  drawn_at: Date;
+}
+
+export interface StoredWinner {
+  position: number;
+  number: number;
+  award_description: string;
+  steps: unknown;
+  purchase_hash: string;
+  buyer_name: string;
+  buyer_phone: string;
+  buyer_email: string | null;
+}
+
+/** A campaign link is at most this long (campaigns/slug.ts); anything longer is simply not found. */
+const LINK_MAX_LENGTH = 200;
+const CAMPAIGN_ID = /^\d{1,18}$/;
+
+/** The draw's reads and writes (migration 016). Money goes through ledger/postings.ts, mail through the outbox. */
+export class DrawsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private campaigns(db: Executor) {
+    return db
+      .selectFrom('campaigns as c')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .select([
+        'c.id',
+        'c.user_id',
+        'c.status_id',
+        'c.name',
+        'c.link',
+        'c.total_tickets',
+        'c.draw_type_id',
+        'c.draw_at',
+        'c.draw_seed',
+        'c.draw_commitment',
+        'c.drawn_at',
+        'u.name as organizer_name',
+        'u.email as organizer_email',
+        sql<Date>`clock_timestamp()`.as('db_now'),
+      ]);
+  }
+
+  /** The organiser's own campaign (undefined for a missing one or someone else's). */
+  findOwn(userId: string, campaignId: string, db: Executor = this.db): Promise<DrawCampaign | undefined> {
+    if (!CAMPAIGN_ID.test(campaignId)) return Promise.resolve(undefined);
+    return this.campaigns(db).where('c.id', '=', campaignId).where('c.user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** The same, locked (FOR UPDATE of the campaign row): one draw at a time per campaign. */
+  lockOwn(trx: Transaction<Database>, userId: string, campaignId: string): Promise<DrawCampaign | undefined> {
+    if (!CAMPAIGN_ID.test(campaignId)) return Promise.resolve(undefined);
+    return this.campaigns(trx)
+      .where('c.id', '=', campaignId)
+      .where('c.user_id', '=', userId)
+      .forUpdate('c')
+      .executeTakeFirst();
+  }
+
+  /** A finished campaign by its public link (only a drawn campaign has a result). */
+  findDrawnByLink(link: string): Promise<DrawCampaign | undefined> {
+    if (link.length > LINK_MAX_LENGTH) return Promise.resolve(undefined);
+    return this.campaigns(this.db)
+      .where('c.link', '=', link)
+      .where('c.status_id', '=', CAMPAIGN_STATUS_ID.finished)
+      .where('c.drawn_at', 'is not', null)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Waits for every payment confirmation of the campaign still in flight: they hold their purchase's row lock
+   * (purchases/repository.ts lockForConfirmation), so locking every purchase not paid yet returns only once they
+   * committed. The paid numbers read next (a new statement, a new snapshot) include them. A confirmation that
+   * starts later sees the draw datetime passed (clock_timestamp) and refunds instead.
+   */
+  async waitForConfirmations(trx: Transaction<Database>, campaignId: string): Promise<void> {
+    await sql`SELECT count(*) FROM (
+        SELECT 1 FROM purchases WHERE campaign_id = ${campaignId} AND paid_at IS NULL FOR UPDATE
+      ) AS in_flight`.execute(trx);
+  }
+
+  /** The paid numbers, ascending, as 4-byte big-endian integers (what tickets_hash hashes), built by the database. */
+  async paidNumbers(trx: Executor, campaignId: string): Promise<{ bytes: Buffer; count: number }> {
+    const row = await trx
+      .selectFrom('campaign_tickets as ct')
+      .innerJoin('purchases as p', (join) =>
+        join.onRef('p.campaign_id', '=', 'ct.campaign_id').onRef('p.id', '=', 'ct.purchase_id'),
+      )
+      .select([
+        sql<Buffer | null>`string_agg(int4send(ct.number), ''::bytea ORDER BY ct.number)`.as('bytes'),
+        sql<string>`count(*)`.as('count'),
+      ])
+      .where('ct.campaign_id', '=', campaignId)
+      .where('p.status_id', '=', PURCHASE_STATUS_ID.paid)
+      .executeTakeFirstOrThrow();
+    return { bytes: row.bytes ?? Buffer.alloc(0), count: Number(row.count) };
+  }
+
+  /** The purchase holding each number. */
+  async holders(trx: Executor, campaignId: string, numbers: number[]): Promise<Map<number, string>> {
+    if (numbers.length === 0) return new Map();
+    const rows = await trx
+      .selectFrom('campaign_tickets')
+      .select(['number', 'purchase_id'])
+      .where('campaign_id', '=', campaignId)
+      .where('number', 'in', numbers)
+      .execute();
+    return new Map(rows.map((row) => [row.number, row.purchase_id]));
+  }
+
+  async awards(trx: Executor, campaignId: string): Promise<{ position: number; description: string }[]> {
+    return trx
+      .selectFrom('campaign_awards')
+      .select(['position', 'description'])
+      .where('campaign_id', '=', campaignId)
+      .orderBy('position')
+      .execute();
+  }
+
+  /**
+   * What the campaign's paid sales put in 'Futuro', per wallet: the 'sale' postings of its Pago purchases (a
+   * campaign's wallet may have changed between sales). Refunded late payments are Cancelado: their money stays for
+   * the refund.
+   */
+  async futureByWallet(trx: Executor, campaignId: string): Promise<{ wallet_id: string; amount_cents: number }[]> {
+    const rows = await trx
+      .selectFrom('purchases as p')
+      .innerJoin('ledger_transactions as t', (join) =>
+        join.on('t.idempotency_key', '=', sql<string>`'sale:' || p.id::text`),
+      )
+      .innerJoin('ledger_entries as e', 'e.transaction_id', 't.id')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .select(['a.wallet_id', sql<string>`sum(e.amount_cents)`.as('amount_cents')])
+      .where('p.campaign_id', '=', campaignId)
+      .where('p.status_id', '=', PURCHASE_STATUS_ID.paid)
+      .where('a.balance_type', '=', 'blocked')
+      .groupBy('a.wallet_id')
+      .orderBy('a.wallet_id')
+      .execute();
+    return rows
+      .filter((row) => row.wallet_id !== null)
+      .map((row) => ({ wallet_id: String(row.wallet_id), amount_cents: Number(row.amount_cents) }));
+  }
+
+  async insertDraw(
+    trx: Executor,
+    draw: {
+      campaign_id: string;
+      method: 'rifaria' | 'federal';
+      paid_numbers: Buffer;
+      paid_count: number;
+      tickets_hash: string;
+      prizes: { position: number; description: string }[];
+      beacon: unknown;
+      federal_contest: number | null;
+      federal_prizes: string[] | null;
+      federal_source: 'organizer' | 'caixa' | 'sandbox' | null;
+      drawn_by: string;
+    },
+    winners: { position: number; number: number; purchase_id: string; award_description: string; steps: string[] }[],
+  ): Promise<Date> {
+    const inserted = await trx
+      .insertInto('campaign_draws')
+      .values({
+        ...draw,
+        prizes: JSON.stringify(draw.prizes),
+        beacon: draw.beacon === null ? null : JSON.stringify(draw.beacon),
+      })
+      .returning('drawn_at')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('campaign_draw_winners')
+      .values(
+        winners.map((winner) => ({
+          campaign_id: draw.campaign_id,
+          ...winner,
+          steps: JSON.stringify(winner.steps),
+        })),
+      )
+      .execute();
+    await trx
+      .updateTable('campaigns')
+      .set({ status_id: CAMPAIGN_STATUS_ID.finished, drawn_at: inserted.drawn_at, updated_at: sql<Date>`now()` })
+      .where('id', '=', draw.campaign_id)
+      .execute();
+    return inserted.drawn_at;
+  }
+
+  findDraw(campaignId: string, db: Executor = this.db): Promise<StoredDraw | undefined> {
+    return db
+      .selectFrom('campaign_draws')
+      .select([
+        'campaign_id',
+        'method',
+        'paid_numbers',
+        'paid_count',
+        'tickets_hash',
+        'prizes',
+        'beacon',
+        'federal_contest',
+        'federal_prizes',
+        'drawn_at',
+      ])
+      .where('campaign_id', '=', campaignId)
+      .executeTakeFirst();
+  }
+
+  /** The winners with who holds the number, in prize order. */
+  winners(campaignId: string, db: Executor = this.db): Promise<StoredWinner[]> {
+    return db
+      .selectFrom('campaign_draw_winners as w')
+      .innerJoin('purchases as p', (join) =>
+        join.onRef('p.campaign_id', '=', 'w.campaign_id').onRef('p.id', '=', 'w.purchase_id'),
+      )
+      .innerJoin('buyers as b', 'b.id', 'p.buyer_id')
+      .select([
+        'w.position',
+        'w.number',
+        'w.award_description',
+        'w.steps',
+        'p.purchase_hash',
+        'b.name as buyer_name',
+        'b.phone as buyer_phone',
+        'b.email as buyer_email',
+      ])
+      .where('w.campaign_id', '=', campaignId)
+      .orderBy('w.position')
+      .execute();
+  }
+
+  async enqueueWhatsApp(trx: Executor, message: { user_id: string; to_phone: string; body_text: string }): Promise<void> {
+    await trx.insertInto('whatsapp_outbox').values(message).execute();
+  }
+}

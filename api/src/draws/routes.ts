@@ -1,0 +1,106 @@
+import { CAMPAIGN_MESSAGES, DRAW_MESSAGES } from '@rifaria/shared/schemas';
+import type { ApiSuccess, DrawResult, OrganizerDrawResult } from '@rifaria/shared/types';
+import type { FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import { HttpError } from '../lib/errors';
+import { errorReply, ownedErrors } from '../lib/reply-schema';
+import { publicOriginOf } from '../lib/public-origin';
+import type { RoutesPlugin } from '../lib/routes-plugin';
+import { sessionOf } from '../plugins/app/authentication';
+import { DRAW_REPLIES } from './schemas';
+
+/**
+ * The draw (issue 13): POST /api/campaigns/{id}/draw (owner) and its result, for the organiser (with the winners'
+ * contacts) and for everyone (names masked), plus the verification file `npm run verify-draw` checks.
+ */
+
+const idParams = v.object({ id: v.string() });
+// Any link is looked up (the router caps a parameter at 200 characters): a malformed one is simply not found.
+const linkParams = v.object({ link: v.string(CAMPAIGN_MESSAGES.notFound) });
+
+/** A result never changes once drawn: cached a little longer than the campaign page. */
+export const DRAW_RESULT_CACHE_CONTROL = 'public, max-age=60';
+
+const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+const userOf = (request: FastifyRequest) => String(sessionOf(request).user.id);
+
+const drawsRoutes: RoutesPlugin = async (fastify) => {
+  const draws = (request: FastifyRequest) => fastify.services.draws.at(publicOriginOf(request, fastify.config));
+
+  fastify.post(
+    '/api/campaigns/:id/draw',
+    {
+      schema: {
+        tags: ['draws'],
+        summary:
+          "Realiza o sorteio: 'Sorteio Rifaria' sem corpo; 'Loteria Federal' com {contest, prizes} ou só {contest} (busca o resultado)",
+        params: idParams,
+        response: { 200: DRAW_REPLIES.drawn, ...ownedErrors, 503: errorReply },
+      },
+      config: { auth: true },
+    },
+    async (request): Promise<ApiSuccess<OrganizerDrawResult>> => ({
+      success: true,
+      message: DRAW_MESSAGES.drawn,
+      data: await draws(request).draw(userOf(request), idOf(request), request.body),
+    }),
+  );
+
+  fastify.get(
+    '/api/campaigns/:id/draw',
+    {
+      schema: {
+        tags: ['draws'],
+        summary: 'Resultado do sorteio, com o contato dos ganhadores (404 antes do sorteio)',
+        params: idParams,
+        response: { 200: DRAW_REPLIES.organizerResult, ...ownedErrors },
+      },
+      config: { auth: true },
+    },
+    async (request): Promise<ApiSuccess<OrganizerDrawResult>> => ({
+      success: true,
+      data: await fastify.services.draws.organizerResult(userOf(request), idOf(request)),
+    }),
+  );
+
+  fastify.get(
+    '/public/campaigns/:link/result',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Resultado público do sorteio (nomes mascarados); 404 antes do sorteio',
+        params: linkParams,
+        response: { 200: DRAW_REPLIES.publicResult, 404: errorReply },
+      },
+    },
+    async (request, reply): Promise<ApiSuccess<DrawResult>> => {
+      const data = await fastify.services.draws.publicResult(request.params.link);
+      if (!data) throw new HttpError(404, DRAW_MESSAGES.resultNotFound);
+      void reply.header('cache-control', DRAW_RESULT_CACHE_CONTROL);
+      return { success: true, data };
+    },
+  );
+
+  fastify.get(
+    '/public/campaigns/:link/result/verification.json',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Arquivo de verificação do sorteio: tudo o que `npm run verify-draw -- ARQUIVO` precisa',
+        params: linkParams,
+        response: { 200: DRAW_REPLIES.verification, 404: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const file = await fastify.services.draws.verificationFile(request.params.link);
+      if (!file) throw new HttpError(404, DRAW_MESSAGES.resultNotFound);
+      return reply
+        .header('cache-control', DRAW_RESULT_CACHE_CONTROL)
+        .header('content-disposition', `attachment; filename="sorteio-${file.campaign.link}.json"`)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(file, null, 1));
+    },
+  );
+};
+
+export default drawsRoutes;

@@ -1,0 +1,69 @@
+import type { DrawBeacon, DrawResult, DrawWinner, OrganizerDrawResult, OrganizerDrawWinner } from '@rifaria/shared/types';
+import * as v from 'valibot';
+import { integer, isoTimestamp, replySchema, type Check, type Out, type Same } from '../lib/reply-schema';
+
+/** Reply shapes of the draw routes, checked at compile time against @rifaria/shared/types (lib/reply-schema.ts). */
+
+const hex64 = v.pipe(v.string(), v.description('64 dígitos hexadecimais'));
+
+const winnerEntries = {
+  position: integer,
+  award: v.object({ description: v.string() }),
+  number: v.pipe(v.string(), v.description('Com zeros à esquerda, como no checkout')),
+  buyer_name: v.pipe(v.string(), v.description("Mascarado na página pública ('Maria S.')")),
+};
+export const drawWinnerSchema = v.object(winnerEntries);
+
+export const drawBeaconSchema = v.object({
+  source: v.pipe(v.string(), v.description("'drand' (quicknet) ou 'sandbox' (offline, não é aleatoriedade pública)")),
+  chain_hash: v.string(),
+  round: integer,
+  randomness: hex64,
+  signature: v.pipe(v.string(), v.description('Assinatura BLS da rodada (hex)')),
+  url: v.pipe(v.nullable(v.string()), v.description('Registro público da rodada (API HTTP do drand); null no sandbox')),
+});
+
+const resultEntries = {
+  method: v.picklist(['rifaria', 'federal']),
+  campaign: v.object({ name: v.string(), link: v.string(), total_tickets: integer }),
+  seed: v.pipe(v.nullable(hex64), v.description("'Sorteio Rifaria': a semente revelada; null na Loteria Federal")),
+  commitment: v.pipe(v.nullable(hex64), v.description('SHA-256 da semente, publicado desde a publicação')),
+  beacon: v.nullable(drawBeaconSchema),
+  federal: v.nullable(
+    v.object({
+      contest: integer,
+      prizes: v.array(v.string()),
+      steps: v.pipe(v.array(v.array(v.string())), v.description('Por ganhador, como o número foi obtido')),
+    }),
+  ),
+  tickets_hash: v.pipe(hex64, v.description('SHA-256 da lista ordenada de números pagos (4 bytes big-endian cada)')),
+  paid_count: integer,
+  drawn_at: isoTimestamp,
+  drawn_at_formatted: v.string(),
+};
+
+export const drawResultSchema = v.object({ ...resultEntries, winners: v.array(drawWinnerSchema) });
+
+export const organizerDrawWinnerSchema = v.object({
+  ...winnerEntries,
+  buyer_phone: v.string(),
+  buyer_email: v.nullable(v.string()),
+  purchase_hash: v.string(),
+});
+export const organizerDrawResultSchema = v.object({ ...resultEntries, winners: v.array(organizerDrawWinnerSchema) });
+
+export const DRAW_REPLIES = {
+  publicResult: replySchema(v.object({ success: v.literal(true), data: drawResultSchema })),
+  organizerResult: replySchema(v.object({ success: v.literal(true), data: organizerDrawResultSchema })),
+  drawn: replySchema(v.object({ success: v.literal(true), message: v.string(), data: organizerDrawResultSchema })),
+  /** The verification file is JSON of its own shape (draws/verification.ts), documented, not re-serialised. */
+  verification: { description: 'Arquivo de verificação (npm run verify-draw -- ARQUIVO)', type: 'object', additionalProperties: true },
+} as const;
+
+export type ReplyContractChecks = [
+  Check<Same<Out<typeof drawWinnerSchema>, DrawWinner>>,
+  Check<Same<Out<typeof drawBeaconSchema>, DrawBeacon>>,
+  Check<Same<Out<typeof drawResultSchema>, DrawResult>>,
+  Check<Same<Out<typeof organizerDrawWinnerSchema>, OrganizerDrawWinner>>,
+  Check<Same<Out<typeof organizerDrawResultSchema>, OrganizerDrawResult>>,
+];

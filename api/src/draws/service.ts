@@ -1,0 +1,289 @@
+import { createHash } from 'node:crypto';
+import { CAMPAIGN_STATUS_ID, DRAW_TYPE_ID } from '@rifaria/shared/constants';
+import { formatDateTime } from '@rifaria/shared/format';
+import { CAMPAIGN_MESSAGES, DRAW_MESSAGES, federalDrawSchema, validate } from '@rifaria/shared/schemas';
+import type { DrawResult, OrganizerDrawResult } from '@rifaria/shared/types';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { HttpError, ValidationError } from '../lib/errors';
+import { post } from '../ledger';
+import { releasePosting } from '../ledger/postings';
+import type { MailOutboxRepository } from '../mail/repository';
+import { drawRifaria } from './algorithm';
+import { roundAt, type BeaconRound } from './beacon';
+import { BeaconRoundNotYetError, BeaconUnavailableError, type Beacon } from './beacon-client';
+import { drawFederal } from './federal';
+import {
+  FederalContestNotFoundError,
+  FederalResultsUnavailableError,
+  type FederalResults,
+} from './federal-results';
+import { organizerMail, winnerMessage, type DrawNotice } from './notifications';
+import {
+  decodeNumbers,
+  presentOrganizerResult,
+  presentPublicResult,
+  presentVerificationFile,
+} from './presenter';
+import type { DrawCampaign, DrawsRepository } from './repository';
+import type { VerificationFile } from './verification';
+
+/** How long the draw waits for the beacon or Caixa before giving up (each adapter also times out per request). */
+export const DRAW_FETCH_TIMEOUT_MS = 30_000;
+
+/** What the draw mixes in: the beacon round ('Sorteio Rifaria') or the Federal contest ('Loteria Federal'). */
+type Source =
+  | { method: 'rifaria'; beacon: BeaconRound }
+  | { method: 'federal'; contest: number; prizes: string[]; from: 'organizer' | 'caixa' | 'sandbox' };
+
+const notFound = () => new HttpError(404, CAMPAIGN_MESSAGES.notFound);
+const refuse = (message: string) => new HttpError(422, message);
+
+function isEmptyBody(body: unknown): boolean {
+  return (
+    body === undefined ||
+    body === null ||
+    (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0)
+  );
+}
+
+/**
+ * The draw (issue 13): POST /api/campaigns/{id}/draw and its public result. The draw itself is one transaction:
+ * winners, 'Finalizada', the release of the campaign's 'Futuro' money and the notifications commit together or
+ * not at all, and campaign_draws' primary key makes a second draw impossible.
+ */
+export class DrawsService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly repository: DrawsRepository,
+    private readonly mail: MailOutboxRepository,
+    private readonly beacon: Beacon,
+    private readonly federal: FederalResults,
+    /** Links in notifications are built on this origin (PUBLIC_URL, or the request's: `at`). */
+    private readonly origin: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  at(origin: string): DrawsService {
+    return origin === this.origin
+      ? this
+      : new DrawsService(this.db, this.repository, this.mail, this.beacon, this.federal, origin, this.log);
+  }
+
+  /** Why the campaign cannot be drawn now, or null. */
+  private refusal(campaign: DrawCampaign): HttpError | null {
+    if (campaign.drawn_at !== null || campaign.status_id === CAMPAIGN_STATUS_ID.finished) {
+      return refuse(DRAW_MESSAGES.alreadyDrawn);
+    }
+    if (campaign.status_id !== CAMPAIGN_STATUS_ID.published) return refuse(DRAW_MESSAGES.notPublished);
+    if (campaign.draw_at === null) return refuse(DRAW_MESSAGES.noDrawDate);
+    if (campaign.db_now.getTime() < campaign.draw_at.getTime()) {
+      return refuse(DRAW_MESSAGES.tooEarly(formatDateTime(campaign.draw_at)));
+    }
+    return null;
+  }
+
+  async draw(userId: string, campaignId: string, body: unknown): Promise<OrganizerDrawResult> {
+    const campaign = await this.repository.findOwn(userId, campaignId);
+    if (!campaign) throw notFound();
+    const refusal = this.refusal(campaign);
+    if (refusal) throw refusal;
+    const federal = campaign.draw_type_id === DRAW_TYPE_ID.federal;
+    let input: { contest: number; prizes?: string[] } | null = null;
+    if (federal) {
+      const checked = validate(federalDrawSchema, body ?? {});
+      if (!checked.success) {
+        throw new ValidationError(checked.errors, checked.errors._?.[0] ?? CAMPAIGN_MESSAGES.fixFields);
+      }
+      input = checked.output;
+    } else if (!isEmptyBody(body)) {
+      throw refuse(DRAW_MESSAGES.rifariaTakesNoBody);
+    }
+    // Nothing to draw: said before asking drand or Caixa (checked again under the lock).
+    if ((await this.repository.paidNumbers(this.db, campaign.id)).count === 0) {
+      throw refuse(DRAW_MESSAGES.noPaidTickets);
+    }
+    const source = input ? await this.federalSource(input) : await this.beaconSource(campaign.draw_at!);
+
+    await this.db.transaction().execute(async (trx) => {
+      const locked = await this.repository.lockOwn(trx, userId, campaignId);
+      if (!locked) throw notFound();
+      const lockedRefusal = this.refusal(locked);
+      if (lockedRefusal) throw lockedRefusal;
+      await this.drawLocked(trx, userId, locked, source);
+    });
+    this.log.info({ campaignId: campaign.id, method: source.method }, 'campaign drawn');
+    return this.organizerResult(userId, campaignId);
+  }
+
+  private async beaconSource(drawAt: Date): Promise<Source> {
+    const round = roundAt(drawAt);
+    try {
+      return { method: 'rifaria', beacon: await this.beacon.round(round, AbortSignal.timeout(DRAW_FETCH_TIMEOUT_MS)) };
+    } catch (error) {
+      if (error instanceof BeaconRoundNotYetError) {
+        const seconds = Math.max(1, Math.ceil((error.availableAt.getTime() - Date.now()) / 1000));
+        throw new HttpError(422, DRAW_MESSAGES.beaconNotYet, undefined, { 'retry-after': String(seconds) });
+      }
+      if (error instanceof BeaconUnavailableError) {
+        this.log.warn({ round, failures: error.failures }, 'drand unavailable');
+        throw new HttpError(503, DRAW_MESSAGES.beaconUnavailable, undefined, { 'retry-after': '30' });
+      }
+      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+        throw new HttpError(503, DRAW_MESSAGES.beaconUnavailable, undefined, { 'retry-after': '30' });
+      }
+      throw error;
+    }
+  }
+
+  private async federalSource(input: { contest: number; prizes?: string[] }): Promise<Source> {
+    if (input.prizes) return { method: 'federal', contest: input.contest, prizes: input.prizes, from: 'organizer' };
+    try {
+      const result = await this.federal.contest(input.contest, AbortSignal.timeout(DRAW_FETCH_TIMEOUT_MS));
+      return { method: 'federal', contest: result.contest, prizes: result.prizes, from: this.federal.source };
+    } catch (error) {
+      if (error instanceof FederalContestNotFoundError) {
+        throw new ValidationError({ contest: [DRAW_MESSAGES.federalNotFound(input.contest)] }, DRAW_MESSAGES.federalNotFound(input.contest));
+      }
+      if (
+        error instanceof FederalResultsUnavailableError ||
+        (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+      ) {
+        this.log.warn({ contest: input.contest, err: error }, 'Caixa unavailable');
+        throw new HttpError(503, DRAW_MESSAGES.federalUnavailable);
+      }
+      throw error;
+    }
+  }
+
+  /** Under the campaign's row lock: winners, 'Finalizada', the release of its money and the notifications. */
+  private async drawLocked(
+    trx: Transaction<Database>,
+    userId: string,
+    campaign: DrawCampaign,
+    source: Source,
+  ): Promise<void> {
+    await this.repository.waitForConfirmations(trx, campaign.id);
+    const paid = await this.repository.paidNumbers(trx, campaign.id);
+    if (paid.count === 0) throw refuse(DRAW_MESSAGES.noPaidTickets);
+    const numbers = decodeNumbers(paid.bytes);
+    const awards = await this.repository.awards(trx, campaign.id);
+    if (awards.length === 0) throw refuse(CAMPAIGN_MESSAGES.awardsRequired);
+
+    let drawn: { position: number; number: number; steps: string[] }[];
+    if (source.method === 'rifaria') {
+      if (!campaign.draw_seed) throw new Error(`campaign ${campaign.id} is published without a draw seed`);
+      drawn = drawRifaria({
+        seed: campaign.draw_seed,
+        randomness: Buffer.from(source.beacon.randomness, 'hex'),
+        numbers,
+        prizes: awards.length,
+      }).map((winner) => ({ position: winner.position, number: winner.number, steps: [] }));
+    } else {
+      drawn = drawFederal({ totalTickets: campaign.total_tickets, prizes: source.prizes, awards: awards.length, paid: numbers });
+    }
+    const holders = await this.repository.holders(
+      trx,
+      campaign.id,
+      drawn.map((winner) => winner.number),
+    );
+    const descriptions = new Map(awards.map((award) => [award.position, award.description]));
+    await this.repository.insertDraw(
+      trx,
+      {
+        campaign_id: campaign.id,
+        method: source.method,
+        paid_numbers: paid.bytes,
+        paid_count: paid.count,
+        tickets_hash: createHash('sha256').update(paid.bytes).digest('hex'),
+        prizes: awards.map((award) => ({ position: award.position, description: award.description })),
+        beacon: source.method === 'rifaria' ? source.beacon : null,
+        federal_contest: source.method === 'federal' ? source.contest : null,
+        federal_prizes: source.method === 'federal' ? source.prizes : null,
+        federal_source: source.method === 'federal' ? source.from : null,
+        drawn_by: userId,
+      },
+      drawn.map((winner) => ({
+        position: winner.position,
+        number: winner.number,
+        purchase_id: holders.get(winner.number)!,
+        award_description: descriptions.get(winner.position) ?? `${winner.position}º prêmio`,
+        steps: winner.steps,
+      })),
+    );
+
+    // 'Futuro' → 'Disponível': the campaign's paid sales, per wallet they were credited to.
+    let releasedCents = 0;
+    for (const { wallet_id, amount_cents } of await this.repository.futureByWallet(trx, campaign.id)) {
+      if (amount_cents <= 0) continue;
+      releasedCents += amount_cents;
+      await post(
+        trx,
+        releasePosting({
+          walletId: wallet_id,
+          amountCents: amount_cents,
+          releaseId: `campaign-${campaign.id}-wallet-${wallet_id}`,
+          description: `Sorteio realizado: ${campaign.name}`,
+        }),
+      );
+    }
+
+    await this.notify(trx, campaign, releasedCents);
+  }
+
+  private async notify(trx: Transaction<Database>, campaign: DrawCampaign, releasedCents: number): Promise<void> {
+    const draw = await this.repository.findDraw(campaign.id, trx);
+    const winners = await this.repository.winners(campaign.id, trx);
+    const drawnCampaign = { ...campaign, status_id: CAMPAIGN_STATUS_ID.finished, drawn_at: draw!.drawn_at };
+    const result = presentOrganizerResult(drawnCampaign, draw!, winners);
+    const notice: DrawNotice = {
+      campaignName: campaign.name,
+      organizerName: campaign.organizer_name,
+      resultUrl: `${this.origin}/p/${campaign.link}/resultado`,
+      releasedCents,
+    };
+    await this.mail.enqueue({ to_address: campaign.organizer_email, ...organizerMail(notice, result) }, trx);
+    for (const [index, winner] of result.winners.entries()) {
+      const message = winnerMessage(notice, winner);
+      await this.repository.enqueueWhatsApp(trx, {
+        user_id: campaign.user_id,
+        to_phone: `55${winners[index]!.buyer_phone}`,
+        body_text: message.body_text.slice(0, 4096),
+      });
+      if (winner.buyer_email) {
+        await this.mail.enqueue(
+          { to_address: winner.buyer_email, subject: message.subject, body_text: message.body_text, body_html: null },
+          trx,
+        );
+      }
+    }
+  }
+
+  /** The organiser's result (404 before the draw). */
+  async organizerResult(userId: string, campaignId: string): Promise<OrganizerDrawResult> {
+    const campaign = await this.repository.findOwn(userId, campaignId);
+    if (!campaign) throw notFound();
+    const draw = campaign.drawn_at ? await this.repository.findDraw(campaign.id) : undefined;
+    if (!draw) throw new HttpError(404, DRAW_MESSAGES.resultNotFound);
+    return presentOrganizerResult(campaign, draw, await this.repository.winners(campaign.id));
+  }
+
+  private async drawnByLink(link: string) {
+    const campaign = await this.repository.findDrawnByLink(link);
+    const draw = campaign ? await this.repository.findDraw(campaign.id) : undefined;
+    if (!campaign || !draw) return null;
+    return { campaign, draw, winners: await this.repository.winners(campaign.id) };
+  }
+
+  /** GET /public/campaigns/{link}/result, or null before the draw (and for unknown links). */
+  async publicResult(link: string): Promise<DrawResult | null> {
+    const found = await this.drawnByLink(link);
+    return found ? presentPublicResult(found.campaign, found.draw, found.winners) : null;
+  }
+
+  async verificationFile(link: string): Promise<VerificationFile | null> {
+    const found = await this.drawnByLink(link);
+    return found ? presentVerificationFile(found.campaign, found.draw, found.winners) : null;
+  }
+}

@@ -1,0 +1,264 @@
+import { createHash } from 'node:crypto';
+import { formatBRL } from '@rifaria/shared/format';
+import { DRAW_MESSAGES } from '@rifaria/shared/schemas';
+import { auditLedger, walletBalances } from '../../../src/ledger';
+import { verifyDrawFile } from '../../../src/draws/verification';
+import { roundTime } from '../../../src/draws/beacon';
+import { DrandBeacon, type Beacon } from '../../../src/draws/beacon-client';
+import { CaixaFederalResults, type FederalResults } from '../../../src/draws/federal-results';
+import { api, setupApp, setupAppBeside } from '../../helper';
+import { TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { drawableCampaign, drawCampaign, paidNumbers, setDrawAt } from '../../support/draws';
+import { QUICKNET_ROUNDS } from '../../support/drand-rounds';
+import { FakeJsonServer } from '../../support/fake-json-server';
+import { organiser, setupOrganiser } from '../../support/organisers';
+import { WEBHOOK_SECRET } from '../../support/purchases';
+
+/** POST /api/campaigns/{id}/draw, its settlement and the public result (issue 13). */
+
+const config = { buyerData: { secret: TEST_BUYER_DATA_SECRET }, pix: { sandbox: { webhookSecret: WEBHOOK_SECRET } } };
+const t = setupApp({ config });
+const owner = setupOrganiser(t);
+const db = () => t.database.db;
+
+const publicResult = (link: string) => t.app.inject({ method: 'GET', url: `/public/campaigns/${link}/result` });
+const verificationFile = (link: string) =>
+  t.app.inject({ method: 'GET', url: `/public/campaigns/${link}/result/verification.json` });
+
+describe("'Sorteio Rifaria'", () => {
+  it('should draw distinct paid numbers, finish the campaign, release its money and notify, in one go', async () => {
+    const campaign = await drawableCampaign(t.app, owner, { paid: [5, 3], pending: [2] });
+    const paid = await paidNumbers(t.app, campaign.id);
+    expect(paid).toHaveLength(8);
+
+    // Before the draw: the commitment and the rule are public, the result is not.
+    const page = (await t.app.inject({ method: 'GET', url: `/public/campaigns/${campaign.link}` })).json().data;
+    expect(page.draw_commitment).toMatch(/^[0-9a-f]{64}$/);
+    expect(page.draw_rule).toContain('drand');
+    expect(page.drawn).toBe(false);
+    expect((await publicResult(campaign.link)).statusCode).toBe(404);
+    expect((await verificationFile(campaign.link)).statusCode).toBe(404);
+    expect((await api(t.app).get(`/api/campaigns/${campaign.id}/draw`, owner)).statusCode).toBe(404);
+    const before = await walletBalances(db(), owner.walletId);
+    expect(before).toMatchObject({ blockedCents: 1600 });
+
+    const reply = await drawCampaign(t.app, owner, campaign.id);
+    expect(reply.statusCode).toBe(200);
+    const body = reply.json();
+    expect(body.message).toBe(DRAW_MESSAGES.drawn);
+    const result = body.data;
+    expect(result.method).toBe('rifaria');
+    expect(result.winners.map((w: { position: number }) => w.position)).toEqual([1, 2, 3]);
+    const numbers = result.winners.map((w: { number: string }) => Number(w.number));
+    expect(new Set(numbers).size).toBe(3);
+    for (const n of numbers) expect(paid).toContain(n);
+    for (const winner of result.winners) {
+      expect(winner.number).toMatch(/^\d{2}$/); // 100 tickets: 00..99, as on the checkout
+      expect(winner.buyer_name).toMatch(/^Comprador\d da Silva Teste$/);
+      expect(winner.buyer_phone).toMatch(/^\(11\) 9\d{4}-\d{4}$/);
+    }
+    expect(result.winners[0].award).toEqual({ description: 'Moto 0km' });
+    expect(result.beacon).toMatchObject({ source: 'sandbox', url: null });
+    expect(createHash('sha256').update(Buffer.from(result.seed, 'hex')).digest('hex')).toBe(page.draw_commitment);
+    expect(result.commitment).toBe(page.draw_commitment);
+    expect(result.paid_count).toBe(8);
+
+    // Finalizada; its 'Futuro' money is 'Disponível'; the ledger balances.
+    const campaignView = (await api(t.app).get(`/api/campaigns/${campaign.id}`, owner)).json().data;
+    expect(campaignView.status).toEqual({ id: 4, description: 'Finalizada' });
+    expect(campaignView.drawn_at).toBe(result.drawn_at);
+    expect(await walletBalances(db(), owner.walletId)).toMatchObject({
+      blockedCents: 0,
+      availableCents: before.availableCents + 1600,
+    });
+    const audit = await auditLedger(db());
+    expect(audit.mismatchedAccounts).toEqual([]);
+    expect(audit.unbalancedTransactions).toEqual([]);
+
+    // Notifications: the organiser by e-mail, each winner by WhatsApp (and e-mail when they gave one).
+    const mails = await db().selectFrom('mail_outbox').select(['to_address', 'subject', 'body_text']).execute();
+    const organiserMail = mails.find((m) => m.to_address === owner.email);
+    expect(organiserMail?.subject).toContain('Sorteio realizado');
+    expect(organiserMail?.body_text).toContain(formatBRL(1600));
+    const whatsapp = await db().selectFrom('whatsapp_outbox').selectAll().execute();
+    expect(whatsapp).toHaveLength(3);
+    expect(whatsapp[0]!.to_phone).toMatch(/^5511\d{9}$/);
+    expect(whatsapp[0]!.body_text).toContain(`/p/${campaign.link}/resultado`);
+
+    // Once only.
+    const again = await drawCampaign(t.app, owner, campaign.id);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe(DRAW_MESSAGES.alreadyDrawn);
+
+    // The public result: names masked; the organiser's: full.
+    const pub = await publicResult(campaign.link);
+    expect(pub.statusCode).toBe(200);
+    const published = pub.json().data;
+    expect(published.winners.map((w: { number: string }) => w.number)).toEqual(
+      result.winners.map((w: { number: string }) => w.number),
+    );
+    for (const winner of published.winners) {
+      expect(winner.buyer_name).toMatch(/^Comprador\d T\.$/);
+      expect(winner).not.toHaveProperty('buyer_phone');
+    }
+    expect((await api(t.app).get(`/api/campaigns/${campaign.id}/draw`, owner)).json().data).toEqual(result);
+    const pageAfter = (await t.app.inject({ method: 'GET', url: `/public/campaigns/${campaign.link}` })).json().data;
+    expect(pageAfter).toMatchObject({ drawn: true, accepting_purchases: false, status: { id: 4 } });
+
+    // The verification file recomputes the same winners with no server.
+    const file = await verificationFile(campaign.link);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="sorteio-${campaign.link}.json"`);
+    const parsed = JSON.parse(file.body);
+    expect(parsed.paid_numbers).toEqual(paid);
+    const report = verifyDrawFile(parsed);
+    expect(report.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.winners.map((w) => w.number)).toEqual(numbers);
+  });
+
+  it('should refuse before the draw datetime, without one, with nothing paid, unpublished, with a body, or for someone else', async () => {
+    const early = await drawableCampaign(t.app, owner, { drawAt: new Date(Date.now() + 3_600_000) });
+    const tooEarly = await drawCampaign(t.app, owner, early.id);
+    expect(tooEarly.statusCode).toBe(422);
+    expect(tooEarly.json().message).toMatch(/^O sorteio só pode ser realizado a partir de \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\.$/);
+
+    await setDrawAt(t.app, early.id, null);
+    expect((await drawCampaign(t.app, owner, early.id)).json().message).toBe(DRAW_MESSAGES.noDrawDate);
+
+    const unpaid = await drawableCampaign(t.app, owner, { paid: [], pending: [3] });
+    const nothing = await drawCampaign(t.app, owner, unpaid.id);
+    expect(nothing.statusCode).toBe(422);
+    expect(nothing.json().message).toBe(DRAW_MESSAGES.noPaidTickets);
+
+    const other = await organiser(t.app);
+    const ready = await drawableCampaign(t.app, owner);
+    expect((await drawCampaign(t.app, other, ready.id)).statusCode).toBe(404);
+    const withBody = await drawCampaign(t.app, owner, ready.id, { contest: 5732 });
+    expect(withBody.statusCode).toBe(422);
+    expect(withBody.json().message).toBe(DRAW_MESSAGES.rifariaTakesNoBody);
+
+    await db().updateTable('campaigns').set({ status_id: 3 }).where('id', '=', String(ready.id)).execute();
+    const cancelled = await drawCampaign(t.app, owner, ready.id);
+    expect(cancelled.statusCode).toBe(422);
+    expect(cancelled.json().message).toBe(DRAW_MESSAGES.notPublished);
+    // Nothing was drawn, nothing released.
+    expect(await db().selectFrom('campaign_draws').select('campaign_id').where('campaign_id', 'in', [String(early.id), String(unpaid.id), String(ready.id)]).execute()).toEqual([]);
+  });
+
+  it('should not let the draw type change once published (the rule was public)', async () => {
+    const campaign = await drawableCampaign(t.app, owner, { drawAt: new Date(Date.now() + 3_600_000) });
+    const reply = await api(t.app).put(`/api/campaigns/${campaign.id}`, owner, { draw_type_id: 1 });
+    expect(reply.statusCode).toBe(422);
+    expect(reply.json().errors.draw_type_id).toEqual(['O tipo de sorteio não pode ser alterado depois da publicação.']);
+  });
+});
+
+describe("'Loteria Federal'", () => {
+  const federalOwner = setupOrganiser(t);
+  const prizes5732 = ['50366', '33514', '45504', '94365', '51105'];
+
+  it('should draw 66, 14, 04 from contest 5732 on a sold-out 100-ticket campaign, typed or fetched', async () => {
+    for (const body of [{ contest: 5732, prizes: prizes5732 }, { contest: '5732' }]) {
+      const campaign = await drawableCampaign(t.app, federalOwner, { drawTypeId: 1, paid: [100] });
+      const page = (await t.app.inject({ method: 'GET', url: `/public/campaigns/${campaign.link}` })).json().data;
+      expect(page.draw_commitment).toBeNull();
+      expect(page.draw_rule).toContain('Loteria Federal');
+      const reply = await drawCampaign(t.app, federalOwner, campaign.id, body);
+      expect(reply.statusCode).toBe(200);
+      const result = reply.json().data;
+      expect(result.winners.map((w: { number: string }) => w.number)).toEqual(['66', '14', '04']);
+      expect(result.federal).toMatchObject({ contest: 5732, prizes: prizes5732 });
+      expect(result.federal.steps[0].join(' ')).toContain('50366');
+      expect(result.seed).toBeNull();
+      expect(result.beacon).toBeNull();
+      const report = verifyDrawFile(JSON.parse((await verificationFile(campaign.link)).body));
+      expect(report.ok).toBe(true);
+    }
+  });
+
+  it('should answer field errors in pt-BR for a bad contest or prizes', async () => {
+    const campaign = await drawableCampaign(t.app, federalOwner, { drawTypeId: 1, paid: [10] });
+    const empty = await drawCampaign(t.app, federalOwner, campaign.id);
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.contest).toEqual([DRAW_MESSAGES.contestRequired]);
+    const bad = await drawCampaign(t.app, federalOwner, campaign.id, {
+      contest: '57a',
+      prizes: ['50366', '', 'x'.repeat(5000), '94365', '51105'],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      contest: [DRAW_MESSAGES.contestInvalid],
+      'prizes.1': [DRAW_MESSAGES.prizeRequired(2)],
+      'prizes.2': [DRAW_MESSAGES.prizeInvalid(3)],
+    });
+  });
+});
+
+describe('with real adapters against fake servers', () => {
+  const drand = new FakeJsonServer();
+  const caixa = new FakeJsonServer();
+  beforeAll(async () => {
+    await drand.start();
+    await caixa.start();
+  });
+  afterAll(async () => {
+    await drand.stop();
+    await caixa.stop();
+  });
+  // The servers' ports are known once they listen: the adapters are built per call.
+  const beacon: Beacon = {
+    source: 'drand',
+    round: (round, signal) => new DrandBeacon({ urls: [drand.url], timeoutMs: 2000 }).round(round, signal),
+  };
+  const federalResults: FederalResults = {
+    source: 'caixa',
+    contest: (contest, signal) => new CaixaFederalResults({ baseUrl: caixa.url, timeoutMs: 2000 }).contest(contest, signal),
+  };
+  const real = setupAppBeside(t, { beacon, federalResults });
+  const recorded = QUICKNET_ROUNDS[3];
+
+  it('should mix in the drand round of the draw datetime, BLS-checked, and say when drand is unreachable', async () => {
+    const app = real.app;
+    const me = await organiser(app);
+    const campaign = await drawableCampaign(app, me, { drawAt: roundTime(recorded.round) });
+
+    drand.reply = { status: 502, body: {} };
+    const down = await drawCampaign(app, me, campaign.id);
+    expect(down.statusCode).toBe(503);
+    expect(down.json().message).toBe(DRAW_MESSAGES.beaconUnavailable);
+
+    drand.reply = null;
+    drand.routes.set(`/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/${recorded.round}`, {
+      status: 200,
+      body: { round: recorded.round, randomness: recorded.randomness, signature: recorded.signature },
+    });
+    const reply = await drawCampaign(app, me, campaign.id);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().data.beacon).toMatchObject({
+      source: 'drand',
+      round: recorded.round,
+      randomness: recorded.randomness,
+      url: `https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/${recorded.round}`,
+    });
+    const file = JSON.parse((await app.inject({ method: 'GET', url: `/public/campaigns/${campaign.link}/result/verification.json` })).body);
+    expect(verifyDrawFile(file).ok).toBe(true);
+    // A tampered round fails the check.
+    file.beacon.randomness = '0'.repeat(64);
+    expect(verifyDrawFile(file).ok).toBe(false);
+  });
+
+  it("should tell the organiser when Caixa does not know the contest or cannot be reached", async () => {
+    const app = real.app;
+    const me = await organiser(app);
+    const campaign = await drawableCampaign(app, me, { drawTypeId: 1, paid: [4] });
+    caixa.reply = { status: 404, body: {} };
+    const unknown = await drawCampaign(app, me, campaign.id, { contest: 999999 });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.contest).toEqual([DRAW_MESSAGES.federalNotFound(999999)]);
+    caixa.reply = 'destroy';
+    const down = await drawCampaign(app, me, campaign.id, { contest: 5732 });
+    expect(down.statusCode).toBe(503);
+    expect(down.json().message).toBe(DRAW_MESSAGES.federalUnavailable);
+  });
+});

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { api } from '../helper';
+import { newBuyer } from './buyers';
+import { createCampaign } from './campaigns';
+import type { Organiser } from './organisers';
+import { payCharge } from './pix';
+import { buy, chargeOf, order, purchaseRow } from './purchases';
+
+/** The draw (issue 13): a campaign published through the API, with paid purchases, whose draw datetime passed. */
+
+export interface DrawableCampaign {
+  id: number;
+  link: string;
+  /** The purchases made, by hash, with their buyer and whether they were paid. */
+  purchases: { hash: string; id: string; paid: boolean; buyerName: string }[];
+}
+
+/** A future draw datetime the wizard accepts ('YYYY-MM-DD HH:MM:00', São Paulo): the same time tomorrow. */
+export function tomorrowDrawDatetime(): string {
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60_000 - 3 * 60 * 60_000);
+  return `${tomorrow.toISOString().slice(0, 16).replace('T', ' ')}:00`;
+}
+
+/**
+ * Creates and publishes a campaign of `drawTypeId` (2 'Sorteio Rifaria', 1 'Loteria Federal'), buys `paid`
+ * purchases of the given sizes and pays them (sandbox PSP), buys `pending` more left unpaid, then moves the draw
+ * datetime to `drawAt` (1 minute ago by default): the campaign can be drawn.
+ */
+export async function drawableCampaign(
+  app: FastifyInstance,
+  organiser: Organiser,
+  options: {
+    drawTypeId?: 1 | 2;
+    totalTickets?: number;
+    priceReais?: number;
+    awards?: string[];
+    paid?: number[];
+    pending?: number[];
+    drawAt?: Date | null;
+  } = {},
+): Promise<DrawableCampaign> {
+  const created = await createCampaign(app, organiser, {
+    draw_type_id: options.drawTypeId ?? 2,
+    total_tickets: options.totalTickets ?? 100,
+    ticket_price: options.priceReais ?? 2,
+    draw_datetime: tomorrowDrawDatetime(),
+    awards: (options.awards ?? ['Moto 0km', 'Celular', 'Vale-compras']).map((description) => ({
+      description,
+      value: null,
+    })),
+  });
+  const published = await api(app).post(`/api/campaigns/${created.id}/publish`, organiser);
+  if (published.statusCode !== 200) throw new Error(`publish failed: ${published.body}`);
+
+  const purchases: DrawableCampaign['purchases'] = [];
+  const sizes = [...(options.paid ?? [5, 3]).map((n) => [n, true] as const), ...(options.pending ?? []).map((n) => [n, false] as const)];
+  for (const [index, [tickets, pay]] of sizes.entries()) {
+    const buyerName = `Comprador${index + 1} da Silva Teste`;
+    const buyer = await newBuyer(app.db, { name: buyerName, email: index === 0 ? `comprador${index + 1}@example.com` : null });
+    const reply = await buy(app, order(buyer, created, tickets));
+    if (reply.statusCode !== 201) throw new Error(`purchase failed: ${reply.body}`);
+    const hash = reply.json().data.purchase_hash as string;
+    const row = await purchaseRow(app.db, hash);
+    if (pay) {
+      const paid = await payCharge(app, (await chargeOf(app.db, row.id)).txid);
+      if (paid.statusCode !== 200) throw new Error(`payment failed: ${paid.body}`);
+    }
+    purchases.push({ hash, id: row.id, paid: pay, buyerName });
+  }
+  const drawAt = options.drawAt === undefined ? new Date(Date.now() - 60_000) : options.drawAt;
+  await app.db
+    .updateTable('campaigns')
+    .set({ draw_at: drawAt })
+    .where('id', '=', String(created.id))
+    .execute();
+  return { id: created.id, link: created.link, purchases };
+}
+
+/** POST /api/campaigns/{id}/draw. */
+export const drawCampaign = (app: FastifyInstance, organiser: Organiser, id: number, body?: object) =>
+  api(app).post(`/api/campaigns/${id}/draw`, organiser, body);
+
+/** Every paid number of the campaign, ascending. */
+export async function paidNumbers(app: FastifyInstance, campaignId: number): Promise<number[]> {
+  const rows = await app.db
+    .selectFrom('campaign_tickets as ct')
+    .innerJoin('purchases as p', (join) => join.onRef('p.id', '=', 'ct.purchase_id'))
+    .select('ct.number')
+    .where('ct.campaign_id', '=', String(campaignId))
+    .where('p.status_id', '=', 2)
+    .orderBy('ct.number')
+    .execute();
+  return rows.map((row) => row.number);
+}
+
+/** Moves the campaign's draw datetime (tests travel in time this way). */
+export const setDrawAt = (app: FastifyInstance, campaignId: number, at: Date | null) =>
+  app.db.updateTable('campaigns').set({ draw_at: at ?? sql<null>`NULL` }).where('id', '=', String(campaignId)).execute();

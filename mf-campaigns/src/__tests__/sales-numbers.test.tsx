@@ -1,0 +1,170 @@
+/**
+ * Issue 13 on the sales page: the search box also takes a ticket number (the table then shows which row holds it),
+ * and the CSV lists each sale's numbers.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockFetchForFile, server } from '@rifaria/shared/testing';
+import { salesCsv } from '../features/sales/components/sales-csv';
+import { maskedBuyer, renderAt, sale, salesReply, toastTitles } from '../testing/fixtures';
+
+// Shared CPUs: dialogs with transitions and typing take a few seconds here.
+jest.setTimeout(20_000);
+
+mockFetchForFile();
+
+function salesCalls() {
+  return server.callsTo('GET', '/api/campaigns/7/sales');
+}
+
+function lastQuery(): URLSearchParams {
+  const calls = salesCalls();
+  return calls[calls.length - 1]!.url.searchParams;
+}
+
+/** MUI keeps the page aria-hidden until the dialog's exit transition ends. */
+async function dialogClosed() {
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+}
+
+/** Opens 'Filtros', types the search and applies it. */
+async function searchFor(user: ReturnType<typeof renderAt>['user'], text: string) {
+  await user.click(screen.getByRole('button', { name: 'Filtros' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Filtros' });
+  await user.type(within(dialog).getByRole('textbox', { name: 'Buscar comprador' }), text);
+  await user.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
+  await dialogClosed();
+}
+
+/** Ana holds 0041 and 0042 (the campaign has 10.000 tickets: 4 digits); Bia matched by her phone only. */
+const ana = sale({ id: 1, numbers: ['0041', '0042'] });
+const bia = sale({
+  id: 2,
+  buyer: { ...maskedBuyer, name: 'Bia Prado', phone: '11900420000' },
+  numbers: ['0100'],
+});
+
+describe('Sales search by ticket number', () => {
+  it('should say the search takes a number, in the placeholder and in the described helper text', async () => {
+    server.on('GET', '/api/campaigns/:id/sales', () => salesReply([sale()]));
+    const { user } = renderAt('/campanhas/7/vendas');
+    await screen.findByText('Ana Souza');
+    await user.click(screen.getByRole('button', { name: 'Filtros' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filtros' });
+    const box = within(dialog).getByRole('textbox', { name: 'Buscar comprador' });
+    expect(box).toHaveAttribute('placeholder', 'Nome, telefone, e-mail ou número');
+    expect(box).toHaveAccessibleDescription(
+      'Só dígitos (ex.: 42 ou 0042) também buscam quem tem esse número. ' +
+        'Telefone e e-mail encontram apenas compras pagas.',
+    );
+  });
+
+  it('should ask for the numbers when the search is a number and mark the row holding it', async () => {
+    server.on('GET', '/api/campaigns/:id/sales', ({ url }) =>
+      url.searchParams.get('buyer_search') === '42' ? salesReply([ana, bia]) : salesReply([sale({ id: 9 })]),
+    );
+    const { user } = renderAt('/campanhas/7/vendas');
+    await screen.findByText('Ana Souza');
+    // The plain table goes without the numbers.
+    expect(lastQuery().has('with_numbers')).toBe(false);
+
+    await searchFor(user, '42');
+    await screen.findByText('Bia Prado');
+    expect(lastQuery().get('buyer_search')).toBe('42');
+    expect(lastQuery().get('with_numbers')).toBe('1');
+    expect(toastTitles()).toContain('Filtros aplicados com sucesso!');
+
+    const rows = within(screen.getByRole('table', { name: 'Vendas' })).getAllByRole('row');
+    // Padded to the campaign's width, as the checkout shows it, on the row that holds it only.
+    expect(within(rows[1]!).getByText('Número 0042')).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('Ana Souza');
+    expect(rows[2]).toHaveTextContent('Bia Prado');
+    expect(within(rows[2]!).queryByText(/^Número/)).not.toBeInTheDocument();
+  });
+
+  it('should take a zero-padded number as the same number', async () => {
+    server.on('GET', '/api/campaigns/:id/sales', ({ url }) =>
+      url.searchParams.get('buyer_search') === '0042' ? salesReply([ana]) : salesReply([sale({ id: 9 })]),
+    );
+    const { user } = renderAt('/campanhas/7/vendas');
+    await screen.findByText('Ana Souza');
+    await searchFor(user, '0042');
+    expect(await screen.findByText('Número 0042')).toBeInTheDocument();
+    expect(lastQuery().get('with_numbers')).toBe('1');
+  });
+
+  it('should not ask for the numbers for a name, a phone with punctuation or more than 8 digits', async () => {
+    server.on('GET', '/api/campaigns/:id/sales', () => salesReply([sale()]));
+    const { user } = renderAt('/campanhas/7/vendas');
+    await screen.findByText('Ana Souza');
+    for (const text of ['ana', '(11) 9876', '119876543210']) {
+      await searchFor(user, text);
+      await waitFor(() => expect(lastQuery().get('buyer_search')).toBe(text));
+      expect(lastQuery().has('with_numbers')).toBe(false);
+      await user.click(screen.getByRole('button', { name: 'Limpar Filtros' }));
+      await waitFor(() => expect(lastQuery().has('buyer_search')).toBe(false));
+    }
+    expect(screen.queryByText(/^Número \d/)).not.toBeInTheDocument();
+  });
+
+  it('should show "Nenhuma venda encontrada" when no sale holds the number', async () => {
+    server.on('GET', '/api/campaigns/:id/sales', ({ url }) =>
+      url.searchParams.has('buyer_search') ? salesReply([]) : salesReply([sale()]),
+    );
+    const { user } = renderAt('/campanhas/7/vendas');
+    await screen.findByText('Ana Souza');
+    await searchFor(user, '9999');
+    expect(await screen.findByText('Nenhuma venda encontrada')).toBeInTheDocument();
+    expect(screen.getByText('Filtros ativos')).toBeInTheDocument();
+  });
+});
+
+describe('Sales CSV with the numbers', () => {
+  it('should download every page with with_numbers=1 and write a "Números" column', async () => {
+    server.on('GET', '/api/campaigns/:id/sales', ({ url }) => {
+      const page = Number(url.searchParams.get('page'));
+      if (url.searchParams.get('per_page') !== '100') return salesReply([sale()]);
+      return page === 1 ? salesReply([ana], 1, 2, 100) : salesReply([bia], 2, 2, 100);
+    });
+    const createObjectURL = jest.fn((_blob: Blob) => 'blob:vendas');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderAt('/campanhas/7/vendas');
+    await screen.findByText('Ana Souza');
+
+    await user.click(screen.getByRole('button', { name: 'Baixar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Baixar vendas' });
+    await user.click(within(dialog).getByRole('button', { name: 'CSV' }));
+    await waitFor(() => expect(toastTitles()).toContain('Download CSV concluído!'));
+
+    const csvCalls = salesCalls().filter((c) => c.url.searchParams.get('per_page') === '100');
+    expect(csvCalls.map((c) => c.url.searchParams.get('page'))).toEqual(['1', '2']);
+    expect(csvCalls.every((c) => c.url.searchParams.get('with_numbers') === '1')).toBe(true);
+
+    const text = await createObjectURL.mock.calls[0]![0].text();
+    const lines = text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]!.endsWith(';"Números"')).toBe(true);
+    expect(lines[1]!.endsWith(';"0041 0042"')).toBe(true);
+    expect(lines[2]!.endsWith(';"0100"')).toBe(true);
+  });
+});
+
+describe('salesCsv numbers column', () => {
+  it('should separate the numbers with spaces, keep the zeros and write "" for a sale without numbers', () => {
+    const csv = salesCsv([
+      sale({ numbers: ['000', '007', '999'] }),
+      sale({ id: 2, status: { id: 3, name: 'Cancelado' }, buyer: maskedBuyer, numbers: [] }),
+      sale({ id: 3 }),
+    ]);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[0]!.split(';')).toHaveLength(9);
+    expect(lines[0]!.split(';').at(-1)).toBe('"Números"');
+    expect(lines[1]!.split(';').at(-1)).toBe('"000 007 999"');
+    expect(lines[2]!.split(';').at(-1)).toBe('""');
+    expect(lines[3]!.split(';').at(-1)).toBe('""');
+  });
+
+  it('should keep the column safe from formulas even if a value were not digits', () => {
+    const csv = salesCsv([sale({ numbers: ['=1+1', '2'] })]);
+    expect(csv.slice(1).split('\r\n')[1]!.split(';').at(-1)).toBe(`"'=1+1 2"`);
+  });
+});
