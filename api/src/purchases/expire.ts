@@ -14,21 +14,27 @@ export async function expireOverdue(
   repository: PurchasesRepository,
   batchSize: number,
   maxBatches: number,
+  /**
+   * Cancels at the PSP the charges of purchases cancelled because sales closed (their charge would otherwise stay
+   * payable until it expires; a Pix that still lands is refunded). Called after the commit; best effort.
+   */
+  cancelCharges: (purchaseIds: string[]) => Promise<void> = async () => undefined,
 ): Promise<number> {
   let total = 0;
   const lockers = [
-    (trx: Transaction<Database>) => repository.lockOverdue(trx, batchSize),
-    (trx: Transaction<Database>) => repository.lockPendingAfterDraw(trx, batchSize),
+    { lock: (trx: Transaction<Database>) => repository.lockOverdue(trx, batchSize), closedSales: false },
+    { lock: (trx: Transaction<Database>) => repository.lockPendingAfterDraw(trx, batchSize), closedSales: true },
   ];
-  for (const lock of lockers) {
+  for (const { lock, closedSales } of lockers) {
     for (let batch = 0; batch < maxBatches; batch += 1) {
-      const count = await db.transaction().execute(async (trx) => {
-        const rows = await lock(trx);
-        await cancelAndRelease(trx, rows);
-        return rows.length;
+      const rows = await db.transaction().execute(async (trx) => {
+        const locked = await lock(trx);
+        await cancelAndRelease(trx, locked);
+        return locked;
       });
-      total += count;
-      if (count < batchSize) break;
+      if (closedSales && rows.length > 0) await cancelCharges(rows.map((row) => row.id));
+      total += rows.length;
+      if (rows.length < batchSize) break;
     }
   }
   return total;

@@ -435,11 +435,24 @@ export class PurchasesRepository {
       .innerJoin('campaigns as c', 'c.id', 'p.campaign_id')
       .select(['p.campaign_id', 'p.id'])
       .where('p.status_id', '=', PURCHASE_STATUS_ID.pending)
-      .where('c.status_id', '=', CAMPAIGN_STATUS_ID.published)
+      // Finalizada too: the draw can be made before the worker's next tick.
+      .where('c.status_id', 'in', [CAMPAIGN_STATUS_ID.published, CAMPAIGN_STATUS_ID.finished])
       .where('c.draw_at', '<=', sql<Date>`now()`)
       .limit(limit)
       .forUpdate('p')
       .skipLocked()
+      .execute();
+  }
+
+  /** The charges of these purchases the PSP may still be paid on. */
+  activeChargesOf(purchaseIds: string[]): Promise<{ txid: string }[]> {
+    if (purchaseIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('pix_charges')
+      .select('txid')
+      .where('purpose', '=', 'purchase')
+      .where('reference_id', 'in', purchaseIds)
+      .where('status', '=', 'pending')
       .execute();
   }
 

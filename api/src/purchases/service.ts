@@ -103,7 +103,21 @@ export class PurchasesService {
 
   /** Worker step 'purchase-expiry' (expire.ts). */
   expireOverdue(maxBatches = 20): Promise<number> {
-    return expireOverdue(this.db, this.repository, this.options.batchSize, maxBatches);
+    return expireOverdue(this.db, this.repository, this.options.batchSize, maxBatches, (ids) =>
+      this.cancelChargesOf(ids),
+    );
+  }
+
+  /** Cancels at the PSP the still-active charges of these purchases (sales closed at the draw); failures logged. */
+  private async cancelChargesOf(purchaseIds: string[]): Promise<void> {
+    const charges = await this.repository.activeChargesOf(purchaseIds);
+    for (const { txid } of charges) {
+      try {
+        await this.payments.pix.cancelCharge(txid);
+      } catch (error) {
+        this.log.warn({ txid, err: error }, 'could not cancel the charge of a purchase cancelled at the draw');
+      }
+    }
   }
 
   /** Worker step 'purchase-refunds' (refund.ts). */

@@ -12,7 +12,7 @@ import { drawableCampaign, drawCampaign, paidNumbers, setDrawAt } from '../../su
 import { QUICKNET_ROUNDS } from '../../support/drand-rounds';
 import { FakeJsonServer } from '../../support/fake-json-server';
 import { organiser, setupOrganiser } from '../../support/organisers';
-import { WEBHOOK_SECRET } from '../../support/purchases';
+import { chargeOf, purchaseRow, WEBHOOK_SECRET } from '../../support/purchases';
 
 /** POST /api/campaigns/{id}/draw, its settlement and the public result (issue 13). */
 
@@ -84,6 +84,14 @@ describe("'Sorteio Rifaria'", () => {
     expect(whatsapp).toHaveLength(3);
     expect(whatsapp[0]!.to_phone).toMatch(/^5511\d{9}$/);
     expect(whatsapp[0]!.body_text).toContain(`/p/${campaign.link}/resultado`);
+
+    // Sales closed: the pending purchase is cancelled, its numbers freed, its charge cancelled at the PSP.
+    const pending = campaign.purchases.find((p) => !p.paid)!;
+    await t.app.services.purchases.expireOverdue();
+    expect((await purchaseRow(db(), pending.hash)).status_id).toBe(3);
+    const charge = await chargeOf(db(), pending.id);
+    const atPsp = await db().selectFrom('sandbox_pix_charges').select('status').where('txid', '=', charge.txid).executeTakeFirstOrThrow();
+    expect(atPsp.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
 
     // Once only.
     const again = await drawCampaign(t.app, owner, campaign.id);
