@@ -10,6 +10,7 @@ import { CampaignPage } from './features/campaign/components/campaign-page';
 import { CheckoutPage } from './features/checkout/components/checkout-page';
 import { PublicHomePage } from './features/home/components/public-home-page';
 import { MyTicketsPage } from './features/my-tickets/components/my-tickets-page';
+import { ResultPage } from './features/result/components/result-page';
 
 export function App() {
   return (
@@ -18,6 +19,7 @@ export function App() {
       <Route path="checkout" element={<CheckoutPage />} />
       <Route path=":link" element={<CampaignPage />} />
       <Route path=":link/meus-numeros" element={<MyTicketsPage />} />
+      <Route path=":link/resultado" element={<ResultPage />} />
       <Route path="*" element={<Navigate to={paths.publicArea.getHref()} replace />} />
     </Routes>
   );

@@ -41,6 +41,8 @@ export const paths = {
   publicCampaign: { path: '/p/:linkSlug', getHref: (linkSlug: string) => `/p/${enc(linkSlug)}` },
   /** "Meus números": a buyer finds their numbers with phone and CPF. */
   myTickets: { path: '/p/:linkSlug/meus-numeros', getHref: (linkSlug: string) => `/p/${enc(linkSlug)}/meus-numeros` },
+  /** The draw's result and how anyone checks it (issue 13). */
+  publicResult: { path: '/p/:linkSlug/resultado', getHref: (linkSlug: string) => `/p/${enc(linkSlug)}/resultado` },
   checkout: {
     path: '/p/checkout',
     getHref: (purchaseHash: string) => `/p/checkout?compra=${encodeURIComponent(purchaseHash)}`,

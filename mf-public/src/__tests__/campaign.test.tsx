@@ -1,7 +1,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { reply } from '@rifaria/shared/testing';
 import { useSession } from '@rifaria/shared/session';
-import { mockFetchForFile, publicCampaign, renderAt, serveCampaign, server, setScreenWidth } from '../testing/fixtures';
+import {
+  COMMITMENT,
+  FEDERAL_RULE,
+  RIFARIA_RULE,
+  mockFetchForFile,
+  publicCampaign,
+  renderAt,
+  rifariaCampaign,
+  rifariaResult,
+  serveCampaign,
+  serveResult,
+  server,
+  setScreenWidth,
+} from '../testing/fixtures';
 
 mockFetchForFile();
 
@@ -253,6 +266,77 @@ describe('share dialog and organiser contact', () => {
     renderAt('/p/rifa-do-carro');
     await screen.findByRole('heading', { level: 1, name: 'Rifa do Carro 0km' });
     expect(screen.queryByRole('link', { name: 'Falar com o organizador' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the draw (issue 13)', () => {
+  it('should show the rule and the commitment of a "Sorteio Rifaria" before the draw, and load no result', async () => {
+    serveCampaign(rifariaCampaign());
+    renderAt('/p/rifa-do-carro');
+    const draw = await screen.findByRole('region', { name: 'Como funciona o sorteio' });
+    expect(within(draw).getByText(RIFARIA_RULE)).toBeInTheDocument();
+    const commitment = within(draw).getByRole('figure', { name: 'Compromisso do sorteio (SHA-256 da semente)' });
+    expect(within(commitment).getByText(COMMITMENT)).toHaveStyle({ wordBreak: 'break-all', fontFamily: 'monospace' });
+    expect(screen.queryByRole('region', { name: 'Sorteio realizado' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Ver resultado e como conferir' })).not.toBeInTheDocument();
+    expect(server.callsTo('GET', '/public/campaigns/:link/result')).toHaveLength(0);
+  });
+
+  it('should show the "Loteria Federal" rule with no commitment', async () => {
+    serveCampaign();
+    renderAt('/p/rifa-do-carro');
+    const draw = await screen.findByRole('region', { name: 'Como funciona o sorteio' });
+    expect(within(draw).getByText(FEDERAL_RULE)).toBeInTheDocument();
+    expect(within(draw).queryByRole('figure')).not.toBeInTheDocument();
+  });
+
+  it('should show "Sorteio realizado" with the winners once drawn, and lead to the result page', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    server.on('GET', '/public/campaigns/:link/result', () => new Promise((resolve) => (answer = resolve)));
+    serveCampaign(rifariaCampaign({ drawn: true, accepting_purchases: false }));
+    const { user } = renderAt('/p/rifa-do-carro');
+
+    const card = await screen.findByRole('region', { name: 'Sorteio realizado' });
+    // The winners' place is held while they load (no layout shift).
+    expect(within(card).getByRole('status', { name: 'Carregando ganhadores' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Ver resultado e como conferir' })).toHaveAttribute(
+      'href',
+      '/p/rifa-do-carro/resultado',
+    );
+    act(() => answer({ success: true, data: rifariaResult() }));
+
+    const winners = await within(card).findAllByRole('listitem');
+    expect(winners).toHaveLength(2);
+    expect(winners[0]).toHaveTextContent('1º prêmio');
+    expect(winners[0]).toHaveTextContent('0066');
+    expect(winners[0]).toHaveTextContent('Maria S.');
+    expect(within(card).getByText('Realizado em 19/12/2026 às 20:00')).toBeInTheDocument();
+    expect(within(card).queryByRole('status')).not.toBeInTheDocument();
+    expect(server.callsTo('GET', '/public/campaigns/rifa-do-carro/result')).toHaveLength(1);
+    // The rule and the commitment stay on the page.
+    expect(screen.getByRole('region', { name: 'Como funciona o sorteio' })).toHaveTextContent(COMMITMENT);
+
+    serveResult(rifariaResult());
+    await user.click(within(card).getByRole('link', { name: 'Ver resultado e como conferir' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Resultado do sorteio' })).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/p\/rifa-do-carro\/resultado$/);
+  });
+
+  it('should let the winners be loaded again when the result fails, keeping the campaign on screen', async () => {
+    let fail = true;
+    server.on('GET', '/public/campaigns/:link/result', () =>
+      fail ? reply(500, { success: false, message: 'Erro interno' }) : { success: true, data: rifariaResult() },
+    );
+    serveCampaign(rifariaCampaign({ drawn: true, accepting_purchases: false }));
+    const { user } = renderAt('/p/rifa-do-carro');
+    const card = await screen.findByRole('region', { name: 'Sorteio realizado' });
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      'Erro ao carregar o resultado do sorteio. Tente novamente.',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Rifa do Carro 0km' })).toBeInTheDocument();
+    fail = false;
+    await user.click(within(card).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await within(card).findAllByRole('listitem')).toHaveLength(2);
   });
 });
 

@@ -3,7 +3,7 @@
  * API fixtures of the issue 5 contract with the handlers most tests install.
  */
 import { renderRemote, reply, server, type UserEventOptions } from '@rifaria/shared/testing';
-import type { Purchase, PublicBuyer, PublicCampaign } from '@rifaria/shared/types';
+import type { DrawResult, Purchase, PublicBuyer, PublicCampaign } from '@rifaria/shared/types';
 import { App } from '../app';
 
 export { browser, currentPath, mockFetchForFile, server, setScreenWidth } from '@rifaria/shared/testing';
@@ -22,6 +22,11 @@ export function renderAt(path: string, options?: UserEventOptions, before: strin
   });
 }
 
+export const FEDERAL_RULE =
+  'Sorteio pela Loteria Federal. Os números desta campanha vão de 0000 a 9999. O número de cada prêmio é formado pelos últimos 4 dígitos do prêmio da Loteria Federal de mesma ordem.';
+export const RIFARIA_RULE =
+  'Sorteio Rifaria, verificável por qualquer pessoa. Na publicação, a plataforma gerou uma semente secreta de 32 bytes e publicou nesta página o seu compromisso (o SHA-256 da semente), que não pode mais mudar.';
+
 export function publicCampaign(overrides: Partial<PublicCampaign> = {}): PublicCampaign {
   return {
     name: 'Rifa do Carro 0km',
@@ -36,6 +41,8 @@ export function publicCampaign(overrides: Partial<PublicCampaign> = {}): PublicC
     draw_date_formatted: '19/12/2026 às 20:00',
     draw_type: { id: 1, description: 'Loteria Federal' },
     draw_commitment: null,
+    draw_rule: FEDERAL_RULE,
+    drawn: false,
     status: { id: 2, description: 'Publicada' },
     organizer: { name: 'Ana Souza', whatsapp: '11987654321' },
     awards: [
@@ -127,5 +134,96 @@ export function servePurchaseCreated() {
       message: 'Reserva criada',
       data: { purchase_hash: PURCHASE_HASH, expires_at: '2026-11-21T12:10:00Z' },
     }),
+  );
+}
+
+// Draws (issue 13) ---------------------------------------------------------------------------------------------------
+
+export const SEED = '9f2c4e6a8b0d1f3e5a7c9e1b3d5f7a9c2e4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e';
+export const COMMITMENT = '3b7e1c5a9d2f4b6e8a0c2e4f6a8b0d2f4e6a8c0e2b4d6f8a1c3e5a7b9d1f3e5a';
+export const TICKETS_HASH = 'c0ffee11223344556677889900aabbccddeeff00112233445566778899aabbcc';
+export const RANDOMNESS = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
+export const CHAIN_HASH = '52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971';
+
+/** A 'Sorteio Rifaria' campaign before its draw: the rule and the commitment are on its page. */
+export function rifariaCampaign(overrides: Partial<PublicCampaign> = {}): Partial<PublicCampaign> {
+  return {
+    draw_type: { id: 2, description: 'Sorteio Rifaria' },
+    draw_rule: RIFARIA_RULE,
+    draw_commitment: COMMITMENT,
+    ...overrides,
+  };
+}
+
+/** GET /public/campaigns/:link/result of a 'Sorteio Rifaria' drawn with drand. */
+export function rifariaResult(overrides: Partial<DrawResult> = {}): DrawResult {
+  return {
+    method: 'rifaria',
+    campaign: { name: 'Rifa do Carro 0km', link: 'rifa-do-carro', total_tickets: 10000 },
+    winners: [
+      { position: 1, award: { description: 'Carro 0km' }, number: '0066', buyer_name: 'Maria S.' },
+      { position: 2, award: { description: 'Pix de R$ 500' }, number: '7310', buyer_name: 'João P.' },
+    ],
+    seed: SEED,
+    commitment: COMMITMENT,
+    beacon: {
+      source: 'drand',
+      chain_hash: CHAIN_HASH,
+      round: 12345678,
+      randomness: RANDOMNESS,
+      signature: 'b'.repeat(96),
+      url: `https://api.drand.sh/${CHAIN_HASH}/public/12345678`,
+    },
+    federal: null,
+    tickets_hash: TICKETS_HASH,
+    paid_count: 3750,
+    drawn_at: '2026-12-19T23:00:00.000Z',
+    drawn_at_formatted: '19/12/2026 às 20:00',
+    ...overrides,
+  };
+}
+
+/** The same draw with the offline sandbox beacon (the demo default). */
+export function sandboxResult(): DrawResult {
+  const result = rifariaResult();
+  return { ...result, beacon: { ...result.beacon!, source: 'sandbox', url: null } };
+}
+
+/** GET /public/campaigns/:link/result of a 'Loteria Federal' draw. */
+export function federalResult(): DrawResult {
+  return rifariaResult({
+    method: 'federal',
+    seed: null,
+    commitment: null,
+    beacon: null,
+    winners: [
+      { position: 1, award: { description: 'Carro 0km' }, number: '2345', buyer_name: 'Maria S.' },
+      { position: 2, award: { description: 'Pix de R$ 500' }, number: '0711', buyer_name: 'João P.' },
+    ],
+    federal: {
+      contest: 5912,
+      prizes: ['12345', '67890', '00711', '54321', '99999'],
+      steps: [
+        ['1º prêmio da Federal: 12345, últimos 4 dígitos: 2345.', 'Ganhador do 1º prêmio: 2345.'],
+        [
+          '2º prêmio da Federal: 67890, últimos 4 dígitos: 7890.',
+          '7890 não foi vendido e pago.',
+          'Tentando o próximo: 3º prêmio da Federal: 00711, últimos 4 dígitos: 0711.',
+          'Ganhador do 2º prêmio: 0711.',
+        ],
+      ],
+    },
+  });
+}
+
+/** GET /public/campaigns/:link/result answers this result. */
+export function serveResult(result: DrawResult) {
+  server.on('GET', '/public/campaigns/:link/result', () => ({ success: true, data: result }));
+}
+
+/** GET /public/campaigns/:link/result before the draw: 404. */
+export function serveNoResult() {
+  server.on('GET', '/public/campaigns/:link/result', () =>
+    reply(404, { success: false, message: 'Resultado do sorteio não encontrado' }),
   );
 }

@@ -23,4 +23,14 @@ export const CAMPAIGN_TEXTS = {
   stickyAddOne: '+1 número',
   stickyAddTen: '+10 números',
   bannerPlaceholder: 'Campanha sem imagem',
+  drawRule: 'Como funciona o sorteio',
+  drawCommitment: 'Compromisso do sorteio (SHA-256 da semente)',
+  drawCommitmentHint:
+    'Publicado antes das vendas e impossível de mudar: depois do sorteio a semente é revelada e qualquer pessoa confere que o SHA-256 dela é este valor.',
+  drawn: 'Sorteio realizado',
+  drawnAt: (when: string) => `Realizado em ${when}`,
+  loadingWinners: 'Carregando ganhadores',
+  resultPending: 'O resultado será publicado nesta página em instantes.',
+  retry: 'Tentar novamente',
+  seeResult: 'Ver resultado e como conferir',
 } as const;

@@ -1,6 +1,7 @@
 /**
  * The public campaign page (spec section 2 "Public campaign page"): banner, header (price, draw date, organiser,
- * modality, sales progress, share, organiser WhatsApp), prizes, rules, trust section, the quantity card (and the
+ * modality, sales progress, share, organiser WhatsApp), once drawn the 'Sorteio realizado' card (issue 13), prizes,
+ * the draw rule and commitment, rules, trust section, the quantity card (and the
  * sticky bottom bar on phones), 'Participar Agora' with the reservation modal, and the share dialog.
  */
 import { useMemo, useState } from 'react';
@@ -14,6 +15,8 @@ import { useRememberCampaign } from '../../common/hooks/last-campaign';
 import { useIsMobile } from '../hooks/use-is-mobile';
 import { Banner } from './banner';
 import { CampaignHeader } from './campaign-header';
+import { DrawSection } from './draw-section';
+import { DrawnCard } from './drawn-card';
 import { MobileBuyBar } from './mobile-buy-bar';
 import { ParticipateButton, participateBlocker } from './participate-button';
 import { PrizesSection } from './prizes-section';
@@ -79,12 +82,14 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
         <Stack spacing={2} useFlexGap sx={{ minWidth: 0 }}>
           <Banner url={campaign.banner_image} title={title} />
           <CampaignHeader campaign={campaign} title={title} price={price} onShare={() => setShareOpen(true)} />
+          {campaign.drawn ? <DrawnCard link={campaign.link} expectedWinners={campaign.awards.length} /> : null}
           {mobile ? (
             <Box sx={{ px: 2 }}>
               <QuantityCard {...card} mobile />
             </Box>
           ) : null}
           <PrizesSection awards={campaign.awards} />
+          <DrawSection campaign={campaign} />
           <RulesSection rules={campaign.rules} />
           <TrustSection />
         </Stack>

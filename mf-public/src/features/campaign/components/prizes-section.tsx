@@ -3,7 +3,7 @@ import { formatReais } from '@rifaria/shared/money';
 import type { PublicCampaign } from '@rifaria/shared/types';
 import { CAMPAIGN_TEXTS } from './campaign-texts';
 import { TrophyIcon } from './icons';
-import { Section } from './section';
+import { Section } from '../../common/components/section';
 
 /** The prizes by position, with their value when the organiser gave one. */
 export function PrizesSection({ awards }: { awards: PublicCampaign['awards'] }) {

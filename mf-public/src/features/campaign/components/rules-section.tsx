@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Box, Typography } from '@mui/material';
 import { CAMPAIGN_TEXTS } from './campaign-texts';
 import { sanitizeRulesHtml } from './rules-html';
-import { Section } from './section';
+import { Section } from '../../common/components/section';
 
 /** The organiser's rules (sanitised HTML), or the default 18+ text when they wrote none. */
 export function RulesSection({ rules }: { rules: string | null }) {

@@ -2,7 +2,7 @@ import { Box, Stack, Typography } from '@mui/material';
 import { ShieldIcon } from '@rifaria/shared/ui';
 import { CAMPAIGN_TEXTS } from './campaign-texts';
 import { LockIcon, PixIcon, ShuffleIcon } from './icons';
-import { Section } from './section';
+import { Section } from '../../common/components/section';
 
 const TRUST_ITEMS = [
   {

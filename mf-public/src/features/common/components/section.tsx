@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Paper, Stack, Typography } from '@mui/material';
 
-/** A card of the campaign page's main column (prizes, rules, trust), named by its heading. */
+/** A card of a buyer page's main column (prizes, rules, trust, the draw, the result), named by its heading. */
 export function Section({ title, icon, children }: { title: string; icon?: ReactNode; children: ReactNode }) {
   return (
     <Paper

@@ -1,0 +1,164 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { organiserWithWallet, phonePage, randomCpf, randomPhone, uniqueEmail } from './support';
+
+// Issue 13 journey: an organiser's 'Sorteio Rifaria' and 'Loteria Federal' campaigns sell tickets paid by Pix (sandbox)
+// until a draw datetime less than two minutes ahead. Once it passes, 'Realizar Sorteio' draws the winners on the
+// panel; /p/{link}/resultado shows them and `npm run verify-draw` recomputes the same from the downloaded file; the
+// Federal campaign draws 66, 14, 04 from contest 5732; the wallet then has the money in 'Disponível' and a Pix
+// transfer out goes through.
+
+const ROOT = path.resolve(__dirname, '../..');
+const PRIZES_5732 = ['50366', '33514', '45504', '94365', '51105'];
+
+/** The first whole minute at least `margin` ms ahead, as the API stores it ('YYYY-MM-DD HH:MM:00', São Paulo). */
+function shortDrawDatetime(margin = 35_000): { at: Date; wallClock: string } {
+  const at = new Date(Math.ceil((Date.now() + margin) / 60_000) * 60_000);
+  // America/Sao_Paulo is UTC−3 all year (no daylight saving since 2019).
+  const wallClock = `${new Date(at.getTime() - 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')}:00`;
+  return { at, wallClock };
+}
+
+async function publishedCampaign(
+  api: APIRequestContext,
+  headers: Record<string, string>,
+  campaign: { name: string; drawTypeId: 1 | 2; price: number; awards: string[]; drawDatetime: string },
+): Promise<{ id: number; link: string }> {
+  const wallets = (await (await api.get('/api/user-wallets', { headers })).json()) as { data: { id: number }[] };
+  const created = await api.post('/api/campaigns', {
+    headers,
+    data: {
+      name: campaign.name,
+      draw_type_id: campaign.drawTypeId,
+      total_tickets: 100,
+      ticket_price: campaign.price,
+      rules: 'Maiores de 18 anos, residentes no Brasil.',
+      banner_image: null,
+      draw_datetime: campaign.drawDatetime,
+      user_wallet_id: wallets.data[0]!.id,
+      awards: campaign.awards.map((description) => ({ description, value: null })),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id, link } = ((await created.json()) as { data: { id: number; link: string } }).data;
+  const published = await api.post(`/api/campaigns/${id}/publish`, { headers });
+  expect(published.status(), await published.text()).toBe(200);
+  return { id, link };
+}
+
+/** A buyer registers, reserves `tickets` numbers and pays the Pix with the sandbox, all through the public API. */
+async function paidPurchase(api: APIRequestContext, link: string, name: string, tickets: number): Promise<void> {
+  const phone = randomPhone();
+  const buyer = await api.post('/public/buyers', { data: { name, phone, cpf: randomCpf(), email: null } });
+  expect(buyer.status(), await buyer.text()).toBe(201);
+  const purchase = await api.post('/public/purchases', {
+    data: { buyer_phone: phone, campaign_link: link, total_tickets: tickets, payment_method_id: 1 },
+  });
+  expect(purchase.status(), await purchase.text()).toBe(201);
+  const hash = ((await purchase.json()) as { data: { purchase_hash: string } }).data.purchase_hash;
+  const view = (await (await api.get(`/public/purchases/${hash}`)).json()) as { data: { payment: { txid: string } } };
+  const paid = await api.post(`/payments/sandbox/charges/${view.data.payment.txid}/pay`);
+  expect(paid.status(), await paid.text()).toBe(200);
+}
+
+async function winnerNumbers(page: Page): Promise<string[]> {
+  const items = page.getByRole('list', { name: 'Ganhadores' }).getByRole('listitem');
+  const texts = await items.allInnerTexts();
+  return texts.map((text) => /prêmio\s*(\d+)/.exec(text)?.[1] ?? text);
+}
+
+test('should draw verifiable winners, settle the money and let the organiser transfer it out', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const token = await organiserWithWallet(page, 'Organizadora do Sorteio', uniqueEmail('sorteio'), randomCpf());
+  const headers = { authorization: `Bearer ${token}` };
+  const draw = shortDrawDatetime();
+
+  const rifaria = await publishedCampaign(page.request, headers, {
+    name: `Sorteio Verificável ${Date.now()}`,
+    drawTypeId: 2,
+    price: 2,
+    awards: ['Moto 0km', 'Celular'],
+    drawDatetime: draw.wallClock,
+  });
+  const federal = await publishedCampaign(page.request, headers, {
+    name: `Rifa pela Federal ${Date.now()}`,
+    drawTypeId: 1,
+    price: 1,
+    awards: ['TV', 'Bicicleta', 'Fone'],
+    drawDatetime: draw.wallClock,
+  });
+  await paidPurchase(page.request, rifaria.link, 'Ana Paula Souza', 5);
+  await paidPurchase(page.request, rifaria.link, 'Bruno Lima', 3);
+  await paidPurchase(page.request, federal.link, 'Carla Mendes', 100); // sold out
+
+  // Before the draw: the public page shows the commitment and the rule; the panel the same commitment.
+  const buyer = await phonePage(browser);
+  await buyer.goto(`/p/${rifaria.link}`);
+  const commitment = ((await (await page.request.get(`/public/campaigns/${rifaria.link}`)).json()) as {
+    data: { draw_commitment: string };
+  }).data.draw_commitment;
+  expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+  await expect(buyer.getByText(commitment)).toBeVisible();
+
+  await page.goto(`/campanhas/${rifaria.id}/painel`);
+  await expect(page.getByText(commitment)).toBeVisible();
+  // The countdown reaches the draw datetime on its own.
+  await expect(page.getByText('Tempo Esgotado!')).toBeVisible({ timeout: draw.at.getTime() - Date.now() + 15_000 });
+  await page.getByRole('button', { name: 'Realizar Sorteio' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Realizar Sorteio' });
+  await expect(dialog).toContainText('8 números pagos');
+  await dialog.getByRole('button', { name: 'Realizar Sorteio' }).click();
+  await expect(page.getByText('Sorteio realizado com sucesso!')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('list', { name: 'Ganhadores' }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByText('Finalizada').first()).toBeVisible();
+  const panelWinners = await winnerNumbers(page);
+  expect(panelWinners).toHaveLength(2);
+  await page.screenshot({ path: test.info().outputPath('panel-winners.png'), fullPage: true });
+
+  // The public result page, on a phone: the same winners, names masked; the file recomputes them offline.
+  await buyer.goto(`/p/${rifaria.link}/resultado`);
+  const publicWinners = buyer.getByRole('list', { name: 'Ganhadores' }).getByRole('listitem');
+  await expect(publicWinners).toHaveCount(2);
+  for (const number of panelWinners) await expect(buyer.getByText(number, { exact: true }).first()).toBeVisible();
+  await expect(buyer.getByText('Ana Paula Souza')).toHaveCount(0);
+  await buyer.screenshot({ path: test.info().outputPath('public-result.png'), fullPage: true });
+  const [download] = await Promise.all([
+    buyer.waitForEvent('download'),
+    buyer.getByRole('link', { name: /Baixar arquivo de verificação/ }).click(),
+  ]);
+  const file = test.info().outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+  const output = execFileSync('npm', ['run', '-s', 'verify-draw', '--', file], { cwd: ROOT, encoding: 'utf8' });
+  expect(output).toContain('Sorteio verificado: tudo confere.');
+  expect(output).toContain(`1º prêmio: ${panelWinners[0]}`);
+  expect(output).toContain(`2º prêmio: ${panelWinners[1]}`);
+  await buyer.context().close();
+
+  // 'Loteria Federal': contest 5732 typed as Caixa publishes it.
+  await page.goto(`/campanhas/${federal.id}/painel`);
+  await page.getByRole('button', { name: 'Incluir Vencedor' }).click();
+  const federalDialog = page.getByRole('dialog', { name: 'Incluir Vencedor' });
+  await federalDialog.getByRole('textbox', { name: /Número do concurso/ }).fill('5732');
+  for (const [index, prize] of PRIZES_5732.entries()) {
+    await federalDialog.getByRole('textbox', { name: `${index + 1}º prêmio` }).fill(prize);
+  }
+  await federalDialog.getByRole('button', { name: 'Incluir Vencedor' }).click();
+  await expect(page.getByRole('list', { name: 'Ganhadores' }).getByRole('listitem')).toHaveCount(3);
+  expect(await winnerNumbers(page)).toEqual(['66', '14', '04']);
+
+  // The wallet: R$ 16,00 + R$ 100,00 moved from 'Futuro' to 'Disponível'; a Pix out of it goes through.
+  await page.goto('/carteiras');
+  await page.getByRole('button', { name: 'Mostrar saldo' }).click();
+  const available = page.getByText('Disponível', { exact: true }).locator('xpath=following-sibling::*[1]');
+  const future = page.getByText('Futuro', { exact: true }).locator('xpath=following-sibling::*[1]');
+  await expect(available).toHaveText(/R\$\s116,00/);
+  await expect(future).toHaveText(/R\$\s0,00/);
+  await page.getByRole('button', { name: 'Transferir' }).first().click();
+  const transfer = page.getByRole('dialog', { name: 'Transferir via Pix' });
+  await transfer.getByRole('textbox', { name: 'Valor' }).fill('50,00');
+  await transfer.getByRole('textbox', { name: /Chave Pix/ }).fill('organizadora.sorteio@exemplo.com.br');
+  await transfer.getByRole('button', { name: 'Transferir' }).click();
+  await expect(page.getByText('Transferência enviada com sucesso!')).toBeVisible({ timeout: 15_000 });
+  await expect(available).toHaveText(/R\$\s66,00/, { timeout: 15_000 });
+});

@@ -1,0 +1,77 @@
+/**
+ * 'Sorteio realizado': shown at the top of the campaign page once the draw was made, with the winners (loaded from
+ * GET /public/campaigns/{link}/result) and the way to the full result and how to check it. While the winners load,
+ * skeleton rows hold their place, so the page does not jump.
+ */
+import { Link as RouterLink } from 'react-router-dom';
+import { Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { paths } from '@rifaria/shared/paths';
+import { WinnersList } from '../../common/components/winners-list';
+import { useDrawResult } from '../../common/hooks/use-draw-result';
+import { CAMPAIGN_TEXTS } from './campaign-texts';
+import { TrophyIcon } from './icons';
+
+/** Height of one row of the winners list (number, position, prize, name), for the skeleton. */
+const WINNER_ROW_HEIGHT = 90;
+
+export function DrawnCard({ link, expectedWinners }: { link: string; expectedWinners: number }) {
+  const { load, reload } = useDrawResult(link);
+  // One winner per prize (fewer only when fewer numbers were paid): as many rows as the list will have.
+  const rows = Math.max(1, expectedWinners);
+
+  return (
+    <Paper
+      component="section"
+      aria-label={CAMPAIGN_TEXTS.drawn}
+      variant="outlined"
+      sx={{ p: 2, mx: { xs: 2, md: 0 }, borderRadius: 3, borderWidth: 2, borderColor: 'success.main' }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <TrophyIcon color="warning" aria-hidden="true" />
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 800 }}>
+          {CAMPAIGN_TEXTS.drawn}
+        </Typography>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, minHeight: '1.43em' }}>
+        {load.state === 'ready' ? (
+          CAMPAIGN_TEXTS.drawnAt(load.result.drawn_at_formatted)
+        ) : load.state === 'loading' ? (
+          <Skeleton width={180} />
+        ) : null}
+      </Typography>
+
+      {load.state === 'loading' ? (
+        <Stack spacing={1} role="status" aria-label={CAMPAIGN_TEXTS.loadingWinners} aria-busy="true">
+          {Array.from({ length: rows }, (_, index) => (
+            <Skeleton key={index} variant="rounded" height={WINNER_ROW_HEIGHT} />
+          ))}
+        </Stack>
+      ) : load.state === 'ready' ? (
+        <WinnersList winners={load.result.winners} />
+      ) : load.state === 'not-found' ? (
+        <Typography>{CAMPAIGN_TEXTS.resultPending}</Typography>
+      ) : (
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Typography role="alert" color="error">
+            {load.message}
+          </Typography>
+          <Button variant="outlined" size="small" onClick={reload}>
+            {CAMPAIGN_TEXTS.retry}
+          </Button>
+        </Stack>
+      )}
+
+      <Box sx={{ mt: 2 }}>
+        <Button
+          component={RouterLink}
+          to={paths.publicResult.getHref(link)}
+          variant="contained"
+          color="success"
+          fullWidth
+        >
+          {CAMPAIGN_TEXTS.seeResult}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,46 @@
+/** 'Baixar arquivo de verificação' (a plain link to the API's attachment) and the command that checks it offline. */
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { drawVerificationFileName, drawVerificationUrl } from '../api/draw-verification-url';
+import { RESULT_TEXTS } from './result-texts';
+
+export function VerificationDownload({ link }: { link: string }) {
+  const fileName = drawVerificationFileName(link);
+  return (
+    <Stack spacing={1} sx={{ pt: 1, borderTop: 1, borderColor: 'divider' }}>
+      <Button
+        component="a"
+        href={drawVerificationUrl(link)}
+        download={fileName}
+        variant="contained"
+        sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' } }}
+      >
+        {RESULT_TEXTS.download}
+      </Button>
+      <Typography variant="body2">
+        O arquivo traz tudo o que o sorteio usou. Para conferir no seu computador, rode na pasta do código-fonte do
+        Rifaria:
+      </Typography>
+      <Box
+        component="code"
+        sx={{
+          display: 'block',
+          fontFamily: 'monospace',
+          fontSize: '0.85rem',
+          bgcolor: 'grey.900',
+          color: 'common.white',
+          borderRadius: 1,
+          px: 1.5,
+          py: 1,
+          overflowWrap: 'anywhere',
+          wordBreak: 'break-all',
+        }}
+      >
+        {`npm run verify-draw -- ${fileName}`}
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        O comando refaz o sorteio e mostra os ganhadores (por exemplo, “1º prêmio: …”), que devem ser os mesmos desta
+        página.
+      </Typography>
+    </Stack>
+  );
+}
