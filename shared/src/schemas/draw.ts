@@ -9,7 +9,8 @@ export const FEDERAL_PRIZE_COUNT = 5;
 export const DRAW_MESSAGES = {
   contestRequired: 'Número do concurso é obrigatório',
   contestInvalid: 'Número do concurso inválido',
-  prizeRequired: (position: number) => `Informe o ${position}º prêmio ou deixe todos em branco para buscar o resultado`,
+  prizeRequired: (position: number) => `Informe o ${position}º prêmio`,
+  prizesHint: 'Como a Caixa publica (5 dígitos). Deixe em branco e use "Buscar resultado" para consultar a Caixa.',
   prizeInvalid: (position: number) => `O ${position}º prêmio deve ter 5 dígitos`,
   prizesCount: 'Informe os 5 prêmios da Loteria Federal',
   // Refusals of the draw (422).

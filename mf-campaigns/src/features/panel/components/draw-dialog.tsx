@@ -10,6 +10,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
   Alert,
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -17,6 +18,7 @@ import {
   DialogContentText,
   Stack,
   TextField,
+  Typography,
 } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { TOAST_DURATION } from '@rifaria/shared/constants';
@@ -155,7 +157,11 @@ export function DrawDialog({ campaign, federal, title, open, onClose, onDrawn }:
                   required
                   autoFocus
                 />
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexWrap: 'wrap' }}>
+                <Box
+                  role="group"
+                  aria-label="Prêmios da Loteria Federal"
+                  sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(5, 1fr)' } }}
+                >
                   {prizes.map((prize, index) => (
                     <TextField
                       key={index}
@@ -169,10 +175,12 @@ export function DrawDialog({ campaign, federal, title, open, onClose, onDrawn }:
                       error={Boolean(errors[`prizes.${index}`])}
                       helperText={errors[`prizes.${index}`]}
                       slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, autoComplete: 'off' } }}
-                      sx={{ flex: 1, minWidth: 110 }}
                     />
                   ))}
-                </Stack>
+                </Box>
+                <Typography variant="caption" color="text.secondary">
+                  {DRAW_MESSAGES.prizesHint}
+                </Typography>
               </>
             )}
           </Stack>
