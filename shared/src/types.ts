@@ -273,6 +273,7 @@ export interface PublicCampaign {
 // Draws (issue 13) -------------------------------------------------------------------------------------------------
 
 export type DrawMethod = 'rifaria' | 'federal';
+export type FederalResultSource = 'caixa' | 'organizer' | 'sandbox';
 
 export interface DrawWinner {
   /** 1-based prize position. */
@@ -305,8 +306,12 @@ export interface DrawResult {
   seed: string | null;
   commitment: string | null;
   beacon: DrawBeacon | null;
-  /** 'Loteria Federal': the contest, its 5 prizes and, per winner, how the number was reached (pt-BR). */
-  federal: { contest: number; prizes: string[]; steps: string[][] } | null;
+  /**
+   * 'Loteria Federal': the contest, its 5 prizes, where they came from ('caixa': Caixa's results API; 'organizer':
+   * typed by the organiser, Caixa unreachable; 'sandbox': the offline demo, NOT a real result) and, per winner, how
+   * the number was reached (pt-BR).
+   */
+  federal: { contest: number; prizes: string[]; source: FederalResultSource; steps: string[][] } | null;
   /** SHA-256 (hex) of the sorted list of paid numbers, each as a 4-byte big-endian integer. */
   tickets_hash: string;
   paid_count: number;
@@ -314,6 +319,17 @@ export interface DrawResult {
   drawn_at: string;
   /** '28/11/2026 às 20:00' (America/Sao_Paulo). */
   drawn_at_formatted: string;
+}
+
+/** GET /api/campaigns/{id}/draw/federal-result?contest=N: a contest's result, for the organiser to review. */
+export interface FederalContestLookup {
+  contest: number;
+  /** 'YYYY-MM-DD' the contest was drawn, or null when unknown. */
+  date: string | null;
+  /** 'DD/MM/AAAA', or null. */
+  date_formatted: string | null;
+  prizes: string[];
+  source: 'caixa' | 'sandbox';
 }
 
 /** The organiser's view of a winner (GET/POST /api/campaigns/{id}/draw): who to reach, unmasked. */

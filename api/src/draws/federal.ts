@@ -146,6 +146,7 @@ export function federalRuleText(totalTickets: number): string {
       ? `últimos ${k} dígito${k > 1 ? 's' : ''} do prêmio da Loteria Federal de mesma ordem (o 1º prêmio da campanha usa o 1º prêmio da Federal, o 2º usa o 2º, e assim por diante; do 6º em diante, volta ao 1º)`
       : `últimos ${k - FEDERAL_DIGITS} dígito${k - FEDERAL_DIGITS > 1 ? 's' : ''} do prêmio seguinte da Loteria Federal seguidos dos 5 dígitos do prêmio de mesma ordem (o 1º prêmio da campanha usa o 2º e o 1º prêmios da Federal, e assim por diante)`;
   return [
+    'Vale o resultado do primeiro concurso da Loteria Federal realizado a partir da data do sorteio.',
     `Os números desta campanha vão de ${zero} a ${last}.`,
     `O número de cada prêmio é formado pelos ${source}.`,
     `Se esse número não existir na campanha, não tiver sido vendido e pago ou já tiver sido premiado, vale o mesmo cálculo com o prêmio seguinte da Federal (do 5º volta ao 1º).`,

@@ -58,6 +58,7 @@ function resultOf(campaign: DrawCampaign, draw: StoredDraw, winners: StoredWinne
         ? {
             contest: draw.federal_contest,
             prizes: draw.federal_prizes,
+            source: draw.federal_source ?? 'organizer',
             steps: winners.map((winner) => stepsOf(winner.steps)),
           }
         : null,

@@ -31,6 +31,7 @@ export interface StoredDraw {
   beacon: unknown;
   federal_contest: number | null;
   federal_prizes: string[] | null;
+  federal_source: 'organizer' | 'caixa' | 'sandbox' | null;
   drawn_at: Date;
 }
 
@@ -233,6 +234,7 @@ export class DrawsRepository {
         'beacon',
         'federal_contest',
         'federal_prizes',
+        'federal_source',
         'drawn_at',
       ])
       .where('campaign_id', '=', campaignId)

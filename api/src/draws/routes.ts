@@ -1,5 +1,5 @@
 import { CAMPAIGN_MESSAGES, DRAW_MESSAGES } from '@rifaria/shared/schemas';
-import type { ApiSuccess, DrawResult, OrganizerDrawResult } from '@rifaria/shared/types';
+import type { ApiSuccess, DrawResult, FederalContestLookup, OrganizerDrawResult } from '@rifaria/shared/types';
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { HttpError } from '../lib/errors';
@@ -60,6 +60,24 @@ const drawsRoutes: RoutesPlugin = async (fastify) => {
     async (request): Promise<ApiSuccess<OrganizerDrawResult>> => ({
       success: true,
       data: await fastify.services.draws.organizerResult(userOf(request), idOf(request)),
+    }),
+  );
+
+  fastify.get(
+    '/api/campaigns/:id/draw/federal-result',
+    {
+      schema: {
+        tags: ['draws'],
+        summary: "'Loteria Federal': o resultado de um concurso (Caixa), para o organizador conferir antes de sortear",
+        params: idParams,
+        querystring: v.object({ contest: v.optional(v.string()) }),
+        response: { 200: DRAW_REPLIES.federalLookup, ...ownedErrors, 503: errorReply },
+      },
+      config: { auth: true },
+    },
+    async (request): Promise<ApiSuccess<FederalContestLookup>> => ({
+      success: true,
+      data: await fastify.services.draws.federalLookup(userOf(request), idOf(request), request.query.contest),
     }),
   );
 

@@ -1,4 +1,11 @@
-import type { DrawBeacon, DrawResult, DrawWinner, OrganizerDrawResult, OrganizerDrawWinner } from '@rifaria/shared/types';
+import type {
+  DrawBeacon,
+  DrawResult,
+  DrawWinner,
+  FederalContestLookup,
+  OrganizerDrawResult,
+  OrganizerDrawWinner,
+} from '@rifaria/shared/types';
 import * as v from 'valibot';
 import { integer, isoTimestamp, replySchema, type Check, type Out, type Same } from '../lib/reply-schema';
 
@@ -33,6 +40,10 @@ const resultEntries = {
     v.object({
       contest: integer,
       prizes: v.array(v.string()),
+      source: v.pipe(
+        v.picklist(['caixa', 'organizer', 'sandbox']),
+        v.description("'caixa' (API da Caixa), 'organizer' (informados pelo organizador) ou 'sandbox' (demonstração)"),
+      ),
       steps: v.pipe(v.array(v.array(v.string())), v.description('Por ganhador, como o número foi obtido')),
     }),
   ),
@@ -52,7 +63,16 @@ export const organizerDrawWinnerSchema = v.object({
 });
 export const organizerDrawResultSchema = v.object({ ...resultEntries, winners: v.array(organizerDrawWinnerSchema) });
 
+export const federalContestLookupSchema = v.object({
+  contest: integer,
+  date: v.pipe(v.nullable(v.string()), v.description("'AAAA-MM-DD' do concurso, ou null")),
+  date_formatted: v.nullable(v.string()),
+  prizes: v.array(v.string()),
+  source: v.picklist(['caixa', 'sandbox']),
+});
+
 export const DRAW_REPLIES = {
+  federalLookup: replySchema(v.object({ success: v.literal(true), data: federalContestLookupSchema })),
   publicResult: replySchema(v.object({ success: v.literal(true), data: drawResultSchema })),
   organizerResult: replySchema(v.object({ success: v.literal(true), data: organizerDrawResultSchema })),
   drawn: replySchema(v.object({ success: v.literal(true), message: v.string(), data: organizerDrawResultSchema })),
@@ -66,4 +86,5 @@ export type ReplyContractChecks = [
   Check<Same<Out<typeof drawResultSchema>, DrawResult>>,
   Check<Same<Out<typeof organizerDrawWinnerSchema>, OrganizerDrawWinner>>,
   Check<Same<Out<typeof organizerDrawResultSchema>, OrganizerDrawResult>>,
+  Check<Same<Out<typeof federalContestLookupSchema>, FederalContestLookup>>,
 ];

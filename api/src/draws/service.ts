@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { CAMPAIGN_STATUS_ID, DRAW_TYPE_ID } from '@rifaria/shared/constants';
-import { formatDateTime } from '@rifaria/shared/format';
+import { formatDateTime, isoDateToBR, saoPauloWallClock } from '@rifaria/shared/format';
 import { CAMPAIGN_MESSAGES, DRAW_MESSAGES, federalDrawSchema, validate } from '@rifaria/shared/schemas';
-import type { DrawResult, OrganizerDrawResult } from '@rifaria/shared/types';
+import type { DrawResult, FederalContestLookup, OrganizerDrawResult } from '@rifaria/shared/types';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
@@ -17,6 +17,7 @@ import { drawFederal } from './federal';
 import {
   FederalContestNotFoundError,
   FederalResultsUnavailableError,
+  type FederalContestResult,
   type FederalResults,
 } from './federal-results';
 import { organizerMail, winnerMessage, type DrawNotice } from './notifications';
@@ -104,7 +105,9 @@ export class DrawsService {
     if ((await this.repository.paidNumbers(this.db, campaign.id)).count === 0) {
       throw refuse(DRAW_MESSAGES.noPaidTickets);
     }
-    const source = input ? await this.federalSource(input) : await this.beaconSource(campaign.draw_at!);
+    const source = input
+      ? await this.federalSource(input, campaign.draw_at!)
+      : await this.beaconSource(campaign.draw_at!);
 
     await this.db.transaction().execute(async (trx) => {
       const locked = await this.repository.lockOwn(trx, userId, campaignId);
@@ -137,24 +140,85 @@ export class DrawsService {
     }
   }
 
-  private async federalSource(input: { contest: number; prizes?: string[] }): Promise<Source> {
-    if (input.prizes) return { method: 'federal', contest: input.contest, prizes: input.prizes, from: 'organizer' };
+  /** The contest's result from the FederalResults adapter, with its errors in pt-BR. */
+  private async fetchContest(contest: number): Promise<FederalContestResult> {
     try {
-      const result = await this.federal.contest(input.contest, AbortSignal.timeout(DRAW_FETCH_TIMEOUT_MS));
-      return { method: 'federal', contest: result.contest, prizes: result.prizes, from: this.federal.source };
+      return await this.federal.contest(contest, AbortSignal.timeout(DRAW_FETCH_TIMEOUT_MS));
     } catch (error) {
       if (error instanceof FederalContestNotFoundError) {
-        throw new ValidationError({ contest: [DRAW_MESSAGES.federalNotFound(input.contest)] }, DRAW_MESSAGES.federalNotFound(input.contest));
+        const message = DRAW_MESSAGES.federalNotFound(contest);
+        throw new ValidationError({ contest: [message] }, message);
       }
       if (
         error instanceof FederalResultsUnavailableError ||
         (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
       ) {
-        this.log.warn({ contest: input.contest, err: error }, 'Caixa unavailable');
+        this.log.warn({ contest, err: error }, 'Caixa unavailable');
         throw new HttpError(503, DRAW_MESSAGES.federalUnavailable);
       }
       throw error;
     }
+  }
+
+  /**
+   * A real result (Caixa's, or one the sandbox knows as drawn) must come from a contest held on or after the draw
+   * date: an earlier contest's numbers were known while tickets were sold. The sandbox's made-up results have no date.
+   */
+  private assertContestAfterDraw(result: FederalContestResult, drawAt: Date): void {
+    if (this.federal.source !== 'caixa' || result.date === null) return;
+    const wall = saoPauloWallClock(drawAt);
+    const drawDay = `${wall.year}-${String(wall.month).padStart(2, '0')}-${String(wall.day).padStart(2, '0')}`;
+    if (result.date < drawDay) {
+      const message = DRAW_MESSAGES.contestBeforeDraw(result.contest, isoDateToBR(result.date), isoDateToBR(drawDay));
+      throw new ValidationError({ contest: [message] }, message);
+    }
+  }
+
+  /**
+   * The prizes to draw from. Typed ones are checked against the contest's published result when it can be read
+   * (a mismatch is refused); when Caixa does not know the contest yet or cannot be reached, the organiser's stand
+   * (recorded as such, shown on the result page).
+   */
+  private async federalSource(input: { contest: number; prizes?: string[] }, drawAt: Date): Promise<Source> {
+    if (!input.prizes) {
+      const result = await this.fetchContest(input.contest);
+      this.assertContestAfterDraw(result, drawAt);
+      return { method: 'federal', contest: input.contest, prizes: result.prizes, from: this.federal.source };
+    }
+    let result: FederalContestResult | null = null;
+    try {
+      result = await this.fetchContest(input.contest);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+    }
+    // Only a real result is compared: the sandbox makes up contests it does not know (no date).
+    if (result && (this.federal.source === 'caixa' || result.date !== null)) {
+      this.assertContestAfterDraw(result, drawAt);
+      if (result.prizes.join() !== input.prizes.join()) {
+        const message = DRAW_MESSAGES.prizesMismatch(input.contest, result.prizes);
+        throw new ValidationError({ prizes: [message] }, message);
+      }
+      return { method: 'federal', contest: input.contest, prizes: result.prizes, from: this.federal.source };
+    }
+    return { method: 'federal', contest: input.contest, prizes: input.prizes, from: 'organizer' };
+  }
+
+  /** GET /api/campaigns/{id}/draw/federal-result: the contest's result, for the organiser to review before drawing. */
+  async federalLookup(userId: string, campaignId: string, contestInput: unknown): Promise<FederalContestLookup> {
+    const campaign = await this.repository.findOwn(userId, campaignId);
+    if (!campaign) throw notFound();
+    if (campaign.draw_type_id !== DRAW_TYPE_ID.federal) throw refuse(DRAW_MESSAGES.notFederal);
+    const checked = validate(federalDrawSchema, { contest: contestInput ?? '' });
+    if (!checked.success) throw new ValidationError(checked.errors, checked.errors.contest?.[0] ?? CAMPAIGN_MESSAGES.fixFields);
+    const result = await this.fetchContest(checked.output.contest);
+    if (campaign.draw_at) this.assertContestAfterDraw(result, campaign.draw_at);
+    return {
+      contest: result.contest,
+      date: result.date,
+      date_formatted: result.date ? isoDateToBR(result.date) : null,
+      prizes: result.prizes,
+      source: this.federal.source,
+    };
   }
 
   /** Under the campaign's row lock: winners, 'Finalizada', the release of its money and the notifications. */

@@ -147,22 +147,55 @@ describe('The draw on the campaign panel', () => {
     expect(server.callsTo('POST', '/api/campaigns/7/draw')[0]!.body).toEqual({ contest: '5732', prizes });
   });
 
-  it("should send only the contest with 'Buscar resultado' and show a contest Caixa does not know", async () => {
-    serveCampaign(campaign({ draw_type: { id: 1, description: 'Loteria Federal' }, draw_commitment: null }));
-    server.on('POST', '/api/campaigns/:id/draw', () =>
-      reply(422, {
-        success: false,
-        message: DRAW_MESSAGES.federalNotFound(999),
-        errors: { contest: [DRAW_MESSAGES.federalNotFound(999)] },
-      }),
+  it("should fill the prizes with 'Buscar resultado' for review, then draw them; and show a contest Caixa does not know", async () => {
+    const federal = { draw_type: { id: 1, description: 'Loteria Federal' }, draw_commitment: null };
+    serveCampaign(campaign(federal));
+    server.on('GET', '/api/campaigns/:id/draw/federal-result', ({ url }) =>
+      url.searchParams.get('contest') === '5732'
+        ? {
+            success: true,
+            data: {
+              contest: 5732,
+              date: '2023-01-18',
+              date_formatted: '18/01/2023',
+              prizes: ['50366', '33514', '45504', '94365', '51105'],
+              source: 'sandbox',
+            },
+          }
+        : reply(422, {
+            success: false,
+            message: DRAW_MESSAGES.federalNotFound(999),
+            errors: { contest: [DRAW_MESSAGES.federalNotFound(999)] },
+          }),
     );
+    server.on('POST', '/api/campaigns/:id/draw', () => {
+      serveCampaign(drawn(federal));
+      return { success: true, message: DRAW_MESSAGES.drawn, data: result() };
+    });
+    server.on('GET', '/api/campaigns/:id/draw', () => ({ success: true, data: result() }));
     const { user } = renderAt('/campanhas/7/painel');
     await user.click(await screen.findByRole('button', { name: 'Incluir Vencedor' }));
     const dialog = await screen.findByRole('dialog', { name: 'Incluir Vencedor' });
-    await user.type(within(dialog).getByRole('textbox', { name: /Número do concurso/ }), '999');
+    const contest = within(dialog).getByRole('textbox', { name: /Número do concurso/ });
+
+    await user.type(contest, '999');
     await user.click(within(dialog).getByRole('button', { name: 'Buscar resultado' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(DRAW_MESSAGES.federalNotFound(999));
-    expect(server.callsTo('POST', '/api/campaigns/7/draw')[0]!.body).toEqual({ contest: '999' });
+
+    await user.clear(contest);
+    await user.type(contest, '5732');
+    await user.click(within(dialog).getByRole('button', { name: 'Buscar resultado' }));
+    expect(await within(dialog).findByText(/Concurso 5732 de 18\/01\/2023: resultado de demonstração \(sandbox\)/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: '1º prêmio' })).toHaveValue('50366');
+    expect(within(dialog).getByRole('textbox', { name: '5º prêmio' })).toHaveValue('51105');
+    // Nothing drawn until the organiser confirms.
+    expect(server.callsTo('POST', '/api/campaigns/7/draw')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Incluir Vencedor' }));
+    expect(await screen.findByRole('list', { name: 'Ganhadores' })).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/campaigns/7/draw')[0]!.body).toEqual({
+      contest: '5732',
+      prizes: ['50366', '33514', '45504', '94365', '51105'],
+    });
   });
 
   it('should show a retry when the winners cannot be loaded', async () => {

@@ -10,7 +10,7 @@ export const DRAW_MESSAGES = {
   contestRequired: 'Número do concurso é obrigatório',
   contestInvalid: 'Número do concurso inválido',
   prizeRequired: (position: number) => `Informe o ${position}º prêmio`,
-  prizesHint: 'Como a Caixa publica (5 dígitos). Deixe em branco e use "Buscar resultado" para consultar a Caixa.',
+  prizesHint: 'Como a Caixa publica (5 dígitos), ou use "Buscar resultado" para preenchê-los.',
   prizeInvalid: (position: number) => `O ${position}º prêmio deve ter 5 dígitos`,
   prizesCount: 'Informe os 5 prêmios da Loteria Federal',
   // Refusals of the draw (422).
@@ -29,19 +29,24 @@ export const DRAW_MESSAGES = {
   federalUnavailable:
     'Não foi possível consultar o resultado na Caixa agora. Tente de novo em instantes ou informe os 5 prêmios.',
   resultNotFound: 'Resultado do sorteio não encontrado',
+  prizesMismatch: (contest: number, prizes: string[]) =>
+    `Os prêmios informados não conferem com o resultado do concurso ${contest} publicado pela Caixa: ${prizes.join(', ')}.`,
+  contestBeforeDraw: (contest: number, held: string, drawDay: string) =>
+    `O concurso ${contest} foi realizado em ${held}, antes da data do sorteio (${drawDay}). Use o primeiro concurso da Loteria Federal realizado a partir de ${drawDay}.`,
+  notFederal: 'Esta campanha não é sorteada pela Loteria Federal.',
   drawFailed: 'Erro ao realizar o sorteio. Tente novamente.',
   drawn: 'Sorteio realizado com sucesso!',
 } as const;
 
 const CONTEST_PATTERN = /^\d{1,6}$/;
-/** A prize as typed: up to 6 digits (Caixa's API pads to 6, '050366'); the number is its last 5. */
-const PRIZE_PATTERN = /^0?\d{1,5}$/;
+/** A prize as typed: its 5 digits, or 6 with Caixa's leading zero ('050366'); the number is its last 5. */
+const PRIZE_PATTERN = /^0?\d{5}$/;
 
 /** The 5 digits of a Federal prize typed with or without Caixa's leading zero; null when it is not one. */
 export function federalPrizeDigits(raw: unknown): string | null {
   const text = (typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw : '').trim();
   if (text.length > 6 || !PRIZE_PATTERN.test(text)) return null;
-  return text.padStart(5, '0').slice(-5);
+  return text.slice(-5);
 }
 
 const contestField = v.pipe(

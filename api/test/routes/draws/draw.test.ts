@@ -185,6 +185,52 @@ describe("'Loteria Federal'", () => {
     }
   });
 
+  it('should refuse typed prizes that differ from the published result, and short ones', async () => {
+    const campaign = await drawableCampaign(t.app, federalOwner, { drawTypeId: 1, paid: [10] });
+    const wrong = await drawCampaign(t.app, federalOwner, campaign.id, {
+      contest: 5732,
+      prizes: ['12345', '33514', '45504', '94365', '51105'],
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.prizes).toEqual([DRAW_MESSAGES.prizesMismatch(5732, prizes5732)]);
+    const short = await drawCampaign(t.app, federalOwner, campaign.id, {
+      contest: 5732,
+      prizes: ['123', '4', '99999', '00000', '12345'],
+    });
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors).toEqual({
+      'prizes.0': [DRAW_MESSAGES.prizeInvalid(1)],
+      'prizes.1': [DRAW_MESSAGES.prizeInvalid(2)],
+    });
+    // Caixa's six-digit form is the same prize.
+    const padded = await drawCampaign(t.app, federalOwner, campaign.id, {
+      contest: 5732,
+      prizes: prizes5732.map((p) => `0${p}`),
+    });
+    expect(padded.statusCode).toBe(200);
+    expect(padded.json().data.federal).toMatchObject({ prizes: prizes5732, source: 'sandbox' });
+  });
+
+  it('should look a contest up for the organiser to review, on a Federal campaign only', async () => {
+    const campaign = await drawableCampaign(t.app, federalOwner, { drawTypeId: 1, paid: [2] });
+    const found = await api(t.app).get(`/api/campaigns/${campaign.id}/draw/federal-result?contest=5732`, federalOwner);
+    expect(found.statusCode).toBe(200);
+    expect(found.json().data).toEqual({
+      contest: 5732,
+      date: '2023-01-18',
+      date_formatted: '18/01/2023',
+      prizes: prizes5732,
+      source: 'sandbox',
+    });
+    const bad = await api(t.app).get(`/api/campaigns/${campaign.id}/draw/federal-result?contest=abc`, federalOwner);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.contest).toEqual([DRAW_MESSAGES.contestInvalid]);
+    const rifaria = await drawableCampaign(t.app, federalOwner, { paid: [1] });
+    const notFederal = await api(t.app).get(`/api/campaigns/${rifaria.id}/draw/federal-result?contest=5732`, federalOwner);
+    expect(notFederal.statusCode).toBe(422);
+    expect(notFederal.json().message).toBe(DRAW_MESSAGES.notFederal);
+  });
+
   it('should answer field errors in pt-BR for a bad contest or prizes', async () => {
     const campaign = await drawableCampaign(t.app, federalOwner, { drawTypeId: 1, paid: [10] });
     const empty = await drawCampaign(t.app, federalOwner, campaign.id);
@@ -268,5 +314,23 @@ describe('with real adapters against fake servers', () => {
     const down = await drawCampaign(app, me, campaign.id, { contest: 5732 });
     expect(down.statusCode).toBe(503);
     expect(down.json().message).toBe(DRAW_MESSAGES.federalUnavailable);
+
+    // A contest held before the draw date: its numbers were known while tickets were sold.
+    caixa.reply = {
+      status: 200,
+      body: { numero: 5732, dataApuracao: '18/01/2023', dezenasSorteadasOrdemSorteio: ['050366', '033514', '045504', '094365', '051105'] },
+    };
+    const early = await drawCampaign(app, me, campaign.id, { contest: 5732 });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().errors.contest[0]).toMatch(/^O concurso 5732 foi realizado em 18\/01\/2023, antes da data do sorteio/);
+
+    // Caixa unreachable: the organiser's typed prizes stand, recorded as theirs.
+    caixa.reply = 'destroy';
+    const typed = await drawCampaign(app, me, campaign.id, {
+      contest: 6000,
+      prizes: ['50366', '33514', '45504', '94365', '51105'],
+    });
+    expect(typed.statusCode).toBe(200);
+    expect(typed.json().data.federal).toMatchObject({ contest: 6000, source: 'organizer' });
   });
 });

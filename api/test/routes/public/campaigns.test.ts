@@ -84,7 +84,7 @@ describe('GET /public/campaigns/:link', () => {
         draw_date_formatted: '19/12/2099 às 20:00',
         draw_type: { id: 1, description: 'Loteria Federal' },
         draw_commitment: null,
-        draw_rule: expect.stringMatching(/^Sorteio pela Loteria Federal\. Os números desta campanha vão de 000 a 999\. /),
+        draw_rule: expect.stringMatching(/^Sorteio pela Loteria Federal\. .* Os números desta campanha vão de 000 a 999\. /),
         drawn: false,
         status: { id: 2, description: 'Publicada' },
         organizer: { name: 'Organizador Público', whatsapp: '11987650000' },

@@ -2,8 +2,8 @@
  * The draw (issue 13), opened by the draw card once the draw datetime has passed:
  * - 'Sorteio Rifaria' ('Realizar Sorteio'): a confirmation; the server draws from the seed committed at publish and
  *   the drand round of the draw datetime.
- * - 'Loteria Federal' ('Incluir Vencedor'): the contest number and its five prizes as Caixa publishes them, or
- *   'Buscar resultado' (contest only: the server fetches the result).
+ * - 'Loteria Federal' ('Incluir Vencedor'): the contest number and its five prizes as Caixa publishes them;
+ *   'Buscar resultado' fills them from the contest's result (Caixa, or the sandbox), to review before drawing.
  * The draw is final: the campaign becomes 'Finalizada' and its money 'Disponível'. Refusals (422/503) are shown in
  * the dialog with the server's pt-BR message; field errors under their fields.
  */
@@ -31,14 +31,23 @@ import {
   firstErrors,
   validate,
 } from '@rifaria/shared/schemas';
-import type { Campaign, OrganizerDrawResult } from '@rifaria/shared/types';
+import type { Campaign, FederalContestLookup, OrganizerDrawResult } from '@rifaria/shared/types';
 import { DialogTitleWithClose, toast, useBackToClose } from '@rifaria/shared/ui';
 import { drawCampaign } from '../api/draw-campaign';
+import { getFederalResult } from '../api/get-federal-result';
 
 export const RIFARIA_DRAW_TEXT =
   'Os ganhadores serão sorteados agora entre os números pagos, com a semente publicada e a rodada pública do drand da data do sorteio. O resultado é definitivo: a campanha passa a "Finalizada" e o valor das vendas fica disponível na sua carteira.';
 export const FEDERAL_DRAW_TEXT =
-  'Informe o concurso da Loteria Federal e os cinco prêmios como a Caixa publicou, ou só o concurso e use "Buscar resultado". O resultado é definitivo: a campanha passa a "Finalizada" e o valor das vendas fica disponível na sua carteira.';
+  'Informe o concurso da Loteria Federal (o primeiro realizado a partir da data do sorteio) e os cinco prêmios como a Caixa publicou, ou use "Buscar resultado" para preenchê-los. O resultado é definitivo: a campanha passa a "Finalizada" e o valor das vendas fica disponível na sua carteira.';
+
+/** Where 'Buscar resultado' found the prizes. */
+export function lookupNotice(lookup: FederalContestLookup): string {
+  const when = lookup.date_formatted ? ` de ${lookup.date_formatted}` : '';
+  return lookup.source === 'sandbox'
+    ? `Concurso ${lookup.contest}${when}: resultado de demonstração (sandbox), não é um resultado real. Confira e clique em "Incluir Vencedor".`
+    : `Concurso ${lookup.contest}${when}: prêmios obtidos da Caixa. Confira e clique em "Incluir Vencedor".`;
+}
 
 const EMPTY_PRIZES = Array.from({ length: FEDERAL_PRIZE_COUNT }, () => '');
 
@@ -66,6 +75,7 @@ export function DrawDialog({ campaign, federal, title, open, onClose, onDrawn }:
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [drawing, setDrawing] = useState(false);
+  const [lookup, setLookup] = useState<FederalContestLookup | null>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -82,22 +92,48 @@ export function DrawDialog({ campaign, federal, title, open, onClose, onDrawn }:
     return undefined;
   });
 
-  const submit = async (mode: 'rifaria' | 'typed' | 'fetch') => {
+  const failed = (error: unknown) => {
+    const failure = readApiError(error);
+    if (failure.status === 422 && failure.errors) setErrors(firstErrors(failure.errors));
+    setServerError(drawErrorMessage(error));
+  };
+
+  /** 'Buscar resultado': the contest's five prizes into the fields, to review; nothing is drawn yet. */
+  const fetchResult = async () => {
+    setServerError(null);
+    setLookup(null);
+    const found = firstErrors(validate(federalDrawSchema, { contest }).errors);
+    if (found.contest) {
+      setErrors({ contest: found.contest });
+      return;
+    }
+    setDrawing(true);
+    try {
+      const result = await getFederalResult(campaign.id, contest.trim());
+      setPrizes(result.prizes);
+      setErrors({});
+      setLookup(result);
+    } catch (error) {
+      failed(error);
+    } finally {
+      setDrawing(false);
+    }
+  };
+
+  const submit = async () => {
     setServerError(null);
     let body: { contest: string; prizes?: string[] } | undefined;
-    if (mode !== 'rifaria') {
-      const input = mode === 'fetch' ? { contest } : { contest, prizes };
-      const checked = validate(federalDrawSchema, input);
-      const found = firstErrors(checked.errors);
-      // 'Incluir Vencedor' needs the five prizes; all blank is what 'Buscar resultado' is for.
-      if (mode === 'typed' && prizes.every((prize) => prize.trim() === '')) {
+    if (federal) {
+      const found = firstErrors(validate(federalDrawSchema, { contest, prizes }).errors);
+      // 'Incluir Vencedor' needs the five prizes ('Buscar resultado' fills them).
+      if (prizes.every((prize) => prize.trim() === '')) {
         prizes.forEach((_, index) => (found[`prizes.${index}`] = DRAW_MESSAGES.prizeRequired(index + 1)));
       }
       if (Object.keys(found).length > 0) {
         setErrors(found);
         return;
       }
-      body = mode === 'fetch' ? { contest: contest.trim() } : { contest: contest.trim(), prizes: prizes.map((p) => p.trim()) };
+      body = { contest: contest.trim(), prizes: prizes.map((p) => p.trim()) };
     }
     setDrawing(true);
     try {
@@ -105,9 +141,7 @@ export function DrawDialog({ campaign, federal, title, open, onClose, onDrawn }:
       toast.success(reply.message ?? DRAW_MESSAGES.drawn, undefined, { duration: TOAST_DURATION.list });
       onDrawn(reply.data);
     } catch (error) {
-      const failure = readApiError(error);
-      if (failure.status === 422 && failure.errors) setErrors(firstErrors(failure.errors));
-      setServerError(drawErrorMessage(error));
+      failed(error);
     } finally {
       setDrawing(false);
     }
@@ -115,12 +149,13 @@ export function DrawDialog({ campaign, federal, title, open, onClose, onDrawn }:
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void submit(federal ? 'typed' : 'rifaria');
+    void submit();
   };
 
   const clearError = (field: string) => {
     setErrors(({ [field]: _removed, ...rest }) => rest);
     setServerError(null);
+    setLookup(null);
   };
 
   return (
@@ -178,9 +213,13 @@ export function DrawDialog({ campaign, federal, title, open, onClose, onDrawn }:
                     />
                   ))}
                 </Box>
-                <Typography variant="caption" color="text.secondary">
-                  {DRAW_MESSAGES.prizesHint}
-                </Typography>
+                {lookup ? (
+                  <Alert severity={lookup.source === 'sandbox' ? 'warning' : 'info'}>{lookupNotice(lookup)}</Alert>
+                ) : (
+                  <Typography variant="caption" color="text.secondary">
+                    {DRAW_MESSAGES.prizesHint}
+                  </Typography>
+                )}
               </>
             )}
           </Stack>
@@ -190,7 +229,7 @@ export function DrawDialog({ campaign, federal, title, open, onClose, onDrawn }:
             Cancelar
           </Button>
           {federal && (
-            <Button variant="outlined" onClick={() => void submit('fetch')} disabled={drawing}>
+            <Button variant="outlined" onClick={() => void fetchResult()} disabled={drawing}>
               Buscar resultado
             </Button>
           )}
