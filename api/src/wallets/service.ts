@@ -108,19 +108,24 @@ export class WalletsService implements ActiveWalletLookup {
     return walletBalances(trx, walletId);
   }
 
-  /** The wallet's ledger entries, newest first: one row per entry on its available or blocked account. */
+  /**
+   * The wallet's ledger entries, newest first: one row per entry on its available or blocked account. A release
+   * (the draw moves a campaign's sales from 'Futuro' to 'Disponível') is shown once, as the credit it is: its debit
+   * of 'Futuro' would read as money lost.
+   */
   async history(walletId: string | number, query: HistoryQuery): Promise<Page<HistoryRow>> {
     let base = this.db
       .selectFrom('ledger_entries as e')
       .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
       .where('a.wallet_id', '=', String(walletId))
+      .where((eb) => eb.not(eb.and([eb('t.kind', '=', 'release'), eb('a.balance_type', '=', 'blocked')])))
       .where('e.created_at', '>=', sql<Date>`now() - make_interval(days => ${query.periodDays})`);
     if (query.type === 'in') base = base.where('e.amount_cents', '>', '0');
     if (query.type === 'out') base = base.where('e.amount_cents', '<', '0');
 
     const { total } = await base.select(sql<string>`count(*)::text`.as('total')).executeTakeFirstOrThrow();
     const rows = await base
-      .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
       // Only a transfer's debit carries the transfer's state; its reversal is a completed credit.
       .leftJoin('wallet_transfers as wt', 'wt.debit_transaction_id', 't.id')
       .select([
