@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { mockFetchForFile, reply, server } from '@rifaria/shared/testing';
 import { DRAW_MESSAGES } from '@rifaria/shared/schemas';
 import type { Campaign, OrganizerDrawResult, SalesChartEntry } from '@rifaria/shared/types';
+import { NO_PAID_TICKETS_TEXT } from '../features/panel/components/draw-card';
 import { publishedCampaign, renderAt, serveCampaign } from '../testing/fixtures';
 
 jest.mock('../features/panel/components/sales-chart', () => ({
@@ -198,11 +199,22 @@ describe('The draw on the campaign panel', () => {
     });
   });
 
+  it('should offer a new date instead of a draw when nothing was paid, and hide Editar once drawn', async () => {
+    serveCampaign(campaign({ stats: { tickets_sold: 0, total_tickets: 100, tickets_available: 100, total_revenue: 0, sales_percentage: 0 } }));
+    const { user } = renderAt('/campanhas/7/painel');
+    expect(await screen.findByText(NO_PAID_TICKETS_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Realizar Sorteio' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Editar' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Definir nova data' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+
   it('should show a retry when the winners cannot be loaded', async () => {
     serveCampaign(drawn());
     server.on('GET', '/api/campaigns/:id/draw', () => reply(500, { success: false, message: 'Erro' }));
     const { user } = renderAt('/campanhas/7/painel');
     expect(await screen.findByText('Erro ao carregar o resultado do sorteio')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Editar' })).not.toBeInTheDocument();
     server.on('GET', '/api/campaigns/:id/draw', () => ({ success: true, data: result() }));
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('list', { name: 'Ganhadores' })).toBeInTheDocument();

@@ -24,6 +24,7 @@ import { DrawCard } from './draw-card';
 import { DrawWinners } from './draw-winners';
 import { StatCard } from '../../common/components/stat-card';
 import { paths } from '@rifaria/shared/paths';
+import { CAMPAIGN_STATUS_ID } from '@rifaria/shared/constants';
 import { campaignGoalCents, formatReais } from '@rifaria/shared/money';
 
 // Lazy: apexcharts is fetched only when a panel with sales is shown.
@@ -59,9 +60,12 @@ export function CampaignPanel({ campaign, onRefresh }: CampaignPanelProps) {
           <Chip label={campaign.status.description} color={campaignStatusColor(campaign.status.id)} size="small" />
         </Stack>
         <Stack direction="row" spacing={1}>
-          <Button component={RouterLink} to={paths.campaignEdit.getHref(campaign.id)} variant="outlined">
-            Editar
-          </Button>
+          {/* A finished (drawn) or cancelled campaign can no longer be edited: the API refuses it. */}
+          {campaign.status.id !== CAMPAIGN_STATUS_ID.finished && campaign.status.id !== CAMPAIGN_STATUS_ID.cancelled && (
+            <Button component={RouterLink} to={paths.campaignEdit.getHref(campaign.id)} variant="outlined">
+              Editar
+            </Button>
+          )}
           {/* The spec shows this button without an action: disabled and saying so rather than doing nothing. */}
           <Tooltip title="Em breve">
             <span>

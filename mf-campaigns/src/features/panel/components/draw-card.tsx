@@ -13,6 +13,10 @@ import { CopyButton } from '@rifaria/shared/ui';
 import { countdownParts, useNow } from '../hooks/countdown';
 import { DrawDialog } from './draw-dialog';
 
+/** After the draw datetime with nothing paid there is nothing to draw: what the organiser can do instead. */
+export const NO_PAID_TICKETS_TEXT =
+  'Nenhum número foi pago: não há ganhadores a sortear. Defina uma nova data para continuar vendendo, ou cancele a campanha na lista de campanhas.';
+
 /** 'Realizar Sorteio' for the platform's own draw ('Sorteio Rifaria'), 'Incluir Vencedor' for external ones. */
 export function drawButtonLabel(drawType: Campaign['draw_type']): string {
   return drawType.description.toLowerCase().includes(PRODUCT_NAME.toLowerCase())
@@ -108,7 +112,16 @@ export function DrawCard({ campaign, onDefineDate, onDrawn }: DrawCardProps) {
               Tempo Esgotado!
             </Typography>
             <Typography color="text.secondary">O sorteio pode ser realizado</Typography>
-            {canDraw && (
+            {canDraw && campaign.stats.tickets_sold === 0 ? (
+              <>
+                <Typography variant="body2" color="text.secondary">
+                  {NO_PAID_TICKETS_TEXT}
+                </Typography>
+                <Button variant="outlined" onClick={onDefineDate}>
+                  Definir nova data
+                </Button>
+              </>
+            ) : canDraw && (
               <Button variant="contained" onClick={() => setDrawOpen(true)}>
                 {label}
               </Button>
