@@ -21,6 +21,12 @@ import { useRequest } from '@rifaria/shared/ui';
 import { getDrawResult } from '../api/get-draw-result';
 import { RetryAlert } from '../../common/components/retry-alert';
 
+const FEDERAL_SOURCE_LABEL = {
+  caixa: 'resultado obtido da Caixa',
+  organizer: 'prêmios informados por você',
+  sandbox: 'resultado de demonstração, sandbox',
+} as const;
+
 export const WINNERS_LOAD_ERROR = 'Erro ao carregar o resultado do sorteio';
 
 /** '(11) 98765-4321' → wa.me/5511987654321. */
@@ -88,6 +94,17 @@ export function DrawWinners({ campaign }: { campaign: Pick<Campaign, 'id' | 'ful
             <Typography variant="body2" color="text.secondary">
               Sorteio realizado em {result.data.drawn_at_formatted} entre {result.data.paid_count} números pagos.
             </Typography>
+            {result.data.federal && (
+              <Typography variant="body2" color="text.secondary">
+                Loteria Federal, concurso {result.data.federal.contest}: {result.data.federal.prizes.join(', ')} (
+                {FEDERAL_SOURCE_LABEL[result.data.federal.source]})
+              </Typography>
+            )}
+            {result.data.beacon?.source === 'sandbox' && (
+              <Typography variant="body2" color="warning.main">
+                Beacon de demonstração (sandbox): não é aleatoriedade pública.
+              </Typography>
+            )}
             {result.data.winners.length === 0 ? (
               <Typography>{DRAW_MESSAGES.resultNotFound}</Typography>
             ) : (
