@@ -4,12 +4,14 @@ import { useSession } from '@rifaria/shared/session';
 import {
   COMMITMENT,
   FEDERAL_RULE,
+  federalResult,
   RIFARIA_RULE,
   mockFetchForFile,
   publicCampaign,
   renderAt,
   rifariaCampaign,
   rifariaResult,
+  sandboxResult,
   serveCampaign,
   serveResult,
   server,
@@ -38,6 +40,7 @@ describe('GET /public/campaigns/:link (campaign page)', () => {
     expect(screen.getByRole('img', { name: 'Campanha sem imagem' })).toBeInTheDocument();
     expect(screen.getByText(`R$ 1,00 por número`)).toBeInTheDocument();
     expect(screen.getByText('19/12/2026 às 20:00')).toBeInTheDocument();
+    expect(document.title).toBe('Rifa do Carro 0km | Rifaria');
     expect(screen.getByText('Ana Souza')).toBeInTheDocument();
     expect(screen.getByText('Loteria Federal')).toBeInTheDocument();
 
@@ -223,6 +226,59 @@ describe('quantity selector and "Participar Agora"', () => {
       'Todos os números desta campanha já foram vendidos.',
     );
   });
+
+  it('should say "Vendas encerradas" once the draw date passed, before the draw', async () => {
+    serveCampaign({
+      accepting_purchases: false,
+      draw_datetime: '2020-01-10 20:00:00',
+      draw_date: '2020-01-10',
+      draw_date_formatted: '10/01/2020 às 20:00',
+    });
+    renderAt('/p/rifa-do-carro');
+    const button = await screen.findByRole('button', { name: 'Participar Agora' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Vendas encerradas: o sorteio será realizado em breve.');
+    expect(screen.queryByText(/não está aceitando compras no momento/)).not.toBeInTheDocument();
+  });
+
+  it('should offer nothing to buy once drawn: no quantity, no "Participar Agora", no bottom bar on a phone', async () => {
+    setScreenWidth(390);
+    serveResult(rifariaResult());
+    serveCampaign(
+      rifariaCampaign({ drawn: true, accepting_purchases: false, status: { id: 4, description: 'Finalizada' } }),
+    );
+    renderAt('/p/rifa-do-carro');
+    const closed = await screen.findByRole('region', { name: 'Vendas encerradas' });
+    expect(closed).toHaveTextContent('Sorteio realizado: as vendas desta campanha estão encerradas.');
+    expect(within(closed).getByRole('link', { name: 'Meus números' })).toHaveAttribute(
+      'href',
+      '/p/rifa-do-carro/meus-numeros',
+    );
+    expect(screen.queryByRole('region', { name: 'Escolha quantos números quer' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Resumo da compra' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Participar Agora' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '+10' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/não está aceitando compras no momento/)).not.toBeInTheDocument();
+
+    // 'Sorteio realizado' comes right under the name, before the draw date, prizes and the rest.
+    const card = screen.getByRole('region', { name: 'Sorteio realizado' });
+    const heading = screen.getByRole('heading', { level: 1, name: 'Rifa do Carro 0km' });
+    expect(heading.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      card.compareDocumentPosition(screen.getByText('Organizador')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(await within(card).findAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('should replace the quantity card with "Vendas encerradas" on desktop once drawn, even before Finalizada', async () => {
+    serveResult(rifariaResult());
+    serveCampaign(rifariaCampaign({ drawn: true, accepting_purchases: false }));
+    renderAt('/p/rifa-do-carro');
+    expect(await screen.findByRole('region', { name: 'Vendas encerradas' })).toHaveTextContent(
+      'Sorteio realizado: as vendas desta campanha estão encerradas.',
+    );
+    expect(screen.queryByRole('button', { name: 'Participar Agora' })).not.toBeInTheDocument();
+  });
 });
 
 describe('share dialog and organiser contact', () => {
@@ -337,6 +393,31 @@ describe('the draw (issue 13)', () => {
     fail = false;
     await user.click(within(card).getByRole('button', { name: 'Tentar novamente' }));
     expect(await within(card).findAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('should add a short sandbox note to "Sorteio realizado" for a demo draw, and none for a real one', async () => {
+    serveResult(sandboxResult());
+    serveCampaign(rifariaCampaign({ drawn: true, accepting_purchases: false }));
+    const first = renderAt('/p/rifa-do-carro');
+    let card = await screen.findByRole('region', { name: 'Sorteio realizado' });
+    expect(
+      await within(card).findByText('Sorteio de demonstração (sandbox): não vale como sorteio real.'),
+    ).toBeInTheDocument();
+    first.unmount();
+
+    serveResult(federalResult('sandbox'));
+    const second = renderAt('/p/rifa-do-carro');
+    card = await screen.findByRole('region', { name: 'Sorteio realizado' });
+    expect(
+      await within(card).findByText('Sorteio de demonstração (sandbox): não vale como sorteio real.'),
+    ).toBeInTheDocument();
+    second.unmount();
+
+    serveResult(rifariaResult());
+    renderAt('/p/rifa-do-carro');
+    card = await screen.findByRole('region', { name: 'Sorteio realizado' });
+    expect(await within(card).findAllByRole('listitem')).toHaveLength(2);
+    expect(within(card).queryByText(/sandbox/)).not.toBeInTheDocument();
   });
 });
 

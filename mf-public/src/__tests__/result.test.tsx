@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { reply } from '@rifaria/shared/testing';
 import {
   CHAIN_HASH,
@@ -20,6 +20,14 @@ import {
 mockFetchForFile();
 
 const SANDBOX_LABEL = 'Beacon de demonstração (sandbox) — não é aleatoriedade pública';
+const SANDBOX_TOP =
+  'Sorteio de demonstração (sandbox): não vale como sorteio real. Veja os detalhes em “Como conferir”.';
+const FEDERAL_SANDBOX = 'Resultado de demonstração (sandbox) — não é um resultado real da Loteria Federal';
+
+/** True when `first` comes before `second` in the page. */
+function precedes(first: HTMLElement, second: HTMLElement) {
+  return Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+}
 
 describe('GET /public/campaigns/:link/result (result page /p/:link/resultado)', () => {
   it('should show the campaign, the date, the winners and how to check a "Sorteio Rifaria" drawn with drand', async () => {
@@ -70,7 +78,14 @@ describe('GET /public/campaigns/:link/result (result page /p/:link/resultado)', 
       `${window.location.origin}/public/campaigns/rifa-do-carro/result/verification.json`,
     );
     expect(download).toHaveAttribute('download', 'sorteio-rifa-do-carro.json');
-    expect(within(check).getByText('npm run verify-draw -- sorteio-rifa-do-carro.json')).toBeInTheDocument();
+    // On a phone the command scrolls sideways rather than breaking the file name mid-word.
+    expect(within(check).getByText('npm run verify-draw -- sorteio-rifa-do-carro.json')).toHaveStyle({
+      whiteSpace: 'pre',
+      overflowX: 'auto',
+    });
+    expect(within(check).getByText(/em um computador com Node\.js e o código do Rifaria, rode:/)).toBeInTheDocument();
+    expect(screen.queryByText(SANDBOX_TOP)).not.toBeInTheDocument();
+    expect(document.title).toBe('Resultado do sorteio — Rifa do Carro 0km | Rifaria');
   });
 
   it('should label a sandbox beacon as a demonstration, with no public record to link', async () => {
@@ -83,6 +98,9 @@ describe('GET /public/campaigns/:link/result (result page /p/:link/resultado)', 
     expect(within(check).getByText(/foi usado o beacon de demonstração \(sandbox\)/)).toBeInTheDocument();
     expect(within(check).queryByRole('link', { name: /Ver registro público/ })).not.toBeInTheDocument();
     expect(within(check).getByText(SEED)).toBeInTheDocument();
+    // The winners come first: the page says it is a demo above them too, not only in 'Como conferir'.
+    const top = screen.getByText(SANDBOX_TOP);
+    expect(precedes(top, screen.getByRole('region', { name: 'Ganhadores' }))).toBe(true);
   });
 
   it('should show the contest, the 5 prizes and each winner’s steps for a "Loteria Federal" draw', async () => {
@@ -120,6 +138,31 @@ describe('GET /public/campaigns/:link/result (result page /p/:link/resultado)', 
     expect(within(check).queryByText(/Semente/)).not.toBeInTheDocument();
     expect(within(check).queryByText(SANDBOX_LABEL)).not.toBeInTheDocument();
     expect(within(check).getByRole('link', { name: 'Baixar arquivo de verificação' })).toBeInTheDocument();
+    expect(within(check).getByText('Resultado obtido da Caixa')).toBeInTheDocument();
+    expect(screen.queryByText(SANDBOX_TOP)).not.toBeInTheDocument();
+    expect(screen.queryByText(FEDERAL_SANDBOX)).not.toBeInTheDocument();
+  });
+
+  it('should say where the Federal prizes came from: typed by the organiser', async () => {
+    serveResult(federalResult('organizer'));
+    renderAt('/p/rifa-do-carro/resultado');
+    const check = await screen.findByRole('region', { name: 'Como conferir' });
+    expect(
+      within(check).getByText('Prêmios informados pelo organizador — confira no site da Caixa'),
+    ).toBeInTheDocument();
+    expect(within(check).queryByText('Resultado obtido da Caixa')).not.toBeInTheDocument();
+    expect(within(check).getByText(/Confira os prêmios no site da Caixa/)).toBeInTheDocument();
+    expect(screen.queryByText(SANDBOX_TOP)).not.toBeInTheDocument();
+  });
+
+  it('should warn that a sandbox Federal result is not a real one, next to the contest and above the winners', async () => {
+    serveResult(federalResult('sandbox'));
+    renderAt('/p/rifa-do-carro/resultado');
+    const check = await screen.findByRole('region', { name: 'Como conferir' });
+    expect(within(check).getByText(FEDERAL_SANDBOX)).toBeInTheDocument();
+    expect(within(check).queryByText('Resultado obtido da Caixa')).not.toBeInTheDocument();
+    expect(within(check).queryByText(/Confira os prêmios no site da Caixa/)).not.toBeInTheDocument();
+    expect(precedes(screen.getByText(SANDBOX_TOP), screen.getByRole('region', { name: 'Ganhadores' }))).toBe(true);
   });
 
   it('should say "Resultado ainda não disponível" before the draw (404) and lead back to the campaign', async () => {
@@ -133,6 +176,29 @@ describe('GET /public/campaigns/:link/result (result page /p/:link/resultado)', 
     await user.click(screen.getByRole('link', { name: 'Voltar para a campanha' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Rifa do Carro 0km' })).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/p\/rifa-do-carro$/);
+  });
+
+  it('should say "Campanha não encontrada" and lead to /p when the link is no campaign (both 404)', async () => {
+    serveNoResult();
+    server.on('GET', '/public/campaigns/:link', () =>
+      reply(404, { success: false, message: 'Campanha não encontrada.' }),
+    );
+    const { user } = renderAt('/p/nao-existe/resultado');
+    expect(await screen.findByRole('heading', { name: 'Campanha não encontrada' })).toBeInTheDocument();
+    expect(server.callsTo('GET', '/public/campaigns/nao-existe')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Resultado ainda não disponível' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Voltar para a campanha' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Ir para a página inicial' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/p$/));
+  });
+
+  it('should also say "Campanha não encontrada" when the campaign answers success=false (not published)', async () => {
+    serveNoResult();
+    server.on('GET', '/public/campaigns/:link', () => ({ success: false, message: 'Esta campanha foi encerrada.' }));
+    renderAt('/p/rascunho/resultado');
+    expect(await screen.findByRole('heading', { name: 'Campanha não encontrada' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir para a página inicial' })).toHaveAttribute('href', '/p');
   });
 
   it('should show the error with "Tentar novamente", which loads the result again', async () => {

@@ -3,7 +3,7 @@
  * API fixtures of the issue 5 contract with the handlers most tests install.
  */
 import { renderRemote, reply, server, type UserEventOptions } from '@rifaria/shared/testing';
-import type { DrawResult, Purchase, PublicBuyer, PublicCampaign } from '@rifaria/shared/types';
+import type { DrawResult, FederalResultSource, Purchase, PublicBuyer, PublicCampaign } from '@rifaria/shared/types';
 import { App } from '../app';
 
 export { browser, currentPath, mockFetchForFile, server, setScreenWidth } from '@rifaria/shared/testing';
@@ -189,8 +189,8 @@ export function sandboxResult(): DrawResult {
   return { ...result, beacon: { ...result.beacon!, source: 'sandbox', url: null } };
 }
 
-/** GET /public/campaigns/:link/result of a 'Loteria Federal' draw. */
-export function federalResult(): DrawResult {
+/** GET /public/campaigns/:link/result of a 'Loteria Federal' draw (prizes from Caixa unless `source` says otherwise). */
+export function federalResult(source: FederalResultSource = 'caixa'): DrawResult {
   return rifariaResult({
     method: 'federal',
     seed: null,
@@ -203,6 +203,7 @@ export function federalResult(): DrawResult {
     federal: {
       contest: 5912,
       prizes: ['12345', '67890', '00711', '54321', '99999'],
+      source,
       steps: [
         ['1º prêmio da Federal: 12345, últimos 4 dígitos: 2345.', 'Ganhador do 1º prêmio: 2345.'],
         [

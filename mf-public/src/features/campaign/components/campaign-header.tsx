@@ -1,4 +1,8 @@
-/** The top of the campaign page: name, price badge, draw date, organiser, modality, sales progress, share, contact. */
+/**
+ * The top of the campaign page: name, price badge, then `children` (once drawn, the 'Sorteio realizado' card, so it
+ * is in a phone's first screen), draw date, organiser, modality, sales progress, share, contact.
+ */
+import type { ReactNode } from 'react';
 import { Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import type { PublicCampaign } from '@rifaria/shared/types';
 import { TicketIcon } from '@rifaria/shared/ui';
@@ -17,9 +21,11 @@ interface Props {
   /** The price of one number, formatted. */
   price: string;
   onShare: () => void;
+  /** Shown right under the name and the price badge. */
+  children?: ReactNode;
 }
 
-export function CampaignHeader({ campaign, title, price, onShare }: Props) {
+export function CampaignHeader({ campaign, title, price, onShare, children }: Props) {
   const contactLink = whatsappChatLink(
     campaign.organizer.whatsapp,
     `Olá! Tenho uma dúvida sobre a campanha "${title}".`,
@@ -43,6 +49,7 @@ export function CampaignHeader({ campaign, title, price, onShare }: Props) {
         />
         <Chip variant="outlined" label={campaign.status.description} size="small" />
       </Stack>
+      {children}
 
       <Box
         component="dl"

@@ -33,4 +33,8 @@ export const CAMPAIGN_TEXTS = {
   resultPending: 'O resultado será publicado nesta página em instantes.',
   retry: 'Tentar novamente',
   seeResult: 'Ver resultado e como conferir',
+  /** Why nothing can be bought any more (the quantity card and the bottom bar are gone once drawn). */
+  salesClosedDrawn: 'Sorteio realizado: as vendas desta campanha estão encerradas.',
+  salesClosedAwaitingDraw: 'Vendas encerradas: o sorteio será realizado em breve.',
+  salesClosed: 'Vendas encerradas',
 } as const;

@@ -11,6 +11,7 @@ import { formatBRL } from '@rifaria/shared/format';
 import { reaisToCents } from '@rifaria/shared/money';
 import type { PublicCampaign } from '@rifaria/shared/types';
 import { useBackToClose } from '@rifaria/shared/ui';
+import { useDocumentTitle } from '../../common/hooks/use-document-title';
 import { useRememberCampaign } from '../../common/hooks/last-campaign';
 import { useIsMobile } from '../hooks/use-is-mobile';
 import { Banner } from './banner';
@@ -18,11 +19,12 @@ import { CampaignHeader } from './campaign-header';
 import { DrawSection } from './draw-section';
 import { DrawnCard } from './drawn-card';
 import { MobileBuyBar } from './mobile-buy-bar';
-import { ParticipateButton, participateBlocker } from './participate-button';
+import { ParticipateButton, participateBlocker, salesClosedMessage, salesState } from './participate-button';
 import { PrizesSection } from './prizes-section';
 import { QuantityCard } from './quantity-card';
 import { ReservationModal } from './reservation-modal';
 import { RulesSection } from './rules-section';
+import { SalesClosedCard } from './sales-closed-card';
 import { ShareDialog } from './share-dialog';
 import { TrustSection } from './trust-section';
 
@@ -35,6 +37,7 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
 
   const title = campaign.title || campaign.name;
   useRememberCampaign(campaign.link, title);
+  useDocumentTitle(title);
   // The phone's Back button closes an open dialog and keeps the page as it was (quantity, what was typed).
   useBackToClose(reservationOpen, () => setReservationOpen(false));
   useBackToClose(shareOpen, () => setShareOpen(false));
@@ -52,7 +55,10 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
       ),
     [campaign.max_tickets_per_purchase, campaign.stats.tickets_available],
   );
-  const buyable = campaign.accepting_purchases && max > 0;
+  const sales = salesState(campaign);
+  const buyable = sales === 'open' && max > 0;
+  // Once drawn there is nothing to buy: no quantity selector, no 'Participar Agora', no bottom bar.
+  const drawnClosed = sales === 'drawn';
   const total = formatBRL(quantity * priceCents);
   const shareUrl = campaign.full_url || (typeof window !== 'undefined' ? window.location.href : '');
 
@@ -61,11 +67,15 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
     setReservationOpen(true);
   };
 
-  const participate = <ParticipateButton blocker={participateBlocker(campaign, quantity)} onClick={openReservation} />;
+  const participate = <ParticipateButton blocker={participateBlocker(sales, quantity)} onClick={openReservation} />;
   const card = { quantity, setQuantity, max, buyable, total, link: campaign.link };
+  const closedCard = drawnClosed ? (
+    <SalesClosedCard message={salesClosedMessage(sales) ?? ''} link={campaign.link} />
+  ) : null;
+  const bottomBar = mobile && !drawnClosed;
 
   return (
-    <Box sx={{ bgcolor: 'grey.50', minHeight: '100vh', pb: mobile ? 20 : 6 }}>
+    <Box sx={{ bgcolor: 'grey.50', minHeight: '100vh', pb: bottomBar ? 20 : 6 }}>
       <Box
         sx={{
           maxWidth: 1100,
@@ -81,13 +91,11 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
         {/* useFlexGap: Stack's margin-based spacing would reset the sections' side margins (edge to edge on phones). */}
         <Stack spacing={2} useFlexGap sx={{ minWidth: 0 }}>
           <Banner url={campaign.banner_image} title={title} />
-          <CampaignHeader campaign={campaign} title={title} price={price} onShare={() => setShareOpen(true)} />
-          {campaign.drawn ? <DrawnCard link={campaign.link} expectedWinners={campaign.awards.length} /> : null}
-          {mobile ? (
-            <Box sx={{ px: 2 }}>
-              <QuantityCard {...card} mobile />
-            </Box>
-          ) : null}
+          <CampaignHeader campaign={campaign} title={title} price={price} onShare={() => setShareOpen(true)}>
+            {/* Right under the title: on a 390×844 phone the winners are in the first screen. */}
+            {campaign.drawn ? <DrawnCard link={campaign.link} expectedWinners={campaign.awards.length} /> : null}
+          </CampaignHeader>
+          {mobile ? <Box sx={{ px: 2 }}>{closedCard ?? <QuantityCard {...card} mobile />}</Box> : null}
           <PrizesSection awards={campaign.awards} />
           <DrawSection campaign={campaign} />
           <RulesSection rules={campaign.rules} />
@@ -96,12 +104,12 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
 
         {!mobile ? (
           <Box sx={{ position: 'sticky', top: 24 }}>
-            <QuantityCard {...card} mobile={false} action={participate} />
+            {closedCard ?? <QuantityCard {...card} mobile={false} action={participate} />}
           </Box>
         ) : null}
       </Box>
 
-      {mobile ? <MobileBuyBar {...card} action={participate} /> : null}
+      {bottomBar ? <MobileBuyBar {...card} action={participate} /> : null}
 
       <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} name={title} price={price} url={shareUrl} />
       {reservation > 0 ? (

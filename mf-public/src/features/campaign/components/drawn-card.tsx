@@ -4,8 +4,9 @@
  * skeleton rows hold their place, so the page does not jump.
  */
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { paths } from '@rifaria/shared/paths';
+import { SANDBOX_DRAW_NOTE, isSandboxDraw } from '../../common/components/sandbox';
 import { WinnersList } from '../../common/components/winners-list';
 import { useDrawResult } from '../../common/hooks/use-draw-result';
 import { CAMPAIGN_TEXTS } from './campaign-texts';
@@ -24,7 +25,7 @@ export function DrawnCard({ link, expectedWinners }: { link: string; expectedWin
       component="section"
       aria-label={CAMPAIGN_TEXTS.drawn}
       variant="outlined"
-      sx={{ p: 2, mx: { xs: 2, md: 0 }, borderRadius: 3, borderWidth: 2, borderColor: 'success.main' }}
+      sx={{ p: 2, borderRadius: 3, borderWidth: 2, borderColor: 'success.main' }}
     >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <TrophyIcon color="warning" aria-hidden="true" />
@@ -47,7 +48,14 @@ export function DrawnCard({ link, expectedWinners }: { link: string; expectedWin
           ))}
         </Stack>
       ) : load.state === 'ready' ? (
-        <WinnersList winners={load.result.winners} />
+        <Stack spacing={1.5}>
+          {isSandboxDraw(load.result) ? (
+            <Alert severity="warning" role="note" sx={{ py: 0, fontWeight: 700 }}>
+              {SANDBOX_DRAW_NOTE}
+            </Alert>
+          ) : null}
+          <WinnersList winners={load.result.winners} />
+        </Stack>
       ) : load.state === 'not-found' ? (
         <Typography>{CAMPAIGN_TEXTS.resultPending}</Typography>
       ) : (

@@ -2,7 +2,7 @@
 import { isHttpError, readApiError } from '@rifaria/shared/api-client';
 import type { PublicCampaign } from '@rifaria/shared/types';
 import { useRequest } from '@rifaria/shared/ui';
-import { getPublicCampaign } from '../api/get-public-campaign';
+import { getPublicCampaign } from '../../common/api/get-public-campaign';
 
 export const CAMPAIGN_LOAD_MESSAGES = {
   timeout: 'Tempo limite excedido. Verifique sua conexão.',

@@ -1,5 +1,5 @@
 /** 'Como conferir' a 'Loteria Federal' draw: the contest, its 5 prizes and, per winner, how the number was reached. */
-import { Box, Stack, Typography } from '@mui/material';
+import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { DrawResult } from '@rifaria/shared/types';
 import { HexValue } from '../../common/components/hex-value';
 import { CheckItem, CheckList } from './check-item';
@@ -8,17 +8,28 @@ import { RESULT_TEXTS } from './result-texts';
 export function FederalCheck({ result }: { result: DrawResult }) {
   const federal = result.federal;
   const winners = [...result.winners].sort((a, b) => a.position - b.position);
+  const sandbox = federal?.source === 'sandbox';
   return (
     <>
       <Typography>
-        Os ganhadores saíram da extração da Loteria Federal, pela regra publicada no regulamento antes das vendas.
-        Confira os prêmios no site da Caixa e refaça cada passo abaixo.
+        {sandbox
+          ? 'Os ganhadores saíram dos prêmios abaixo, pela regra publicada no regulamento antes das vendas. Refaça cada passo abaixo.'
+          : 'Os ganhadores saíram da extração da Loteria Federal, pela regra publicada no regulamento antes das vendas. Confira os prêmios no site da Caixa e refaça cada passo abaixo.'}
       </Typography>
       <CheckList>
         {federal ? (
           <>
             <CheckItem label="Concurso da Loteria Federal">
               <Typography sx={{ fontWeight: 700 }}>{federal.contest}</Typography>
+              {sandbox ? (
+                <Alert severity="warning" sx={{ fontWeight: 700 }}>
+                  {RESULT_TEXTS.federalSource.sandbox}
+                </Alert>
+              ) : (
+                <Typography variant="body2" color={federal.source === 'caixa' ? 'success.dark' : 'text.secondary'}>
+                  {RESULT_TEXTS.federalSource[federal.source]}
+                </Typography>
+              )}
             </CheckItem>
             <CheckItem label="Prêmios da extração">
               <Stack
@@ -61,7 +72,7 @@ export function FederalCheck({ result }: { result: DrawResult }) {
                 <Typography variant="body2" component="h4" sx={{ fontWeight: 800, mb: 0.5 }}>
                   {title}
                 </Typography>
-                <Typography component="ol" variant="body2" sx={{ m: 0, pl: 2.5, overflowWrap: 'anywhere' }}>
+                <Typography component="ol" variant="body2" sx={{ m: 0, pl: 3.5, overflowWrap: 'anywhere' }}>
                   {(federal.steps[index] ?? []).map((step, stepIndex) => (
                     <li key={stepIndex}>{step}</li>
                   ))}

@@ -4,10 +4,11 @@
  * the verification file with the command that checks it.
  */
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Chip, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Chip, Link, Stack, Typography } from '@mui/material';
 import { paths } from '@rifaria/shared/paths';
 import type { DrawResult } from '@rifaria/shared/types';
 import { ArrowBackIcon } from '@rifaria/shared/ui';
+import { isSandboxDraw } from '../../common/components/sandbox';
 import { Section } from '../../common/components/section';
 import { WinnersList } from '../../common/components/winners-list';
 import { FederalCheck } from './federal-check';
@@ -17,6 +18,7 @@ import { VerificationDownload } from './verification-download';
 
 export function ResultView({ result }: { result: DrawResult }) {
   const { campaign } = result;
+  const sandbox = isSandboxDraw(result);
   return (
     <Box sx={{ bgcolor: 'grey.50', minHeight: '100vh', pb: 6 }}>
       <Stack spacing={2} useFlexGap sx={{ maxWidth: 760, mx: 'auto', px: { xs: 0, md: 3 }, pt: 3 }}>
@@ -36,6 +38,12 @@ export function ResultView({ result }: { result: DrawResult }) {
             <Typography>{RESULT_TEXTS.drawnAt(result.drawn_at_formatted)}</Typography>
             <Chip size="small" variant="outlined" label={RESULT_TEXTS.method[result.method]} />
           </Stack>
+          {/* The winners come before 'Como conferir': a demo draw says so before them, not only mid-page. */}
+          {sandbox ? (
+            <Alert severity="warning" role="note" sx={{ fontWeight: 700 }}>
+              {RESULT_TEXTS.sandboxTop}
+            </Alert>
+          ) : null}
         </Stack>
 
         <Section title={RESULT_TEXTS.winners}>

@@ -17,8 +17,8 @@ export function VerificationDownload({ link }: { link: string }) {
         {RESULT_TEXTS.download}
       </Button>
       <Typography variant="body2">
-        O arquivo traz tudo o que o sorteio usou. Para conferir no seu computador, rode na pasta do código-fonte do
-        Rifaria:
+        O arquivo traz tudo o que o sorteio usou. Para conferir, em um computador com Node.js e o código do Rifaria,
+        rode:
       </Typography>
       <Box
         component="code"
@@ -31,8 +31,9 @@ export function VerificationDownload({ link }: { link: string }) {
           borderRadius: 1,
           px: 1.5,
           py: 1,
-          overflowWrap: 'anywhere',
-          wordBreak: 'break-all',
+          // One line that scrolls sideways on a phone: a command broken mid-word cannot be copied as it reads.
+          whiteSpace: 'pre',
+          overflowX: 'auto',
         }}
       >
         {`npm run verify-draw -- ${fileName}`}
