@@ -438,6 +438,8 @@ export interface MyTickets {
       | 'tickets'
     >
   >;
+  /** After the draw: the buyer's numbers that won, in prize order ([] before the draw or when none won). */
+  prizes: { position: number; award: { description: string }; number: string }[];
 }
 
 /** A page of the sales table as the organiser asks for it (the server's listing and the screen share it). */

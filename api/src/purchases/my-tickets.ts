@@ -76,6 +76,26 @@ export class MyTicketsService {
     const buyer = await this.buyers.findByPhoneAndCpf(phone, cpf);
     if (!buyer) return null;
     const purchases = await buyerPurchasesInCampaign(this.db, campaign, buyer.id);
-    return purchases.length === 0 ? null : { buyer: { name: buyer.name }, purchases };
+    if (purchases.length === 0) return null;
+    // The draw's winners held by this buyer's purchases (campaign_draw_winners, 016).
+    const prizes = await this.db
+      .selectFrom('campaign_draw_winners as w')
+      .innerJoin('purchases as p', (join) =>
+        join.onRef('p.campaign_id', '=', 'w.campaign_id').onRef('p.id', '=', 'w.purchase_id'),
+      )
+      .select(['w.position', 'w.number', 'w.award_description'])
+      .where('w.campaign_id', '=', campaign.id)
+      .where('p.buyer_id', '=', buyer.id)
+      .orderBy('w.position')
+      .execute();
+    return {
+      buyer: { name: buyer.name },
+      purchases,
+      prizes: prizes.map((prize) => ({
+        position: prize.position,
+        award: { description: prize.award_description },
+        number: formatTicketNumber(prize.number, campaign.total_tickets),
+      })),
+    };
   }
 }

@@ -98,6 +98,10 @@ export const myTicketsDataSchema = v.object({
       tickets: purchaseSchema.entries.tickets,
     }),
   ),
+  prizes: v.pipe(
+    v.array(v.object({ position: integer, award: v.object({ description: v.string() }), number: v.string() })),
+    v.description('Depois do sorteio: os números do comprador que ganharam, na ordem dos prêmios'),
+  ),
 });
 
 export const PURCHASE_REPLIES = {

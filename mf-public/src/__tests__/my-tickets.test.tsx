@@ -42,6 +42,7 @@ const myTickets: MyTickets = {
       tickets: [],
     },
   ],
+  prizes: [],
 };
 
 async function fillAndSubmit(user: ReturnType<typeof renderAt>['user'], phone: string, cpf: string) {
@@ -103,6 +104,14 @@ describe('GET /public/campaigns/:link/my-tickets ("Meus números")', () => {
     const cancelled = screen.getByRole('article', { name: 'Compra de 19/11/2026 às 09:00' });
     expect(within(cancelled).getByText('Cancelado').closest('.MuiChip-root')).toHaveClass('MuiChip-colorError');
     expect(within(cancelled).getByText('Nenhum número reservado nesta compra.')).toBeInTheDocument();
+  });
+
+  it('should congratulate a buyer whose number won, after the draw', async () => {
+    const won: MyTickets = { ...myTickets, prizes: [{ position: 2, award: { description: 'Moto 0km' }, number: '1234' }] };
+    server.on('GET', '/public/campaigns/:link/my-tickets', () => ({ success: true, found: true, data: won }));
+    const { user } = renderAt(PAGE);
+    await fillAndSubmit(user, '11987654321', VALID_CPF);
+    expect(await screen.findByText('Parabéns! Seu número 1234 foi sorteado no 2º prêmio (Moto 0km).')).toBeInTheDocument();
   });
 
   it('should show "nothing found" as information, then the rate-limit message and the generic failure', async () => {

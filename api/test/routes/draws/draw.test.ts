@@ -7,7 +7,7 @@ import { roundTime } from '../../../src/draws/beacon';
 import { DrandBeacon, type Beacon } from '../../../src/draws/beacon-client';
 import { CaixaFederalResults, type FederalResults } from '../../../src/draws/federal-results';
 import { api, setupApp, setupAppBeside } from '../../helper';
-import { TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { TEST_BUYER_DATA_SECRET, testCpfCipher } from '../../support/buyers';
 import { drawableCampaign, drawCampaign, paidNumbers, setDrawAt } from '../../support/draws';
 import { QUICKNET_ROUNDS } from '../../support/drand-rounds';
 import { FakeJsonServer } from '../../support/fake-json-server';
@@ -90,6 +90,21 @@ describe("'Sorteio Rifaria'", () => {
     expect(whatsapp).toHaveLength(3);
     expect(whatsapp[0]!.to_phone).toMatch(/^5511\d{9}$/);
     expect(whatsapp[0]!.body_text).toContain(`/p/${campaign.link}/resultado`);
+
+    // The winners' "Meus números" congratulates them.
+    const firstWinner = result.winners[0];
+    const holder = await db()
+      .selectFrom('purchases as p')
+      .innerJoin('buyers as b', 'b.id', 'p.buyer_id')
+      .select(['b.phone', 'b.cpf_encrypted'])
+      .where('p.purchase_hash', '=', firstWinner.purchase_hash)
+      .executeTakeFirstOrThrow();
+    const cpf = testCpfCipher().decrypt(holder.cpf_encrypted);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/public/campaigns/${campaign.link}/my-tickets?phone=${holder.phone}&cpf=${cpf}`,
+    });
+    expect(mine.json().data.prizes).toContainEqual({ position: 1, award: { description: 'Moto 0km' }, number: firstWinner.number });
 
     // Sales closed: the pending purchase is cancelled, its numbers freed, its charge cancelled at the PSP.
     const pending = campaign.purchases.find((p) => !p.paid)!;

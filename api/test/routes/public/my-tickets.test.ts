@@ -127,6 +127,7 @@ describe('GET /public/campaigns/:link/my-tickets', () => {
             ],
           },
         ],
+        prizes: [],
       },
     });
     // Nothing personal beyond the name: no CPF, phone or e-mail.

@@ -79,6 +79,15 @@ function Purchases({ result }: { result: MyTickets }) {
       <Typography variant="h6" component="h2" sx={{ fontWeight: 800 }}>
         {`Olá, ${result.buyer.name}!`}
       </Typography>
+      {result.prizes.length > 0 && (
+        <Alert severity="success" role="status">
+          {result.prizes.map((prize) => (
+            <Box component="span" key={prize.position} sx={{ display: 'block' }}>
+              {`Parabéns! Seu número ${prize.number} foi sorteado no ${prize.position}º prêmio (${prize.award.description}).`}
+            </Box>
+          ))}
+        </Alert>
+      )}
       {result.purchases.length === 0 ? (
         <Typography color="text.secondary">{BUYER_MESSAGES.myTicketsNotFound}</Typography>
       ) : (
