@@ -1,4 +1,4 @@
-import { formatDateTime, formatTicketNumber } from '@rifaria/shared/format';
+import { formatDateTime, formatTicketNumber, maskPhone } from '@rifaria/shared/format';
 import type { DrawBeacon, DrawResult, DrawWinner, OrganizerDrawResult } from '@rifaria/shared/types';
 import { maskBuyerName } from '../lib/masks';
 import { publicRoundUrl, type BeaconRound } from './beacon';
@@ -10,13 +10,6 @@ export function decodeNumbers(bytes: Buffer): Uint32Array {
   const numbers = new Uint32Array(bytes.length / 4);
   for (let i = 0; i < numbers.length; i++) numbers[i] = bytes.readUInt32BE(i * 4);
   return numbers;
-}
-
-/** A '(11) 98765-4321' of the buyer's digits, for the organiser who must call the winner. */
-export function formatPhone(digits: string): string {
-  if (digits.length === 11) return `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`;
-  if (digits.length === 10) return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
-  return digits;
 }
 
 function beaconOf(stored: unknown): (BeaconRound & { url: string | null }) | null {
@@ -85,7 +78,7 @@ export function presentOrganizerResult(
     winners: winners.map((winner) => ({
       ...winnerOf(campaign, winner),
       buyer_name: winner.buyer_name,
-      buyer_phone: formatPhone(winner.buyer_phone),
+      buyer_phone: maskPhone(winner.buyer_phone),
       buyer_email: winner.buyer_email,
       purchase_hash: winner.purchase_hash,
     })),

@@ -264,7 +264,10 @@ export class DrawsRepository {
       .execute();
   }
 
-  async enqueueWhatsApp(trx: Executor, message: { user_id: string; to_phone: string; body_text: string }): Promise<void> {
+  async enqueueWhatsApp(
+    trx: Executor,
+    message: { user_id: string; to_phone: string; body_text: string },
+  ): Promise<void> {
     await trx.insertInto('whatsapp_outbox').values(message).execute();
   }
 }

@@ -77,7 +77,11 @@ export const DRAW_REPLIES = {
   organizerResult: replySchema(v.object({ success: v.literal(true), data: organizerDrawResultSchema })),
   drawn: replySchema(v.object({ success: v.literal(true), message: v.string(), data: organizerDrawResultSchema })),
   /** The verification file is JSON of its own shape (draws/verification.ts), documented, not re-serialised. */
-  verification: { description: 'Arquivo de verificação (npm run verify-draw -- ARQUIVO)', type: 'object', additionalProperties: true },
+  verification: {
+    description: 'Arquivo de verificação (npm run verify-draw -- ARQUIVO)',
+    type: 'object',
+    additionalProperties: true,
+  },
 } as const;
 
 export type ReplyContractChecks = [

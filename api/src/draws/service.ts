@@ -21,12 +21,7 @@ import {
   type FederalResults,
 } from './federal-results';
 import { organizerMail, winnerMessage, type DrawNotice } from './notifications';
-import {
-  decodeNumbers,
-  presentOrganizerResult,
-  presentPublicResult,
-  presentVerificationFile,
-} from './presenter';
+import { decodeNumbers, presentOrganizerResult, presentPublicResult, presentVerificationFile } from './presenter';
 import type { DrawCampaign, DrawsRepository } from './repository';
 import type { VerificationFile } from './verification';
 
@@ -209,7 +204,8 @@ export class DrawsService {
     if (!campaign) throw notFound();
     if (campaign.draw_type_id !== DRAW_TYPE_ID.federal) throw refuse(DRAW_MESSAGES.notFederal);
     const checked = validate(federalDrawSchema, { contest: contestInput ?? '' });
-    if (!checked.success) throw new ValidationError(checked.errors, checked.errors.contest?.[0] ?? CAMPAIGN_MESSAGES.fixFields);
+    if (!checked.success)
+      throw new ValidationError(checked.errors, checked.errors.contest?.[0] ?? CAMPAIGN_MESSAGES.fixFields);
     const result = await this.fetchContest(checked.output.contest);
     if (campaign.draw_at) this.assertContestAfterDraw(result, campaign.draw_at);
     return {
@@ -245,7 +241,12 @@ export class DrawsService {
         prizes: awards.length,
       }).map((winner) => ({ position: winner.position, number: winner.number, steps: [] }));
     } else {
-      drawn = drawFederal({ totalTickets: campaign.total_tickets, prizes: source.prizes, awards: awards.length, paid: numbers });
+      drawn = drawFederal({
+        totalTickets: campaign.total_tickets,
+        prizes: source.prizes,
+        awards: awards.length,
+        paid: numbers,
+      });
     }
     const holders = await this.repository.holders(
       trx,

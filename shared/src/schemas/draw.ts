@@ -21,7 +21,8 @@ export const DRAW_MESSAGES = {
   noPaidTickets: 'Nenhum número desta campanha foi pago: não há ganhadores a sortear.',
   federalBodyRequired: 'Informe o número do concurso da Loteria Federal.',
   rifariaTakesNoBody: 'O Sorteio Rifaria não recebe dados: os ganhadores saem da semente e do beacon público.',
-  beaconNotYet: 'A rodada pública de aleatoriedade (drand) da data do sorteio ainda não saiu. Tente de novo em 1 minuto.',
+  beaconNotYet:
+    'A rodada pública de aleatoriedade (drand) da data do sorteio ainda não saiu. Tente de novo em 1 minuto.',
   beaconUnavailable:
     'Não foi possível obter a aleatoriedade pública (drand) agora. Nada foi sorteado; tente de novo em instantes.',
   federalNotFound: (contest: number) =>
@@ -50,7 +51,10 @@ export function federalPrizeDigits(raw: unknown): string | null {
 }
 
 const contestField = v.pipe(
-  v.union([v.string(DRAW_MESSAGES.contestRequired), v.number(DRAW_MESSAGES.contestRequired)], DRAW_MESSAGES.contestRequired),
+  v.union(
+    [v.string(DRAW_MESSAGES.contestRequired), v.number(DRAW_MESSAGES.contestRequired)],
+    DRAW_MESSAGES.contestRequired,
+  ),
   v.transform((raw) => (typeof raw === 'number' ? String(raw) : raw.trim())),
   v.nonEmpty(DRAW_MESSAGES.contestRequired),
   v.maxLength(6, DRAW_MESSAGES.contestInvalid),
@@ -95,7 +99,8 @@ export const federalDrawSchema = v.pipe(
     const digits = (prizes ?? []).map(federalPrizeDigits);
     return {
       contest: contest as number,
-      prizes: digits.length === FEDERAL_PRIZE_COUNT && digits.every((d) => d !== null) ? (digits as string[]) : undefined,
+      prizes:
+        digits.length === FEDERAL_PRIZE_COUNT && digits.every((d) => d !== null) ? (digits as string[]) : undefined,
     };
   }),
 );

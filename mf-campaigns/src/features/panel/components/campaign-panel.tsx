@@ -61,11 +61,12 @@ export function CampaignPanel({ campaign, onRefresh }: CampaignPanelProps) {
         </Stack>
         <Stack direction="row" spacing={1}>
           {/* A finished (drawn) or cancelled campaign can no longer be edited: the API refuses it. */}
-          {campaign.status.id !== CAMPAIGN_STATUS_ID.finished && campaign.status.id !== CAMPAIGN_STATUS_ID.cancelled && (
-            <Button component={RouterLink} to={paths.campaignEdit.getHref(campaign.id)} variant="outlined">
-              Editar
-            </Button>
-          )}
+          {campaign.status.id !== CAMPAIGN_STATUS_ID.finished &&
+            campaign.status.id !== CAMPAIGN_STATUS_ID.cancelled && (
+              <Button component={RouterLink} to={paths.campaignEdit.getHref(campaign.id)} variant="outlined">
+                Editar
+              </Button>
+            )}
           {/* The spec shows this button without an action: disabled and saying so rather than doing nothing. */}
           <Tooltip title="Em breve">
             <span>

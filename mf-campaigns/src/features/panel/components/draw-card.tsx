@@ -121,10 +121,12 @@ export function DrawCard({ campaign, onDefineDate, onDrawn }: DrawCardProps) {
                   Definir nova data
                 </Button>
               </>
-            ) : canDraw && (
-              <Button variant="contained" onClick={() => setDrawOpen(true)}>
-                {label}
-              </Button>
+            ) : (
+              canDraw && (
+                <Button variant="contained" onClick={() => setDrawOpen(true)}>
+                  {label}
+                </Button>
+              )
             )}
           </Stack>
         )}

@@ -166,9 +166,7 @@ export function DrawDialog({ campaign, federal, title, open, onClose, onDrawn }:
         </DialogTitleWithClose>
         <DialogContent>
           <Stack spacing={2}>
-            <DialogContentText>
-              {federal ? FEDERAL_DRAW_TEXT : RIFARIA_DRAW_TEXT}
-            </DialogContentText>
+            <DialogContentText>{federal ? FEDERAL_DRAW_TEXT : RIFARIA_DRAW_TEXT}</DialogContentText>
             <DialogContentText>
               Campanha: <strong>{campaign.name}</strong> · {formatInteger(campaign.stats.tickets_sold)} números pagos
             </DialogContentText>

@@ -40,13 +40,20 @@ export function QuantityCard({ quantity, setQuantity, max, mobile, buyable, tota
         <Typography variant="body2" color="text.secondary">
           {CAMPAIGN_TEXTS.drawnByServer}
         </Typography>
-        <Typography variant="body2">
-          {`${CAMPAIGN_TEXTS.myTicketsHint} `}
-          <Link component={RouterLink} to={paths.myTickets.getHref(link)} sx={{ fontWeight: 700 }}>
-            {CAMPAIGN_TEXTS.myTickets}
-          </Link>
-        </Typography>
+        <MyTicketsHint link={link} />
       </Stack>
     </Paper>
+  );
+}
+
+/** 'Já comprou? Meus números': under the quantity selector, and in its place once sales are closed. */
+export function MyTicketsHint({ link }: { link: string }) {
+  return (
+    <Typography variant="body2">
+      {`${CAMPAIGN_TEXTS.myTicketsHint} `}
+      <Link component={RouterLink} to={paths.myTickets.getHref(link)} sx={{ fontWeight: 700 }}>
+        {CAMPAIGN_TEXTS.myTickets}
+      </Link>
+    </Typography>
   );
 }

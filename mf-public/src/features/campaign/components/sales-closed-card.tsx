@@ -1,7 +1,6 @@
-import { Link as RouterLink } from 'react-router-dom';
-import { Link, Paper, Stack, Typography } from '@mui/material';
-import { paths } from '@rifaria/shared/paths';
+import { Paper, Stack, Typography } from '@mui/material';
 import { CAMPAIGN_TEXTS } from './campaign-texts';
+import { MyTicketsHint } from './quantity-card';
 
 /**
  * In place of the quantity card once nothing can be bought any more (after the draw): why, and the way to a buyer's
@@ -17,12 +16,7 @@ export function SalesClosedCard({ message, link }: { message: string; link: stri
     >
       <Stack spacing={1}>
         <Typography sx={{ fontWeight: 700 }}>{message}</Typography>
-        <Typography variant="body2">
-          {`${CAMPAIGN_TEXTS.myTicketsHint} `}
-          <Link component={RouterLink} to={paths.myTickets.getHref(link)} sx={{ fontWeight: 700 }}>
-            {CAMPAIGN_TEXTS.myTickets}
-          </Link>
-        </Typography>
+        <MyTicketsHint link={link} />
       </Stack>
     </Paper>
   );

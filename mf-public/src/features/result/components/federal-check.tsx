@@ -1,8 +1,7 @@
 /** 'Como conferir' a 'Loteria Federal' draw: the contest, its 5 prizes and, per winner, how the number was reached. */
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { DrawResult } from '@rifaria/shared/types';
-import { HexValue } from '../../common/components/hex-value';
-import { CheckItem, CheckList } from './check-item';
+import { CheckItem, CheckList, TicketsHashItem } from './check-item';
 import { RESULT_TEXTS } from './result-texts';
 
 export function FederalCheck({ result }: { result: DrawResult }) {
@@ -52,12 +51,7 @@ export function FederalCheck({ result }: { result: DrawResult }) {
             </CheckItem>
           </>
         ) : null}
-        <CheckItem label="Hash dos números pagos (SHA-256)">
-          <HexValue value={result.tickets_hash} />
-          <Typography variant="body2" color="text.secondary">
-            {RESULT_TEXTS.paidCount(result.paid_count)}
-          </Typography>
-        </CheckItem>
+        <TicketsHashItem result={result} />
       </CheckList>
 
       {federal && winners.length ? (

@@ -6,7 +6,7 @@
 import { Alert, Link, Typography } from '@mui/material';
 import type { DrawResult } from '@rifaria/shared/types';
 import { HexValue } from '../../common/components/hex-value';
-import { CheckItem, CheckList } from './check-item';
+import { CheckItem, CheckList, TicketsHashItem } from './check-item';
 import { RESULT_TEXTS } from './result-texts';
 
 export const RIFARIA_ALGORITHM = [
@@ -72,12 +72,7 @@ export function RifariaCheck({ result }: { result: DrawResult }) {
             <HexValue value={beacon.chain_hash} />
           </CheckItem>
         ) : null}
-        <CheckItem label="Hash dos números pagos (SHA-256)">
-          <HexValue value={result.tickets_hash} />
-          <Typography variant="body2" color="text.secondary">
-            {RESULT_TEXTS.paidCount(result.paid_count)}
-          </Typography>
-        </CheckItem>
+        <TicketsHashItem result={result} />
       </CheckList>
 
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 800 }}>
