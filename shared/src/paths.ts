@@ -35,6 +35,12 @@ export const paths = {
   },
   register: { path: '/cadastro', getHref: () => '/cadastro' },
   forgotPassword: { path: '/esqueci-senha', getHref: () => '/esqueci-senha' },
+  resetPassword: {
+    path: '/redefinir-senha',
+    getHref: (token: string) => `/redefinir-senha?token=${encodeURIComponent(token)}`,
+  },
+  /** Sandbox only (no SMTP_URL): the e-mails the platform would have sent. */
+  sandboxMailbox: { path: '/sandbox/emails', getHref: () => '/sandbox/emails' },
   terms: { path: '/termos', getHref: () => '/termos' },
   privacy: { path: '/privacidade', getHref: () => '/privacidade' },
   publicArea: { path: '/p/*', getHref: () => '/p' },

@@ -453,3 +453,61 @@ export interface SalesQuery {
   sortBy: SalesSortBy;
   sortOrder: SortOrder;
 }
+
+/** POST /api/auth/verify-email {code} → the user with email_verified_at set. */
+export interface VerifyEmailReply {
+  success: boolean;
+  message: string;
+  user: User;
+}
+
+/** GET/PUT /api/auth/settings → data ('Configurações'). */
+export interface AccountSettings {
+  /** The organiser's name on public pages; null shows the account's name. */
+  public_name: string | null;
+  /** Digits (DDD + number) of the WhatsApp button on public pages; null: no button. */
+  public_whatsapp: string | null;
+  notifications: Record<import('./schemas/account').NotificationKind, boolean>;
+  /** What the public pages show with these settings, and the numbers the organiser may pick from. */
+  effective: { name: string; whatsapp: string | null };
+  suggestions: { account_phone: string | null; instance_phones: string[] };
+}
+
+/** GET /api/sandbox/mailbox → data (sandbox only: mail kept in the outbox, newest first). */
+export interface SandboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  created_at: string;
+  created_at_formatted: string;
+}
+
+/** Spec section 3 "Messaging instance". */
+export type WhatsAppStatus = 'connected' | 'connecting' | 'disconnected' | 'error';
+export interface WhatsAppInstance {
+  id: string;
+  instance_name: string;
+  /** Digits, DDD + number. */
+  phone_number: string;
+  status: WhatsAppStatus;
+  is_default: boolean;
+  /** While connecting: the QR code as a data URL (data:image/png;base64,…); null otherwise. */
+  qr_code: string | null;
+  created_at: string;
+  formatted: { phone_number: string; status: string };
+}
+
+/** GET /whatsapp/messages → data: the organiser's automatic and test messages, newest first. */
+export type WhatsAppMessageStatus = 'pending' | 'sent' | 'failed' | 'skipped';
+export interface WhatsAppMessage {
+  id: string;
+  kind: string;
+  to_phone: string;
+  body_text: string;
+  status: WhatsAppMessageStatus;
+  created_at: string;
+  sent_at: string | null;
+  formatted: { to_phone: string; created_at: string; sent_at: string | null; status: string; kind: string };
+}

@@ -6,3 +6,5 @@ export * from './wallet';
 export * from './campaign';
 export * from './buyer';
 export * from './draw';
+export * from './account';
+export * from './whatsapp';
