@@ -73,9 +73,11 @@ const apiDomains = {
   accounts: ['auth', 'profile', 'storage', 'wallets'],
   sales: ['buyers'],
   campaigns: ['draws', 'sales', 'storage', 'tickets'],
-  purchases: ['buyers', 'campaigns', 'ledger', 'payments', 'sales', 'tickets'],
+  purchases: ['buyers', 'campaigns', 'ledger', 'payments', 'sales', 'tickets', 'whatsapp'],
   dashboard: ['campaigns', 'ledger', 'sales', 'wallets'],
-  draws: ['ledger', 'mail'],
+  draws: ['ledger', 'mail', 'whatsapp'],
+  settings: [],
+  whatsapp: ['mail', 'payments'],
 };
 const domainNames = Object.keys(apiDomains);
 const apiZones = [
@@ -98,7 +100,8 @@ const apiZones = [
 
 // The remote template (tooling/README.md): src/{index.ts, bootstrap.tsx, app.tsx, features/<feature>/{api,components,
 // hooks}, testing/, __tests__/}. A feature imports only itself, features/common and @rifaria/shared.
-const REMOTE_FILE = /^(?:index\.ts|bootstrap\.tsx|app\.tsx|testing\/[\w.-]+|__tests__\/[\w.-]+|features\/[a-z0-9-]+\/(?:api|components|hooks)\/[\w./-]+)$/;
+const REMOTE_FILE =
+  /^(?:index\.ts|bootstrap\.tsx|app\.tsx|testing\/[\w.-]+|__tests__\/[\w.-]+|features\/[a-z0-9-]+\/(?:api|components|hooks)\/[\w./-]+)$/;
 const featuresOf = (remote) => {
   try {
     return fs

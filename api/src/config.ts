@@ -31,6 +31,33 @@ export interface RateLimitRule {
   timeWindowMs: number;
 }
 
+/**
+ * Outgoing e-mail. Services always write a message to mail_outbox in their own transaction (the transactional
+ * outbox); with smtpUrl (SMTP_URL) the background worker delivers it through nodemailer (mail/delivery.ts).
+ * Without it, the embedded default, mail stays in the outbox: outside production that is the sandbox mailbox
+ * (GET /api/sandbox/mailbox, the "Caixa de e-mails (sandbox)" page; see isMailSandbox).
+ */
+export interface MailConfig {
+  /** smtp://user:pass@host:587 (STARTTLS when offered; required when credentials go to another host) or smtps://… */
+  smtpUrl: string | null;
+  /** The From of every message: 'Rifaria <nao-responda@rifaria.com.br>' by default (MAIL_FROM). */
+  from: string;
+  /** SMTP_TIMEOUT_MS: each of connecting, the server's greeting and socket silence; a whole send is capped at 3×. */
+  timeoutMs: number;
+  /** A message is given up (failed_at) after this many failed attempts, retried with backoff in between. */
+  maxAttempts: number;
+  /** The first retry waits this long, each next one twice as long (at most an hour). */
+  retryBaseSeconds: number;
+  /** Messages claimed per worker pass (sent one after the other). */
+  batchSize: number;
+}
+
+export const DEFAULT_MAIL_FROM = 'Rifaria <nao-responda@rifaria.com.br>';
+
+/** The sandbox mailbox: no SMTP server configured, and not a deployment. */
+export const isMailSandbox = (config: Pick<AppConfig, 'production' | 'mail'>): boolean =>
+  !config.production && !config.mail.smtpUrl;
+
 export interface DatabaseConfig {
   /** Real PostgreSQL when set; otherwise the embedded PGlite. */
   url?: string;
@@ -117,6 +144,14 @@ export interface AppConfig {
     publicBuyerChangePhone: RateLimitRule;
     publicBuyerChangePhonePerCpf: RateLimitRule;
     publicBuyerChangePhonePerPhone: RateLimitRule;
+    /**
+     * Password reset and the e-mail code, per address. Not settings either: forgot-password mails a link (its
+     * limit keeps one address from flooding inboxes), reset-password takes a 256-bit token, and verify-email guesses
+     * are bounded per code (5) and per day (codes sent) anyway.
+     */
+    forgotPassword: RateLimitRule;
+    resetPassword: RateLimitRule;
+    verifyEmail: RateLimitRule;
   };
   /**
    * Redis shared by every API process for the rate limits (REDIS_URL); unset = each process counts in memory.
@@ -124,9 +159,8 @@ export interface AppConfig {
    */
   redisUrl?: string;
   rateLimitNamespace: string;
-  /** Minimum seconds between two verification e-mails for one user. */
-  verificationEmailIntervalSeconds: number;
-  verificationTokenTtlHours: number;
+  /** Outgoing e-mail (SMTP_URL, MAIL_FROM, SMTP_TIMEOUT_MS): see MailConfig. */
+  mail: MailConfig;
   passwordHashing: PasswordHashingConfig;
   /** External services run as offline sandboxes (labelled in the UI). */
   sandbox: boolean;
@@ -185,6 +219,21 @@ export interface AppConfig {
    * Unset outside production, one is generated on the first start and kept in secretFile (DATA_DIR/buyer-data-secret).
    */
   buyerData: { secret?: string; secretFile: string; production: boolean };
+  /** WhatsApp instances and the automatic messages (issue 14); see WhatsAppConfig. */
+  whatsapp: WhatsAppConfig;
+}
+
+/**
+ * WHATSAPP_PROVIDER: 'sandbox' (the embedded default: a real QR image, the instance "connects" by itself
+ * sandboxConnectMs after the QR is shown, messages are recorded, nothing reaches a phone) or 'evolution'
+ * (Evolution API v2 at EVOLUTION_API_URL, with its global EVOLUTION_API_KEY; each call times out after timeoutMs).
+ */
+export interface WhatsAppConfig {
+  provider: 'sandbox' | 'evolution';
+  evolutionUrl?: string;
+  evolutionApiKey?: string;
+  timeoutMs: number;
+  sandboxConnectMs: number;
 }
 
 /**
@@ -316,6 +365,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
 
   const pix = pixConfigFrom(env);
+  const whatsapp = whatsappConfigFrom(env);
   return {
     production,
     warnings: production ? productionWarnings(env) : [],
@@ -368,11 +418,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
       publicBuyerChangePhone: { max: 30, timeWindowMs: 60 * 60_000 },
       publicBuyerChangePhonePerCpf: { max: 5, timeWindowMs: 24 * 60 * 60_000 },
       publicBuyerChangePhonePerPhone: { max: 5, timeWindowMs: 60 * 60_000 },
+      forgotPassword: { max: 10, timeWindowMs: 15 * 60_000 },
+      resetPassword: { max: 20, timeWindowMs: 15 * 60_000 },
+      verifyEmail: { max: 30, timeWindowMs: 15 * 60_000 },
     },
     redisUrl: env.REDIS_URL?.trim() || undefined,
     rateLimitNamespace: env.RATE_LIMIT_NAMESPACE?.trim() || 'rifaria-rl:',
-    verificationEmailIntervalSeconds: intFrom(env, 'VERIFICATION_EMAIL_INTERVAL_SECONDS', 60, 0),
-    verificationTokenTtlHours: intFrom(env, 'VERIFICATION_TOKEN_TTL_HOURS', 24, 1),
+    mail: mailConfigFrom(env),
     passwordHashing: {
       memoryCost: intFrom(env, 'ARGON2_MEMORY_KIB', 19_456, 1024),
       timeCost: intFrom(env, 'ARGON2_TIME_COST', 2, 1),
@@ -435,7 +487,28 @@ export function loadConfig(env: Env = process.env): AppConfig {
       secretFile: path.join(dataDir, 'buyer-data-secret'),
       production,
     },
+    whatsapp,
   };
+}
+
+function whatsappConfigFrom(env: Env): WhatsAppConfig {
+  const provider = choiceFrom(env, 'WHATSAPP_PROVIDER', ['sandbox', 'evolution'] as const, 'sandbox');
+  const missing = missingEvolutionSettings(env);
+  if (provider === 'evolution' && missing.length) {
+    throw new ConfigError(`WHATSAPP_PROVIDER=evolution needs ${missing.join(' and ')}`);
+  }
+  return {
+    provider,
+    evolutionUrl: env.EVOLUTION_API_URL?.trim() ? urlFrom(env, 'EVOLUTION_API_URL', '') : undefined,
+    evolutionApiKey: env.EVOLUTION_API_KEY?.trim() || undefined,
+    timeoutMs: intFrom(env, 'EVOLUTION_TIMEOUT_MS', 10_000, 100),
+    sandboxConnectMs: intFrom(env, 'WHATSAPP_SANDBOX_CONNECT_MS', 3000, 0),
+  };
+}
+
+/** What Evolution API cannot be reached without. */
+function missingEvolutionSettings(env: Env): string[] {
+  return ['EVOLUTION_API_URL', 'EVOLUTION_API_KEY'].filter((key) => !env[key]?.trim());
 }
 
 function pixConfigFrom(env: Env): PixConfig {
@@ -471,6 +544,48 @@ function pixConfigFrom(env: Env): PixConfig {
       efiPixSend: boolFrom(env, 'PIX_BACEN_EFI_PIX_SEND', false),
       timeoutMs: intFrom(env, 'PIX_BACEN_TIMEOUT_MS', 15_000, 100),
     },
+  };
+}
+
+const SMTP_URL_HINT = 'smtp://user:password@host:587 or smtps://user:password@host:465';
+
+/** Why SMTP_URL is unusable, or null. The value is never echoed: it carries the SMTP password. */
+function smtpUrlProblem(raw: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw.slice(0, 2048));
+  } catch {
+    return `SMTP_URL must be a URL like ${SMTP_URL_HINT}`;
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') return 'SMTP_URL must start with smtp:// or smtps://';
+  if (!url.hostname) return `SMTP_URL has no host (${SMTP_URL_HINT})`;
+  return null;
+}
+
+/** The address of a From ('Name <a@b.c>' or 'a@b.c'), or null when it is not one. */
+export function mailFromAddress(from: string): string | null {
+  if (from.length > 320 || /[\r\n\0]/.test(from)) return null;
+  const open = from.lastIndexOf('<');
+  const address = open === -1 ? from.trim() : from.endsWith('>') ? from.slice(open + 1, -1).trim() : '';
+  // Dot-separated labels without dots: one way to match, linear.
+  return /^[^\s<>@",;]+@[^\s<>@",;.]+(?:\.[^\s<>@",;.]+)+$/.test(address) ? address : null;
+}
+
+function mailConfigFrom(env: Env): MailConfig {
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  const problem = smtpUrl ? smtpUrlProblem(smtpUrl) : null;
+  if (problem) throw new ConfigError(problem);
+  const from = env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM;
+  if (!mailFromAddress(from)) {
+    throw new ConfigError(`MAIL_FROM must be an address or "Name <address>" (got "${from.slice(0, 100)}")`);
+  }
+  return {
+    smtpUrl,
+    from,
+    timeoutMs: intFrom(env, 'SMTP_TIMEOUT_MS', 10_000, 1000),
+    maxAttempts: 8,
+    retryBaseSeconds: 60,
+    batchSize: 10,
   };
 }
 
@@ -595,6 +710,19 @@ export function productionProblems(env: Env): string[] {
     );
   }
 
+  if (value('WHATSAPP_PROVIDER')?.toLowerCase() === 'evolution') {
+    const missing = missingEvolutionSettings(env);
+    if (missing.length) problems.push(`WHATSAPP_PROVIDER=evolution needs ${missing.join(' and ')}`);
+  }
+
+  const smtpUrl = value('SMTP_URL');
+  const smtpProblem = smtpUrl ? smtpUrlProblem(smtpUrl) : null;
+  if (smtpProblem) problems.push(smtpProblem);
+  const mailFrom = value('MAIL_FROM');
+  if (mailFrom && !mailFromAddress(mailFrom)) {
+    problems.push(`MAIL_FROM must be an address or "Name <address>" (got "${mailFrom.slice(0, 100)}")`);
+  }
+
   const demo = value('DEMO_DATA')?.toLowerCase();
   if (demo && demo !== 'on' && demo !== 'off') {
     problems.push(`DEMO_DATA must be on or off in production (got "${demo.slice(0, 40)}")`);
@@ -617,8 +745,18 @@ function productionWarnings(env: Env): string[] {
   if (value('FEDERAL_RESULTS') === 'sandbox') {
     warnings.push('FEDERAL_RESULTS=sandbox: "Buscar resultado" answers made-up Loteria Federal results (staging only)');
   }
+  if ((value('WHATSAPP_PROVIDER') ?? 'sandbox') === 'sandbox') {
+    warnings.push(
+      'WHATSAPP_PROVIDER is sandbox: WhatsApp instances are simulated and no message reaches a phone (set evolution)',
+    );
+  }
   if (value('DEMO_DATA') === 'on') {
     warnings.push('DEMO_DATA=on: a demo organiser with a published password is created (staging only)');
+  }
+  if (!value('SMTP_URL')) {
+    warnings.push(
+      'SMTP_URL is not set: e-mails (verification codes, password resets, buyer notices) stay in mail_outbox and are never delivered',
+    );
   }
   if (!value('DATABASE_URL')) {
     warnings.push('DATABASE_URL is not set: the embedded PGlite serves one process only, use PostgreSQL');

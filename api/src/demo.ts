@@ -289,6 +289,13 @@ export async function ensureDemoData(
       .where('email', '=', demo.email)
       .executeTakeFirstOrThrow();
     const wallet = await ensureDemoWallet(app, user.id, demo);
+    // The public page's WhatsApp button is chosen in 'Configurações' (issue 14): the demo organiser's phone, set once
+    // (a row the organiser saved is never touched).
+    await app.db
+      .insertInto('user_settings')
+      .values({ user_id: user.id, public_whatsapp: DEMO_ACCOUNT.phone.replace(/\D/g, '') })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
     const campaign = wallet.walletId ? await ensureDemoCampaign(app, user.id, wallet.walletId, now) : 'skipped';
     return { organiser, wallet: wallet.step, campaign, campaignUrl: await firstPublishedUrl(app, user.id) };
   });

@@ -8,12 +8,15 @@ import dashboardRoutes from './dashboard/routes';
 import drawsRoutes from './draws/routes';
 import healthRoutes from './health/routes';
 import { valibotValidatorCompiler } from './lib/valibot';
+import mailRoutes from './mail/routes';
 import paymentsRoutes from './payments/routes';
 import sandboxPaymentsRoutes from './payments/sandbox/routes';
 import profileRoutes from './profile/routes';
 import purchasesRoutes from './purchases/routes';
 import salesRoutes from './sales/routes';
+import settingsRoutes from './settings/routes';
 import walletsRoutes from './wallets/routes';
+import whatsappRoutes from './whatsapp/routes';
 
 /**
  * Every API route, one `routes.ts` per domain, in this encapsulated context where requests are validated by
@@ -24,6 +27,7 @@ export default async function apiRoutes(fastify: FastifyInstance): Promise<void>
   await fastify.register(healthRoutes);
   await fastify.register(authRoutes);
   await fastify.register(profileRoutes);
+  await fastify.register(settingsRoutes);
   await fastify.register(accountsRoutes);
   await fastify.register(cepRoutes);
   await fastify.register(walletsRoutes);
@@ -34,6 +38,9 @@ export default async function apiRoutes(fastify: FastifyInstance): Promise<void>
   await fastify.register(dashboardRoutes);
   await fastify.register(buyersRoutes);
   await fastify.register(purchasesRoutes);
+  await fastify.register(whatsappRoutes);
   // Only mounts its route when the sandbox PSP is active (PIX_PROVIDER=sandbox).
   await fastify.register(sandboxPaymentsRoutes);
+  // Only mounts its route in e-mail sandbox mode (no SMTP_URL, not production).
+  await fastify.register(mailRoutes);
 }

@@ -1,7 +1,8 @@
 import os from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
 import app, { serverOptions } from './app';
-import { ConfigError, loadConfig, type AppConfig } from './config';
+import { paths } from '@rifaria/shared/paths';
+import { ConfigError, isMailSandbox, loadConfig, type AppConfig } from './config';
 import { createDatabase, type DatabaseHandle } from './db';
 import { migrate } from './db/migrate';
 import { describeDemoCampaign, ensureDemoData, type DemoOutcome } from './demo';
@@ -128,6 +129,9 @@ async function main(): Promise<void> {
         ? `  Front ends: served from this process (${frontends.remotes.length} remotes)`
         : '  Front ends: not built, API only (run `npm run build`, or `npm start` at the repo root)',
       `  API docs:   ${defaultOriginOf(config)}/api/docs`,
+      isMailSandbox(config)
+        ? `  E-mail:     sandbox, nothing leaves this machine: read it at ${defaultOriginOf(config)}${paths.sandboxMailbox.getHref()}`
+        : `  E-mail:     ${config.mail.smtpUrl ? 'SMTP (SMTP_URL)' : 'not configured (SMTP_URL): mail stays in mail_outbox'}`,
       `  Database:   ${database.kind === 'pglite' ? `PGlite in ${config.database.pgliteDir}` : 'PostgreSQL (DATABASE_URL)'}`,
       ...(config.demoUser.enabled
         ? [

@@ -126,6 +126,9 @@ export function testConfig(overrides?: DeepPartial<AppConfig>): AppConfig {
     publicBuyerChangePhone: relaxed,
     publicBuyerChangePhonePerCpf: relaxed,
     publicBuyerChangePhonePerPhone: relaxed,
+    forgotPassword: relaxed,
+    resetPassword: relaxed,
+    verifyEmail: relaxed,
   };
   return merge(base, overrides);
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { organiserWithWallet, phonePage, randomCpf, randomPhone, uniqueEmail } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { organiserWithWallet, paidPurchase, phonePage, publishedCampaign, randomCpf, uniqueEmail } from './support';
 
 // Issue 13 journey: an organiser's 'Sorteio Rifaria' and 'Loteria Federal' campaigns sell tickets paid by Pix (sandbox)
 // until a draw datetime less than two minutes ahead. Once it passes, 'Realizar Sorteio' draws the winners on the
@@ -20,55 +20,16 @@ function shortDrawDatetime(margin = 35_000): { at: Date; wallClock: string } {
   return { at, wallClock };
 }
 
-async function publishedCampaign(
-  api: APIRequestContext,
-  headers: Record<string, string>,
-  campaign: { name: string; drawTypeId: 1 | 2; price: number; awards: string[]; drawDatetime: string },
-): Promise<{ id: number; link: string }> {
-  const wallets = (await (await api.get('/api/user-wallets', { headers })).json()) as { data: { id: number }[] };
-  const created = await api.post('/api/campaigns', {
-    headers,
-    data: {
-      name: campaign.name,
-      draw_type_id: campaign.drawTypeId,
-      total_tickets: 100,
-      ticket_price: campaign.price,
-      rules: 'Maiores de 18 anos, residentes no Brasil.',
-      banner_image: null,
-      draw_datetime: campaign.drawDatetime,
-      user_wallet_id: wallets.data[0]!.id,
-      awards: campaign.awards.map((description) => ({ description, value: null })),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id, link } = ((await created.json()) as { data: { id: number; link: string } }).data;
-  const published = await api.post(`/api/campaigns/${id}/publish`, { headers });
-  expect(published.status(), await published.text()).toBe(200);
-  return { id, link };
-}
-
-/** A buyer registers, reserves `tickets` numbers and pays the Pix with the sandbox, all through the public API. */
-async function paidPurchase(api: APIRequestContext, link: string, name: string, tickets: number): Promise<void> {
-  const phone = randomPhone();
-  const buyer = await api.post('/public/buyers', { data: { name, phone, cpf: randomCpf(), email: null } });
-  expect(buyer.status(), await buyer.text()).toBe(201);
-  const purchase = await api.post('/public/purchases', {
-    data: { buyer_phone: phone, campaign_link: link, total_tickets: tickets, payment_method_id: 1 },
-  });
-  expect(purchase.status(), await purchase.text()).toBe(201);
-  const hash = ((await purchase.json()) as { data: { purchase_hash: string } }).data.purchase_hash;
-  const view = (await (await api.get(`/public/purchases/${hash}`)).json()) as { data: { payment: { txid: string } } };
-  const paid = await api.post(`/payments/sandbox/charges/${view.data.payment.txid}/pay`);
-  expect(paid.status(), await paid.text()).toBe(200);
-}
-
 async function winnerNumbers(page: Page): Promise<string[]> {
   const items = page.getByRole('list', { name: 'Ganhadores' }).getByRole('listitem');
   const texts = await items.allInnerTexts();
   return texts.map((text) => /prêmio\s*(\d+)/.exec(text)?.[1] ?? text);
 }
 
-test('should draw verifiable winners, settle the money and let the organiser transfer it out', async ({ page, browser }) => {
+test('should draw verifiable winners, settle the money and let the organiser transfer it out', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   const token = await organiserWithWallet(page, 'Organizadora do Sorteio', uniqueEmail('sorteio'), randomCpf());
   const headers = { authorization: `Bearer ${token}` };
@@ -95,9 +56,11 @@ test('should draw verifiable winners, settle the money and let the organiser tra
   // Before the draw: the public page shows the commitment and the rule; the panel the same commitment.
   const buyer = await phonePage(browser);
   await buyer.goto(`/p/${rifaria.link}`);
-  const commitment = ((await (await page.request.get(`/public/campaigns/${rifaria.link}`)).json()) as {
-    data: { draw_commitment: string };
-  }).data.draw_commitment;
+  const commitment = (
+    (await (await page.request.get(`/public/campaigns/${rifaria.link}`)).json()) as {
+      data: { draw_commitment: string };
+    }
+  ).data.draw_commitment;
   expect(commitment).toMatch(/^[0-9a-f]{64}$/);
   await expect(buyer.getByText(commitment)).toBeVisible();
 

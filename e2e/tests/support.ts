@@ -1,4 +1,4 @@
-import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Segura123';
 
@@ -147,4 +147,47 @@ export async function phonePage(browser: Browser, options: BrowserContextOptions
     ...options,
   });
   return context.newPage();
+}
+
+/** A published 100-ticket campaign through the API. */
+export async function publishedCampaign(
+  api: APIRequestContext,
+  headers: Record<string, string>,
+  campaign: { name: string; drawTypeId: 1 | 2; price: number; awards: string[]; drawDatetime: string },
+): Promise<{ id: number; link: string }> {
+  const wallets = (await (await api.get('/api/user-wallets', { headers })).json()) as { data: { id: number }[] };
+  const created = await api.post('/api/campaigns', {
+    headers,
+    data: {
+      name: campaign.name,
+      draw_type_id: campaign.drawTypeId,
+      total_tickets: 100,
+      ticket_price: campaign.price,
+      rules: 'Maiores de 18 anos, residentes no Brasil.',
+      banner_image: null,
+      draw_datetime: campaign.drawDatetime,
+      user_wallet_id: wallets.data[0]!.id,
+      awards: campaign.awards.map((description) => ({ description, value: null })),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id, link } = ((await created.json()) as { data: { id: number; link: string } }).data;
+  const published = await api.post(`/api/campaigns/${id}/publish`, { headers });
+  expect(published.status(), await published.text()).toBe(200);
+  return { id, link };
+}
+
+/** A buyer registers, reserves `tickets` numbers and pays the Pix with the sandbox, all through the public API. */
+export async function paidPurchase(api: APIRequestContext, link: string, name: string, tickets: number): Promise<void> {
+  const phone = randomPhone();
+  const buyer = await api.post('/public/buyers', { data: { name, phone, cpf: randomCpf(), email: null } });
+  expect(buyer.status(), await buyer.text()).toBe(201);
+  const purchase = await api.post('/public/purchases', {
+    data: { buyer_phone: phone, campaign_link: link, total_tickets: tickets, payment_method_id: 1 },
+  });
+  expect(purchase.status(), await purchase.text()).toBe(201);
+  const hash = ((await purchase.json()) as { data: { purchase_hash: string } }).data.purchase_hash;
+  const view = (await (await api.get(`/public/purchases/${hash}`)).json()) as { data: { payment: { txid: string } } };
+  const paid = await api.post(`/payments/sandbox/charges/${view.data.payment.txid}/pay`);
+  expect(paid.status(), await paid.text()).toBe(200);
 }

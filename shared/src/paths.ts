@@ -11,6 +11,12 @@ const enc = (value: Id) => encodeURIComponent(String(value));
 /** Query parameter that carries the originally requested location to /login. */
 export const REDIRECT_PARAM = 'redirect';
 
+/** `/perfil?verificar-email=1` opens the e-mail code dialog (the link in the verification e-mail, the dashboard). */
+export const VERIFY_EMAIL_PARAM = 'verificar-email';
+
+/** `/sandbox/emails?para=…` opens the sandbox mailbox filtered by that recipient. */
+export const MAILBOX_RECIPIENT_PARAM = 'para';
+
 /**
  * Only same-app absolute paths are accepted as a return target ('/x', not '//evil.com' or 'https://…'),
  * so the login redirect can never be used to send someone to another site.
@@ -40,7 +46,11 @@ export const paths = {
     getHref: (token: string) => `/redefinir-senha?token=${encodeURIComponent(token)}`,
   },
   /** Sandbox only (no SMTP_URL): the e-mails the platform would have sent. */
-  sandboxMailbox: { path: '/sandbox/emails', getHref: () => '/sandbox/emails' },
+  sandboxMailbox: {
+    path: '/sandbox/emails',
+    getHref: (recipient?: string) =>
+      recipient ? `/sandbox/emails?${MAILBOX_RECIPIENT_PARAM}=${encodeURIComponent(recipient)}` : '/sandbox/emails',
+  },
   terms: { path: '/termos', getHref: () => '/termos' },
   privacy: { path: '/privacidade', getHref: () => '/privacidade' },
   publicArea: { path: '/p/*', getHref: () => '/p' },
@@ -62,7 +72,12 @@ export const paths = {
   campaignSales: { path: '/campanhas/:id/vendas', getHref: (id: Id) => `/campanhas/${enc(id)}/vendas` },
   wallets: { path: '/carteiras', getHref: () => '/carteiras' },
   walletAdd: { path: '/carteira/adicionar', getHref: () => '/carteira/adicionar' },
-  profile: { path: '/perfil', getHref: () => '/perfil' },
+  profile: {
+    path: '/perfil',
+    /** `{ verifyEmail: true }`: the profile with the e-mail code dialog open. */
+    getHref: (options?: { verifyEmail?: boolean }) =>
+      options?.verifyEmail ? `/perfil?${VERIFY_EMAIL_PARAM}=1` : '/perfil',
+  },
   settings: { path: '/configuracoes', getHref: () => '/configuracoes' },
   whatsapp: { path: '/whatsapp', getHref: () => '/whatsapp' },
 } as const;

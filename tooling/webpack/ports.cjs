@@ -58,8 +58,18 @@ function devRemotes(host = 'localhost') {
 /**
  * The paths the API owns (the rest is the shell's): a path is the API's when it is one of these or below one.
  * The dev servers proxy them to the API; the API never answers them with the shell page (a JSON 404 instead).
- * '/whatsapp' alone is a page; '/whatsapp/instances' is the API.
+ * '/whatsapp' alone is a page; '/whatsapp/instances' and '/whatsapp/messages' are the API; '/webhooks' are the
+ * providers' callbacks (Evolution API).
  */
-const API_PATHS = /** @type {const} */ (['/api', '/public', '/payments', '/digital-wallets', '/whatsapp/instances', '/media']);
+const API_PATHS = /** @type {const} */ ([
+  '/api',
+  '/public',
+  '/payments',
+  '/digital-wallets',
+  '/whatsapp/instances',
+  '/whatsapp/messages',
+  '/webhooks',
+  '/media',
+]);
 
 module.exports = { APPS, REMOTES, API_PATHS, appOf, productionRemotes, devRemotes };

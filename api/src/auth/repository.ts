@@ -1,7 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { AuthToken, Database, Executor, NewUser, User, UserUpdate } from '../db/schema';
 
-/** The auth domain's tables: users (organisers), their sessions (auth_tokens) and e-mail verification links. */
+/**
+ * The auth domain's tables: users (organisers), their sessions (auth_tokens), e-mail verification codes and password
+ * reset links.
+ */
 
 /** Accounts (organisers). E-mails are compared case-insensitively through the lower(email) unique index. */
 export class UsersRepository {
@@ -123,53 +126,175 @@ export class AuthTokensRepository {
   }
 }
 
+/** The user's newest e-mail code, with `expired` by the database clock. */
+export interface LatestEmailCode {
+  id: string;
+  email: string;
+  code_hash: Buffer;
+  attempts: number;
+  used_at: Date | null;
+  expired: boolean;
+}
+
+/** When codes or links were last sent to a user, by the database clock (the resend pace and the daily cap). */
+export interface SendHistory {
+  /** The latest one's created_at, null if none. */
+  last: Date | null;
+  /** How many were sent within the window, and when the oldest of them was. */
+  inWindow: number;
+  oldestInWindow: Date | null;
+  now: Date;
+}
+
+async function sendHistory(
+  trx: Executor,
+  table: 'email_verification_codes' | 'password_reset_tokens',
+  userId: string,
+  windowHours: number,
+): Promise<SendHistory> {
+  const row = await trx
+    .selectFrom(table)
+    .select([
+      sql<Date | null>`max(created_at)`.as('last'),
+      sql<string>`count(*) FILTER (WHERE created_at > now() - make_interval(hours => ${windowHours}))`.as('in_window'),
+      sql<Date | null>`min(created_at) FILTER (WHERE created_at > now() - make_interval(hours => ${windowHours}))`.as(
+        'oldest_in_window',
+      ),
+      sql<Date>`now()`.as('now'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return { last: row.last, inWindow: Number(row.in_window), oldestInWindow: row.oldest_in_window, now: row.now };
+}
+
+/** 6-digit e-mail codes (email_verification_codes): only their keyed hash is stored (auth/email-verification.ts). */
 export class EmailVerificationsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async lastCreatedAt(userId: string, trx: Executor = this.db): Promise<Date | null> {
-    const row = await trx
-      .selectFrom('email_verification_tokens')
-      .select('created_at')
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.created_at ?? null;
+  history(userId: string, windowHours: number, trx: Executor = this.db): Promise<SendHistory> {
+    return sendHistory(trx, 'email_verification_codes', userId, windowHours);
   }
 
-  async create(
-    token: { userId: string; email: string; tokenHash: Buffer; expiresAt: Date },
+  /** Stores a new code valid `ttlMinutes`, voiding the user's earlier ones: only the latest code works. */
+  async replace(
+    code: { userId: string; email: string; codeHash: Buffer; ttlMinutes: number },
+    trx: Executor = this.db,
+  ): Promise<void> {
+    await this.invalidateForUser(code.userId, trx);
+    await trx
+      .insertInto('email_verification_codes')
+      .values({
+        user_id: code.userId,
+        email: code.email,
+        code_hash: code.codeHash,
+        expires_at: sql<Date>`now() + make_interval(mins => ${code.ttlMinutes})`,
+      })
+      .execute();
+  }
+
+  /** The user's newest code, locked for the check-and-count of a verification; undefined when none was sent. */
+  latestForUpdate(userId: string, trx: Executor): Promise<LatestEmailCode | undefined> {
+    return trx
+      .selectFrom('email_verification_codes')
+      .select(['id', 'email', 'code_hash', 'attempts', 'used_at', sql<boolean>`expires_at <= now()`.as('expired')])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  /** Counts a wrong guess; returns the attempts so far. */
+  async recordWrongAttempt(id: string, trx: Executor): Promise<number> {
+    const row = await trx
+      .updateTable('email_verification_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .returning('attempts')
+      .executeTakeFirstOrThrow();
+    return row.attempts;
+  }
+
+  async markUsed(id: string, trx: Executor): Promise<void> {
+    await trx
+      .updateTable('email_verification_codes')
+      .set({ used_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Voids the user's unused codes (a new code, or the e-mail changed: a code sent to the old address dies). */
+  async invalidateForUser(userId: string, trx: Executor = this.db): Promise<void> {
+    await trx
+      .updateTable('email_verification_codes')
+      .set({ used_at: sql<Date>`now()` })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
+  }
+}
+
+/** Password reset links (password_reset_tokens): only the SHA-256 of the token is stored (auth/password-reset.ts). */
+export class PasswordResetsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  history(userId: string, windowHours: number, trx: Executor = this.db): Promise<SendHistory> {
+    return sendHistory(trx, 'password_reset_tokens', userId, windowHours);
+  }
+
+  /** Stores a new link valid `ttlMinutes`, voiding the user's earlier ones: only the latest link works. */
+  async replace(
+    token: { userId: string; email: string; tokenHash: Buffer; ttlMinutes: number },
     trx: Executor = this.db,
   ): Promise<void> {
     await trx
-      .insertInto('email_verification_tokens')
-      .values({ user_id: token.userId, email: token.email, token_hash: token.tokenHash, expires_at: token.expiresAt })
+      .updateTable('password_reset_tokens')
+      .set({ used_at: sql<Date>`now()` })
+      .where('user_id', '=', token.userId)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('password_reset_tokens')
+      .values({
+        user_id: token.userId,
+        email: token.email,
+        token_hash: token.tokenHash,
+        expires_at: sql<Date>`now() + make_interval(mins => ${token.ttlMinutes})`,
+      })
       .execute();
   }
 
   /**
-   * Marks an unused, unexpired token as used and returns its user and e-mail; null when the link is
-   * invalid, expired or already used. Single UPDATE ... RETURNING, so a link works exactly once.
+   * Whether a link is live: unused, unexpired, and sent to the address its account still has (a link mailed to an
+   * address the account has since left is void).
    */
-  async consume(tokenHash: Buffer, trx: Executor = this.db): Promise<{ userId: string; email: string } | null> {
+  async isLive(tokenHash: Buffer, trx: Executor = this.db): Promise<boolean> {
     const row = await trx
-      .updateTable('email_verification_tokens')
+      .selectFrom('password_reset_tokens as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select('t.id')
+      .where('t.token_hash', '=', tokenHash)
+      .where('t.used_at', 'is', null)
+      .where('t.expires_at', '>', sql<Date>`now()`)
+      .where(sql<string>`lower(t.email)`, '=', sql<string>`lower(u.email)`)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Uses up a live link and returns its user and the address it was sent to; undefined when it is unknown, expired or
+   * already used. One UPDATE ... RETURNING, so of two simultaneous resets with one link exactly one gets the user.
+   */
+  async consume(tokenHash: Buffer, trx: Executor = this.db): Promise<{ userId: string; email: string } | undefined> {
+    const row = await trx
+      .updateTable('password_reset_tokens')
       .set({ used_at: sql<Date>`now()` })
       .where('token_hash', '=', tokenHash)
       .where('used_at', 'is', null)
       .where('expires_at', '>', sql<Date>`now()`)
       .returning(['user_id', 'email'])
       .executeTakeFirst();
-    return row ? { userId: row.user_id, email: row.email } : null;
-  }
-
-  /** Links sent to a previous address die when the e-mail changes. */
-  async invalidateForUser(userId: string, trx: Executor = this.db): Promise<void> {
-    await trx
-      .updateTable('email_verification_tokens')
-      .set({ used_at: sql<Date>`now()` })
-      .where('user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .execute();
+    return row ? { userId: row.user_id, email: row.email } : undefined;
   }
 }

@@ -1,20 +1,28 @@
-import * as v from 'valibot';
-import { changePasswordSchema, loginSchema, PASSWORD_CHANGE_MESSAGES, registerSchema } from '@rifaria/shared/schemas';
+import {
+  changePasswordSchema,
+  EMAIL_CODE_MESSAGES,
+  emailCodeSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  PASSWORD_CHANGE_MESSAGES,
+  PASSWORD_RESET_MESSAGES,
+  registerSchema,
+  resetPasswordSchema,
+} from '@rifaria/shared/schemas';
 import { API_MESSAGES } from '../lib/messages';
 import { publicOriginOf } from '../lib/public-origin';
 import { authErrors, commonErrors, errorReply, messageReply } from '../lib/reply-schema';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 import { sessionOf } from '../plugins/app/authentication';
+import { perAddress } from '../plugins/external/rate-limit';
 import { presentUser } from './presenter';
 import { AUTH_REPLIES } from './schemas';
 import type { AuthResult } from './service';
 
 /**
- * /api/auth/*: sign-up, login, logout, the session's user, password change and e-mail verification (spec section 7
- * "Authentication and profile"). The profile data, address and states are profile/routes.ts.
+ * /api/auth/*: sign-up, login, logout, the session's user, password change, e-mail verification by code and password
+ * reset (spec section 7 "Authentication and profile"). The profile data, address and states are profile/routes.ts.
  */
-
-const verifyEmailQuery = v.object({ token: v.optional(v.string(), '') });
 
 function authBody(message: string, result: AuthResult) {
   return {
@@ -114,7 +122,7 @@ const authRoutes: RoutesPlugin = async (fastify) => {
     {
       schema: {
         tags: ['profile'],
-        summary: 'Envia o e-mail com o link de verificação (no máximo um por minuto)',
+        summary: 'Envia por e-mail um código de 6 dígitos (válido 10 minutos; um novo a cada 30 segundos)',
         response: { 200: messageReply, ...authErrors },
       },
       config: { auth: true },
@@ -124,31 +132,59 @@ const authRoutes: RoutesPlugin = async (fastify) => {
         sessionOf(request).user.id,
         publicOriginOf(request, fastify.config),
       );
-      return { success: true, message: API_MESSAGES.verificationEmailSent };
+      return { success: true, message: EMAIL_CODE_MESSAGES.sent };
     },
   );
 
-  fastify.get(
+  fastify.post(
     '/api/auth/verify-email',
     {
       schema: {
         tags: ['profile'],
-        summary: 'Link do e-mail de verificação: confirma o e-mail e redireciona para /perfil',
-        querystring: verifyEmailQuery,
-        response: {
-          302: {
-            type: 'null',
-            description: 'Redireciona para /perfil?email_verificado=1 (ou =0 se o link for inválido)',
-          },
-        },
+        summary: 'Confirma o e-mail com o código recebido (5 tentativas por código)',
+        body: emailCodeSchema,
+        response: { 200: AUTH_REPLIES.verified, ...authErrors },
       },
+      config: { auth: true, rateLimit: perAddress(rateLimits.verifyEmail) },
+    },
+    async (request) => {
+      const user = await fastify.services.emailVerification.verify(sessionOf(request).user.id, request.body.code);
+      return { success: true, message: EMAIL_CODE_MESSAGES.verified, user: presentUser(user) };
+    },
+  );
+
+  fastify.post(
+    '/api/auth/forgot-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Envia o link de redefinição de senha (a resposta é a mesma para e-mails não cadastrados)',
+        body: forgotPasswordSchema,
+        response: { 200: messageReply, ...commonErrors },
+      },
+      config: { rateLimit: perAddress(rateLimits.forgotPassword) },
     },
     async (request, reply) => {
-      const token = request.query.token;
-      const outcome = /^[A-Za-z0-9_-]{16,256}$/.test(token)
-        ? await fastify.services.emailVerification.verify(token)
-        : 'invalid';
-      return reply.redirect(`/perfil?email_verificado=${outcome === 'verified' ? 1 : 0}`, 302);
+      void reply.header('cache-control', 'no-store');
+      await fastify.services.passwordReset.request(request.body.email, publicOriginOf(request, fastify.config));
+      return { success: true, message: PASSWORD_RESET_MESSAGES.requestSent };
+    },
+  );
+
+  fastify.post(
+    '/api/auth/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Define a nova senha com o link do e-mail (uso único, 30 minutos) e encerra todas as sessões',
+        body: resetPasswordSchema,
+        response: { 200: messageReply, ...commonErrors },
+      },
+      config: { rateLimit: perAddress(rateLimits.resetPassword) },
+    },
+    async (request) => {
+      await fastify.services.passwordReset.reset(request.body);
+      return { success: true, message: PASSWORD_RESET_MESSAGES.success };
     },
   );
 };

@@ -36,6 +36,9 @@ export const authReplySchema = v.object({
 
 export const meReplySchema = v.object({ success: v.boolean(), user: userSchema });
 
+/** POST /api/auth/verify-email: the user, now with email_verified_at (shared VerifyEmailReply). */
+export const verifiedReplySchema = v.object({ success: v.boolean(), message: v.string(), user: userSchema });
+
 export const profileReplySchema = v.object({
   success: v.boolean(),
   message: v.optional(v.string()),
@@ -46,5 +49,6 @@ export const profileReplySchema = v.object({
 export const AUTH_REPLIES = {
   auth: replySchema(authReplySchema),
   me: replySchema(meReplySchema),
+  verified: replySchema(verifiedReplySchema),
   profile: replySchema(profileReplySchema),
 } as const;

@@ -17,14 +17,23 @@ export interface PublicCampaignRecord extends CampaignColumns {
   organizer_phone: string | null;
 }
 
-/** A published or finished campaign by its public link, with its organiser; undefined for anything else. */
+/**
+ * A published or finished campaign by its public link, with its organiser as 'Configurações' sets them (the chosen
+ * display name, else the account's; the chosen WhatsApp, else none: never the account's phone); undefined for
+ * anything else.
+ */
 export async function findPublicCampaign(db: Executor, link: string): Promise<PublicCampaignRecord | undefined> {
   if (!isCampaignLink(link)) return undefined;
   return db
     .selectFrom('campaigns as c')
     .innerJoin('campaign_draw_types as dt', 'dt.id', 'c.draw_type_id')
     .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select([...CAMPAIGN_COLUMNS, 'u.name as organizer_name', 'u.phone as organizer_phone'])
+    .leftJoin('user_settings as s', 's.user_id', 'c.user_id')
+    .select((eb) => [
+      ...CAMPAIGN_COLUMNS,
+      eb.fn.coalesce('s.public_name', 'u.name').as('organizer_name'),
+      's.public_whatsapp as organizer_phone',
+    ])
     .where('c.link', '=', link)
     .where('c.status_id', 'in', [...PUBLIC_CAMPAIGN_STATUSES])
     .executeTakeFirst();

@@ -65,16 +65,6 @@ export interface AddressesTable extends AddressColumns {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-export interface EmailVerificationTokensTable {
-  id: Id;
-  user_id: Int8;
-  email: string;
-  token_hash: Buffer;
-  created_at: CreatedAt;
-  expires_at: Timestamp;
-  used_at: NullableTimestamp;
-}
-
 export interface MailOutboxTable {
   id: Id;
   to_address: string;
@@ -85,6 +75,10 @@ export interface MailOutboxTable {
   sent_at: NullableTimestamp;
   attempts: Generated<number>;
   last_error: string | null;
+  /** 017: when the delivery worker may (re)try it; a claim moves it past the send's duration. */
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** 017: the worker gave up (permanent refusal, or too many attempts); last_error says why. */
+  failed_at: NullableTimestamp;
 }
 
 export interface WalletTypesTable {
@@ -480,6 +474,70 @@ export interface WhatsappOutboxTable {
   sent_at: NullableTimestamp;
   attempts: Generated<number>;
   last_error: string | null;
+  // 018_whatsapp
+  kind: WhatsappMessageKind;
+  dedupe_key: string;
+  status: ColumnType<WhatsappMessageStatus, WhatsappMessageStatus | undefined, WhatsappMessageStatus>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  instance_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+}
+
+// 017_account_codes -----------------------------------------------------------------------------------------------
+
+/** A 6-digit e-mail code: only its HMAC (server key) is stored; void once used, replaced, expired or tried 5 times. */
+export interface EmailVerificationCodesTable {
+  id: Id;
+  user_id: Int8;
+  email: string;
+  code_hash: Buffer;
+  attempts: Generated<number>;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+/** A password reset link: only the SHA-256 of its token is stored; single use. */
+export interface PasswordResetTokensTable {
+  id: Id;
+  user_id: Int8;
+  email: string;
+  token_hash: Buffer;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+// 018_whatsapp
+export type WhatsappMessageKind =
+  'purchase_reserved' | 'payment_confirmed' | 'reservation_expired' | 'draw_result' | 'test';
+export type WhatsappMessageStatus = 'pending' | 'sent' | 'failed' | 'skipped';
+export type WhatsappInstanceStatus = 'connected' | 'connecting' | 'disconnected' | 'error';
+export interface WhatsappInstancesTable {
+  id: Id;
+  user_id: Int8;
+  instance_name: string;
+  provider_name: string;
+  phone_number: string;
+  status: ColumnType<WhatsappInstanceStatus, WhatsappInstanceStatus | undefined, WhatsappInstanceStatus>;
+  is_default: Generated<boolean>;
+  qr_code: string | null;
+  qr_updated_at: NullableTimestamp;
+  webhook_secret: string;
+  connecting_since: NullableTimestamp;
+  state_checked_at: NullableTimestamp;
+  connected_at: NullableTimestamp;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+export interface UserSettingsTable {
+  user_id: Int8;
+  public_name: string | null;
+  public_whatsapp: string | null;
+  notify_purchase_reserved: Generated<boolean>;
+  notify_payment_confirmed: Generated<boolean>;
+  notify_reservation_expired: Generated<boolean>;
+  notify_draw_result: Generated<boolean>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface Database {
@@ -487,7 +545,6 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   states: StatesTable;
   addresses: AddressesTable;
-  email_verification_tokens: EmailVerificationTokensTable;
   mail_outbox: MailOutboxTable;
   schema_migrations: SchemaMigrationsTable;
   // 002_wallets
@@ -532,6 +589,12 @@ export interface Database {
   campaign_draws: CampaignDrawsTable;
   campaign_draw_winners: CampaignDrawWinnersTable;
   whatsapp_outbox: WhatsappOutboxTable;
+  // 017_account_codes
+  email_verification_codes: EmailVerificationCodesTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  // 018_whatsapp
+  whatsapp_instances: WhatsappInstancesTable;
+  user_settings: UserSettingsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -44,6 +44,18 @@ export function organizerMail(notice: DrawNotice, result: OrganizerDrawResult) {
   return { subject: `Sorteio realizado: ${notice.campaignName}`.slice(0, 200), body_text: body, body_html: null };
 }
 
+/** The organiser's WhatsApp (sent through their own default instance, to their phone): the result in short. */
+export function organizerWhatsApp(notice: DrawNotice, result: OrganizerDrawResult): string {
+  return [
+    `Sorteio realizado: "${notice.campaignName}" em ${result.drawn_at_formatted}.`,
+    '',
+    'Ganhadores:',
+    ...winnerLines(result),
+    '',
+    `Resultado público: ${notice.resultUrl}`,
+  ].join('\n');
+}
+
 function firstName(name: string): string {
   return name.trim().split(/\s+/, 1)[0] ?? name;
 }

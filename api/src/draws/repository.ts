@@ -263,11 +263,4 @@ export class DrawsRepository {
       .orderBy('w.position')
       .execute();
   }
-
-  async enqueueWhatsApp(
-    trx: Executor,
-    message: { user_id: string; to_phone: string; body_text: string },
-  ): Promise<void> {
-    await trx.insertInto('whatsapp_outbox').values(message).execute();
-  }
 }

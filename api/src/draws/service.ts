@@ -10,6 +10,7 @@ import { HttpError, ValidationError } from '../lib/errors';
 import { post } from '../ledger';
 import { releasePosting } from '../ledger/postings';
 import type { MailOutboxRepository } from '../mail/repository';
+import type { Notifier } from '../whatsapp/notifier';
 import { drawRifaria } from './algorithm';
 import { roundAt, type BeaconRound } from './beacon';
 import { BeaconRoundNotYetError, BeaconUnavailableError, type Beacon } from './beacon-client';
@@ -20,7 +21,7 @@ import {
   type FederalContestResult,
   type FederalResults,
 } from './federal-results';
-import { organizerMail, winnerMessage, type DrawNotice } from './notifications';
+import { organizerMail, organizerWhatsApp, winnerMessage, type DrawNotice } from './notifications';
 import { decodeNumbers, presentOrganizerResult, presentPublicResult, presentVerificationFile } from './presenter';
 import type { DrawCampaign, DrawsRepository } from './repository';
 import type { VerificationFile } from './verification';
@@ -54,6 +55,8 @@ export class DrawsService {
     private readonly db: Kysely<Database>,
     private readonly repository: DrawsRepository,
     private readonly mail: MailOutboxRepository,
+    /** The WhatsApp outbox (and the organiser's switch for the draw result). */
+    private readonly notifier: Notifier,
     private readonly beacon: Beacon,
     private readonly federal: FederalResults,
     /** Links in notifications are built on this origin (PUBLIC_URL, or the request's: `at`). */
@@ -64,7 +67,16 @@ export class DrawsService {
   at(origin: string): DrawsService {
     return origin === this.origin
       ? this
-      : new DrawsService(this.db, this.repository, this.mail, this.beacon, this.federal, origin, this.log);
+      : new DrawsService(
+          this.db,
+          this.repository,
+          this.mail,
+          this.notifier,
+          this.beacon,
+          this.federal,
+          origin,
+          this.log,
+        );
   }
 
   /** Why the campaign cannot be drawn now, or null. */
@@ -309,12 +321,17 @@ export class DrawsService {
       releasedCents,
     };
     await this.mail.enqueue({ to_address: campaign.organizer_email, ...organizerMail(notice, result) }, trx);
+    // The winners (WhatsApp, and e-mail when they gave one) and the organiser's WhatsApp: unless the organiser
+    // turned the draw result off in 'Configurações'. Each message once per campaign and prize (dedupe key).
+    if (!(await this.notifier.enabled(trx, campaign.user_id, 'draw_result'))) return;
     for (const [index, winner] of result.winners.entries()) {
       const message = winnerMessage(notice, winner);
-      await this.repository.enqueueWhatsApp(trx, {
-        user_id: campaign.user_id,
-        to_phone: `55${winners[index]!.buyer_phone}`,
-        body_text: message.body_text.slice(0, 4096),
+      await this.notifier.enqueue(trx, {
+        userId: campaign.user_id,
+        toPhone: winners[index]!.buyer_phone,
+        text: message.body_text,
+        kind: 'draw_result',
+        dedupeKey: `draw_result:${campaign.id}:${winner.position}`,
       });
       if (winner.buyer_email) {
         await this.mail.enqueue(
@@ -323,6 +340,13 @@ export class DrawsService {
         );
       }
     }
+    await this.notifier.enqueue(trx, {
+      userId: campaign.user_id,
+      toPhone: await this.notifier.organizerPhone(trx, campaign.user_id),
+      text: organizerWhatsApp(notice, result),
+      kind: 'draw_result',
+      dedupeKey: `draw_result:${campaign.id}:organizer`,
+    });
   }
 
   /** The organiser's result (404 before the draw). */

@@ -23,10 +23,11 @@ export const API_MESSAGES = {
   loggedOut: 'Logout realizado com sucesso.',
   addressSaved: 'Endereço salvo com sucesso!',
   addressNotFound: 'Endereço não cadastrado',
-  verificationEmailSent: 'Email enviado com sucesso!',
-  emailAlreadyVerified: 'Seu e-mail já foi verificado.',
-  verificationEmailTooSoon: 'Aguarde um minuto antes de solicitar um novo e-mail de verificação.',
-  verificationEmailSubject: 'Confirme seu e-mail na Rifaria',
+  // The e-mail code (the rest is EMAIL_CODE_MESSAGES in @rifaria/shared/schemas, which the dialog shows too)
+  verificationEmailSubject: 'Seu código de verificação da Rifaria',
+  emailCodeTooSoon: (seconds: number) =>
+    `Aguarde ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} para pedir um novo código.`,
+  emailCodeDailyLimit: 'Você pediu muitos códigos nas últimas 24 horas. Tente novamente mais tarde.',
 
   // Wallets, deposits and Pix (issue 3: ledger and payments)
   walletNotFound: 'Carteira não encontrada.',

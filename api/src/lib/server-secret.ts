@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -51,4 +51,12 @@ export function resolveServerSecret(envName: string, options: ServerSecretOption
   const secret = read();
   if (!secret) throw new Error(`Could not read ${envName} from ${options.secretFile}`);
   return secret;
+}
+
+/**
+ * A 32-byte key for one purpose (`label`, e.g. 'rifaria/email-code/hmac/v1'), derived from a server secret with
+ * HKDF-SHA256: one secret serves several purposes without one key revealing another.
+ */
+export function deriveKey(secret: Buffer, label: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'rifaria', label, 32));
 }

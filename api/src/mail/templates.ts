@@ -1,5 +1,12 @@
+import { firstName } from '@rifaria/shared/format';
+import { PASSWORD_RESET_MESSAGES } from '@rifaria/shared/schemas';
 import type { MailMessage } from './transport';
 import { API_MESSAGES } from '../lib/messages';
+
+/**
+ * The account e-mails, in pt-BR: plain text (what every client can show, and what the sandbox mailbox lists) plus a
+ * simple HTML version with the same words. Inline styles only: mail clients drop <style> blocks and external CSS.
+ */
 
 const escapeHtml = (value: string): string =>
   value.replace(
@@ -7,27 +14,81 @@ const escapeHtml = (value: string): string =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
   );
 
-export function verificationEmail(params: { to: string; name: string; link: string; ttlHours: number }): MailMessage {
-  const firstName = params.name.trim().split(/\s+/)[0] ?? params.name;
+const greeting = (name: string): string => `Olá, ${firstName(name) || name}!`;
+
+/** The HTML frame every account e-mail shares: the paragraphs given, then the signature. */
+function htmlPage(paragraphs: string[]): string {
+  return `<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"></head>
+<body style="margin:0;padding:24px;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#1f2937;font-size:15px;line-height:1.5">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+${paragraphs.join('\n')}
+<p style="margin:24px 0 0">Equipe Rifaria</p>
+</div>
+</body></html>`;
+}
+
+const button = (href: string, label: string): string =>
+  `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#16a34a;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
+
+/** POST /api/auth/send-verification-email: the 6-digit code, prominent, and the link that opens the code dialog. */
+export function verificationCodeEmail(params: {
+  to: string;
+  name: string;
+  code: string;
+  link: string;
+  ttlMinutes: number;
+}): MailMessage {
+  const { code, link, ttlMinutes } = params;
   const text = [
-    `Olá, ${firstName}!`,
+    greeting(params.name),
     '',
-    'Para confirmar seu e-mail na Rifaria, acesse o link abaixo:',
-    params.link,
+    'Use este código para confirmar seu e-mail na Rifaria:',
     '',
-    `O link vale por ${params.ttlHours} horas e pode ser usado uma única vez.`,
-    'Se você não pediu esta confirmação, ignore esta mensagem.',
+    `    ${code}`,
+    '',
+    `Digite-o na janela "Confirmar e-mail" do seu perfil. Se ela estiver fechada, abra: ${link}`,
+    '',
+    `O código vale por ${ttlMinutes} minutos. Se você não pediu esta confirmação, ignore esta mensagem.`,
     '',
     'Equipe Rifaria',
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937">
-<p>Olá, ${escapeHtml(firstName)}!</p>
-<p>Para confirmar seu e-mail na Rifaria, clique no botão abaixo:</p>
-<p><a href="${escapeHtml(params.link)}" style="background:#16a34a;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">Confirmar e-mail</a></p>
-<p>Ou copie este endereço no navegador:<br>${escapeHtml(params.link)}</p>
-<p>O link vale por ${params.ttlHours} horas e pode ser usado uma única vez. Se você não pediu esta confirmação, ignore esta mensagem.</p>
-<p>Equipe Rifaria</p>
-</body></html>`;
+  const html = htmlPage([
+    `<p style="margin:0 0 16px">${escapeHtml(greeting(params.name))}</p>`,
+    '<p style="margin:0 0 16px">Use este código para confirmar seu e-mail na Rifaria:</p>',
+    `<p style="margin:0 0 16px;text-align:center"><span style="display:inline-block;padding:12px 20px;border:1px solid #d1d5db;border-radius:8px;background:#f9fafb;font-family:'Courier New',Courier,monospace;font-size:32px;font-weight:bold;letter-spacing:8px">${escapeHtml(code)}</span></p>`,
+    '<p style="margin:0">Digite-o na janela "Confirmar e-mail" do seu perfil. Se ela estiver fechada:</p>',
+    button(link, 'Abrir meu perfil'),
+    `<p style="margin:0;color:#6b7280;font-size:13px">O código vale por ${ttlMinutes} minutos. Se você não pediu esta confirmação, ignore esta mensagem.</p>`,
+  ]);
   return { to: params.to, subject: API_MESSAGES.verificationEmailSubject, text, html };
+}
+
+/** POST /api/auth/forgot-password: the single-use link to /redefinir-senha. */
+export function passwordResetEmail(params: {
+  to: string;
+  name: string;
+  link: string;
+  ttlMinutes: number;
+}): MailMessage {
+  const { link, ttlMinutes } = params;
+  const text = [
+    greeting(params.name),
+    '',
+    'Recebemos um pedido para redefinir a senha da sua conta na Rifaria. Para criar uma nova senha, acesse:',
+    link,
+    '',
+    `O link vale por ${ttlMinutes} minutos e pode ser usado uma única vez. Ao redefinir a senha, todas as sessões abertas da sua conta são encerradas.`,
+    'Se você não pediu a redefinição, ignore esta mensagem: sua senha continua a mesma.',
+    '',
+    'Equipe Rifaria',
+  ].join('\n');
+  const html = htmlPage([
+    `<p style="margin:0 0 16px">${escapeHtml(greeting(params.name))}</p>`,
+    '<p style="margin:0">Recebemos um pedido para redefinir a senha da sua conta na Rifaria.</p>',
+    button(link, 'Redefinir minha senha'),
+    `<p style="margin:0 0 16px">Ou copie este endereço no navegador:<br><span style="word-break:break-all">${escapeHtml(link)}</span></p>`,
+    `<p style="margin:0;color:#6b7280;font-size:13px">O link vale por ${ttlMinutes} minutos e pode ser usado uma única vez. Ao redefinir a senha, todas as sessões abertas da sua conta são encerradas. Se você não pediu a redefinição, ignore esta mensagem: sua senha continua a mesma.</p>`,
+  ]);
+  return { to: params.to, subject: PASSWORD_RESET_MESSAGES.subject, text, html };
 }

@@ -18,8 +18,9 @@ export interface MailTransport {
 }
 
 /**
- * Embedded default (sandbox): the message is stored in mail_outbox, where it can be read without an SMTP
- * server (only its id and subject are logged). A later SMTP worker delivers pending rows and sets sent_at.
+ * How every service sends e-mail: the message is stored in mail_outbox in the caller's transaction (only its id and
+ * subject are logged). With SMTP_URL the delivery worker (mail/delivery.ts) sends it and sets sent_at; without, it
+ * stays there, readable in the sandbox mailbox (mail/sandbox-mailbox.ts).
  */
 export class OutboxMailTransport implements MailTransport {
   constructor(

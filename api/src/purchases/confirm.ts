@@ -5,6 +5,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { post, salePosting } from '../ledger';
 import type { PaidEvent } from '../payments/service';
+import type { Notifier } from '../whatsapp/notifier';
 import type { TicketAllocator } from './allocator';
 import { MAX_ATTEMPTS, PUBLISHED } from './create';
 import { cancelAndRelease, releaseNumbers, takeReleased, type PurchasesRepository } from './repository';
@@ -12,6 +13,7 @@ import { cancelAndRelease, releaseNumbers, takeReleased, type PurchasesRepositor
 interface ConfirmationContext {
   repository: PurchasesRepository;
   allocator: TicketAllocator;
+  notifier: Notifier;
   log: FastifyBaseLogger;
 }
 
@@ -24,6 +26,8 @@ interface ConfirmationContext {
  *   sales are closed) → stays Cancelado with paid_at and refund_status 'pending': the money never enters a wallet
  *   and the worker returns it through the PSP. A Pix that lands after the draw is never honoured: with a Loteria
  *   Federal draw, anyone could otherwise reserve before the draw and pay only if they won.
+ * A purchase that turns Pago gets its 'payment confirmed' messages (WhatsApp, and e-mail when the buyer gave one) in
+ * this same transaction.
  */
 export async function confirmPaid(
   ctx: ConfirmationContext,
@@ -57,6 +61,7 @@ export async function confirmPaid(
         description: `Venda de ${purchase.total_tickets} ${purchase.total_tickets === 1 ? 'número' : 'números'} - ${purchase.campaign_name}`,
       }),
     );
+    await ctx.notifier.purchasesPaid(trx, [key]);
     return;
   }
   await ctx.repository.markRefundDue(trx, key, payment.paidAt);

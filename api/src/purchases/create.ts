@@ -8,6 +8,7 @@ import type { Batcher } from '../lib/batcher';
 import { fieldError, HttpError, type ErrorBody } from '../lib/errors';
 import { PixProviderError } from '../payments/pix-provider';
 import { generateTxid, type PaymentsService } from '../payments/service';
+import type { Notifier } from '../whatsapp/notifier';
 import type { TicketAllocator } from './allocator';
 import { PURCHASE_MESSAGES } from './messages';
 import type {
@@ -105,6 +106,8 @@ export interface CreationContext {
   allocator: TicketAllocator;
   log: FastifyBaseLogger;
   options: PurchasesOptions;
+  /** Builds the 'purchase reserved' message the reservation statement writes with the purchase. */
+  notifier: Notifier;
   lookups: Batcher<LookupInput, LookupRow>;
   /** Reservations of concurrent purchases, one statement per campaign; null = retry this one alone. */
   reservations: Batcher<Reservation, Reserved | null>;
@@ -116,12 +119,15 @@ export interface CreationContext {
  * numbers and writes the purchase, its tickets and its charge together. A purchase therefore never exists without
  * its Pix, and nothing is written when the PSP fails. When the reservation fails (sold out in the meantime, a double
  * click that lost), the unused charge is cancelled at the PSP. A sold-out campaign is refused before the PSP is
- * called whenever this process can tell (its counter is exhausted and the free list is short).
+ * called whenever this process can tell (its counter is exhausted and the free list is short). The buyer's
+ * 'purchase reserved' WhatsApp message (amount, Pix code, checkout link on `origin`, expiry) is written by the same
+ * statement, so it exists exactly when the purchase does.
  */
 export async function createPurchase(
   ctx: CreationContext,
   input: PurchaseRequest,
   idempotencyKey: string | null,
+  origin: string,
 ): Promise<{ created: boolean; data: PurchaseCreated }> {
   if (!isCampaignLink(input.campaign_link)) throw new HttpError(404, PURCHASE_MESSAGES.campaignNotFound);
   const found = await ctx.lookups.submit({
@@ -164,6 +170,21 @@ export async function createPurchase(
     unitCents: campaign.unitCents,
     releasedFrom: randomInt(campaign.totalTickets),
     charge,
+    notice: ctx.notifier.reservedRow({
+      organizerId: found.organizer_id ?? '',
+      enabled: found.notify_reserved !== false && found.organizer_id !== null,
+      buyerPhone: input.buyer_phone,
+      notice: {
+        buyerName: found.buyer_name ?? '',
+        campaignName: campaign.name,
+        count,
+        amountCents: charge.amountCents,
+        copyPasteCode: charge.copyPasteCode,
+        expiresAt: charge.expiresAt,
+        hash,
+        origin,
+      },
+    }),
   });
   const created = (charge: OpenedCharge) => ({
     created: true,

@@ -1,17 +1,19 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { PixChargeRow } from '../payments/service';
+import type { Notifier } from '../whatsapp/notifier';
 import { cancelAndRelease, type PurchasesRepository } from './repository';
 
 /**
  * Worker: Pendente purchases past expires_at, and those of campaigns whose draw datetime has passed (sales close
  * then), become Cancelado and their numbers go to released_tickets, in batches of `batchSize` (FOR UPDATE SKIP
  * LOCKED: several processes share the work, none waits on another's rows). A Pix that still lands for one of them
- * is refunded (confirm.ts).
+ * is refunded (confirm.ts). The buyers' 'reservation expired' messages are written in the same transaction.
  */
 export async function expireOverdue(
   db: Kysely<Database>,
   repository: PurchasesRepository,
+  notifier: Notifier,
   batchSize: number,
   maxBatches: number,
   /**
@@ -30,6 +32,7 @@ export async function expireOverdue(
       const rows = await db.transaction().execute(async (trx) => {
         const locked = await lock(trx);
         await cancelAndRelease(trx, locked);
+        await notifier.reservationsEnded(trx, locked, closedSales ? 'sales_closed' : 'expired');
         return locked;
       });
       if (closedSales && rows.length > 0) await cancelCharges(rows.map((row) => row.id));
@@ -43,8 +46,11 @@ export async function expireOverdue(
 /** The payments core expired the purchase's charge: the purchase expires with it (same moment, same transaction). */
 export async function expireWithCharge(
   repository: PurchasesRepository,
+  notifier: Notifier,
   trx: Transaction<Database>,
   charge: PixChargeRow,
 ): Promise<void> {
-  await cancelAndRelease(trx, await repository.lockOverdueById(trx, charge.reference_id));
+  const locked = await repository.lockOverdueById(trx, charge.reference_id);
+  await cancelAndRelease(trx, locked);
+  await notifier.reservationsEnded(trx, locked, 'expired');
 }

@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { leaseOver } from '../db/leases';
 import type { Database, Executor } from '../db/schema';
 import { POOL_PERMUTATION_COLUMNS } from '../tickets';
+import type { ReservedOutboxRow } from '../whatsapp/notifier';
 import type { PurchaseRecord } from './presenter';
 
 /** The SQL of the purchases domain: lookups, the reservation statements, confirmation, expiry and refunds. */
@@ -30,6 +31,8 @@ export interface Reservation {
   /** Released numbers are taken from this number upwards (then wrapping), so they are not handed out in order. */
   releasedFrom: number;
   charge: OpenedCharge;
+  /** The buyer's 'purchase reserved' WhatsApp message, written with the purchase; null when not sent. */
+  notice: ReservedOutboxRow | null;
 }
 
 export interface LookupInput {
@@ -55,6 +58,10 @@ export interface LookupRow extends ExistingPurchase {
   buyer_id: string | null;
   /** The buyer's unpaid numbers in the campaign (Pendente, not expired) when the lookup ran. */
   buyer_pending: number | null;
+  /** For the 'purchase reserved' message: the organiser, their switch for it, the buyer's name. */
+  organizer_id: string | null;
+  notify_reserved: boolean | null;
+  buyer_name: string | null;
 }
 
 /**
@@ -82,11 +89,13 @@ export class PurchasesRepository {
       SELECT r.ord, c.id AS campaign_id, c.name AS campaign_name, c.status_id, c.draw_at <= now() AS draw_passed,
              c.ticket_price_cents, c.total_tickets, b.id AS buyer_id,
              e.purchase_hash AS existing_hash, e.expires_at AS existing_expires_at, e.buyer_id AS existing_buyer_id,
-             h.pending AS buyer_pending
+             h.pending AS buyer_pending, c.user_id AS organizer_id,
+             coalesce(s.notify_purchase_reserved, true) AS notify_reserved, b.name AS buyer_name
       FROM unnest(${inputs.map((i) => i.link)}::text[], ${inputs.map((i) => i.phone)}::text[],
                   ${inputs.map((i) => i.key)}::text[]) WITH ORDINALITY AS r(link, phone, key, ord)
       LEFT JOIN campaigns c ON c.link = r.link
       LEFT JOIN buyers b ON b.phone = r.phone
+      LEFT JOIN user_settings s ON s.user_id = c.user_id
       -- Not a plain join: with a NULL key (no Idempotency-Key header) the One-Time Filter skips purchases altogether,
       -- and a join filter could let a planner with stale statistics scan all of a growing campaign's purchases.
       LEFT JOIN LATERAL (
@@ -196,6 +205,16 @@ export class PurchasesRepository {
         SELECT q.txid, 'purchase', p.id, q.amount_cents, q.expires_at, q.code
         FROM req q JOIN purchase p ON p.purchase_hash = q.hash
         RETURNING id
+      ), notice AS (
+        -- The buyer's 'purchase reserved' message (whatsapp/notifier.ts), committed with the purchase or not at all.
+        INSERT INTO whatsapp_outbox (user_id, to_phone, body_text, kind, dedupe_key)
+        SELECT n.user_id, n.to_phone, n.body_text, 'purchase_reserved', 'purchase_reserved:' || p.id
+        FROM unnest(${items.map((i) => i.hash)}::text[], ${items.map((i) => i.notice?.userId ?? null)}::bigint[],
+                    ${items.map((i) => i.notice?.toPhone ?? null)}::text[],
+                    ${items.map((i) => i.notice?.text ?? null)}::text[]) AS n(hash, user_id, to_phone, body_text)
+        JOIN purchase p ON p.purchase_hash = n.hash
+        WHERE n.body_text IS NOT NULL
+        ON CONFLICT (dedupe_key) DO NOTHING
       )
       SELECT t.ord, t.released,
              CASE WHEN (SELECT count(*) FROM tickets) <> ${total} OR (SELECT count(*) FROM charge) <> ${items.length}
@@ -251,6 +270,14 @@ export class PurchasesRepository {
                ${p.charge.copyPasteCode}
         FROM purchase
         RETURNING id
+      ), notice AS (
+        -- The buyer's 'purchase reserved' message (whatsapp/notifier.ts), committed with the purchase or not at all.
+        INSERT INTO whatsapp_outbox (user_id, to_phone, body_text, kind, dedupe_key)
+        SELECT ${p.notice?.userId ?? null}::bigint, ${p.notice?.toPhone ?? null}::text, ${p.notice?.text ?? null}::text,
+               'purchase_reserved', 'purchase_reserved:' || purchase.id
+        FROM purchase
+        WHERE ${p.notice !== null}
+        ON CONFLICT (dedupe_key) DO NOTHING
       )
       SELECT EXISTS (SELECT 1 FROM purchase) AS reserved,
              (SELECT count(*) FROM released_candidates)::int AS released,
@@ -291,10 +318,11 @@ export class PurchasesRepository {
       .innerJoin('campaigns as c', 'c.id', 'p.campaign_id')
       .innerJoin('users as u', 'u.id', 'c.user_id')
       .innerJoin('buyers as b', 'b.id', 'p.buyer_id')
+      .leftJoin('user_settings as s', 's.user_id', 'c.user_id')
       .leftJoin('pix_charges as ch', (join) =>
         join.on('ch.purpose', '=', 'purchase').onRef('ch.reference_id', '=', 'p.id'),
       )
-      .select([
+      .select((eb) => [
         'p.campaign_id',
         'p.id',
         'p.purchase_hash',
@@ -310,8 +338,10 @@ export class PurchasesRepository {
         'c.link as campaign_link',
         'c.total_tickets as campaign_total_tickets',
         'c.draw_at as campaign_draw_at',
-        'u.name as organizer_name',
-        'u.phone as organizer_phone',
+        // The organiser as public pages show them ('Configurações'): the chosen name and WhatsApp, never the
+        // account's phone.
+        eb.fn.coalesce('s.public_name', 'u.name').as('organizer_name'),
+        's.public_whatsapp as organizer_phone',
         'b.name as buyer_name',
         'b.phone as buyer_phone',
         'b.email as buyer_email',
@@ -430,18 +460,20 @@ export class PurchasesRepository {
    * (campaign_id, status_id) index).
    */
   lockPendingAfterDraw(trx: Transaction<Database>, limit: number): Promise<PurchaseKey[]> {
-    return trx
-      .selectFrom('purchases as p')
-      .innerJoin('campaigns as c', 'c.id', 'p.campaign_id')
-      .select(['p.campaign_id', 'p.id'])
-      .where('p.status_id', '=', PURCHASE_STATUS_ID.pending)
-      // Finalizada too: the draw can be made before the worker's next tick.
-      .where('c.status_id', 'in', [CAMPAIGN_STATUS_ID.published, CAMPAIGN_STATUS_ID.finished])
-      .where('c.draw_at', '<=', sql<Date>`now()`)
-      .limit(limit)
-      .forUpdate('p')
-      .skipLocked()
-      .execute();
+    return (
+      trx
+        .selectFrom('purchases as p')
+        .innerJoin('campaigns as c', 'c.id', 'p.campaign_id')
+        .select(['p.campaign_id', 'p.id'])
+        .where('p.status_id', '=', PURCHASE_STATUS_ID.pending)
+        // Finalizada too: the draw can be made before the worker's next tick.
+        .where('c.status_id', 'in', [CAMPAIGN_STATUS_ID.published, CAMPAIGN_STATUS_ID.finished])
+        .where('c.draw_at', '<=', sql<Date>`now()`)
+        .limit(limit)
+        .forUpdate('p')
+        .skipLocked()
+        .execute()
+    );
   }
 
   /** The charges of these purchases the PSP may still be paid on. */

@@ -52,7 +52,11 @@ const publicPurchaseRoutes: RoutesPlugin = async (fastify) => {
     },
     async (request, reply) => {
       const key = idempotencyKeyOf(request, PURCHASE_MESSAGES.idempotencyKeyInvalid);
-      const result = await fastify.services.purchases.create(request.body, key);
+      const result = await fastify.services.purchases.create(
+        request.body,
+        key,
+        publicOriginOf(request, fastify.config),
+      );
       return reply.code(result.created ? 201 : 200).send({
         success: true,
         message: result.created ? PURCHASE_MESSAGES.created : PURCHASE_MESSAGES.replayed,

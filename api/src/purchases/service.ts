@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import { Batcher } from '../lib/batcher';
 import type { PaymentsService } from '../payments/service';
 import type { BuyerCpfCipher } from '../buyers/cpf';
+import type { Notifier } from '../whatsapp/notifier';
 import type { TicketAllocator } from './allocator';
 import { confirmPaid } from './confirm';
 import {
@@ -53,6 +54,8 @@ export class PurchasesService {
     private readonly payments: PaymentsService,
     readonly allocator: TicketAllocator,
     private readonly cipher: () => BuyerCpfCipher,
+    /** The automatic messages (reserved, paid, expired), written in each event's transaction. */
+    private readonly notifier: Notifier,
     private readonly log: FastifyBaseLogger,
     private readonly options: PurchasesOptions,
   ) {
@@ -63,17 +66,25 @@ export class PurchasesService {
       allocator,
       log,
       options,
+      notifier,
       lookups: this.lookups,
       reservations: this.reservations,
     };
-    const confirmation = { repository: this.repository, allocator, log };
+    const confirmation = { repository: this.repository, allocator, notifier, log };
     payments.onPaid('purchase', (trx, event) => confirmPaid(confirmation, trx, event));
-    payments.onExpired('purchase', (trx, charge) => expireWithCharge(this.repository, trx, charge));
+    payments.onExpired('purchase', (trx, charge) => expireWithCharge(this.repository, notifier, trx, charge));
   }
 
-  /** POST /public/purchases (create.ts). */
-  create(input: PurchaseRequest, idempotencyKey: string | null): Promise<{ created: boolean; data: PurchaseCreated }> {
-    return createPurchase(this.creation, input, idempotencyKey);
+  /**
+   * POST /public/purchases (create.ts). `origin`: where the checkout link of the 'reserved' message points
+   * (PUBLIC_URL, or the address of the request: lib/public-origin.ts).
+   */
+  create(
+    input: PurchaseRequest,
+    idempotencyKey: string | null,
+    origin: string = this.notifier.origin,
+  ): Promise<{ created: boolean; data: PurchaseCreated }> {
+    return createPurchase(this.creation, input, idempotencyKey, origin);
   }
 
   /** One campaign's group-commit statement (a method: tests watch the batch sizes). */
@@ -103,7 +114,7 @@ export class PurchasesService {
 
   /** Worker step 'purchase-expiry' (expire.ts). */
   expireOverdue(maxBatches = 20): Promise<number> {
-    return expireOverdue(this.db, this.repository, this.options.batchSize, maxBatches, (ids) =>
+    return expireOverdue(this.db, this.repository, this.notifier, this.options.batchSize, maxBatches, (ids) =>
       this.cancelChargesOf(ids),
     );
   }

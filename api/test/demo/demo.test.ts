@@ -89,6 +89,11 @@ describe('ensureDemoData on a fresh database', () => {
       .executeTakeFirstOrThrow();
     // The organiser WhatsApp of the public page, and the profile data the account opening completes.
     expect(user).toMatchObject({ name: 'Organizador Demo', cpf: '12345678909', phone: '11900000000' });
+    // Chosen for the public page in 'Configurações' (issue 14), as an organiser would.
+    const settings = await t.app.inject({ method: 'GET', url: '/api/auth/settings', headers: bearer(token) });
+    expect(settings.json().data.effective).toEqual({ name: 'Organizador Demo', whatsapp: '11900000000' });
+    const page = await t.app.inject({ method: 'GET', url: `/public/campaigns/${DEMO_LINK}` });
+    expect(page.json().data.organizer).toEqual({ name: 'Organizador Demo', whatsapp: '11900000000' });
     const wallet = await db
       .selectFrom('user_wallets')
       .selectAll()

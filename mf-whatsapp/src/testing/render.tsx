@@ -1,5 +1,13 @@
-/** mf-whatsapp's tests: the App mounted like the shell does, over @rifaria/shared/testing. */
-import { renderRemote } from '@rifaria/shared/testing';
+/** mf-whatsapp's tests: the App mounted like the shell does, over @rifaria/shared/testing, with the Toaster. */
+import { renderRemote, type UserEventOptions } from '@rifaria/shared/testing';
 import { App } from '../app';
 
-export const renderAt = (path: string) => renderRemote(<App />, { mounts: ['/whatsapp/*'], path });
+/** /whatsapp after a page outside the remote (/dashboard), so Back from the first screen has somewhere to go. */
+export const renderAt = (path = '/whatsapp', user?: UserEventOptions) =>
+  renderRemote(<App />, {
+    mounts: ['/whatsapp/*'],
+    path,
+    before: ['/dashboard'],
+    toaster: true,
+    ...(user ? { user } : {}),
+  });

@@ -5,6 +5,12 @@ describe('paths', () => {
     expect(paths.campaignPanel.getHref(12)).toBe('/campanhas/12/painel');
     expect(paths.checkout.getHref('abc')).toBe('/p/checkout?compra=abc');
     expect(paths.publicCampaign.getHref('rifa da ana')).toBe('/p/rifa%20da%20ana');
+    expect(paths.profile.getHref()).toBe('/perfil');
+    expect(paths.profile.getHref({ verifyEmail: true })).toBe('/perfil?verificar-email=1');
+    expect(paths.sandboxMailbox.getHref()).toBe('/sandbox/emails');
+    expect(paths.sandboxMailbox.getHref('ana+teste@rifaria.com.br')).toBe(
+      '/sandbox/emails?para=ana%2Bteste%40rifaria.com.br',
+    );
   });
 
   it('should carry a safe return target to /login', () => {

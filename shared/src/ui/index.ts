@@ -14,3 +14,4 @@ export { MoneyField, type MoneyFieldProps } from './money-field';
 export { campaignStatusColor, purchaseStatusColor } from './status';
 export { useRequest, type RequestState, type RequestStatus } from './use-request';
 export { DialogTitleWithClose, CLOSE_DIALOG_LABEL } from './dialog-title-with-close';
+export { RetryAlert, RETRY_LABEL } from './retry-alert';

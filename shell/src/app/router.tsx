@@ -11,6 +11,8 @@ import { NavigationBridge } from './navigation-bridge';
 const LoginRoute = lazy(() => import('./routes/auth/login'));
 const RegisterRoute = lazy(() => import('./routes/auth/register'));
 const ForgotPasswordRoute = lazy(() => import('./routes/auth/forgot-password'));
+const ResetPasswordRoute = lazy(() => import('./routes/auth/reset-password'));
+const SandboxMailboxRoute = lazy(() => import('./routes/sandbox/mailbox'));
 const TermsRoute = lazy(() => import('./routes/legal/terms'));
 const PrivacyRoute = lazy(() => import('./routes/legal/privacy'));
 const AdminRoot = lazy(() => import('./routes/app/root'));
@@ -30,6 +32,8 @@ const PUBLIC_PAGES: [string, ComponentType][] = [
   [paths.login.path, LoginRoute],
   [paths.register.path, RegisterRoute],
   [paths.forgotPassword.path, ForgotPasswordRoute],
+  [paths.resetPassword.path, ResetPasswordRoute],
+  [paths.sandboxMailbox.path, SandboxMailboxRoute],
   [paths.terms.path, TermsRoute],
   [paths.privacy.path, PrivacyRoute],
 ];

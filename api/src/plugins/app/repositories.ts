@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { AuthTokensRepository, EmailVerificationsRepository, UsersRepository } from '../../auth/repository';
+import {
+  AuthTokensRepository,
+  EmailVerificationsRepository,
+  PasswordResetsRepository,
+  UsersRepository,
+} from '../../auth/repository';
 import { MailOutboxRepository } from '../../mail/repository';
 import { AddressesRepository, StatesRepository } from '../../profile/repository';
 
@@ -15,6 +20,7 @@ export function createRepositories(db: Kysely<Database>) {
     addresses: new AddressesRepository(db),
     states: new StatesRepository(db),
     emailVerifications: new EmailVerificationsRepository(db),
+    passwordResets: new PasswordResetsRepository(db),
     mailOutbox: new MailOutboxRepository(db),
   };
 }

@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import type { AppConfig } from '../../config';
+import { isMailSandbox, mailFromAddress, type AppConfig } from '../../config';
 import type { DatabaseKind } from '../../db';
 import type { Database } from '../../db/schema';
 import { PasswordHasher } from '../../lib/passwords';
 import { defaultOriginOf } from '../../lib/public-origin';
+import { deriveKey, resolveServerSecret } from '../../lib/server-secret';
 import type { WorkerStep } from '../../lib/worker';
 import { OutboxMailTransport, type MailTransport } from '../../mail/transport';
+import { MailDeliveryService } from '../../mail/delivery';
+import { SandboxMailboxService } from '../../mail/sandbox-mailbox';
+import { sendDeadlineMs, SmtpSender } from '../../mail/smtp';
+import { mailWorkerSteps } from '../../mail/worker';
 import { AuthService } from '../../auth/service';
 import { EmailVerificationService } from '../../auth/email-verification';
+import { PasswordResetService } from '../../auth/password-reset';
 import { ProfileService, type ActiveWalletLookup } from '../../profile/service';
 import { AccountOpeningService, AccountsRepository, KycReviewService, SandboxKycReviewer } from '../../accounts';
 import { accountsWorkerSteps } from '../../accounts/worker';
@@ -37,7 +43,16 @@ import { DrawsRepository } from '../../draws/repository';
 import { DrawsService } from '../../draws/service';
 import { DrandBeacon, SandboxBeacon, type Beacon } from '../../draws/beacon-client';
 import { CaixaFederalResults, SandboxFederalResults, type FederalResults } from '../../draws/federal-results';
-import { createRepositories } from './repositories';
+import { SettingsService } from '../../settings/service';
+import {
+  createWhatsAppGateway,
+  Notifier,
+  whatsappWorkerSteps,
+  WhatsAppRepository,
+  WhatsAppSender,
+  WhatsAppService,
+} from '../../whatsapp';
+import { createRepositories, type Repositories } from './repositories';
 
 export interface ServicesOptions {
   config: AppConfig;
@@ -62,9 +77,15 @@ export interface Services {
   health: HealthService;
   // auth, profile
   passwords: PasswordHasher;
+  /** How services send e-mail: into mail_outbox, in the caller's transaction (unless a test replaces it). */
   mail: MailTransport;
+  /** Delivers mail_outbox over SMTP (the worker's 'mail-delivery' step); null without SMTP_URL. */
+  mailDelivery: MailDeliveryService | null;
+  /** GET /api/sandbox/mailbox; null unless in e-mail sandbox mode (no SMTP_URL, not production). */
+  sandboxMailbox: SandboxMailboxService | null;
   auth: AuthService;
   emailVerification: EmailVerificationService;
+  passwordReset: PasswordResetService;
   profile: ProfileService;
   // accounts, cep
   accounts: AccountsRepository;
@@ -90,6 +111,10 @@ export interface Services {
   dashboard: DashboardService;
   // draws
   draws: DrawsService;
+  // WhatsApp instances (Evolution API or the sandbox), the automatic messages' delivery, 'Configurações'
+  whatsapp: WhatsAppService;
+  whatsappSender: WhatsAppSender;
+  settings: SettingsService;
 }
 
 declare module 'fastify' {
@@ -108,6 +133,8 @@ export function workerSteps(services: Services): WorkerStep[] {
     ...walletsWorkerSteps(services.transfers),
     ...accountsWorkerSteps(services.kycReview),
     ...purchasesWorkerSteps(services.purchases),
+    ...whatsappWorkerSteps(services.whatsapp, services.whatsappSender),
+    ...mailWorkerSteps(services.mailDelivery),
   ];
 }
 
@@ -118,6 +145,17 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
   const repos = createRepositories(db);
   const passwords = new PasswordHasher(config.passwordHashing);
   const mail = options.mailTransport ?? new OutboxMailTransport(repos.mailOutbox, log);
+  const mailDelivery = smtpDeliveryOf(fastify, config, repos);
+  // E-mail codes are stored as HMAC-SHA256 with a key derived from BUYER_DATA_SECRET (the server's personal-data
+  // secret), resolved on first use like the buyer cipher below.
+  let emailCodeKey: Buffer | null = null;
+  const emailCodeKeyOf = () => {
+    emailCodeKey ??= deriveKey(
+      resolveServerSecret('BUYER_DATA_SECRET', config.buyerData),
+      'rifaria/email-code/hmac/v1',
+    );
+    return emailCodeKey;
+  };
   const storage = new LocalFileStorage(config.storage.dir);
   const accounts = new AccountsRepository(db);
   // The sandbox PSP "calls" our webhook through this same app, as a real PSP would over HTTPS.
@@ -142,6 +180,11 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
   // that never touches a buyer (most test apps) never creates the secret file.
   const buyerCipher = () => buyerCpfCipherOf(config.buyerData);
   const buyers = new BuyersService(db, buyerCipher);
+  // WhatsApp: the provider, and the outbox of automatic messages that purchases and draws write in their
+  // transactions (links on PUBLIC_URL or localhost when the event has no request).
+  const whatsappRepository = new WhatsAppRepository(db);
+  const whatsappGateway = createWhatsAppGateway(config.whatsapp);
+  const notifier = new Notifier(whatsappRepository, repos.mailOutbox, defaultOriginOf(config));
 
   fastify.decorate('config', config);
   fastify.decorate('db', db);
@@ -151,15 +194,21 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     passwords,
     mail,
     auth: new AuthService(db, repos, passwords, config.tokenTtlDays),
-    emailVerification: new EmailVerificationService(db, repos, mail, {
-      minIntervalSeconds: config.verificationEmailIntervalSeconds,
-      tokenTtlHours: config.verificationTokenTtlHours,
-    }),
+    mailDelivery,
+    sandboxMailbox: isMailSandbox(config) ? new SandboxMailboxService(repos.mailOutbox) : null,
+    emailVerification: new EmailVerificationService(db, repos, mail, emailCodeKeyOf),
+    passwordReset: new PasswordResetService(db, repos, mail, passwords),
     // The CPF is locked while the user holds an active wallet.
     profile: new ProfileService(db, repos, options.activeWallets ?? wallets),
     accounts,
     accountOpening: new AccountOpeningService(db, repos, accounts, storage, log),
-    kycReview: new KycReviewService(db, accounts, storage, new SandboxKycReviewer(config.kyc.sandboxApprovalDelayMs), log),
+    kycReview: new KycReviewService(
+      db,
+      accounts,
+      storage,
+      new SandboxKycReviewer(config.kyc.sandboxApprovalDelayMs),
+      log,
+    ),
     cep: new CepService(
       db,
       new JsonCepProvider(VIACEP, config.cep.viacepUrl, config.cep.timeoutMs),
@@ -176,7 +225,7 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     campaigns: new CampaignsService(db, ticketPools, storage, defaultOriginOf(config), log),
     ticketPools,
     buyers,
-    purchases: new PurchasesService(db, payments, allocator, buyerCipher, log, {
+    purchases: new PurchasesService(db, payments, allocator, buyerCipher, notifier, log, {
       reservationMs: config.purchases.reservationMs,
       pendingNumbersPerBuyer: config.purchases.pendingNumbersPerBuyer,
       sandbox: pix.name === 'sandbox',
@@ -189,6 +238,7 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
       db,
       new DrawsRepository(db),
       repos.mailOutbox,
+      notifier,
       options.beacon ??
         (config.draws.beacon === 'drand'
           ? new DrandBeacon({ urls: config.draws.drandUrls, timeoutMs: config.draws.drandTimeoutMs })
@@ -200,7 +250,26 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
       defaultOriginOf(config),
       log,
     ),
+    whatsapp: new WhatsAppService(whatsappRepository, whatsappGateway, config.whatsapp.evolutionApiKey, log),
+    whatsappSender: new WhatsAppSender(whatsappRepository, whatsappGateway, log),
+    settings: new SettingsService(db),
   } satisfies Services);
+}
+
+/** SMTP delivery of the outbox when SMTP_URL is set (closed with the app), else null: mail stays in the outbox. */
+function smtpDeliveryOf(fastify: FastifyInstance, config: AppConfig, repos: Repositories): MailDeliveryService | null {
+  const { mail } = config;
+  if (!mail.smtpUrl) return null;
+  const fromDomain = mailFromAddress(mail.from)?.split('@')[1];
+  if (!fromDomain) throw new Error('MAIL_FROM has no address (checked by loadConfig)');
+  const sender = new SmtpSender({ url: mail.smtpUrl, from: mail.from, fromDomain, timeoutMs: mail.timeoutMs });
+  fastify.addHook('onClose', async () => sender.close());
+  return new MailDeliveryService(repos.mailOutbox, sender, fastify.log.child({ component: 'mail-delivery' }), {
+    batchSize: mail.batchSize,
+    maxAttempts: mail.maxAttempts,
+    retryBaseSeconds: mail.retryBaseSeconds,
+    sendDeadlineMs: sendDeadlineMs(mail),
+  });
 }
 
 export default fp(servicesPlugin, { name: 'services' });

@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from '@rifaria/shared/schemas';
 import { api, registerUser, setupApp, setupAppBeside } from '../../helper';
 import { countRows } from '../../support/rows';
+import { TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 
 const t = setupApp();
 
@@ -105,6 +106,8 @@ describe('request errors (one shape, pt-BR, never a 500 for bad input)', () => {
 
   describe('server errors', () => {
     const failing = setupAppBeside(t, {
+      // The e-mail code is keyed by BUYER_DATA_SECRET: the test's, not one generated under DATA_DIR.
+      config: { buyerData: { secret: TEST_BUYER_DATA_SECRET } },
       mailTransport: { send: async () => Promise.reject(new Error('SMTP secret-host:2525 refused: password=hunter2')) },
     });
 
@@ -117,8 +120,8 @@ describe('request errors (one shape, pt-BR, never a 500 for bad input)', () => {
         message: 'Erro interno do servidor. Tente novamente em alguns instantes.',
       });
       expect(response.body).not.toMatch(/SMTP|hunter2|stack/);
-      // The transaction rolled back: no half-sent verification remains to block the next attempt.
-      expect(await countRows(t.database.db, 'email_verification_tokens', { user_id: user.id })).toBe(0);
+      // The transaction rolled back: no half-sent code remains to block the next attempt.
+      expect(await countRows(t.database.db, 'email_verification_codes', { user_id: user.id })).toBe(0);
     });
   });
 });
@@ -177,6 +180,10 @@ describe('GET /api/docs/json', () => {
       '/api/auth/address',
       '/api/auth/states',
       '/api/auth/send-verification-email',
+      '/api/auth/verify-email',
+      '/api/auth/forgot-password',
+      '/api/auth/reset-password',
+      '/api/sandbox/mailbox',
       '/api/health',
     ]) {
       expect(paths).toContain(path);

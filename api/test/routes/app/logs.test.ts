@@ -10,7 +10,7 @@ import { insertCampaign } from '../../support/campaigns';
 /**
  * The API's logs never carry tokens, verification codes, passwords, CPFs, e-mail addresses or buyers' phones.
  * The app is built with server.ts's logger options at level debug, writing to memory; a whole first day is played
- * through it (sign-up, a wrong and a right password, e-mail verification, a buyer, "Meus números"), then the log
+ * through it (sign-up, a wrong and a right password, the e-mail code, a password reset, a buyer, "Meus números"), then the log
  * is searched for every secret that went through.
  */
 describe('what reaches the log', () => {
@@ -65,12 +65,31 @@ describe('what reaches the log', () => {
       .select('body_text')
       .where('to_address', '=', email)
       .executeTakeFirstOrThrow();
-    const verificationToken = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.body_text)![1]!;
+    const verificationCode = /^ *(\d{6})$/m.exec(mail.body_text)![1]!;
     const verified = await fastify.inject({
-      method: 'GET',
-      url: `/api/auth/verify-email?token=${verificationToken}`,
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      headers: bearer(token),
+      payload: { code: verificationCode },
     });
-    expect(verified.statusCode).toBeLessThan(400);
+    expect(verified.statusCode).toBe(200);
+    // 'Esqueci minha senha', then the reset through the e-mailed link.
+    const forgot = await fastify.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    expect(forgot.statusCode).toBe(200);
+    const resetMail = await database.handle.db
+      .selectFrom('mail_outbox')
+      .select('body_text')
+      .where('to_address', '=', email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const resetToken = /redefinir-senha\?token=([A-Za-z0-9_-]+)/.exec(resetMail.body_text)![1]!;
+    const newPassword = 'SenhaNova4321';
+    const reset = await fastify.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: resetToken, password: newPassword, password_confirmation: newPassword },
+    });
+    expect(reset.statusCode).toBe(200);
 
     const campaign = await insertCampaign(database.handle.db);
     const { link } = await database.handle.db
@@ -114,7 +133,7 @@ describe('what reaches the log', () => {
 
     const log = lines.join('');
     expect(log).toContain('"msg":"incoming request"');
-    expect(log).toContain('/api/auth/verify-email?token=[redacted]');
+    expect(log).toContain('"url":"/api/auth/verify-email"');
     const events = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(events.find((line) => line.event === 'buyer_phone_change_refused')).toMatchObject({ level: 40 });
     expect(events.find((line) => line.event === 'buyer_phone_change_changed')).toMatchObject({
@@ -122,7 +141,19 @@ describe('what reaches the log', () => {
       from: '(11) *****-3210',
       to: '(21) *****-3219',
     });
-    const secrets = [email, password, 'SenhaErrada123', token, verificationToken, cpf, formattedCpf, phone, newPhone];
+    const secrets = [
+      email,
+      password,
+      'SenhaErrada123',
+      token,
+      verificationCode,
+      resetToken,
+      newPassword,
+      cpf,
+      formattedCpf,
+      phone,
+      newPhone,
+    ];
     for (const secret of [...secrets, buyerEmail]) {
       expect({ secret, found: log.includes(secret) }).toEqual({ secret, found: false });
     }

@@ -86,8 +86,8 @@ async function linksOf(app: FastifyInstance, headers: Record<string, string>) {
     purchase,
     verification: mail.body_text
       .split(/\s/)
-      .find((word) => word.includes('/api/auth/verify-email?token='))
-      ?.split('/api/auth/verify-email')[0],
+      .find((word) => word.endsWith('/perfil?verificar-email=1'))
+      ?.split('/perfil')[0],
   };
 }
 

@@ -75,7 +75,12 @@ describe("'Sorteio Rifaria'", () => {
     const history = (await api(t.app).get(`/api/user-wallets/${owner.walletId}/transactions`, owner)).json().data;
     const releases = history.filter((row: { kind: string }) => row.kind === 'release');
     expect(releases).toEqual([
-      expect.objectContaining({ type: 'in', balance: 'available', amount: 16, description: expect.stringContaining('Sorteio realizado') }),
+      expect.objectContaining({
+        type: 'in',
+        balance: 'available',
+        amount: 16,
+        description: expect.stringContaining('Sorteio realizado'),
+      }),
     ]);
     const audit = await auditLedger(db());
     expect(audit.mismatchedAccounts).toEqual([]);
@@ -86,7 +91,13 @@ describe("'Sorteio Rifaria'", () => {
     const organiserMail = mails.find((m) => m.to_address === owner.email);
     expect(organiserMail?.subject).toContain('Sorteio realizado');
     expect(organiserMail?.body_text).toContain(formatBRL(1600));
-    const whatsapp = await db().selectFrom('whatsapp_outbox').selectAll().execute();
+    const whatsapp = await db()
+      .selectFrom('whatsapp_outbox')
+      .selectAll()
+      .where('kind', '=', 'draw_result')
+      .orderBy('id')
+      .execute();
+    // The organiser has no phone and no instance here: the winners only (whatsapp/notifications.test.ts has the rest).
     expect(whatsapp).toHaveLength(3);
     expect(whatsapp[0]!.to_phone).toMatch(/^5511\d{9}$/);
     expect(whatsapp[0]!.body_text).toContain(`/p/${campaign.link}/resultado`);
@@ -104,14 +115,22 @@ describe("'Sorteio Rifaria'", () => {
       method: 'GET',
       url: `/public/campaigns/${campaign.link}/my-tickets?phone=${holder.phone}&cpf=${cpf}`,
     });
-    expect(mine.json().data.prizes).toContainEqual({ position: 1, award: { description: 'Moto 0km' }, number: firstWinner.number });
+    expect(mine.json().data.prizes).toContainEqual({
+      position: 1,
+      award: { description: 'Moto 0km' },
+      number: firstWinner.number,
+    });
 
     // Sales closed: the pending purchase is cancelled, its numbers freed, its charge cancelled at the PSP.
     const pending = campaign.purchases.find((p) => !p.paid)!;
     await t.app.services.purchases.expireOverdue();
     expect((await purchaseRow(db(), pending.hash)).status_id).toBe(3);
     const charge = await chargeOf(db(), pending.id);
-    const atPsp = await db().selectFrom('sandbox_pix_charges').select('status').where('txid', '=', charge.txid).executeTakeFirstOrThrow();
+    const atPsp = await db()
+      .selectFrom('sandbox_pix_charges')
+      .select('status')
+      .where('txid', '=', charge.txid)
+      .executeTakeFirstOrThrow();
     expect(atPsp.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
 
     // Once only.
@@ -150,7 +169,9 @@ describe("'Sorteio Rifaria'", () => {
     const early = await drawableCampaign(t.app, owner, { drawAt: new Date(Date.now() + 3_600_000) });
     const tooEarly = await drawCampaign(t.app, owner, early.id);
     expect(tooEarly.statusCode).toBe(422);
-    expect(tooEarly.json().message).toMatch(/^O sorteio só pode ser realizado a partir de \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\.$/);
+    expect(tooEarly.json().message).toMatch(
+      /^O sorteio só pode ser realizado a partir de \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\.$/,
+    );
 
     await setDrawAt(t.app, early.id, null);
     expect((await drawCampaign(t.app, owner, early.id)).json().message).toBe(DRAW_MESSAGES.noDrawDate);
@@ -172,7 +193,13 @@ describe("'Sorteio Rifaria'", () => {
     expect(cancelled.statusCode).toBe(422);
     expect(cancelled.json().message).toBe(DRAW_MESSAGES.notPublished);
     // Nothing was drawn, nothing released.
-    expect(await db().selectFrom('campaign_draws').select('campaign_id').where('campaign_id', 'in', [String(early.id), String(unpaid.id), String(ready.id)]).execute()).toEqual([]);
+    expect(
+      await db()
+        .selectFrom('campaign_draws')
+        .select('campaign_id')
+        .where('campaign_id', 'in', [String(early.id), String(unpaid.id), String(ready.id)])
+        .execute(),
+    ).toEqual([]);
   });
 
   it('should not let the draw type change once published (the rule was public)', async () => {
@@ -247,7 +274,10 @@ describe("'Loteria Federal'", () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.contest).toEqual([DRAW_MESSAGES.contestInvalid]);
     const rifaria = await drawableCampaign(t.app, federalOwner, { paid: [1] });
-    const notFederal = await api(t.app).get(`/api/campaigns/${rifaria.id}/draw/federal-result?contest=5732`, federalOwner);
+    const notFederal = await api(t.app).get(
+      `/api/campaigns/${rifaria.id}/draw/federal-result?contest=5732`,
+      federalOwner,
+    );
     expect(notFederal.statusCode).toBe(422);
     expect(notFederal.json().message).toBe(DRAW_MESSAGES.notFederal);
   });
@@ -288,7 +318,8 @@ describe('with real adapters against fake servers', () => {
   };
   const federalResults: FederalResults = {
     source: 'caixa',
-    contest: (contest, signal) => new CaixaFederalResults({ baseUrl: caixa.url, timeoutMs: 2000 }).contest(contest, signal),
+    contest: (contest, signal) =>
+      new CaixaFederalResults({ baseUrl: caixa.url, timeoutMs: 2000 }).contest(contest, signal),
   };
   const real = setupAppBeside(t, { beacon, federalResults });
   const recorded = QUICKNET_ROUNDS[3];
@@ -316,14 +347,16 @@ describe('with real adapters against fake servers', () => {
       randomness: recorded.randomness,
       url: `https://api.drand.sh/52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971/public/${recorded.round}`,
     });
-    const file = JSON.parse((await app.inject({ method: 'GET', url: `/public/campaigns/${campaign.link}/result/verification.json` })).body);
+    const file = JSON.parse(
+      (await app.inject({ method: 'GET', url: `/public/campaigns/${campaign.link}/result/verification.json` })).body,
+    );
     expect(verifyDrawFile(file).ok).toBe(true);
     // A tampered round fails the check.
     file.beacon.randomness = '0'.repeat(64);
     expect(verifyDrawFile(file).ok).toBe(false);
   });
 
-  it("should tell the organiser when Caixa does not know the contest or cannot be reached", async () => {
+  it('should tell the organiser when Caixa does not know the contest or cannot be reached', async () => {
     const app = real.app;
     const me = await organiser(app);
     const campaign = await drawableCampaign(app, me, { drawTypeId: 1, paid: [4] });
@@ -339,11 +372,17 @@ describe('with real adapters against fake servers', () => {
     // A contest held before the draw date: its numbers were known while tickets were sold.
     caixa.reply = {
       status: 200,
-      body: { numero: 5732, dataApuracao: '18/01/2023', dezenasSorteadasOrdemSorteio: ['050366', '033514', '045504', '094365', '051105'] },
+      body: {
+        numero: 5732,
+        dataApuracao: '18/01/2023',
+        dezenasSorteadasOrdemSorteio: ['050366', '033514', '045504', '094365', '051105'],
+      },
     };
     const early = await drawCampaign(app, me, campaign.id, { contest: 5732 });
     expect(early.statusCode).toBe(422);
-    expect(early.json().errors.contest[0]).toMatch(/^O concurso 5732 foi realizado em 18\/01\/2023, antes da data do sorteio/);
+    expect(early.json().errors.contest[0]).toMatch(
+      /^O concurso 5732 foi realizado em 18\/01\/2023, antes da data do sorteio/,
+    );
 
     // Caixa unreachable: the organiser's typed prizes stand, recorded as theirs.
     caixa.reply = 'destroy';

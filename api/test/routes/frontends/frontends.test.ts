@@ -114,7 +114,9 @@ describe('static front ends', () => {
     '/public/nada/x',
     '/payments/deposits',
     '/digital-wallets/abrir-conta',
-    '/whatsapp/instances',
+    '/whatsapp/instances/1/nada',
+    '/whatsapp/messages/nada',
+    '/webhooks/nada',
     '/_mf/mf-campaigns/missing.js',
   ])('should never answer %s with the shell page', async (url) => {
     const response = await get(url);
@@ -144,6 +146,8 @@ describe('helpers', () => {
     expect(isApiPath('/api/auth/me')).toBe(true);
     expect(isApiPath('/whatsapp')).toBe(false);
     expect(isApiPath('/whatsapp/instances')).toBe(true);
+    expect(isApiPath('/whatsapp/messages')).toBe(true);
+    expect(isApiPath('/webhooks/evolution')).toBe(true);
     expect(isApiPath('/publico')).toBe(false);
   });
 

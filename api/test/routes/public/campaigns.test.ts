@@ -1,5 +1,5 @@
 import { publicRulesHtml } from '../../../src/campaigns/rules';
-import { bearer, registerUser, setupApp, type RegisteredUser } from '../../helper';
+import { api, bearer, registerUser, setupApp, type RegisteredUser } from '../../helper';
 import { insertBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { insertCampaign } from '../../support/campaigns';
 import { insertPurchase } from '../../support/purchases';
@@ -45,6 +45,13 @@ describe('GET /public/campaigns/:link', () => {
       .set({ phone: '11987650000' })
       .where('id', '=', String(organiser.id))
       .execute();
+    // The public WhatsApp button is the one chosen in 'Configurações', not the account's phone.
+    const saved = await api(t.app).put('/api/auth/settings', organiser, {
+      public_name: null,
+      public_whatsapp: '(11) 98765-0001',
+      notifications: {},
+    });
+    expect(saved.statusCode).toBe(200);
     const first = await insertCampaign(t.database.db, { userId: organiser.id, statusId: 1 });
     walletId = first.walletId;
   });
@@ -84,10 +91,12 @@ describe('GET /public/campaigns/:link', () => {
         draw_date_formatted: '19/12/2099 às 20:00',
         draw_type: { id: 1, description: 'Loteria Federal' },
         draw_commitment: null,
-        draw_rule: expect.stringMatching(/^Sorteio pela Loteria Federal\. .* Os números desta campanha vão de 000 a 999\. /),
+        draw_rule: expect.stringMatching(
+          /^Sorteio pela Loteria Federal\. .* Os números desta campanha vão de 000 a 999\. /,
+        ),
         drawn: false,
         status: { id: 2, description: 'Publicada' },
-        organizer: { name: 'Organizador Público', whatsapp: '11987650000' },
+        organizer: { name: 'Organizador Público', whatsapp: '11987650001' },
         awards: [
           { id: 1, description: 'iPhone 16', value: 7999.9, position: 1 },
           { id: 2, description: 'Fone de ouvido', value: null, position: 2 },
@@ -173,8 +182,9 @@ describe('GET /public/campaigns/:link', () => {
     expect(data.accepting_purchases).toBe(false);
   });
 
-  it('should give whatsapp null when the organiser has no phone, and the organiser name', async () => {
-    const other = await registerUser(t.app, { name: 'Sem Telefone' });
+  it("should give whatsapp null until the organiser chooses one (never the account's phone), and their name", async () => {
+    const other = await registerUser(t.app, { name: 'Sem Escolha' });
+    await t.database.db.updateTable('users').set({ phone: '11912340000' }).where('id', '=', String(other.id)).execute();
     const created = await insertCampaign(t.database.db, { userId: other.id });
     const row = await t.database.db
       .selectFrom('campaigns')
@@ -182,7 +192,15 @@ describe('GET /public/campaigns/:link', () => {
       .where('id', '=', created.id)
       .executeTakeFirstOrThrow();
     const { data } = (await get(row.link)).json();
-    expect(data.organizer).toEqual({ name: 'Sem Telefone', whatsapp: null });
+    expect(data.organizer).toEqual({ name: 'Sem Escolha', whatsapp: null });
+
+    // A display name of their choice replaces the account's name on the page.
+    await api(t.app).put('/api/auth/settings', other, {
+      public_name: '  Loja do Zé  ',
+      public_whatsapp: null,
+      notifications: {},
+    });
+    expect((await get(row.link)).json().data.organizer).toEqual({ name: 'Loja do Zé', whatsapp: null });
     expect(data.banner_image).toBeNull();
     expect(data.draw_datetime).toBeNull();
     expect(data.draw_date_formatted).toBeNull();

@@ -354,16 +354,16 @@ describe('POST /public/purchases with Idempotency-Key', () => {
 describe('GET /public/purchases/:hash', () => {
   it('should answer the Purchase shape with masked buyer data, padded numbers and the real Pix of the charge', async () => {
     const campaign = await publishedCampaign(t.app, { totalTickets: 1000, priceCents: 1250 });
+    const organizerId = (
+      await db().selectFrom('campaigns').select('user_id').where('id', '=', campaign.id).executeTakeFirstOrThrow()
+    ).user_id;
     await db()
       .updateTable('users')
       .set({ name: 'Organizador Teste', phone: '11987654321' })
-      .where(
-        'id',
-        '=',
-        (await db().selectFrom('campaigns').select('user_id').where('id', '=', campaign.id).executeTakeFirstOrThrow())
-          .user_id,
-      )
+      .where('id', '=', organizerId)
       .execute();
+    // The checkout shows the organiser as 'Configurações' sets them: the chosen WhatsApp, not the account's phone.
+    await db().insertInto('user_settings').values({ user_id: organizerId, public_whatsapp: '11987650002' }).execute();
     const buyer = await newBuyer(db(), { name: 'Ana Lima', email: 'ana.lima@gmail.com', cpf: '12345678909' });
     const created = await buy(t.app, order(buyer, campaign, 3));
     const hash = created.json().data.purchase_hash as string;
@@ -392,7 +392,7 @@ describe('GET /public/purchases/:hash', () => {
         full_url: `http://rifaria.test/p/${campaign.link}`,
         ticket_price: 12.5,
         draw_date_formatted: null,
-        organizer: { name: 'Organizador Teste', whatsapp: '11987654321' },
+        organizer: { name: 'Organizador Teste', whatsapp: '11987650002' },
       },
       tickets: numbers.map((n) => ({ id: n, number: String(n).padStart(3, '0') })),
       buyer: {

@@ -59,9 +59,27 @@ describe('Routing', () => {
     ['/termos', 'Termos de Uso'],
     ['/privacidade', 'Política de Privacidade'],
     ['/esqueci-senha', 'Esqueceu a senha?'],
+    ['/redefinir-senha?token=abc123', 'Crie uma nova senha'],
+    ['/redefinir-senha', 'Link inválido'],
   ])('should show the public page %s', async (path, title) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(currentPath()).toBe(path);
+  });
+
+  it('should open the sandbox mailbox without login and without the admin layout', async () => {
+    server.on('GET', '/api/sandbox/mailbox', () => ({ success: true, data: [] }));
+    renderApp('/sandbox/emails');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Caixa de e-mails (sandbox)' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Navegação principal' })).not.toBeInTheDocument();
+    expect(currentPath()).toBe('/sandbox/emails');
+    expect(server.callsTo('GET', '/api/sandbox/mailbox')).toHaveLength(1);
+    expect(server.callsTo('GET', '/api/auth/me')).toHaveLength(0);
+  });
+
+  it('should keep a signed-in organiser on the reset page (a link opened from the e-mail)', async () => {
+    renderApp('/redefinir-senha?token=abc123', { session: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Crie uma nova senha' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/redefinir-senha?token=abc123');
   });
 });

@@ -1,5 +1,5 @@
-/** Screen copy of login and sign-up. Texts fixed by the spec are marked; the rest is ours. */
-export { AUTH_MESSAGES } from '@rifaria/shared/schemas';
+/** Screen copy of login, sign-up and password reset. Texts fixed by the spec are marked; the rest is ours. */
+export { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES } from '@rifaria/shared/schemas';
 
 export const LOGIN_TEXTS = {
   title: 'Bem-vindo de volta',
@@ -36,6 +36,32 @@ export const REGISTER_TEXTS = {
   login: 'Entrar',
   successTitle: 'Conta criada com sucesso!', // spec
   successText: 'Redirecionando você para o seu painel de controle...', // spec
+} as const;
+
+/** /esqueci-senha: the server's reply is always the same (PASSWORD_RESET_MESSAGES.requestSent). */
+export const FORGOT_PASSWORD_TEXTS = {
+  title: 'Esqueceu a senha?',
+  subtitle: 'Informe o e-mail da sua conta e enviaremos um link para você criar uma nova senha.',
+  emailLabel: 'E-mail',
+  submit: 'Enviar link de redefinição',
+  submitting: 'Enviando...',
+  sentTitle: 'Confira seu e-mail',
+  otherEmail: 'Usar outro e-mail',
+  backToLogin: 'Voltar para o login',
+  noAccess: 'Não tem mais acesso a este e-mail? Escreva para',
+} as const;
+
+/** /redefinir-senha?token=…: the sign-up password rules. */
+export const RESET_PASSWORD_TEXTS = {
+  title: 'Crie uma nova senha',
+  subtitle: 'Depois de salvar, todas as sessões abertas da sua conta serão encerradas.',
+  passwordLabel: 'Nova senha',
+  confirmLabel: 'Confirmar nova senha',
+  submit: 'Redefinir senha',
+  submitting: 'Redefinindo...',
+  invalidTitle: 'Link inválido',
+  requestNew: 'Solicitar um novo link',
+  backToLogin: 'Voltar para o login',
 } as const;
 
 export const MARKETING_TEXTS = {

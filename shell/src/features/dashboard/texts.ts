@@ -40,13 +40,17 @@ export const DASHBOARD_TEXTS = {
     title: 'Verifique seu email', // spec
     body: (email: string | undefined) =>
       email
-        ? `Enviaremos um link de verificação para ${email}.`
-        : 'Enviaremos um link de verificação para o seu email.',
+        ? `Enviaremos um código de 6 dígitos para ${email}.`
+        : 'Enviaremos um código de 6 dígitos para o seu email.',
     send: 'Enviar email de verificação', // spec
     sending: 'Enviando...', // spec
     later: 'Verificar mais tarde', // spec
     sent: 'Email enviado com sucesso!', // spec
     checkInbox: 'Verifique sua caixa de entrada e spam.', // spec
+    codeHint: 'Digite o código de 6 dígitos em Meus Dados para concluir a verificação.',
+    enterCode: 'Digitar o código em Meus Dados',
+    sentBanner: 'Enviamos um código de 6 dígitos para o seu email. Digite-o em Meus Dados para concluir a verificação.',
+    sentBannerAction: 'Digitar código',
     failed: 'Erro ao enviar email de verificação. Tente novamente.', // spec section 8
   },
 } as const;

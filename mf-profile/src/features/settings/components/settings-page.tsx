@@ -1,5 +1,36 @@
-import { ComingSoon } from '@rifaria/shared/ui';
+/** /configuracoes 'Configurações': loading, a load error with 'Tentar novamente', then the form. */
+import { Box, Skeleton, Stack, Typography } from '@mui/material';
+import { SETTINGS_MESSAGES } from '@rifaria/shared/schemas';
+import { RetryAlert, useRequest } from '@rifaria/shared/ui';
+import { getSettings } from '../api/settings';
+import { SettingsForm } from './settings-form';
+import { SETTINGS_TEXTS } from './settings-texts';
 
 export function SettingsPage() {
-  return <ComingSoon title="Configurações" />;
+  const settings = useRequest(getSettings, []);
+
+  let body;
+  if (settings.data) body = <SettingsForm initial={settings.data} />;
+  else if (settings.status === 'error') {
+    body = <RetryAlert onRetry={settings.reload}>{SETTINGS_MESSAGES.loadFailed}</RetryAlert>;
+  } else {
+    body = (
+      <Box aria-busy="true" aria-label={SETTINGS_TEXTS.loading} sx={{ maxWidth: 720 }}>
+        <Skeleton variant="rounded" height={320} />
+        <Skeleton variant="rounded" height={260} sx={{ mt: 3 }} />
+      </Box>
+    );
+  }
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h4" component="h1">
+          {SETTINGS_TEXTS.title}
+        </Typography>
+        <Typography color="text.secondary">{SETTINGS_TEXTS.subtitle}</Typography>
+      </Box>
+      {body}
+    </Stack>
+  );
 }

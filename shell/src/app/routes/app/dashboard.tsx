@@ -7,6 +7,7 @@ import { EmailVerificationBanner } from '../../../features/dashboard/components/
 import { LatestSalesSection } from '../../../features/dashboard/components/latest-sales-section';
 import { OnboardingChecklist } from '../../../features/dashboard/components/onboarding-checklist';
 import { useDashboardOverview } from '../../../features/dashboard/hooks/use-dashboard-overview';
+import { SandboxMailboxLink } from '../../../features/sandbox-mailbox/components/sandbox-mailbox-link';
 import { RemoteWidget } from '../../../remotes/remote-widget';
 import { useDocumentTitle } from '../../use-document-title';
 
@@ -28,7 +29,7 @@ export default function DashboardRoute() {
         <DashboardSkeleton />
       ) : (
         <>
-          <EmailVerificationBanner />
+          <EmailVerificationBanner renderMailboxLink={(email) => <SandboxMailboxLink recipient={email} newTab />} />
           {!overview.has_published_campaign && (
             <OnboardingChecklist hasWallet={overview.has_wallet} hasCampaign={hasCampaign} />
           )}

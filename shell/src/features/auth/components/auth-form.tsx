@@ -1,7 +1,7 @@
 /**
- * What the login and sign-up forms share: the heading with its subtitle, the Google button and the 'ou' divider,
- * the banner over the form, the footer link to the other form, and `useAuthFields`, which wires each field to
- * the values, the debounced schema validation and the server's messages.
+ * What the login, sign-up and password-reset forms share: the heading with its subtitle, the Google button and the
+ * 'ou' divider, the banner over the form, the footer link to the other form, and `useAuthFields`, which wires each
+ * field to the values, the debounced schema validation and the server's messages.
  */
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -11,8 +11,24 @@ import { GoogleIcon, useDebouncedValidation } from '@rifaria/shared/ui';
 import { AUTH_MESSAGES } from '../texts';
 
 export interface Banner {
-  severity: 'error' | 'info';
+  severity: 'error' | 'info' | 'success';
   text: string;
+}
+
+/** The page's h1 and the line under it. */
+export function AuthHeading({ title, subtitle }: { title: string; subtitle?: string }) {
+  return (
+    <>
+      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' }, mb: subtitle ? 0 : 3 }}>
+        {title}
+      </Typography>
+      {subtitle && (
+        <Typography color="text.secondary" sx={{ mt: 1, mb: 4 }}>
+          {subtitle}
+        </Typography>
+      )}
+    </>
+  );
 }
 
 /** Title, subtitle, 'Entrar/Cadastrar com Google' and the divider. No Google sign-in exists yet: it says so. */
@@ -25,12 +41,7 @@ export function AuthFormIntro({
 }) {
   return (
     <>
-      <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.75rem', sm: '2rem' } }}>
-        {texts.title}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 4 }}>
-        {texts.subtitle}
-      </Typography>
+      <AuthHeading title={texts.title} subtitle={texts.subtitle} />
       <Button
         type="button"
         variant="outlined"
@@ -91,6 +102,16 @@ export function SubmitButton({
   );
 }
 
+/** What `field(name)` of `useAuthFields` gives a TextField. */
+export interface AuthFieldProps {
+  name: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  onBlur: () => void;
+  error: boolean;
+  helperText: ReactNode;
+}
+
 /**
  * The form's values and each field's props: `field('email')` gives name, value, onChange, onBlur, error and
  * helperText (the schema's message, else the server's). Editing a field drops the server's message about it.
@@ -104,7 +125,7 @@ export function useAuthFields<TSchema extends v.GenericSchema, F extends string>
   const validation = useDebouncedValidation(schema, values);
 
   const errorOf = (name: F): string | undefined => validation.errors[name] ?? serverErrors[name];
-  const field = (name: F) => ({
+  const field = (name: F): AuthFieldProps => ({
     name,
     value: values[name],
     onChange: (event: { target: { value: string } }) => {

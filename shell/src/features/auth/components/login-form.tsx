@@ -7,7 +7,7 @@ import { useSession } from '@rifaria/shared/session';
 import { PasswordField } from '@rifaria/shared/ui';
 import { paths, REDIRECT_PARAM, safeRedirectTarget } from '../../../config/paths';
 import { login } from '../api/login';
-import { AUTH_MESSAGES, LOGIN_TEXTS } from '../texts';
+import { AUTH_MESSAGES, LOGIN_TEXTS, PASSWORD_RESET_MESSAGES } from '../texts';
 import { AuthFooter, AuthFormIntro, FormBanner, SubmitButton, useAuthFields, type Banner } from './auth-form';
 
 /** Spec section 8: the reply's `error`, else its `message`, else by status, else the connection text. */
@@ -21,18 +21,27 @@ export function loginFailureMessage(error: unknown): string {
 
 const EMPTY = { email: '', password: '' };
 
+/** What other pages may hand the login page: the way back, or that a password reset just succeeded. */
+export interface LoginLocationState {
+  from?: string;
+  passwordReset?: boolean;
+}
+
 export function LoginForm() {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const setSession = useSession((state) => state.setSession);
 
+  const locationState = location.state as LoginLocationState | null;
   const [submitting, setSubmitting] = useState(false);
-  const [banner, setBanner] = useState<Banner | null>(null);
+  const [banner, setBanner] = useState<Banner | null>(() =>
+    locationState?.passwordReset ? { severity: 'success', text: PASSWORD_RESET_MESSAGES.success } : null,
+  );
   const { field, validation } = useAuthFields(loginSchema, EMPTY);
 
   // The originally requested page: ?redirect=… (set by the guard and by the 401 handler) or router state.
-  const fromState = (location.state as { from?: string } | null)?.from;
+  const fromState = locationState?.from;
   const returnTo = safeRedirectTarget(searchParams.get(REDIRECT_PARAM)) ?? safeRedirectTarget(fromState);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {

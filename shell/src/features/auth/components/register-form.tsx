@@ -5,12 +5,12 @@ import { readApiError } from '@rifaria/shared/api-client';
 import { REGISTER_REDIRECT_MS } from '@rifaria/shared/constants';
 import { firstErrors, registerSchema } from '@rifaria/shared/schemas';
 import { useSession } from '@rifaria/shared/session';
-import { CheckIcon, PasswordField } from '@rifaria/shared/ui';
+import { CheckIcon } from '@rifaria/shared/ui';
 import { paths } from '../../../config/paths';
 import { register } from '../api/register';
 import { AUTH_MESSAGES, REGISTER_TEXTS } from '../texts';
 import { AuthFooter, AuthFormIntro, FormBanner, SubmitButton, useAuthFields, type Banner } from './auth-form';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { NewPasswordFields } from './new-password-fields';
 
 type Field = 'name' | 'email' | 'password' | 'password_confirmation';
 const FIELDS: readonly Field[] = ['name', 'email', 'password', 'password_confirmation'];
@@ -24,16 +24,13 @@ export function RegisterForm() {
   const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState(false);
   const successId = useId();
-  const { values, field, errorOf, validation, setServerErrors, hasErrors } = useAuthFields(registerSchema, EMPTY);
+  const { field, validation, setServerErrors, hasErrors } = useAuthFields(registerSchema, EMPTY);
 
   useEffect(() => {
     if (!created) return undefined;
     const timer = setTimeout(() => navigate(paths.dashboard.getHref(), { replace: true }), REGISTER_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [created, navigate]);
-
-  const passwordsMatch =
-    values.password.length > 0 && values.password === values.password_confirmation && !errorOf('password_confirmation');
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -117,31 +114,10 @@ export function RegisterForm() {
           inputMode="email"
           {...field('email')}
         />
-        <Box>
-          <PasswordField
-            label={REGISTER_TEXTS.passwordLabel}
-            autoComplete="new-password"
-            placeholder={REGISTER_TEXTS.passwordPlaceholder}
-            {...field('password')}
-          />
-          <PasswordStrengthMeter password={values.password} />
-        </Box>
-        <PasswordField
-          label={REGISTER_TEXTS.confirmLabel}
-          autoComplete="new-password"
-          {...field('password_confirmation')}
-          helperText={
-            errorOf('password_confirmation') ??
-            (passwordsMatch ? (
-              <Box
-                component="span"
-                sx={{ color: 'success.main', display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-              >
-                <CheckIcon sx={{ fontSize: 16 }} aria-hidden />
-                {AUTH_MESSAGES.passwordsMatch}
-              </Box>
-            ) : undefined)
-          }
+        <NewPasswordFields
+          password={field('password')}
+          confirmation={field('password_confirmation')}
+          labels={{ password: REGISTER_TEXTS.passwordLabel, confirmation: REGISTER_TEXTS.confirmLabel }}
         />
 
         <Typography variant="body2" color="text.secondary">

@@ -1,7 +1,7 @@
 import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DashboardOverview, LatestSalesPoint, SessionUser } from '@rifaria/shared/types';
-import { renderApp, reply, screen, server, testUser } from '../../../testing/test-utils';
+import { currentPath, renderApp, reply, screen, server, testUser } from '../../../testing/test-utils';
 
 jest.mock('../../../remotes/load-remote', () => require('../../../testing/load-remote-stub'));
 jest.mock('react-apexcharts', () => require('./apexcharts-stub'));
@@ -253,6 +253,13 @@ describe('Dashboard screen', () => {
 
         expect(await dialog.findByText('Email enviado com sucesso!')).toBeInTheDocument();
         expect(dialog.getByText('Verifique sua caixa de entrada e spam.')).toBeInTheDocument();
+        expect(
+          dialog.getByText(/Digite o código de 6 dígitos em Meus Dados para concluir a verificação\./),
+        ).toBeInTheDocument();
+        expect(dialog.getByRole('link', { name: 'Digitar o código em Meus Dados' })).toHaveAttribute(
+          'href',
+          '/perfil?verificar-email=1',
+        );
         expect(server.callsTo('POST', '/api/auth/send-verification-email')[0]!.headers.get('authorization')).toBe(
           'Bearer test-token',
         );
@@ -266,6 +273,60 @@ describe('Dashboard screen', () => {
       } finally {
         jest.useRealTimers();
       }
+    });
+
+    it('should offer sending a 6-digit code to the account e-mail', async () => {
+      const { dialog } = await openModal();
+      expect(dialog.getByText('Enviaremos um código de 6 dígitos para ana@rifaria.com.br.')).toBeInTheDocument();
+      expect(dialog.getByRole('button', { name: 'Verificar mais tarde' })).toBeEnabled();
+    });
+
+    it("should point to 'Meus Dados' once sent, from the banner too, and to the sandbox mailbox when it answers", async () => {
+      server.on('POST', '/api/auth/send-verification-email', () => ({
+        success: true,
+        message: 'Enviamos um código de 6 dígitos para o seu e-mail.',
+      }));
+      server.on('GET', '/api/sandbox/mailbox', () => ({ success: true, data: [] }));
+      const { dialog } = await openModal();
+
+      jest.useFakeTimers();
+      try {
+        const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+        await user.click(dialog.getByRole('button', { name: 'Enviar email de verificação' }));
+
+        const mailbox = await dialog.findByRole('link', { name: 'Veja a caixa de e-mails (sandbox)' });
+        expect(mailbox).toHaveAttribute('href', '/sandbox/emails?para=ana%40rifaria.com.br');
+        expect(mailbox).toHaveAttribute('target', '_blank');
+        expect(server.callsTo('GET', '/api/sandbox/mailbox')[0]!.url.searchParams.get('to')).toBe('ana@rifaria.com.br');
+
+        // The modal closes itself; the banner keeps the way to the code dialog.
+        await act(async () => jest.advanceTimersByTime(3_000));
+        await act(async () => jest.advanceTimersByTime(500)); // the exit transition
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      } finally {
+        jest.useRealTimers();
+      }
+      const banner = screen
+        .getByText(/Enviamos um código de 6 dígitos para o seu email/)
+        .closest('[role="alert"]') as HTMLElement;
+      expect(banner).toHaveTextContent('Digite-o em Meus Dados para concluir a verificação.');
+      expect(within(banner).getByRole('link', { name: 'Veja a caixa de e-mails (sandbox)' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Verificar email' })).not.toBeInTheDocument();
+
+      await userEvent.setup().click(within(banner).getByRole('link', { name: 'Digitar código' }));
+      expect(await screen.findByRole('heading', { name: 'Remoto mf_profile' })).toBeInTheDocument();
+      expect(currentPath()).toBe('/perfil?verificar-email=1');
+    });
+
+    it('should not link to the sandbox mailbox when it is off', async () => {
+      server.on('POST', '/api/auth/send-verification-email', () => ({ success: true }));
+      server.on('GET', '/api/sandbox/mailbox', () => reply(404, { success: false, message: 'Not Found' }));
+      const { dialog, user } = await openModal();
+      await user.click(dialog.getByRole('button', { name: 'Enviar email de verificação' }));
+      await dialog.findByText('Email enviado com sucesso!');
+      await waitFor(() => expect(server.callsTo('GET', '/api/sandbox/mailbox').length).toBeGreaterThan(0));
+      await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(screen.queryByRole('link', { name: /caixa de e-mails/ })).not.toBeInTheDocument();
     });
 
     it('should show the generic failure text when sending fails', async () => {

@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { VERIFICATION_MODAL_AUTO_CLOSE_MS } from '@rifaria/shared/constants';
+import { paths } from '../../../config/paths';
 import { sendVerificationEmail } from '../api/send-verification-email';
 import { DASHBOARD_TEXTS } from '../texts';
 
@@ -23,9 +25,17 @@ export interface EmailVerificationModalProps {
   open: boolean;
   email?: string;
   onClose: () => void;
+  /** Called once the code is on its way (the banner then points to 'Meus Dados'). */
+  onSent?: () => void;
+  /** Shown under the success texts (the app puts the sandbox mailbox link here). */
+  afterSent?: ReactNode;
 }
 
-export function EmailVerificationModal({ open, email, onClose }: EmailVerificationModalProps) {
+/**
+ * The spec's modal, sending for real: the e-mail carries a 6-digit code that is typed in 'Meus Dados'
+ * (/perfil?verificar-email=1 opens its code dialog), so the success texts say where to go next.
+ */
+export function EmailVerificationModal({ open, email, onClose, onSent, afterSent }: EmailVerificationModalProps) {
   const [state, setState] = useState<SendState>({ kind: 'idle' });
 
   // Every opening starts afresh (a previous error or success is not shown again).
@@ -45,6 +55,7 @@ export function EmailVerificationModal({ open, email, onClose }: EmailVerificati
     try {
       await sendVerificationEmail();
       setState({ kind: 'sent' });
+      onSent?.();
     } catch (error) {
       setState({ kind: 'error', message: failureMessage(error) });
     }
@@ -64,10 +75,19 @@ export function EmailVerificationModal({ open, email, onClose }: EmailVerificati
       <DialogTitle id="email-verification-title">{TEXTS.title}</DialogTitle>
       <DialogContent>
         {state.kind === 'sent' ? (
-          <Alert severity="success" role="status">
-            <Typography sx={{ fontWeight: 600 }}>{TEXTS.sent}</Typography>
-            <Typography variant="body2">{TEXTS.checkInbox}</Typography>
-          </Alert>
+          <>
+            <Alert severity="success" role="status">
+              <Typography sx={{ fontWeight: 600 }}>{TEXTS.sent}</Typography>
+              <Typography variant="body2">{TEXTS.checkInbox}</Typography>
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {TEXTS.codeHint}{' '}
+                <Link component={RouterLink} to={paths.profile.getHref({ verifyEmail: true })} sx={{ fontWeight: 600 }}>
+                  {TEXTS.enterCode}
+                </Link>
+              </Typography>
+            </Alert>
+            {afterSent && <Box sx={{ mt: 2 }}>{afterSent}</Box>}
+          </>
         ) : (
           <>
             {/* A long address breaks anywhere rather than running out of the dialog on a phone. */}

@@ -1,0 +1,47 @@
+import { SETTINGS_MESSAGES, settingsSchema } from '@rifaria/shared/schemas';
+import type { AccountSettings, ApiSuccess } from '@rifaria/shared/types';
+import { authErrors } from '../lib/reply-schema';
+import type { RoutesPlugin } from '../lib/routes-plugin';
+import { sessionOf } from '../plugins/app/authentication';
+import { SETTINGS_REPLIES } from './schemas';
+
+/** GET/PUT /api/auth/settings: 'Configurações' (issue 14). */
+const settingsRoutes: RoutesPlugin = async (fastify) => {
+  fastify.get(
+    '/api/auth/settings',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Configurações: nome e WhatsApp nas páginas públicas, mensagens automáticas',
+        response: { 200: SETTINGS_REPLIES.settings, ...authErrors },
+      },
+      config: { auth: true },
+    },
+    async (request): Promise<ApiSuccess<AccountSettings>> => ({
+      success: true,
+      data: await fastify.services.settings.get(sessionOf(request).user),
+    }),
+  );
+
+  fastify.put(
+    '/api/auth/settings',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'Salva as configurações',
+        description:
+          'public_name e public_whatsapp null voltam ao padrão (o nome da conta; nenhum botão de WhatsApp). Cada mensagem automática pode ser desligada.',
+        body: settingsSchema,
+        response: { 200: SETTINGS_REPLIES.settings, ...authErrors },
+      },
+      config: { auth: true },
+    },
+    async (request): Promise<ApiSuccess<AccountSettings>> => ({
+      success: true,
+      message: SETTINGS_MESSAGES.saved,
+      data: await fastify.services.settings.save(sessionOf(request).user, request.body),
+    }),
+  );
+};
+
+export default settingsRoutes;

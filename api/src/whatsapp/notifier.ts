@@ -1,0 +1,211 @@
+import type { NotificationKind } from '@rifaria/shared/schemas';
+import { formatTicketNumber } from '@rifaria/shared/format';
+import { paths } from '@rifaria/shared/paths';
+import { sql } from 'kysely';
+import type { Executor } from '../db/schema';
+import type { MailOutboxRepository } from '../mail/repository';
+import { whatsappNumberOf } from './gateway';
+import {
+  paymentConfirmedMail,
+  paymentConfirmedText,
+  purchaseReservedText,
+  reservationEndedText,
+  type ReservedNotice,
+} from './notifications';
+import { WHATSAPP_TEXT_MAX_LENGTH, type OutboxMessage, type WhatsAppRepository } from './repository';
+
+/**
+ * The transactional outbox of the automatic messages (issue 14): each event's messages are written in the event's
+ * own transaction (the purchase's reservation statement, the Pix confirmation, the expiry, the draw), once per event
+ * (whatsapp_outbox.dedupe_key is unique: `<kind>:<purchase id>`…), and only when the organiser left that message on
+ * in 'Configurações' (every one is on by default). The worker delivers them later (sender.ts).
+ *
+ * Links point at `origin`: PUBLIC_URL, or where the request came to when there is one (the reservation); events
+ * without a request (confirmation, expiry) use PUBLIC_URL or the default address (lib/public-origin.ts).
+ */
+
+/** user_settings' column of each switch. */
+const SWITCH_COLUMN = {
+  purchase_reserved: 'notify_purchase_reserved',
+  payment_confirmed: 'notify_payment_confirmed',
+  reservation_expired: 'notify_reservation_expired',
+  draw_result: 'notify_draw_result',
+} as const satisfies Record<NotificationKind, string>;
+
+interface PurchaseKey {
+  campaign_id: string;
+  id: string;
+}
+
+/** The 'purchase reserved' row the reservation statement writes itself (purchases/repository.ts). */
+export interface ReservedOutboxRow {
+  userId: string;
+  toPhone: string;
+  text: string;
+}
+
+const keyArrays = (keys: readonly PurchaseKey[]) => ({
+  campaignIds: keys.map((key) => key.campaign_id),
+  ids: keys.map((key) => key.id),
+});
+
+export class Notifier {
+  constructor(
+    private readonly repository: WhatsAppRepository,
+    private readonly mail: MailOutboxRepository,
+    /** Where links point when the event has no request (PUBLIC_URL or the default address). */
+    readonly origin: string,
+  ) {}
+
+  checkoutUrl(hash: string, origin = this.origin): string {
+    return `${origin}${paths.checkout.getHref(hash)}`;
+  }
+
+  /** Whether the organiser sends this message (no settings row: every message on). */
+  async enabled(db: Executor, userId: string, kind: NotificationKind): Promise<boolean> {
+    const row = await db
+      .selectFrom('user_settings')
+      .select(sql.ref(SWITCH_COLUMN[kind]).as('on'))
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return (row?.on as boolean | undefined) ?? true;
+  }
+
+  /** Writes one message once per dedupe key (in the caller's transaction); false when the phone is not usable. */
+  async enqueue(db: Executor, message: Omit<OutboxMessage, 'toPhone'> & { toPhone: string | null }): Promise<boolean> {
+    const toPhone = whatsappNumberOf(message.toPhone);
+    if (!toPhone) return false;
+    return this.repository.enqueue(db, { ...message, toPhone });
+  }
+
+  /** Where the organiser gets their own messages (the draw result): the account's phone, else the default instance's. */
+  async organizerPhone(db: Executor, userId: string): Promise<string | null> {
+    const row = await db
+      .selectFrom('users as u')
+      .leftJoin('whatsapp_instances as i', (join) => join.onRef('i.user_id', '=', 'u.id').on('i.is_default', '=', true))
+      .select(['u.phone', 'i.phone_number'])
+      .where('u.id', '=', userId)
+      .executeTakeFirst();
+    return whatsappNumberOf(row?.phone) ?? whatsappNumberOf(row?.phone_number);
+  }
+
+  /**
+   * 'Reserva criada': the row the reservation statement inserts with the purchase (same statement, same commit), or
+   * null when the organiser turned it off or the phone is not usable.
+   */
+  reservedRow(input: {
+    organizerId: string;
+    enabled: boolean;
+    buyerPhone: string;
+    notice: Omit<ReservedNotice, 'checkoutUrl'> & { hash: string; origin: string };
+  }): ReservedOutboxRow | null {
+    const toPhone = whatsappNumberOf(input.buyerPhone);
+    if (!input.enabled || !toPhone) return null;
+    const { hash, origin, ...notice } = input.notice;
+    return {
+      userId: input.organizerId,
+      toPhone,
+      text: purchaseReservedText({ ...notice, checkoutUrl: this.checkoutUrl(hash, origin) }).slice(
+        0,
+        WHATSAPP_TEXT_MAX_LENGTH,
+      ),
+    };
+  }
+
+  /** 'Pagamento confirmado' of purchases just turned Pago: WhatsApp, and e-mail to buyers who gave one. */
+  async purchasesPaid(trx: Executor, keys: readonly PurchaseKey[]): Promise<void> {
+    if (keys.length === 0) return;
+    const { campaignIds, ids } = keyArrays(keys);
+    const { rows } = await sql<{
+      id: string;
+      purchase_hash: string;
+      total_cents: string;
+      campaign_name: string;
+      campaign_total: number;
+      draw_at: Date | null;
+      user_id: string;
+      buyer_name: string;
+      buyer_phone: string;
+      buyer_email: string | null;
+      enabled: boolean;
+      numbers: number[];
+    }>`
+      SELECT p.id, p.purchase_hash, p.total_cents, c.name AS campaign_name, c.total_tickets AS campaign_total, c.draw_at,
+             c.user_id, b.name AS buyer_name, b.phone AS buyer_phone, b.email AS buyer_email,
+             coalesce(s.notify_payment_confirmed, true) AS enabled,
+             ARRAY(SELECT t.number FROM campaign_tickets t
+                   WHERE t.campaign_id = p.campaign_id AND t.purchase_id = p.id ORDER BY t.number) AS numbers
+      FROM purchases p
+      JOIN campaigns c ON c.id = p.campaign_id
+      JOIN buyers b ON b.id = p.buyer_id
+      LEFT JOIN user_settings s ON s.user_id = c.user_id
+      WHERE (p.campaign_id, p.id) IN (SELECT * FROM unnest(${campaignIds}::bigint[], ${ids}::bigint[]))`.execute(trx);
+    for (const row of rows) {
+      if (!row.enabled) continue;
+      const notice = {
+        buyerName: row.buyer_name,
+        campaignName: row.campaign_name,
+        numbers: row.numbers.map((number) => formatTicketNumber(Number(number), row.campaign_total)),
+        amountCents: Number(row.total_cents),
+        checkoutUrl: this.checkoutUrl(row.purchase_hash),
+        drawAt: row.draw_at,
+      };
+      await this.enqueue(trx, {
+        userId: row.user_id,
+        toPhone: row.buyer_phone,
+        text: paymentConfirmedText(notice),
+        kind: 'payment_confirmed',
+        dedupeKey: `payment_confirmed:${row.id}`,
+      });
+      if (row.buyer_email) {
+        const mail = paymentConfirmedMail(notice);
+        await this.mail.enqueue(
+          { to_address: row.buyer_email, subject: mail.subject, body_text: mail.text, body_html: mail.html },
+          trx,
+        );
+      }
+    }
+  }
+
+  /** 'Reserva expirada' of purchases just cancelled (their time ran out, or sales closed for the draw). */
+  async reservationsEnded(
+    trx: Executor,
+    keys: readonly PurchaseKey[],
+    reason: 'expired' | 'sales_closed',
+  ): Promise<void> {
+    if (keys.length === 0) return;
+    const { campaignIds, ids } = keyArrays(keys);
+    const { rows } = await sql<{
+      id: string;
+      total_tickets: number;
+      campaign_name: string;
+      link: string;
+      user_id: string;
+      buyer_name: string;
+      buyer_phone: string;
+    }>`
+      SELECT p.id, p.total_tickets, c.name AS campaign_name, c.link, c.user_id, b.name AS buyer_name,
+             b.phone AS buyer_phone
+      FROM purchases p
+      JOIN campaigns c ON c.id = p.campaign_id
+      JOIN buyers b ON b.id = p.buyer_id
+      LEFT JOIN user_settings s ON s.user_id = c.user_id
+      WHERE (p.campaign_id, p.id) IN (SELECT * FROM unnest(${campaignIds}::bigint[], ${ids}::bigint[]))
+        AND coalesce(s.notify_reservation_expired, true)`.execute(trx);
+    for (const row of rows) {
+      await this.enqueue(trx, {
+        userId: row.user_id,
+        toPhone: row.buyer_phone,
+        text: reservationEndedText({
+          buyerName: row.buyer_name,
+          campaignName: row.campaign_name,
+          count: row.total_tickets,
+          campaignUrl: `${this.origin}${paths.publicCampaign.getHref(row.link)}`,
+          reason,
+        }),
+        kind: 'reservation_expired',
+        dedupeKey: `reservation_expired:${row.id}`,
+      });
+    }
+  }
+}

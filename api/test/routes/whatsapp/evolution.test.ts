@@ -1,0 +1,396 @@
+import { WHATSAPP_MESSAGES } from '@rifaria/shared/schemas';
+import { sql } from 'kysely';
+import { EvolutionGateway } from '../../../src/whatsapp/evolution';
+import {
+  qrCodeAsDataUrl,
+  WhatsAppInstanceMissingError,
+  WhatsAppNameInUseError,
+  WhatsAppRejectedError,
+  WhatsAppUnavailableError,
+} from '../../../src/whatsapp/gateway';
+import { api, bearer, buildApp, registerUser, setupValue, type RegisteredUser, type TestApp } from '../../helper';
+import { FAKE_QR_BASE64, FakeEvolution } from '../../support/fake-evolution';
+
+/**
+ * The Evolution API v2 adapter against a fake Evolution server this file starts (real HTTP), on its own and behind
+ * the /whatsapp routes, and the webhook receiver POST /webhooks/evolution (issue 14).
+ */
+
+const fake = new FakeEvolution();
+const QR_DATA_URL = `data:image/png;base64,${FAKE_QR_BASE64}`;
+
+beforeAll(() => fake.start());
+afterAll(() => fake.stop());
+beforeEach(() => fake.reset());
+
+const gateway = (timeoutMs = 2000, apiKey = fake.apiKey) =>
+  new EvolutionGateway({ baseUrl: `${fake.url}/`, apiKey, timeoutMs });
+
+describe('EvolutionGateway', () => {
+  it('should create the instance with our webhook and token, the apikey header and a normalised QR', async () => {
+    const created = await gateway().createInstance({
+      name: 'rifaria-1-loja',
+      token: 'segredo-da-instancia-0123456789abcdef',
+      webhookUrl: 'https://rifaria.com.br/webhooks/evolution?secret=abc',
+    });
+    expect(created).toEqual({ qrCode: QR_DATA_URL });
+    expect(fake.requests).toHaveLength(1);
+    const [request] = fake.requests;
+    expect(request).toMatchObject({ method: 'POST', path: '/instance/create' });
+    expect(request!.headers.apikey).toBe(fake.apiKey);
+    expect(request!.headers['content-type']).toBe('application/json');
+    expect(request!.body).toEqual({
+      instanceName: 'rifaria-1-loja',
+      token: 'segredo-da-instancia-0123456789abcdef',
+      qrcode: true,
+      integration: 'WHATSAPP-BAILEYS',
+      webhook: {
+        url: 'https://rifaria.com.br/webhooks/evolution?secret=abc',
+        byEvents: false,
+        base64: true,
+        events: ['QRCODE_UPDATED', 'CONNECTION_UPDATE'],
+      },
+    });
+
+    // The same name again: Evolution's 403.
+    await expect(
+      gateway().createInstance({ name: 'rifaria-1-loja', token: 'x'.repeat(32), webhookUrl: 'https://x.test/w' }),
+    ).rejects.toBeInstanceOf(WhatsAppNameInUseError);
+  });
+
+  it('should connect (QR with or without its data: prefix), read the state, log out, delete and send', async () => {
+    const evolution = gateway();
+    fake.qrOnCreate = false;
+    expect(
+      await evolution.createInstance({ name: 'loja', token: 't'.repeat(32), webhookUrl: 'https://x.test/w' }),
+    ).toEqual({
+      qrCode: null,
+    });
+    expect(await evolution.connect('loja')).toEqual({ state: 'connecting', qrCode: QR_DATA_URL });
+    fake.qrWithPrefix = true;
+    expect(await evolution.connect('loja')).toEqual({ state: 'connecting', qrCode: QR_DATA_URL });
+    expect(await evolution.connectionState('loja')).toBe('connecting');
+    fake.open('loja');
+    expect(await evolution.connectionState('loja')).toBe('open');
+    expect(await evolution.connect('loja')).toEqual({ state: 'open' });
+
+    await evolution.sendText('loja', '5511987654321', 'Olá!');
+    expect(fake.sent).toEqual([{ instance: 'loja', number: '5511987654321', text: 'Olá!' }]);
+    await expect(evolution.sendText('loja', '5511900000000', 'Olá!')).rejects.toBeInstanceOf(WhatsAppRejectedError);
+
+    await evolution.logout('loja');
+    expect(await evolution.connectionState('loja')).toBe('close');
+    await evolution.logout('loja'); // not connected: nothing to do
+    await evolution.deleteInstance('loja');
+    await evolution.deleteInstance('loja'); // gone already: nothing to do
+    await expect(evolution.connectionState('loja')).rejects.toBeInstanceOf(WhatsAppInstanceMissingError);
+    await expect(evolution.connect('loja')).rejects.toBeInstanceOf(WhatsAppInstanceMissingError);
+
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /instance/create',
+      'GET /instance/connect/loja',
+      'GET /instance/connect/loja',
+      'GET /instance/connectionState/loja',
+      'GET /instance/connectionState/loja',
+      'GET /instance/connect/loja',
+      'POST /message/sendText/loja',
+      'POST /message/sendText/loja',
+      'DELETE /instance/logout/loja',
+      'GET /instance/connectionState/loja',
+      'DELETE /instance/logout/loja',
+      'DELETE /instance/delete/loja',
+      'DELETE /instance/delete/loja',
+      'GET /instance/connectionState/loja',
+      'GET /instance/connect/loja',
+    ]);
+    expect(fake.requests.find((r) => r.path.startsWith('/message'))!.body).toEqual({
+      number: '5511987654321',
+      text: 'Olá!',
+    });
+    expect(fake.requests.every((r) => r.headers.apikey === fake.apiKey)).toBe(true);
+  });
+
+  it('should call a wrong key, a 5xx, a reply that is not JSON and a timeout unavailable', async () => {
+    await expect(gateway(2000, 'chave-errada').connectionState('x')).rejects.toBeInstanceOf(WhatsAppUnavailableError);
+    fake.failNext = { status: 502, body: { message: 'bad gateway' } };
+    await expect(gateway().connectionState('x')).rejects.toBeInstanceOf(WhatsAppUnavailableError);
+    fake.failNext = { status: 200, raw: '<html>proxy login</html>' };
+    await expect(gateway().connectionState('x')).rejects.toThrow(/not JSON/);
+    fake.failNext = 'hang';
+    const started = Date.now();
+    await expect(gateway(300).connectionState('x')).rejects.toThrow(/no reply within 300 ms/);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await expect(
+      new EvolutionGateway({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k', timeoutMs: 2000 }).connect('x'),
+    ).rejects.toBeInstanceOf(WhatsAppUnavailableError);
+  });
+
+  it('should keep only base64 images as QR codes', () => {
+    expect(qrCodeAsDataUrl(FAKE_QR_BASE64)).toBe(QR_DATA_URL);
+    expect(qrCodeAsDataUrl(` data:image/png;base64,${FAKE_QR_BASE64}\n`)).toBe(QR_DATA_URL);
+    expect(qrCodeAsDataUrl('data:image/svg+xml;base64,PHN2Zz4=')).toBeNull();
+    expect(qrCodeAsDataUrl('javascript:alert(1)')).toBeNull();
+    expect(qrCodeAsDataUrl('')).toBeNull();
+    expect(qrCodeAsDataUrl(undefined)).toBeNull();
+    expect(qrCodeAsDataUrl('A'.repeat(300 * 1024))).toBeNull();
+  });
+});
+
+describe('the /whatsapp routes on Evolution', () => {
+  const t = setupValue(
+    async () =>
+      buildApp({
+        config: {
+          whatsapp: { provider: 'evolution', evolutionUrl: fake.url, evolutionApiKey: fake.apiKey, timeoutMs: 2000 },
+        },
+      }),
+    (app: TestApp) => app.close(),
+  );
+  const owner = setupValue(() => registerUser(t.app));
+  const db = () => t.database.db;
+  const row = (id: string) =>
+    db().selectFrom('whatsapp_instances').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const webhook = (body: unknown, options: { apikey?: string; query?: string } = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/webhooks/evolution${options.query ?? ''}`,
+      headers: { 'content-type': 'application/json', ...(options.apikey ? { apikey: options.apikey } : {}) },
+      payload: JSON.stringify(body),
+    });
+
+  async function createInstance(user: RegisteredUser, name: string) {
+    const reply = await api(t.app).post('/whatsapp/instances', user, {
+      instance_name: name,
+      phone_number: '11987654321',
+    });
+    expect(reply.statusCode).toBe(201);
+    return reply.json().data as { id: string; status: string; qr_code: string | null };
+  }
+
+  it('should register the webhook on PUBLIC_URL with the instance secret, and take the QR from connect', async () => {
+    fake.qrOnCreate = false; // Evolution's usual `{count: 0}`: the service asks connect
+    const created = await createInstance(owner, 'loja-1');
+    expect(created).toMatchObject({ status: 'connecting', qr_code: QR_DATA_URL });
+    const stored = await row(created.id);
+    const name = `rifaria-${owner.id}-loja-1`;
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /instance/create',
+      `GET /instance/connect/${name}`,
+    ]);
+    expect(fake.requests[0]!.body).toMatchObject({
+      instanceName: name,
+      token: stored.webhook_secret,
+      webhook: { url: `http://rifaria.test/webhooks/evolution?secret=${stored.webhook_secret}` },
+    });
+    expect(stored.webhook_secret).toMatch(/^[A-Za-z0-9_-]{32,64}$/);
+  });
+
+  it('should follow connection.update and qrcode.updated, authenticated by the global key or the instance secret', async () => {
+    const created = await createInstance(owner, 'loja-2');
+    const { provider_name: name, webhook_secret: secret } = await row(created.id);
+    const newQr = FAKE_QR_BASE64.replace('ADUlEQVR42', 'ADUlEQVR43');
+
+    // Not authentic: a wrong key, another instance's secret, no key at all → 401, nothing changes.
+    const other = await createInstance(owner, 'loja-3');
+    const otherSecret = (await row(other.id)).webhook_secret;
+    const qrEvent = { event: 'qrcode.updated', instance: name, data: { qrcode: { instance: name, base64: newQr } } };
+    expect((await webhook({ ...qrEvent, apikey: 'errada' })).statusCode).toBe(401);
+    expect((await webhook(qrEvent, { apikey: 'errada' })).statusCode).toBe(401);
+    expect((await webhook(qrEvent, { query: `?secret=${otherSecret}` })).statusCode).toBe(401);
+    const refused = await webhook(qrEvent);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ success: false, message: 'Notificação recusada.' });
+    expect((await row(created.id)).qr_code).toBe(QR_DATA_URL);
+
+    // The envelope's apikey (Evolution sends the instance token there): the new QR is stored.
+    const stored = await webhook({ ...qrEvent, apikey: secret, date_time: '2026-11-24T12:00:00.000Z' });
+    expect(stored.statusCode).toBe(200);
+    expect(stored.json()).toEqual({ success: true, message: 'Notificação recebida.' });
+    expect((await api(t.app).get(`/whatsapp/instances/${created.id}`, owner)).json().data.qr_code).toBe(
+      `data:image/png;base64,${newQr}`,
+    );
+
+    // Other events and unknown instances are acknowledged and ignored.
+    expect(
+      (await webhook({ event: 'messages.upsert', instance: name, data: {} }, { apikey: fake.apiKey })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await webhook(
+          { event: 'connection.update', instance: 'desconhecida', data: { state: 'open' } },
+          { apikey: fake.apiKey },
+        )
+      ).statusCode,
+    ).toBe(200);
+
+    // connection.update open (the global key in the header; Evolution's CONNECTION_UPDATE spelling too): connected,
+    // the QR gone, and the organiser's default since they had none.
+    const open = await webhook(
+      { event: 'CONNECTION_UPDATE', instance: name, data: { instance: name, state: 'open', statusReason: 200 } },
+      { apikey: fake.apiKey },
+    );
+    expect(open.statusCode).toBe(200);
+    expect(await row(created.id)).toMatchObject({ status: 'connected', is_default: true, qr_code: null });
+
+    // The phone logs out (statusReason 401), through the secret of the URL: disconnected.
+    const closed = await webhook(
+      { event: 'connection.update', instance: name, data: { instance: name, state: 'close', statusReason: 401 } },
+      { query: `?secret=${secret}` },
+    );
+    expect(closed.statusCode).toBe(200);
+    expect(await row(created.id)).toMatchObject({ status: 'disconnected', qr_code: null });
+  });
+
+  it('should refuse an oversized or malformed body before anything else', async () => {
+    const huge = await webhook(
+      { event: 'qrcode.updated', instance: 'x', data: { base64: 'A'.repeat(300 * 1024) } },
+      { apikey: fake.apiKey },
+    );
+    expect(huge.statusCode).toBe(413);
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/evolution',
+      headers: { 'content-type': 'application/json', apikey: fake.apiKey },
+      payload: '{"event":',
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  it('should find a connection whose webhook was lost by polling connectionState', async () => {
+    const created = await createInstance(owner, 'loja-4');
+    const name = (await row(created.id)).provider_name;
+    fake.open(name);
+    // The dialog's poll asks Evolution itself.
+    const polled = (await api(t.app).get(`/whatsapp/instances/${created.id}`, owner)).json().data;
+    expect(polled.status).toBe('connected');
+
+    // The worker does the same for an instance nobody is looking at.
+    const user = await registerUser(t.app);
+    const unseen = await createInstance(user, 'loja-5');
+    fake.open((await row(unseen.id)).provider_name);
+    await sql`UPDATE whatsapp_instances SET state_checked_at = now() - interval '1 minute'`.execute(db());
+    expect(await t.app.services.whatsapp.pollConnecting()).toBeGreaterThanOrEqual(1);
+    expect(await row(unseen.id)).toMatchObject({ status: 'connected', is_default: true });
+  });
+
+  it('should log out and delete at Evolution, and create again an instance Evolution lost', async () => {
+    const user = await registerUser(t.app);
+    const created = await createInstance(user, 'loja-6');
+    const name = (await row(created.id)).provider_name;
+    fake.open(name);
+    await api(t.app).get(`/whatsapp/instances/${created.id}`, user);
+
+    fake.reset();
+    fake.instances.set(name, { token: 'x', state: 'open', webhook: null });
+    const off = await api(t.app).post(`/whatsapp/instances/${created.id}/disconnect`, user);
+    expect(off.json().data.status).toBe('disconnected');
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`DELETE /instance/logout/${name}`]);
+
+    // Evolution lost it (deleted there): Conectar creates it again, with the same secret.
+    fake.instances.delete(name);
+    fake.requests.length = 0;
+    const on = await api(t.app).post(`/whatsapp/instances/${created.id}/connect`, user);
+    expect(on.statusCode).toBe(200);
+    expect(on.json().data).toMatchObject({ status: 'connecting', qr_code: QR_DATA_URL });
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /instance/connect/${name}`,
+      'POST /instance/create',
+    ]);
+    expect(fake.instances.get(name)?.token).toBe((await row(created.id)).webhook_secret);
+
+    fake.requests.length = 0;
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/whatsapp/instances/${created.id}`,
+      headers: bearer(user.token),
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `DELETE /instance/logout/${name}`,
+      `DELETE /instance/delete/${name}`,
+    ]);
+    expect(fake.instances.has(name)).toBe(false);
+  });
+
+  it('should take back a name Evolution still holds from an attempt that timed out', async () => {
+    const user = await registerUser(t.app);
+    const name = `rifaria-${user.id}-loja-7`;
+    fake.instances.set(name, { token: 'antigo', state: 'connecting', webhook: null });
+    const created = await createInstance(user, 'loja-7');
+    expect(created.status).toBe('connecting');
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /instance/create',
+      `DELETE /instance/delete/${name}`,
+      'POST /instance/create',
+    ]);
+    expect(fake.instances.get(name)?.token).toBe((await row(created.id)).webhook_secret);
+  });
+
+  it('should send the test message through sendText, 422 for a number Evolution refuses, 503 when it is down', async () => {
+    const user = await registerUser(t.app);
+    const created = await createInstance(user, 'loja-8');
+    const name = (await row(created.id)).provider_name;
+    fake.open(name);
+    await api(t.app).get(`/whatsapp/instances/${created.id}`, user);
+
+    const sent = await api(t.app).post(`/whatsapp/instances/${created.id}/test`, user, {
+      phone_number: '11 98888-7777',
+      message: 'Teste',
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(fake.sent).toEqual([{ instance: name, number: '5511988887777', text: 'Teste' }]);
+
+    const refused = await api(t.app).post(`/whatsapp/instances/${created.id}/test`, user, {
+      phone_number: '11 90000-0000',
+      message: 'Teste',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(WHATSAPP_MESSAGES.testFailed);
+
+    fake.failNext = { status: 500, body: { message: 'Internal Server Error' } };
+    const down = await api(t.app).post(`/whatsapp/instances/${created.id}/test`, user, {
+      phone_number: '11 98888-7777',
+      message: 'Teste',
+    });
+    expect(down.statusCode).toBe(503);
+    expect(down.json().message).toBe(WHATSAPP_MESSAGES.unavailable);
+
+    const log = (await api(t.app).get('/whatsapp/messages', user)).json().data as { status: string }[];
+    expect(log.map((m) => m.status)).toEqual(['failed', 'failed', 'sent']);
+  });
+
+  it('should retry an automatic message with backoff and mark it sent once, or failed for a refused number', async () => {
+    const user = await registerUser(t.app);
+    const created = await createInstance(user, 'loja-9');
+    const name = (await row(created.id)).provider_name;
+    fake.open(name);
+    await api(t.app).get(`/whatsapp/instances/${created.id}`, user);
+    const message = { user_id: String(user.id), body_text: 'Seus números: 01, 02', kind: 'payment_confirmed' as const };
+    const repo = t.app.db;
+    await repo
+      .insertInto('whatsapp_outbox')
+      .values([
+        { ...message, to_phone: '5511977776666', dedupe_key: `retry:${user.id}:ok` },
+        { ...message, to_phone: '5511900000000', dedupe_key: `retry:${user.id}:refused` },
+      ])
+      .execute();
+    const mine = () =>
+      repo.selectFrom('whatsapp_outbox').selectAll().where('user_id', '=', message.user_id).orderBy('id').execute();
+
+    fake.failNext = { status: 503, body: { message: 'unavailable' } };
+    const first = await t.app.services.whatsappSender.sendDue();
+    expect(first).toMatchObject({ retried: 1, failed: 1 });
+    const [retrying, refused] = await mine();
+    expect(retrying).toMatchObject({ status: 'pending', attempts: 1, sent_at: null });
+    expect(retrying!.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    expect(refused).toMatchObject({ status: 'failed', attempts: 1 });
+
+    // Not due yet: the next tick leaves it; once due it is sent, once.
+    expect(await t.app.services.whatsappSender.sendDue()).toMatchObject({ sent: 0 });
+    await sql`UPDATE whatsapp_outbox SET next_attempt_at = now() WHERE id = ${retrying!.id}`.execute(repo);
+    expect(await t.app.services.whatsappSender.sendDue()).toMatchObject({ sent: 1 });
+    expect(await t.app.services.whatsappSender.sendDue()).toMatchObject({ sent: 0 });
+    expect((await mine())[0]).toMatchObject({ status: 'sent', attempts: 2, instance_id: created.id });
+    expect(fake.sent.filter((m) => m.number === '5511977776666')).toHaveLength(1);
+  });
+});

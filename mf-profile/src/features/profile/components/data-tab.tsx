@@ -1,0 +1,155 @@
+/**
+ * Tab 'Dados' (spec section 5 "Profile"): name, e-mail, CPF and phone, all required; CPF and phone masked on screen
+ * and sent as digits. The CPF is locked while an active wallet exists, the e-mail once it is verified.
+ */
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Grid, Stack, TextField } from '@mui/material';
+import { PHONE_MASK_MAX_LENGTH, TOAST_DURATION } from '@rifaria/shared/constants';
+import { maskCpf, maskPhone } from '@rifaria/shared/format';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PROFILE_MESSAGES,
+  firstErrors,
+  profileSchema,
+  validate,
+} from '@rifaria/shared/schemas';
+import type { User } from '@rifaria/shared/types';
+import { toast } from '@rifaria/shared/ui';
+import { serverErrors, withoutError, type FormErrors } from '../../common/hooks/field-errors';
+import { updateProfile } from '../api/profile';
+import { DATA_TEXTS } from './profile-texts';
+
+interface DataValues {
+  name: string;
+  email: string;
+  cpf: string;
+  phone: string;
+}
+type DataField = keyof DataValues;
+const FIELDS: readonly DataField[] = ['name', 'email', 'cpf', 'phone'];
+
+/** '000.000.000-00' has 14 characters. */
+const CPF_MASK_MAX_LENGTH = 14;
+
+const MASKS: Partial<Record<DataField, (value: string) => string>> = { cpf: maskCpf, phone: maskPhone };
+
+const valuesOf = (user: User): DataValues => ({
+  name: user.name ?? '',
+  email: user.email ?? '',
+  cpf: maskCpf(user.cpf ?? ''),
+  phone: maskPhone(user.phone ?? ''),
+});
+
+export interface DataTabProps {
+  user: User;
+  cpfLocked: boolean;
+  onSaved: (user: User) => void;
+}
+
+export function DataTab({ user, cpfLocked, onSaved }: DataTabProps) {
+  const [values, setValues] = useState<DataValues>(() => valuesOf(user));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [failed, setFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const emailLocked = Boolean(user.email_verified_at);
+  // A locked field always shows (and sends) what is stored: an e-mail verified in the dialog meanwhile wins over an
+  // unsaved edit.
+  const shown: DataValues = {
+    ...values,
+    email: emailLocked ? (user.email ?? '') : values.email,
+    cpf: cpfLocked ? maskCpf(user.cpf ?? '') : values.cpf,
+  };
+
+  const change = (field: DataField, raw: string) => {
+    const value = MASKS[field]?.(raw) ?? raw;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutError(current, field));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = validate(profileSchema, shown);
+    if (!result.success) {
+      setErrors(firstErrors(result.errors));
+      return;
+    }
+    setSaving(true);
+    setFailed(false);
+    try {
+      const reply = await updateProfile(result.output);
+      onSaved(reply.user);
+      setValues(valuesOf(reply.user));
+      setErrors({});
+      toast.success(PROFILE_MESSAGES.saved, undefined, { duration: TOAST_DURATION.profile });
+    } catch (error) {
+      // The server's reasons go under their fields (e-mail taken, CPF locked…); the spec's alert says it failed.
+      setErrors(serverErrors(error, FIELDS));
+      setFailed(true);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const field = (name: DataField) => ({
+    value: shown[name],
+    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+    error: Boolean(errors[name]),
+    fullWidth: true,
+    required: true,
+  });
+
+  return (
+    <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)} sx={{ maxWidth: 640 }}>
+      {failed && <Alert severity="error">{PROFILE_MESSAGES.saveFailed}</Alert>}
+      <Grid container spacing={2}>
+        <Grid size={12}>
+          <TextField
+            {...field('name')}
+            label={DATA_TEXTS.name}
+            helperText={errors.name}
+            autoComplete="name"
+            slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
+          />
+        </Grid>
+        <Grid size={12}>
+          <TextField
+            {...field('email')}
+            label={DATA_TEXTS.email}
+            type="email"
+            disabled={emailLocked}
+            helperText={errors.email ?? (emailLocked ? PROFILE_MESSAGES.emailLocked : undefined)}
+            autoComplete="email"
+            slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            {...field('cpf')}
+            label={DATA_TEXTS.cpf}
+            placeholder="000.000.000-00"
+            disabled={cpfLocked}
+            helperText={errors.cpf ?? (cpfLocked ? PROFILE_MESSAGES.cpfLocked : undefined)}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: CPF_MASK_MAX_LENGTH } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            {...field('phone')}
+            label={DATA_TEXTS.phone}
+            placeholder="(00) 00000-0000"
+            type="tel"
+            helperText={errors.phone}
+            autoComplete="tel-national"
+            slotProps={{ htmlInput: { inputMode: 'tel', maxLength: PHONE_MASK_MAX_LENGTH } }}
+          />
+        </Grid>
+      </Grid>
+      <Stack direction="row">
+        <Button type="submit" variant="contained" disabled={saving}>
+          {saving ? DATA_TEXTS.saving : DATA_TEXTS.save}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+/** API replies of mf-profile's screens (issue 14 contract and spec section 7), for the `server` of @rifaria/shared/testing. */
+import { resetSession, useSession } from '@rifaria/shared/session';
+import { reply, server } from '@rifaria/shared/testing';
+import type { AccountSettings, User } from '@rifaria/shared/types';
+import { useToastStore } from '@rifaria/shared/ui';
+
+/** The signed-in organiser as GET /api/auth/profile answers: no e-mail verified, CPF and phone as digits. */
+export function profileUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 1,
+    name: 'Ana Paula Souza',
+    email: 'ana@rifaria.com.br',
+    cpf: '52998224725',
+    phone: '11987654321',
+    birthdate: null,
+    email_verified_at: null,
+    wallets: [],
+    profile: { description: 'Organizadora' },
+    formatted: { cpf: '529.982.247-25', phone: '(11) 98765-4321' },
+    ...overrides,
+  };
+}
+
+/** The session the shell would hold for that user (its menu reads the name from here). */
+export function signIn(user: User = profileUser()) {
+  resetSession();
+  useSession.getState().setSession('token-ana', user);
+}
+
+export const savedAddress = {
+  zip_code: '01310100',
+  street: 'Avenida Paulista',
+  number: '1000',
+  complement: 'Sala 12',
+  neighborhood: 'Bela Vista',
+  city: 'São Paulo',
+  state: { id: 35, name: 'São Paulo', abbreviation: 'SP' },
+};
+
+export const STATES = [
+  { id: 31, name: 'Minas Gerais', abbreviation: 'MG' },
+  { id: 33, name: 'Rio de Janeiro', abbreviation: 'RJ' },
+  { id: 35, name: 'São Paulo', abbreviation: 'SP' },
+];
+
+export interface ProfileServerOptions {
+  user?: User;
+  /** GET /api/user-wallets → data. */
+  wallets?: unknown[];
+  /** GET /api/auth/address → address (null: none saved yet). */
+  address?: typeof savedAddress | null;
+}
+
+/** Every GET of /perfil: the profile, the wallets (CPF lock), the address, the states and the CEP lookup. */
+export function profileServer({ user = profileUser(), wallets = [], address = null }: ProfileServerOptions = {}) {
+  server.on('GET', '/api/auth/profile', () => ({ success: true, user, formatted: user.formatted }));
+  server.on('GET', '/api/user-wallets', () => ({ success: true, data: wallets }));
+  server.on('GET', '/api/auth/address', () =>
+    address
+      ? { success: true, address, formatted: { zip_code: '01310-100' } }
+      : { success: true, message: 'Endereço não cadastrado', address: null, formatted: null },
+  );
+  server.on('GET', '/api/auth/states', () => ({ success: true, states: STATES }));
+  server.on('GET', '/api/cep/:cep', ({ params }) =>
+    params.cep === '01001000'
+      ? {
+          success: true,
+          data: {
+            cep: '01001000',
+            street: 'Praça da Sé',
+            neighborhood: 'Sé',
+            city: 'São Paulo',
+            state: 'SP',
+            complement: 'lado ímpar',
+          },
+        }
+      : reply(404, { success: false, message: 'CEP não encontrado ou inválido' }),
+  );
+}
+
+/** An active wallet as GET /api/user-wallets lists it. */
+export const activeWallet = {
+  id: 7,
+  is_active: true,
+  status: 'active',
+  status_label: 'Ativa',
+  account_number: '12345678',
+  wallet_type: { id: 1, name: 'Conta Digital Rifaria' },
+  created_at: '2026-11-01T12:00:00.000Z',
+};
+
+/** A 422 refusal as the API words it. */
+export const refused = (message: string, errors?: Record<string, string[]>) =>
+  reply(422, { success: false, message, ...(errors ? { errors } : {}) });
+
+export function accountSettings(overrides: Partial<AccountSettings> = {}): AccountSettings {
+  return {
+    public_name: null,
+    public_whatsapp: null,
+    notifications: { purchase_reserved: true, payment_confirmed: true, reservation_expired: true, draw_result: true },
+    effective: { name: 'Ana Paula Souza', whatsapp: null },
+    suggestions: { account_phone: '11987654321', instance_phones: [] },
+    ...overrides,
+  };
+}
+
+/** The queued toasts as 'title / description'. */
+export const toastTexts = () =>
+  useToastStore.getState().toasts.map((toast) => [toast.title, toast.description].filter(Boolean).join(' / '));
+
+/** The last request's JSON body to `method path`. */
+export const lastBody = (method: string, path: string) => server.callsTo(method, path).at(-1)?.body;

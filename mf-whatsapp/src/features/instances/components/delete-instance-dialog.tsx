@@ -1,0 +1,80 @@
+/** Delete confirmation (spec: 'Tem certeza que deseja deletar esta instância?'), then DELETE /whatsapp/instances/{id}. */
+import { useEffect, useState } from 'react';
+import { Alert, Button, DialogActions, DialogContent, DialogContentText } from '@mui/material';
+import { WHATSAPP_MESSAGES } from '@rifaria/shared/schemas';
+import type { WhatsAppInstance } from '@rifaria/shared/types';
+import { toast } from '@rifaria/shared/ui';
+import { deleteInstance } from '../api/delete-instance';
+import { whatsappErrorMessage } from '../api/error-message';
+import { WhatsAppDialog } from './whatsapp-dialog';
+
+export const DELETE_TEXTS = {
+  title: 'Deletar instância',
+  consequence: 'As mensagens automáticas deixam de sair por este número.',
+  cancel: 'Cancelar',
+  confirm: 'Deletar',
+  busy: 'Deletando...',
+  failed: 'Erro ao deletar instância.',
+} as const;
+
+interface DeleteInstanceDialogProps {
+  open: boolean;
+  instance: WhatsAppInstance;
+  onClose: () => void;
+  onDeleted: () => void;
+}
+
+export function DeleteInstanceDialog({ open, instance, onClose, onDeleted }: DeleteInstanceDialogProps) {
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (open) setError(null);
+  }, [open]);
+
+  const confirm = async () => {
+    setDeleting(true);
+    setError(null);
+    try {
+      const reply = await deleteInstance(instance.id);
+      toast.success(reply.message ?? WHATSAPP_MESSAGES.deleted);
+      onDeleted();
+      onClose();
+    } catch (failure) {
+      setError(whatsappErrorMessage(failure, DELETE_TEXTS.failed));
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <WhatsAppDialog
+      open={open}
+      onClose={onClose}
+      busy={deleting}
+      titleId="delete-instance-title"
+      title={DELETE_TEXTS.title}
+    >
+      <DialogContent sx={{ pt: 1 }}>
+        {error ? (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        ) : null}
+        <DialogContentText>{WHATSAPP_MESSAGES.deleteConfirm}</DialogContentText>
+        <DialogContentText sx={{ mt: 1 }}>
+          <strong>{instance.instance_name}</strong>
+          {instance.is_default ? ` · ${DELETE_TEXTS.consequence}` : null}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={deleting}>
+          {DELETE_TEXTS.cancel}
+        </Button>
+        <Button color="error" variant="contained" onClick={() => void confirm()} disabled={deleting}>
+          {deleting ? DELETE_TEXTS.busy : DELETE_TEXTS.confirm}
+        </Button>
+      </DialogActions>
+    </WhatsAppDialog>
+  );
+}

@@ -1,0 +1,7 @@
+import { SandboxMailbox } from '../../../features/sandbox-mailbox/components/sandbox-mailbox';
+import { useDocumentTitle } from '../../use-document-title';
+
+export default function SandboxMailboxRoute() {
+  useDocumentTitle('Caixa de e-mails (sandbox)');
+  return <SandboxMailbox />;
+}
