@@ -28,6 +28,9 @@ const preset = {
       },
     ],
   },
+  // Screens are driven by typing and clicking through testing-library: on a busy 2-core CI machine one test can take
+  // several seconds, and a timeout must mean a test that hangs, not a slow machine (jest's 5 s default flaked).
+  testTimeout: 20_000,
   // ky 2 ships ESM only.
   transformIgnorePatterns: ['/node_modules/(?!ky/)'],
   moduleNameMapper: {

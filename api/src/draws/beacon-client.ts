@@ -12,6 +12,7 @@
  * `BEACON_NOT_YET_GRACE_MS` of that time (a relay a few seconds behind the network). A 404 for an older round means a
  * relay that does not serve quicknet: that is `BeaconUnavailableError`, like every relay failing.
  */
+import { readBounded } from '../lib/read-bounded';
 import { QUICKNET, roundTime, sandboxRound, verifyBeaconRound, type BeaconRound } from './beacon';
 
 export interface Beacon {
@@ -94,27 +95,6 @@ export interface BoundedGetOptions {
   headers?: Record<string, string>;
 }
 
-/** The body of a reply, up to `maxBytes` (the declared length first, then what actually arrives, decoded). */
-async function readBounded(response: Response, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (declared > maxBytes) throw new HttpFetchFailure(`reply of ${declared} bytes (limit ${maxBytes})`);
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new HttpFetchFailure(`reply over ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /**
  * GET `url`; the status, and the JSON body of a 200 (other statuses are not read: `body` is undefined). Throws
  * HttpFetchFailure on a network error, the timeout (which also covers reading the body), an oversized or non-JSON
@@ -137,7 +117,7 @@ export async function getBoundedJson(
       await response.body?.cancel().catch(() => undefined);
       return { status: response.status, body: undefined };
     }
-    const text = await readBounded(response, options.maxBytes);
+    const text = await readBounded(response, options.maxBytes, (message) => new HttpFetchFailure(message));
     try {
       return { status: 200, body: JSON.parse(text) as unknown };
     } catch {

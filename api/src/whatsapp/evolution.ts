@@ -13,6 +13,7 @@
  * 404 (or Evolution's 400/404 "instance does not exist") → WhatsAppInstanceMissingError; other 4xx →
  * WhatsAppRejectedError; network errors, timeouts, 5xx and unreadable replies → WhatsAppUnavailableError.
  */
+import { readBounded } from '../lib/read-bounded';
 import {
   qrCodeAsDataUrl,
   WhatsAppInstanceMissingError,
@@ -174,7 +175,7 @@ export class EvolutionGateway implements WhatsAppGateway {
     }
     let text: string;
     try {
-      text = await readBounded(response, EVOLUTION_MAX_REPLY_BYTES);
+      text = await readBounded(response, EVOLUTION_MAX_REPLY_BYTES, (message) => new WhatsAppUnavailableError(message));
     } catch (error) {
       throw this.failure(method, path, error, signal);
     }
@@ -199,28 +200,4 @@ export class EvolutionGateway implements WhatsAppGateway {
       { cause: error },
     );
   }
-}
-
-/** The body of a reply, up to `maxBytes` (the declared length first, then what actually arrives). */
-async function readBounded(response: Response, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new WhatsAppUnavailableError(`reply of ${declared} bytes (limit ${maxBytes})`);
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new WhatsAppUnavailableError(`reply over ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

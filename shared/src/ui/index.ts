@@ -15,3 +15,4 @@ export { campaignStatusColor, purchaseStatusColor } from './status';
 export { useRequest, type RequestState, type RequestStatus } from './use-request';
 export { DialogTitleWithClose, CLOSE_DIALOG_LABEL } from './dialog-title-with-close';
 export { RetryAlert, RETRY_LABEL } from './retry-alert';
+export { FormDialog, DialogForm, CANCEL_LABEL, type FormDialogProps, type DialogFormProps } from './form-dialog';

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES } from '@rifaria/shared/schemas';
 import { hashToken } from '../../../src/lib/tokens';
 import { PASSWORD_RESET_SETTINGS } from '../../../src/auth/password-reset';
 import { bearer, registerUser, setupApp, setupAppBeside, uniqueEmail, type RegisteredUser } from '../../helper';
 import { countRows } from '../../support/rows';
+import { ageAccountCodes, mailsTo as mailsToAddress } from '../../support/account-codes';
 
 const t = setupApp();
 
@@ -18,14 +18,7 @@ const login = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
 
-async function mailsTo(email: string) {
-  return t.database.db
-    .selectFrom('mail_outbox')
-    .selectAll()
-    .where('to_address', '=', email)
-    .orderBy('id', 'desc')
-    .execute();
-}
+const mailsTo = (email: string) => mailsToAddress(t.database.db, email);
 
 /** The token of the link in the latest e-mail to `email`. */
 async function linkToken(email: string): Promise<string> {
@@ -44,16 +37,8 @@ const tokensOf = (user: RegisteredUser) =>
     .execute();
 
 /** Moves the user's links back in time, as if they had been sent `seconds` ago. */
-async function age(user: RegisteredUser, seconds: number) {
-  await t.database.db
-    .updateTable('password_reset_tokens')
-    .set({
-      created_at: sql`created_at - make_interval(secs => ${seconds})`,
-      expires_at: sql`expires_at - make_interval(secs => ${seconds})`,
-    })
-    .where('user_id', '=', String(user.id))
-    .execute();
-}
+const age = (user: RegisteredUser, seconds: number) =>
+  ageAccountCodes(t.database.db, 'password_reset_tokens', user.id, seconds);
 
 const sent = { success: true, message: PASSWORD_RESET_MESSAGES.requestSent };
 const invalidLink = {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { EMAIL_CODE_MESSAGES, PROFILE_MESSAGES } from '@rifaria/shared/schemas';
 import { api, registerUser, setupApp, setupAppBeside, uniqueEmail, type RegisteredUser } from '../../helper';
 import { TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { ageAccountCodes, mailsTo as mailsToAddress } from '../../support/account-codes';
 
 const t = setupApp({ config: { buyerData: { secret: TEST_BUYER_DATA_SECRET } } });
 
@@ -9,14 +10,7 @@ const send = (user: RegisteredUser) => api(t.app).post('/api/auth/send-verificat
 const verify = (user: RegisteredUser, code: unknown) => api(t.app).post('/api/auth/verify-email', user, { code });
 const me = async (user: RegisteredUser) => (await api(t.app).get('/api/auth/me', user)).json().user;
 
-async function mailsTo(email: string) {
-  return t.database.db
-    .selectFrom('mail_outbox')
-    .selectAll()
-    .where('to_address', '=', email)
-    .orderBy('id', 'desc')
-    .execute();
-}
+const mailsTo = (email: string) => mailsToAddress(t.database.db, email);
 
 /** The code of the latest e-mail to `email` (the line that is only the six digits). */
 async function lastCode(email: string): Promise<string> {
@@ -35,16 +29,8 @@ const codesOf = (user: RegisteredUser) =>
     .execute();
 
 /** Moves the user's codes back in time, as if they had been sent `seconds` ago. */
-async function age(user: RegisteredUser, seconds: number) {
-  await t.database.db
-    .updateTable('email_verification_codes')
-    .set({
-      created_at: sql`created_at - make_interval(secs => ${seconds})`,
-      expires_at: sql`expires_at - make_interval(secs => ${seconds})`,
-    })
-    .where('user_id', '=', String(user.id))
-    .execute();
-}
+const age = (user: RegisteredUser, seconds: number) =>
+  ageAccountCodes(t.database.db, 'email_verification_codes', user.id, seconds);
 
 /** Another code than `code` (a wrong guess). */
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

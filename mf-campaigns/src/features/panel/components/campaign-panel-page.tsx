@@ -4,7 +4,7 @@ import { Skeleton, Stack } from '@mui/material';
 import { useCampaign } from '../../common/hooks/use-campaign';
 import { CampaignPanel } from './campaign-panel';
 import { CampaignNotFound } from '../../common/components/campaign-not-found';
-import { RetryAlert } from '../../common/components/retry-alert';
+import { RetryAlert } from '@rifaria/shared/ui';
 
 export const PANEL_LOAD_ERROR = 'Erro ao carregar campanha';
 

@@ -17,9 +17,8 @@ import {
 } from '@mui/material';
 import { DRAW_MESSAGES } from '@rifaria/shared/schemas';
 import type { Campaign, OrganizerDrawWinner } from '@rifaria/shared/types';
-import { useRequest } from '@rifaria/shared/ui';
+import { RetryAlert, useRequest } from '@rifaria/shared/ui';
 import { getDrawResult } from '../api/get-draw-result';
-import { RetryAlert } from '../../common/components/retry-alert';
 
 const FEDERAL_SOURCE_LABEL = {
   caixa: 'resultado obtido da Caixa',

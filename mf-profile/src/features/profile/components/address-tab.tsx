@@ -7,7 +7,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import {
   Alert,
   Box,
-  Button,
   CircularProgress,
   Grid,
   InputAdornment,
@@ -27,7 +26,9 @@ import {
   validate,
 } from '@rifaria/shared/schemas';
 import { toast, useRequest } from '@rifaria/shared/ui';
-import { serverErrors, withoutError, type FormErrors } from '../../common/hooks/field-errors';
+import { withoutError } from '../../common/hooks/field-errors';
+import { SaveButton } from '../../common/components/save-button';
+import { useFormSave } from '../../common/hooks/use-form-save';
 import { getAddress, getStates, saveAddress, type SavedAddress, type StateOption } from '../api/address';
 import { useCepLookup } from '../hooks/use-cep-lookup';
 import { ADDRESS_TEXTS } from './profile-texts';
@@ -87,9 +88,7 @@ export function AddressTab() {
 
 function AddressForm({ initial, states }: { initial: SavedAddress | null; states: readonly StateOption[] }) {
   const [values, setValues] = useState<AddressValues>(() => valuesOf(initial));
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [failed, setFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, failed, saving, clearError, save } = useFormSave(FIELDS);
   const cep = useCepLookup((found) => {
     const known = states.some((state) => state.abbreviation === found.state);
     setValues((current) => ({
@@ -111,7 +110,7 @@ function AddressForm({ initial, states }: { initial: SavedAddress | null; states
   const change = (field: AddressField, raw: string) => {
     const value = field === 'zip_code' ? maskCep(raw) : raw;
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => withoutError(current, field));
+    clearError(field);
     if (field === 'zip_code') cep.change(value);
   };
 
@@ -122,20 +121,12 @@ function AddressForm({ initial, states }: { initial: SavedAddress | null; states
       setErrors(firstErrors(result.errors));
       return;
     }
-    setSaving(true);
-    setFailed(false);
-    try {
+    await save(async () => {
       const reply = await saveAddress(result.output);
       setValues(valuesOf(reply.address));
       remember(reply.address.zip_code);
-      setErrors({});
       toast.success(PROFILE_MESSAGES.saved, reply.message || ADDRESS_TEXTS.saved, { duration: TOAST_DURATION.profile });
-    } catch (error) {
-      setErrors(serverErrors(error, FIELDS));
-      setFailed(true);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const field = (name: AddressField, label: string, required = true) => ({
@@ -203,11 +194,7 @@ function AddressForm({ initial, states }: { initial: SavedAddress | null; states
           </TextField>
         </Grid>
       </Grid>
-      <Stack direction="row">
-        <Button type="submit" variant="contained" disabled={saving}>
-          {saving ? ADDRESS_TEXTS.saving : ADDRESS_TEXTS.save}
-        </Button>
-      </Stack>
+      <SaveButton saving={saving} texts={ADDRESS_TEXTS} />
     </Stack>
   );
 }

@@ -3,7 +3,7 @@
  * and sent as digits. The CPF is locked while an active wallet exists, the e-mail once it is verified.
  */
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Grid, Stack, TextField } from '@mui/material';
+import { Alert, Grid, Stack, TextField } from '@mui/material';
 import { PHONE_MASK_MAX_LENGTH, TOAST_DURATION } from '@rifaria/shared/constants';
 import { maskCpf, maskPhone } from '@rifaria/shared/format';
 import {
@@ -16,7 +16,8 @@ import {
 } from '@rifaria/shared/schemas';
 import type { User } from '@rifaria/shared/types';
 import { toast } from '@rifaria/shared/ui';
-import { serverErrors, withoutError, type FormErrors } from '../../common/hooks/field-errors';
+import { SaveButton } from '../../common/components/save-button';
+import { useFormSave } from '../../common/hooks/use-form-save';
 import { updateProfile } from '../api/profile';
 import { DATA_TEXTS } from './profile-texts';
 
@@ -49,9 +50,8 @@ export interface DataTabProps {
 
 export function DataTab({ user, cpfLocked, onSaved }: DataTabProps) {
   const [values, setValues] = useState<DataValues>(() => valuesOf(user));
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [failed, setFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
+  // The server's reasons go under their fields (e-mail taken, CPF locked…); the spec's alert says it failed.
+  const { errors, setErrors, failed, saving, clearError, save } = useFormSave(FIELDS);
   const emailLocked = Boolean(user.email_verified_at);
   // A locked field always shows (and sends) what is stored: an e-mail verified in the dialog meanwhile wins over an
   // unsaved edit.
@@ -64,7 +64,7 @@ export function DataTab({ user, cpfLocked, onSaved }: DataTabProps) {
   const change = (field: DataField, raw: string) => {
     const value = MASKS[field]?.(raw) ?? raw;
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => withoutError(current, field));
+    clearError(field);
   };
 
   const submit = async (event: FormEvent) => {
@@ -74,21 +74,12 @@ export function DataTab({ user, cpfLocked, onSaved }: DataTabProps) {
       setErrors(firstErrors(result.errors));
       return;
     }
-    setSaving(true);
-    setFailed(false);
-    try {
+    await save(async () => {
       const reply = await updateProfile(result.output);
       onSaved(reply.user);
       setValues(valuesOf(reply.user));
-      setErrors({});
       toast.success(PROFILE_MESSAGES.saved, undefined, { duration: TOAST_DURATION.profile });
-    } catch (error) {
-      // The server's reasons go under their fields (e-mail taken, CPF locked…); the spec's alert says it failed.
-      setErrors(serverErrors(error, FIELDS));
-      setFailed(true);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const field = (name: DataField) => ({
@@ -145,11 +136,7 @@ export function DataTab({ user, cpfLocked, onSaved }: DataTabProps) {
           />
         </Grid>
       </Grid>
-      <Stack direction="row">
-        <Button type="submit" variant="contained" disabled={saving}>
-          {saving ? DATA_TEXTS.saving : DATA_TEXTS.save}
-        </Button>
-      </Stack>
+      <SaveButton saving={saving} texts={DATA_TEXTS} />
     </Stack>
   );
 }

@@ -5,13 +5,14 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Box, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Tab, Tabs } from '@mui/material';
 import { TOAST_DURATION } from '@rifaria/shared/constants';
 import { VERIFY_EMAIL_PARAM } from '@rifaria/shared/paths';
 import { EMAIL_CODE_MESSAGES } from '@rifaria/shared/schemas';
 import { useSession } from '@rifaria/shared/session';
 import type { User } from '@rifaria/shared/types';
 import { RetryAlert, toast } from '@rifaria/shared/ui';
+import { PageFrame } from '../../common/components/page-frame';
 import { useProfile } from '../hooks/use-profile';
 import { AddressTab } from './address-tab';
 import { DataTab } from './data-tab';
@@ -136,14 +137,8 @@ export function ProfilePage() {
   }
 
   return (
-    <Stack spacing={3}>
-      <Box>
-        <Typography variant="h4" component="h1">
-          {PROFILE_TEXTS.title}
-        </Typography>
-        <Typography color="text.secondary">{PROFILE_TEXTS.subtitle}</Typography>
-      </Box>
+    <PageFrame title={PROFILE_TEXTS.title} subtitle={PROFILE_TEXTS.subtitle}>
       {body}
-    </Stack>
+    </PageFrame>
   );
 }

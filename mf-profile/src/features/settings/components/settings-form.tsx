@@ -6,7 +6,6 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Alert,
-  Button,
   FormControl,
   FormControlLabel,
   FormHelperText,
@@ -36,7 +35,8 @@ import {
 import { useSession } from '@rifaria/shared/session';
 import type { AccountSettings } from '@rifaria/shared/types';
 import { toast } from '@rifaria/shared/ui';
-import { serverErrors, withoutError, type FormErrors } from '../../common/hooks/field-errors';
+import { SaveButton } from '../../common/components/save-button';
+import { useFormSave } from '../../common/hooks/use-form-save';
 import { saveSettings } from '../api/settings';
 import {
   inputOf,
@@ -54,9 +54,7 @@ const WHATSAPP_LEGEND_ID = 'settings-whatsapp-legend';
 export function SettingsForm({ initial }: { initial: AccountSettings }) {
   const [settings, setSettings] = useState(initial);
   const [values, setValues] = useState<SettingsValues>(() => valuesOf(initial));
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [failed, setFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, failed, saving, clearError, save } = useFormSave(FIELDS);
   const sessionName = useSession((state) => state.user?.name ?? '');
   // With no public name, what public pages show is the account's name.
   const accountName = settings.public_name === null ? settings.effective.name : sessionName;
@@ -65,7 +63,7 @@ export function SettingsForm({ initial }: { initial: AccountSettings }) {
 
   const change = (patch: Partial<SettingsValues>, field?: string) => {
     setValues((current) => ({ ...current, ...patch }));
-    if (field) setErrors((current) => withoutError(current, field));
+    if (field) clearError(field);
   };
 
   const submit = async (event: FormEvent) => {
@@ -80,20 +78,12 @@ export function SettingsForm({ initial }: { initial: AccountSettings }) {
       setErrors(found);
       return;
     }
-    setSaving(true);
-    setFailed(false);
-    try {
+    await save(async () => {
       const reply = await saveSettings(result.output);
       setSettings(reply.data);
       setValues(valuesOf(reply.data));
-      setErrors({});
       toast.success(reply.message || SETTINGS_MESSAGES.saved, undefined, { duration: TOAST_DURATION.profile });
-    } catch (error) {
-      setErrors(serverErrors(error, FIELDS));
-      setFailed(true);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const whatsappError = errors.public_whatsapp;
@@ -202,11 +192,7 @@ export function SettingsForm({ initial }: { initial: AccountSettings }) {
         </Stack>
       </Paper>
 
-      <Stack direction="row">
-        <Button type="submit" variant="contained" disabled={saving}>
-          {saving ? SETTINGS_TEXTS.saving : SETTINGS_TEXTS.save}
-        </Button>
-      </Stack>
+      <SaveButton saving={saving} texts={SETTINGS_TEXTS} />
     </Stack>
   );
 }

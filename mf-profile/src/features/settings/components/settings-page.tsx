@@ -1,7 +1,8 @@
 /** /configuracoes 'Configurações': loading, a load error with 'Tentar novamente', then the form. */
-import { Box, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Skeleton } from '@mui/material';
 import { SETTINGS_MESSAGES } from '@rifaria/shared/schemas';
 import { RetryAlert, useRequest } from '@rifaria/shared/ui';
+import { PageFrame } from '../../common/components/page-frame';
 import { getSettings } from '../api/settings';
 import { SettingsForm } from './settings-form';
 import { SETTINGS_TEXTS } from './settings-texts';
@@ -23,14 +24,8 @@ export function SettingsPage() {
   }
 
   return (
-    <Stack spacing={3}>
-      <Box>
-        <Typography variant="h4" component="h1">
-          {SETTINGS_TEXTS.title}
-        </Typography>
-        <Typography color="text.secondary">{SETTINGS_TEXTS.subtitle}</Typography>
-      </Box>
+    <PageFrame title={SETTINGS_TEXTS.title} subtitle={SETTINGS_TEXTS.subtitle}>
       {body}
-    </Stack>
+    </PageFrame>
   );
 }

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Skeleton, Stack } from '@mui/material';
-import { useRequest } from '@rifaria/shared/ui';
+import { RetryAlert, useRequest } from '@rifaria/shared/ui';
 import { getWallets, pickWallet } from '../../common/api/wallets';
-import { RetryAlert } from '../../common/components/retry-alert';
 import { AccountWizard } from './account-wizard';
 import { ExistingAccount } from './existing-account';
 import { PageHeader } from './page-header';

@@ -14,9 +14,17 @@ import { apiErrorMessage } from '@rifaria/shared/api-client';
 import { DEPOSIT_DESCRIPTION_MAX_LENGTH } from '@rifaria/shared/constants';
 import { DEPOSIT_MESSAGES, depositSchema } from '@rifaria/shared/schemas';
 import { centsToReais } from '@rifaria/shared/money';
-import { CheckIcon, CLOSE_DIALOG_LABEL, CopyButton, MoneyField, useDebouncedValidation } from '@rifaria/shared/ui';
+import {
+  CheckIcon,
+  CLOSE_DIALOG_LABEL,
+  CopyButton,
+  DialogForm,
+  FormDialog,
+  MoneyField,
+  useDebouncedValidation,
+} from '@rifaria/shared/ui';
 import { createDeposit, getDeposit, payInSandbox, type DepositReply } from '../api/deposits';
-import { DialogForm, WalletDialog, type WalletActionProps } from './wallet-dialog';
+import type { WalletActionProps } from './wallet-action';
 
 export const DEPOSIT_TEXTS = {
   title: 'Depositar via Pix',
@@ -24,7 +32,6 @@ export const DEPOSIT_TEXTS = {
   amount: 'Valor',
   description: 'Descrição',
   submit: 'Gerar Pix',
-  cancel: 'Cancelar',
   close: 'Fechar',
   closeIcon: CLOSE_DIALOG_LABEL,
   copyCode: 'Copiar código',
@@ -124,7 +131,7 @@ export function DepositDialog({ open, walletId, onClose, onMoved: onPaid }: Wall
   const { errors } = validation;
 
   return (
-    <WalletDialog
+    <FormDialog
       open={open}
       onClose={close}
       titleId="deposit-title"
@@ -134,7 +141,8 @@ export function DepositDialog({ open, walletId, onClose, onMoved: onPaid }: Wall
         <DialogForm
           onSubmit={() => void submit()}
           onCancel={close}
-          texts={DEPOSIT_TEXTS}
+          submitLabel={DEPOSIT_TEXTS.submit}
+          cancelWhileSubmitting
           busyLabel="Gerando Pix"
           submitting={submitting}
           disabled={submitting || validation.hasErrors}
@@ -254,6 +262,6 @@ export function DepositDialog({ open, walletId, onClose, onMoved: onPaid }: Wall
           </DialogActions>
         </>
       )}
-    </WalletDialog>
+    </FormDialog>
   );
 }

@@ -17,8 +17,7 @@ import {
 import { apiErrorMessage } from '@rifaria/shared/api-client';
 import { formatDateTime } from '@rifaria/shared/format';
 import { formatReais } from '@rifaria/shared/money';
-import { useRequest } from '@rifaria/shared/ui';
-import { RetryAlert } from '../../common/components/retry-alert';
+import { RetryAlert, useRequest } from '@rifaria/shared/ui';
 import { getTransactions, type PeriodDays, type TransactionFilter } from '../api/transactions';
 
 export const HISTORY_TEXTS = {

@@ -4,10 +4,10 @@ import { apiErrorMessage, newIdempotencyKey, readApiError } from '@rifaria/share
 import { formatBRL, parseBRLToCents } from '@rifaria/shared/format';
 import { TRANSFER_DESCRIPTION_MAX, TRANSFER_MESSAGES, normalizePixKey, transferSchema } from '@rifaria/shared/schemas';
 import { centsToReais, reaisToCents } from '@rifaria/shared/money';
-import { MoneyField, toast, useDebouncedValidation } from '@rifaria/shared/ui';
+import { DialogForm, FormDialog, MoneyField, toast, useDebouncedValidation } from '@rifaria/shared/ui';
 import { getBalance } from '../../common/api/wallets';
 import { createTransfer } from '../api/transfers';
-import { DialogForm, WalletDialog, type WalletActionProps } from './wallet-dialog';
+import type { WalletActionProps } from './wallet-action';
 
 export const TRANSFER_TEXTS = {
   title: 'Transferir via Pix',
@@ -16,7 +16,6 @@ export const TRANSFER_TEXTS = {
   pixKeyHelp: 'CPF, CNPJ, e-mail, celular (+55) ou chave aleatória',
   description: 'Descrição (opcional)',
   submit: 'Transferir',
-  cancel: 'Cancelar',
   available: 'Saldo disponível',
   /** No answer (network, time-out): the transfer may exist; a retry sends the same Idempotency-Key. */
   unconfirmed: 'Não foi possível confirmar a transferência. Tente novamente: ela não será feita em dobro.',
@@ -159,11 +158,12 @@ export function TransferDialog({ open, walletId, onClose, onMoved: onTransferred
   });
 
   return (
-    <WalletDialog open={open} onClose={close} titleId="transfer-title" title={TRANSFER_TEXTS.title}>
+    <FormDialog open={open} onClose={close} titleId="transfer-title" title={TRANSFER_TEXTS.title}>
       <DialogForm
         onSubmit={() => void submit()}
         onCancel={close}
-        texts={TRANSFER_TEXTS}
+        submitLabel={TRANSFER_TEXTS.submit}
+        cancelWhileSubmitting
         busyLabel="Enviando"
         submitting={submitting}
         disabled={submitting}
@@ -199,6 +199,6 @@ export function TransferDialog({ open, walletId, onClose, onMoved: onTransferred
           fullWidth
         />
       </DialogForm>
-    </WalletDialog>
+    </FormDialog>
   );
 }

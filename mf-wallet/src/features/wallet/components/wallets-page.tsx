@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { Box, Skeleton, Stack, Typography } from '@mui/material';
 import { apiErrorMessage } from '@rifaria/shared/api-client';
-import { useRequest } from '@rifaria/shared/ui';
+import { RetryAlert, useRequest } from '@rifaria/shared/ui';
 import { getWallets, pickWallet } from '../../common/api/wallets';
-import { RetryAlert } from '../../common/components/retry-alert';
 import { WalletPromo } from './wallet-promo';
 import { WalletInReview } from './wallet-in-review';
 import { WalletDashboard } from './wallet-dashboard';

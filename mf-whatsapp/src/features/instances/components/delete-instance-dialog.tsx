@@ -3,10 +3,9 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, DialogActions, DialogContent, DialogContentText } from '@mui/material';
 import { WHATSAPP_MESSAGES } from '@rifaria/shared/schemas';
 import type { WhatsAppInstance } from '@rifaria/shared/types';
-import { toast } from '@rifaria/shared/ui';
+import { FormDialog, toast } from '@rifaria/shared/ui';
 import { deleteInstance } from '../api/delete-instance';
 import { whatsappErrorMessage } from '../api/error-message';
-import { WhatsAppDialog } from './whatsapp-dialog';
 
 export const DELETE_TEXTS = {
   title: 'Deletar instância',
@@ -48,7 +47,7 @@ export function DeleteInstanceDialog({ open, instance, onClose, onDeleted }: Del
   };
 
   return (
-    <WhatsAppDialog
+    <FormDialog
       open={open}
       onClose={onClose}
       busy={deleting}
@@ -75,6 +74,6 @@ export function DeleteInstanceDialog({ open, instance, onClose, onDeleted }: Del
           {deleting ? DELETE_TEXTS.busy : DELETE_TEXTS.confirm}
         </Button>
       </DialogActions>
-    </WhatsAppDialog>
+    </FormDialog>
   );
 }

@@ -9,11 +9,10 @@ import { Alert, AlertTitle, TextField } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { WHATSAPP_MESSAGES, whatsappInstanceSchema } from '@rifaria/shared/schemas';
 import type { WhatsAppInstance } from '@rifaria/shared/types';
-import { useDebouncedValidation } from '@rifaria/shared/ui';
+import { DialogForm, FormDialog, useDebouncedValidation } from '@rifaria/shared/ui';
 import { createInstance } from '../api/create-instance';
 import { PhoneField } from './phone-field';
 import { QR_TEXTS, QrCodeView } from './qr-code-dialog';
-import { DialogForm, WhatsAppDialog } from './whatsapp-dialog';
 
 export const NEW_INSTANCE_TEXTS = {
   title: 'Nova instância',
@@ -88,7 +87,7 @@ export function NewInstanceDialog({ open, onClose, onCreated, onConnected }: New
   const errorOf = (field: Field) => serverErrors[field] ?? validation.errors[field];
 
   return (
-    <WhatsAppDialog
+    <FormDialog
       open={open}
       onClose={onClose}
       busy={submitting}
@@ -132,6 +131,6 @@ export function NewInstanceDialog({ open, onClose, onCreated, onConnected }: New
           />
         </DialogForm>
       )}
-    </WhatsAppDialog>
+    </FormDialog>
   );
 }

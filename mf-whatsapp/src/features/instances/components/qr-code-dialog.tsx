@@ -10,10 +10,10 @@ import { isHttpError } from '@rifaria/shared/api-client';
 import { maskPhone } from '@rifaria/shared/format';
 import { WHATSAPP_MESSAGES } from '@rifaria/shared/schemas';
 import type { WhatsAppInstance } from '@rifaria/shared/types';
+import { FormDialog } from '@rifaria/shared/ui';
 import { connectInstance } from '../api/connect-instance';
 import { whatsappErrorMessage } from '../api/error-message';
 import { getInstance } from '../api/get-instances';
-import { WhatsAppDialog } from './whatsapp-dialog';
 
 export const QR_TEXTS = {
   title: 'Conectar WhatsApp',
@@ -188,8 +188,8 @@ interface QrCodeDialogProps extends Omit<QrCodeViewProps, 'active'> {
 /** 'Conectar' and 'Ver QR Code' of a card open it. */
 export function QrCodeDialog({ open, ...props }: QrCodeDialogProps) {
   return (
-    <WhatsAppDialog open={open} onClose={props.onClose} titleId="qr-code-title" title={QR_TEXTS.title}>
+    <FormDialog open={open} onClose={props.onClose} titleId="qr-code-title" title={QR_TEXTS.title}>
       <QrCodeView active={open} {...props} />
-    </WhatsAppDialog>
+    </FormDialog>
   );
 }

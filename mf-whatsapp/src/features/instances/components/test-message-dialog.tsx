@@ -8,11 +8,10 @@ import { apiFieldErrors } from '@rifaria/shared/api-client';
 import { maskPhone } from '@rifaria/shared/format';
 import { WHATSAPP_MESSAGES, WHATSAPP_TEST_MESSAGE_MAX_LENGTH, whatsappTestSchema } from '@rifaria/shared/schemas';
 import type { WhatsAppInstance } from '@rifaria/shared/types';
-import { toast, useDebouncedValidation } from '@rifaria/shared/ui';
+import { DialogForm, FormDialog, toast, useDebouncedValidation } from '@rifaria/shared/ui';
 import { whatsappErrorMessage } from '../api/error-message';
 import { sendTestMessage } from '../api/send-test-message';
 import { PhoneField } from './phone-field';
-import { DialogForm, WhatsAppDialog } from './whatsapp-dialog';
 
 export const TEST_TEXTS = {
   title: 'Enviar mensagem de teste',
@@ -79,13 +78,7 @@ export function TestMessageDialog({ open, instances, onClose, onSent }: TestMess
   };
 
   return (
-    <WhatsAppDialog
-      open={open}
-      onClose={onClose}
-      busy={submitting}
-      titleId="test-message-title"
-      title={TEST_TEXTS.title}
-    >
+    <FormDialog open={open} onClose={onClose} busy={submitting} titleId="test-message-title" title={TEST_TEXTS.title}>
       <DialogForm
         onSubmit={() => void submit()}
         onCancel={onClose}
@@ -133,6 +126,6 @@ export function TestMessageDialog({ open, instances, onClose, onSent }: TestMess
           slotProps={{ htmlInput: { maxLength: WHATSAPP_TEST_MESSAGE_MAX_LENGTH } }}
         />
       </DialogForm>
-    </WhatsAppDialog>
+    </FormDialog>
   );
 }

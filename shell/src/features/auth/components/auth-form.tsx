@@ -5,7 +5,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Button, Divider, Link, Typography } from '@mui/material';
+import { Alert, Button, Divider, Link, TextField, Typography } from '@mui/material';
 import type * as v from 'valibot';
 import { GoogleIcon, useDebouncedValidation } from '@rifaria/shared/ui';
 import { AUTH_MESSAGES } from '../texts';
@@ -110,6 +110,13 @@ export interface AuthFieldProps {
   onBlur: () => void;
   error: boolean;
   helperText: ReactNode;
+}
+
+/** The e-mail field of the login, sign-up and forgotten-password forms, wired by `field('email')`. */
+export function EmailField({ label, autoFocus, ...props }: AuthFieldProps & { label: string; autoFocus?: boolean }) {
+  return (
+    <TextField label={label} type="email" autoComplete="email" inputMode="email" {...props} autoFocus={autoFocus} />
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { firstErrors, forgotPasswordSchema } from '@rifaria/shared/schemas';
 import { ArrowBackIcon } from '@rifaria/shared/ui';
@@ -8,7 +8,7 @@ import { SUPPORT_EMAIL } from '../../../config/contact';
 import { paths } from '../../../config/paths';
 import { requestPasswordReset } from '../api/forgot-password';
 import { FORGOT_PASSWORD_TEXTS, PASSWORD_RESET_MESSAGES } from '../texts';
-import { AuthHeading, FormBanner, SubmitButton, useAuthFields, type Banner } from './auth-form';
+import { AuthHeading, EmailField, FormBanner, SubmitButton, useAuthFields, type Banner } from './auth-form';
 
 const TEXTS = FORGOT_PASSWORD_TEXTS;
 const EMPTY = { email: '' };
@@ -88,14 +88,7 @@ export function ForgotPasswordForm({ renderAfterSent }: ForgotPasswordFormProps)
       <AuthHeading title={TEXTS.title} subtitle={TEXTS.subtitle} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit} aria-label="Recuperar senha">
         <FormBanner banner={banner} />
-        <TextField
-          label={TEXTS.emailLabel}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...field('email')}
-          autoFocus
-        />
+        <EmailField label={TEXTS.emailLabel} {...field('email')} autoFocus />
         <SubmitButton busy={submitting} disabled={hasErrors} label={TEXTS.submit} busyLabel={TEXTS.submitting} />
         {backToLogin}
       </Stack>

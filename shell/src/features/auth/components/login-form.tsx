@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { Box, Link, Stack, TextField } from '@mui/material';
+import { Box, Link, Stack } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { loginSchema } from '@rifaria/shared/schemas';
 import { useSession } from '@rifaria/shared/session';
@@ -8,7 +8,15 @@ import { PasswordField } from '@rifaria/shared/ui';
 import { paths, REDIRECT_PARAM, safeRedirectTarget } from '../../../config/paths';
 import { login } from '../api/login';
 import { AUTH_MESSAGES, LOGIN_TEXTS, PASSWORD_RESET_MESSAGES } from '../texts';
-import { AuthFooter, AuthFormIntro, FormBanner, SubmitButton, useAuthFields, type Banner } from './auth-form';
+import {
+  AuthFooter,
+  AuthFormIntro,
+  EmailField,
+  FormBanner,
+  SubmitButton,
+  useAuthFields,
+  type Banner,
+} from './auth-form';
 
 /** Spec section 8: the reply's `error`, else its `message`, else by status, else the connection text. */
 export function loginFailureMessage(error: unknown): string {
@@ -66,14 +74,7 @@ export function LoginForm() {
       <AuthFormIntro texts={LOGIN_TEXTS} onBanner={setBanner} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit} aria-label="Entrar">
         <FormBanner banner={banner} />
-        <TextField
-          label={LOGIN_TEXTS.emailLabel}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...field('email')}
-          autoFocus
-        />
+        <EmailField label={LOGIN_TEXTS.emailLabel} {...field('email')} autoFocus />
         <Box>
           <PasswordField label={LOGIN_TEXTS.passwordLabel} autoComplete="current-password" {...field('password')} />
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>

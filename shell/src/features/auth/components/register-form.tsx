@@ -9,7 +9,15 @@ import { CheckIcon } from '@rifaria/shared/ui';
 import { paths } from '../../../config/paths';
 import { register } from '../api/register';
 import { AUTH_MESSAGES, REGISTER_TEXTS } from '../texts';
-import { AuthFooter, AuthFormIntro, FormBanner, SubmitButton, useAuthFields, type Banner } from './auth-form';
+import {
+  AuthFooter,
+  AuthFormIntro,
+  EmailField,
+  FormBanner,
+  SubmitButton,
+  useAuthFields,
+  type Banner,
+} from './auth-form';
 import { NewPasswordFields } from './new-password-fields';
 
 type Field = 'name' | 'email' | 'password' | 'password_confirmation';
@@ -107,13 +115,7 @@ export function RegisterForm() {
       <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit} aria-label="Criar conta">
         <FormBanner banner={banner} />
         <TextField label={REGISTER_TEXTS.nameLabel} autoComplete="name" {...field('name')} autoFocus />
-        <TextField
-          label={REGISTER_TEXTS.emailLabel}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...field('email')}
-        />
+        <EmailField label={REGISTER_TEXTS.emailLabel} {...field('email')} />
         <NewPasswordFields
           password={field('password')}
           confirmation={field('password_confirmation')}

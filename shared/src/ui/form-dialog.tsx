@@ -1,9 +1,12 @@
-/** The frame of this page's dialogs: the title with its ×, Back closing it, and a form with Cancelar and its action. */
+/** The frame of a small dialog (the wallet's 'Depositar' and 'Transferir', the WhatsApp instances'): the title with its ×, Back closing it, and a form with 'Cancelar' and its action. */
 import type { ReactNode } from 'react';
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, Stack } from '@mui/material';
-import { DialogTitleWithClose, useBackToClose } from '@rifaria/shared/ui';
+import { DialogTitleWithClose } from './dialog-title-with-close';
+import { useBackToClose } from './use-back-to-close';
 
-interface WhatsAppDialogProps {
+export const CANCEL_LABEL = 'Cancelar';
+
+export interface FormDialogProps {
   open: boolean;
   /** Every way out: the ×, the backdrop, Escape and the browser's Back (which leaves no entry behind). */
   onClose: () => void;
@@ -14,7 +17,7 @@ interface WhatsAppDialogProps {
   children: ReactNode;
 }
 
-export function WhatsAppDialog({ open, onClose, busy = false, titleId, title, children }: WhatsAppDialogProps) {
+export function FormDialog({ open, onClose, busy = false, titleId, title, children }: FormDialogProps) {
   useBackToClose(open, () => {
     if (busy) return false;
     onClose();
@@ -33,7 +36,7 @@ export function WhatsAppDialog({ open, onClose, busy = false, titleId, title, ch
   );
 }
 
-interface DialogFormProps {
+export interface DialogFormProps {
   onSubmit: () => void;
   onCancel: () => void;
   submitLabel: string;
@@ -41,6 +44,8 @@ interface DialogFormProps {
   busyLabel: string;
   submitting: boolean;
   disabled: boolean;
+  /** 'Cancelar' stays clickable while the request is under way (by default it is disabled then). */
+  cancelWhileSubmitting?: boolean;
   children: ReactNode;
 }
 
@@ -59,8 +64,8 @@ export function DialogForm(props: DialogFormProps) {
         <Stack spacing={2}>{props.children}</Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={props.onCancel} disabled={props.submitting}>
-          Cancelar
+        <Button onClick={props.onCancel} disabled={props.submitting && !props.cancelWhileSubmitting}>
+          {CANCEL_LABEL}
         </Button>
         <Button type="submit" variant="contained" disabled={props.disabled || props.submitting}>
           {props.submitting ? (
