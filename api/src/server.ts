@@ -1,4 +1,3 @@
-import os from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
 import app, { serverOptions } from './app';
 import { paths } from '@rifaria/shared/paths';
@@ -10,7 +9,7 @@ import { startWorker, type Worker } from './lib/worker';
 import { workerSteps } from './plugins/app/services';
 import { detectFrontends } from './plugins/frontends';
 import { loggerOptions } from './lib/logger';
-import { defaultOriginOf } from './lib/public-origin';
+import { defaultOriginOf, networkOriginsOf } from './lib/public-origin';
 
 /** The process: configuration from the environment, database, migrations, HTTP listener, graceful shutdown. */
 
@@ -33,13 +32,6 @@ async function migrateUntimed(database: DatabaseHandle, config: AppConfig) {
  * Without PUBLIC_URL, listening on every interface: the machine's LAN addresses, where a phone on the same network
  * opens the site (links follow the address the site is opened at).
  */
-function networkUrls(config: AppConfig): string[] {
-  if (config.publicUrl || !['0.0.0.0', '::'].includes(config.host)) return [];
-  return Object.values(os.networkInterfaces())
-    .flat()
-    .filter((entry) => entry && entry.family === 'IPv4' && !entry.internal)
-    .map((entry) => `http://${entry!.address}:${config.port}`);
-}
 
 /** The configuration, or a clear message on stderr and exit code 1 (no stack trace for a settings mistake). */
 function configOrExit(): AppConfig {
@@ -121,7 +113,7 @@ async function main(): Promise<void> {
     const lines = [
       '',
       `  Rifaria is running at ${defaultOriginOf(config)}`,
-      ...networkUrls(config).map((url) => `  On your network: ${url}`),
+      ...networkOriginsOf(config).map((url) => `  On your network: ${url}`),
       config.production
         ? `  Mode:       production${config.warnings.length ? ` (${config.warnings.length} warning(s) above)` : ''}`
         : '  Mode:       demo (embedded defaults, sandbox Pix; NODE_ENV=production for a deployment)',

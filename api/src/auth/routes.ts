@@ -10,7 +10,7 @@ import {
   resetPasswordSchema,
 } from '@rifaria/shared/schemas';
 import { API_MESSAGES } from '../lib/messages';
-import { publicOriginOf } from '../lib/public-origin';
+import { messageOriginOf } from '../lib/public-origin';
 import { authErrors, commonErrors, errorReply, messageReply } from '../lib/reply-schema';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 import { sessionOf } from '../plugins/app/authentication';
@@ -128,10 +128,7 @@ const authRoutes: RoutesPlugin = async (fastify) => {
       config: { auth: true },
     },
     async (request) => {
-      await fastify.services.emailVerification.send(
-        sessionOf(request).user.id,
-        publicOriginOf(request, fastify.config),
-      );
+      await fastify.services.emailVerification.send(sessionOf(request).user.id, messageOriginOf(fastify.config));
       return { success: true, message: EMAIL_CODE_MESSAGES.sent };
     },
   );
@@ -166,7 +163,7 @@ const authRoutes: RoutesPlugin = async (fastify) => {
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      await fastify.services.passwordReset.request(request.body.email, publicOriginOf(request, fastify.config));
+      await fastify.services.passwordReset.request(request.body.email, messageOriginOf(fastify.config));
       return { success: true, message: PASSWORD_RESET_MESSAGES.requestSent };
     },
   );

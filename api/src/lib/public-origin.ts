@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 
@@ -22,6 +23,25 @@ export function publicOriginOf(request: FastifyRequest, config: Pick<AppConfig, 
 /** The configured PUBLIC_URL, or where a request without a usable Host is assumed to come from. */
 export function defaultOriginOf(config: Pick<AppConfig, 'publicUrl' | 'port'>): string {
   return config.publicUrl ?? `http://localhost:${config.port}`;
+}
+
+/** Where the machine answers on its network when it listens on every interface and PUBLIC_URL is unset (the demo). */
+export function networkOriginsOf(config: Pick<AppConfig, 'publicUrl' | 'port' | 'host'>): string[] {
+  if (config.publicUrl || !['0.0.0.0', '::'].includes(config.host)) return [];
+  return Object.values(os.networkInterfaces())
+    .flat()
+    .filter((entry) => entry && entry.family === 'IPv4' && !entry.internal)
+    .map((entry) => `http://${entry!.address}:${config.port}`);
+}
+
+/**
+ * The address of links that leave the page, in e-mails and WhatsApp messages: PUBLIC_URL; without it (the demo) the
+ * machine's first network address when it listens on every interface (so a buyer's phone opens the link), else
+ * http://localhost:<PORT>. Never the request's Host: the link goes to someone else, and a forged Host would make a
+ * password-reset link carry its token to any site. One origin for every message, whatever request or worker wrote it.
+ */
+export function messageOriginOf(config: Pick<AppConfig, 'publicUrl' | 'port' | 'host'>): string {
+  return config.publicUrl ?? networkOriginsOf(config)[0] ?? defaultOriginOf(config);
 }
 
 /** 253 characters of DNS name, or 47 of bracketed IPv6 with a zone, plus ':65535'. */

@@ -76,8 +76,8 @@ export class PurchasesService {
   }
 
   /**
-   * POST /public/purchases (create.ts). `origin`: where the checkout link of the 'reserved' message points
-   * (PUBLIC_URL, or the address of the request: lib/public-origin.ts).
+   * POST /public/purchases (create.ts). `origin`: where the checkout link of the 'reserved' message points (by
+   * default the notifier's, messageOriginOf in lib/public-origin.ts: the same for every message).
    */
   create(
     input: PurchaseRequest,

@@ -5,7 +5,7 @@ import { isMailSandbox, mailFromAddress, type AppConfig } from '../../config';
 import type { DatabaseKind } from '../../db';
 import type { Database } from '../../db/schema';
 import { PasswordHasher } from '../../lib/passwords';
-import { defaultOriginOf } from '../../lib/public-origin';
+import { defaultOriginOf, messageOriginOf } from '../../lib/public-origin';
 import { deriveKey, resolveServerSecret } from '../../lib/server-secret';
 import type { WorkerStep } from '../../lib/worker';
 import { OutboxMailTransport, type MailTransport } from '../../mail/transport';
@@ -181,10 +181,10 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
   const buyerCipher = () => buyerCpfCipherOf(config.buyerData);
   const buyers = new BuyersService(db, buyerCipher);
   // WhatsApp: the provider, and the outbox of automatic messages that purchases and draws write in their
-  // transactions (links on PUBLIC_URL or localhost when the event has no request).
+  // transactions (links on messageOriginOf: PUBLIC_URL, or in the demo the machine's network address).
   const whatsappRepository = new WhatsAppRepository(db);
   const whatsappGateway = createWhatsAppGateway(config.whatsapp);
-  const notifier = new Notifier(whatsappRepository, repos.mailOutbox, defaultOriginOf(config));
+  const notifier = new Notifier(whatsappRepository, repos.mailOutbox, messageOriginOf(config));
 
   fastify.decorate('config', config);
   fastify.decorate('db', db);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { messageOriginOf } from '../../../src/lib/public-origin';
 import { api, bearer, buildApp, registerUser, type TestApp } from '../../helper';
 import { createCampaign, uploadBanner } from '../../support/campaigns';
 import { organiser } from '../../support/organisers';
@@ -12,9 +13,10 @@ import { buy, order } from '../../support/purchases';
 /**
  * Issue 11: links and banners must not point at localhost when the site is opened at another address.
  * - Uploaded banners are relative /media/ URLs (the CSP's img-src 'self' at any address).
- * - Without PUBLIC_URL (the demo), shared links (campaign full_url, the purchase's campaign link, the e-mail
- *   verification link) follow the request's Host, or X-Forwarded-Host from a trusted proxy only; a malformed
- *   Host falls back to http://localhost:<PORT>.
+ * - Without PUBLIC_URL (the demo), shared links (campaign full_url, the purchase's campaign link) follow the
+ *   request's Host, or X-Forwarded-Host from a trusted proxy only; a malformed Host falls back to
+ *   http://localhost:<PORT>. Links that leave the page in an e-mail or a WhatsApp message never follow the Host
+ *   (a forged one would carry a password-reset token anywhere): messageOriginOf, one origin for every message.
  * - With PUBLIC_URL, always PUBLIC_URL.
  * Three apps on one database: the demo (no PUBLIC_URL, no trusted proxy), the demo behind a trusted proxy
  * (app.inject's peer is 127.0.0.1) and a deployment with PUBLIC_URL.
@@ -140,7 +142,9 @@ describe('links follow the address the site was opened at (no PUBLIC_URL), PUBLI
     expect(links.listed.full_url).toBe(page);
     expect(links.publicPage.full_url).toBe(page);
     expect(links.purchase.campaign.full_url).toBe(page);
-    expect(links.verification).toBe(origin);
+    // The e-mail's link ignores every header: PUBLIC_URL, or the machine's own address.
+    expect(links.verification).toBe(which === 'configured' ? PUBLIC_URL : messageOriginOf(apps()[which].config));
+    expect(links.verification).not.toContain('evil');
     // The uploaded banner is relative: it loads from whatever address the page was opened at.
     expect(links.own.banner).toMatch(/^\/media\/banners\/[0-9a-f-]{36}$/);
     expect(links.own.banner_image).toBe(links.own.banner);
@@ -172,5 +176,22 @@ describe('links follow the address the site was opened at (no PUBLIC_URL), PUBLI
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(String(served.headers['content-security-policy'])).toContain("img-src 'self'");
+  });
+});
+
+describe('messageOriginOf: the origin of links in e-mails and WhatsApp messages', () => {
+  it('should be PUBLIC_URL when set, whatever the interfaces', () => {
+    expect(messageOriginOf({ publicUrl: PUBLIC_URL, port: 8301, host: '0.0.0.0' })).toBe(PUBLIC_URL);
+  });
+
+  it('should be localhost when listening on loopback only, and a real address of this machine on every interface', () => {
+    expect(messageOriginOf({ publicUrl: null, port: 8301, host: '127.0.0.1' })).toBe('http://localhost:8301');
+    const everywhere = messageOriginOf({ publicUrl: null, port: 8301, host: '0.0.0.0' });
+    const own = Object.values(os.networkInterfaces())
+      .flat()
+      .filter((entry) => entry && entry.family === 'IPv4' && !entry.internal)
+      .map((entry) => `http://${entry!.address}:8301`);
+    expect([...own, 'http://localhost:8301']).toContain(everywhere);
+    if (own.length > 0) expect(everywhere).toBe(own[0]);
   });
 });
