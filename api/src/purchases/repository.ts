@@ -90,7 +90,11 @@ export class PurchasesRepository {
              c.ticket_price_cents, c.total_tickets, b.id AS buyer_id,
              e.purchase_hash AS existing_hash, e.expires_at AS existing_expires_at, e.buyer_id AS existing_buyer_id,
              h.pending AS buyer_pending, c.user_id AS organizer_id,
-             coalesce(s.notify_purchase_reserved, true) AS notify_reserved, b.name AS buyer_name
+             coalesce(s.notify_purchase_reserved, true)
+               -- Only organisers who can send: no outbox row per purchase for the many without WhatsApp.
+               AND EXISTS (SELECT 1 FROM whatsapp_instances w
+                           WHERE w.user_id = c.user_id AND w.is_default AND w.status = 'connected') AS notify_reserved,
+             b.name AS buyer_name
       FROM unnest(${inputs.map((i) => i.link)}::text[], ${inputs.map((i) => i.phone)}::text[],
                   ${inputs.map((i) => i.key)}::text[]) WITH ORDINALITY AS r(link, phone, key, ord)
       LEFT JOIN campaigns c ON c.link = r.link

@@ -128,11 +128,15 @@ export class Notifier {
       buyer_phone: string;
       buyer_email: string | null;
       enabled: boolean;
+      /** The organiser has a connected default instance: otherwise no WhatsApp row (the e-mail still goes). */
+      can_send: boolean;
       numbers: number[];
     }>`
       SELECT p.id, p.purchase_hash, p.total_cents, c.name AS campaign_name, c.total_tickets AS campaign_total, c.draw_at,
              c.user_id, b.name AS buyer_name, b.phone AS buyer_phone, b.email AS buyer_email,
              coalesce(s.notify_payment_confirmed, true) AS enabled,
+             EXISTS (SELECT 1 FROM whatsapp_instances w
+                     WHERE w.user_id = c.user_id AND w.is_default AND w.status = 'connected') AS can_send,
              ARRAY(SELECT t.number FROM campaign_tickets t
                    WHERE t.campaign_id = p.campaign_id AND t.purchase_id = p.id ORDER BY t.number) AS numbers
       FROM purchases p
@@ -150,13 +154,15 @@ export class Notifier {
         checkoutUrl: this.checkoutUrl(row.purchase_hash),
         drawAt: row.draw_at,
       };
-      await this.enqueue(trx, {
-        userId: row.user_id,
-        toPhone: row.buyer_phone,
-        text: paymentConfirmedText(notice),
-        kind: 'payment_confirmed',
-        dedupeKey: `payment_confirmed:${row.id}`,
-      });
+      if (row.can_send) {
+        await this.enqueue(trx, {
+          userId: row.user_id,
+          toPhone: row.buyer_phone,
+          text: paymentConfirmedText(notice),
+          kind: 'payment_confirmed',
+          dedupeKey: `payment_confirmed:${row.id}`,
+        });
+      }
       if (row.buyer_email) {
         const mail = paymentConfirmedMail(notice);
         await this.mail.enqueue(
@@ -191,7 +197,9 @@ export class Notifier {
       JOIN buyers b ON b.id = p.buyer_id
       LEFT JOIN user_settings s ON s.user_id = c.user_id
       WHERE (p.campaign_id, p.id) IN (SELECT * FROM unnest(${campaignIds}::bigint[], ${ids}::bigint[]))
-        AND coalesce(s.notify_reservation_expired, true)`.execute(trx);
+        AND coalesce(s.notify_reservation_expired, true)
+        AND EXISTS (SELECT 1 FROM whatsapp_instances w
+                    WHERE w.user_id = c.user_id AND w.is_default AND w.status = 'connected')`.execute(trx);
     for (const row of rows) {
       await this.enqueue(trx, {
         userId: row.user_id,

@@ -155,6 +155,7 @@ describe('purchase reserved and payment confirmed', () => {
 
   it('should not tell a buyer who gave no e-mail by e-mail', async () => {
     const owner = await organiser(t.app);
+    await connectInstance(owner);
     const campaign = await publishedCampaign(owner);
     const mailsBefore = (await db().selectFrom('mail_outbox').select('id').execute()).length;
     const { charge } = await purchase(owner, campaign, 1, null);
@@ -192,10 +193,32 @@ describe('reservation expired', () => {
 });
 
 describe('skipped and switched off', () => {
-  it('should skip (and never send later) when the organiser has no connected default instance', async () => {
+  it('should write nothing for an organiser without a connected default instance, and never send it later', async () => {
     const owner = await organiser(t.app);
     const campaign = await publishedCampaign(owner);
+    const { buyer, charge } = await purchase(owner, campaign, 1, 'sem.whatsapp@example.com');
+    await payCharge(t.app, charge.txid);
+    // No outbox row per purchase for the many organisers who never connected WhatsApp...
+    expect(await outboxOf(owner)).toEqual([]);
+    expect(await tick()).toMatchObject({ skipped: 0, sent: 0 });
+    // ... while the buyer who gave an e-mail still gets 'payment confirmed' by e-mail.
+    expect(
+      await db().selectFrom('mail_outbox').select('id').where('to_address', '=', 'sem.whatsapp@example.com').execute(),
+    ).toHaveLength(1);
+
+    // Connecting afterwards does not bring the message back.
+    await connectInstance(owner);
+    await tick();
+    expect(sentTo(`55${buyer.phone}`)).toEqual([]);
+    expect((await api(t.app).get('/whatsapp/messages', owner)).json().data).toEqual([]);
+  });
+
+  it('should skip (and never send later) a message whose default instance was disconnected before it went', async () => {
+    const owner = await organiser(t.app);
+    const instance = await connectInstance(owner);
+    const campaign = await publishedCampaign(owner);
     const { buyer } = await purchase(owner, campaign, 1);
+    await api(t.app).post(`/whatsapp/instances/${instance.id}/disconnect`, owner);
     expect(await tick()).toMatchObject({ skipped: 1, sent: 0 });
     expect(await outboxOf(owner)).toEqual([
       expect.objectContaining({
@@ -204,20 +227,14 @@ describe('skipped and switched off', () => {
         last_error: expect.stringMatching(/instância padrão/),
       }),
     ]);
-
-    // Connecting afterwards does not bring the skipped message back.
-    const instance = await connectInstance(owner);
-    await tick();
-    expect(sentTo(`55${buyer.phone}`)).toEqual([]);
     const log = (await api(t.app).get('/whatsapp/messages', owner)).json().data;
     expect(log[0]).toMatchObject({ status: 'skipped', formatted: { status: 'Ignorada' } });
 
-    // A default that was disconnected since: skipped too.
-    await api(t.app).post(`/whatsapp/instances/${instance.id}/disconnect`, owner);
-    const second = await purchase(owner, campaign, 1);
+    // Reconnected: the skipped message stays skipped.
+    await api(t.app).post(`/whatsapp/instances/${instance.id}/connect`, owner);
     await tick();
-    expect(sentTo(`55${second.buyer.phone}`)).toEqual([]);
-    expect((await outboxOf(owner)).map((m) => m.status)).toEqual(['skipped', 'skipped']);
+    await tick();
+    expect(sentTo(`55${buyer.phone}`)).toEqual([]);
   });
 
   it('should not write the messages the organiser turned off, by WhatsApp nor by e-mail', async () => {
