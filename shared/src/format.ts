@@ -47,7 +47,9 @@ export function parseBRLToCents(input: string): number | null {
 
 /** Currency input mask: digits typed are centavos. '500' → '5,00', '123456' → '1.234,56', '' → ''. */
 export function maskMoney(input: string): string {
-  const digits = onlyDigits(input).replace(/^0+(?=\d)/, '').slice(0, 15);
+  const digits = onlyDigits(input)
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, 15);
   if (!digits) return '';
   return formatCentsAsDecimal(Number(digits));
 }
@@ -65,8 +67,18 @@ export function toDate(value: DateInput): Date {
   return new Date(value);
 }
 
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dateFormat = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 const partsFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: TIME_ZONE,
   year: 'numeric',
@@ -234,21 +246,29 @@ export function parseTicketNumber(text: string): number | null {
 let graphemeSegmenter: Intl.Segmenter | null | undefined;
 
 /**
- * Characters as a person counts them: '🎉' is 1 (2 UTF-16 units), 'é' typed as e + accent is 1, a family emoji
- * '👨‍👩‍👧' is 1 (8 units). Browsers without Intl.Segmenter (Firefox before 125) count code points, which agrees
- * for everything but emoji sequences and combining accents. Linear; bound the input's length before calling.
+ * The text's characters as a person sees them (grapheme clusters), lazily. Browsers without Intl.Segmenter (Firefox
+ * before 125) get code points (Array.from's split), which agrees for everything but emoji sequences and combining
+ * accents, and never cuts a surrogate pair.
  */
-export function graphemeCount(text: string): number {
+function* graphemes(text: string): Generator<string> {
   if (graphemeSegmenter === undefined) {
     graphemeSegmenter =
       typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(LOCALE, { granularity: 'grapheme' }) : null;
   }
-  let count = 0;
   if (graphemeSegmenter) {
-    for (const _segment of graphemeSegmenter.segment(text)) count += 1;
+    for (const { segment } of graphemeSegmenter.segment(text)) yield segment;
   } else {
-    for (const _codePoint of text) count += 1;
+    yield* text;
   }
+}
+
+/**
+ * Characters as a person counts them: '🎉' is 1 (2 UTF-16 units), 'é' typed as e + accent is 1, a family emoji
+ * '👨‍👩‍👧' is 1 (8 units). Linear; bound the input's length before calling.
+ */
+export function graphemeCount(text: string): number {
+  let count = 0;
+  for (const _grapheme of graphemes(text)) count += 1;
   return count;
 }
 
@@ -259,11 +279,24 @@ export function firstName(name: string | null | undefined): string {
   return (name ?? '').trim().split(/\s+/)[0] ?? '';
 }
 
-/** 'Ana Paula Souza' → 'AS'; 'ana' → 'A'; '' → ''. First and last word, upper case. */
+const STARTS_WITH_LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u;
+
+/** A word's first letter or digit, whole ('É' typed as E + accent stays one): '<b>' → 'b', '😀' → ''. */
+function wordInitial(word: string): string {
+  for (const grapheme of graphemes(word)) {
+    if (STARTS_WITH_LETTER_OR_DIGIT.test(grapheme)) return grapheme;
+  }
+  return '';
+}
+
+/**
+ * 'Ana Paula Souza' → 'AS'; 'ana' → 'A'; 'Maria Teste 😀' → 'MT'; '' or '😀' → '' (the caller shows an icon).
+ * First and last word that hold a letter or digit, upper case; emoji, symbols and punctuation are never initials.
+ */
 export function initials(name: string | null | undefined): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '';
-  const first = words[0]?.[0] ?? '';
-  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
+  const letters = (name ?? '').trim().split(/\s+/).map(wordInitial).filter(Boolean);
+  if (letters.length === 0) return '';
+  const first = letters[0] ?? '';
+  const last = letters.length > 1 ? (letters[letters.length - 1] ?? '') : '';
   return (first + last).toLocaleUpperCase(LOCALE);
 }

@@ -45,6 +45,7 @@ describe('Campaign edit (/campanhas/{id}/editar)', () => {
     const { user } = renderEdit();
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Dados', 'Prêmios', 'Regras', 'Aparência']);
+    expect(document.title).toBe('Editar campanha | Rifaria');
     expect(screen.getByRole('textbox', { name: 'Nome da campanha' })).toHaveValue('Rifa do Carro');
     await user.click(screen.getByRole('tab', { name: 'Regras' }));
     expect(screen.getByRole('textbox', { name: 'Regulamento da campanha' })).toHaveValue('Regras da rifa');

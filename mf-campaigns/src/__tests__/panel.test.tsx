@@ -53,7 +53,11 @@ describe('Campaign panel (/campanhas/{id}/painel)', () => {
   it('should show the name, status badge and the four stat cards from data.stats', async () => {
     serve(campaign({ sales_chart: chart(3) }));
     renderPanel();
+    // While it loads the name is unknown.
+    await screen.findByRole('status', { name: 'Carregando campanha' });
+    expect(document.title).toBe('Painel da campanha | Rifaria');
     expect(await screen.findByRole('heading', { name: 'Rifa do Carro 0km', level: 1 })).toBeInTheDocument();
+    expect(document.title).toBe('Painel · Rifa do Carro 0km | Rifaria');
     expect(screen.getByText('Publicada')).toBeInTheDocument();
     const sold = screen.getByRole('region', { name: 'Tickets vendidos' });
     expect(sold).toHaveTextContent('250');
@@ -178,7 +182,9 @@ describe('Campaign panel (/campanhas/{id}/painel)', () => {
     expect(screen.getByText('O sorteio pode ser realizado')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Incluir Vencedor' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Realizar Sorteio' }));
-    expect(within(await screen.findByRole('dialog', { name: 'Realizar Sorteio' })).getByText(RIFARIA_DRAW_TEXT)).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('dialog', { name: 'Realizar Sorteio' })).getByText(RIFARIA_DRAW_TEXT),
+    ).toBeInTheDocument();
   });
 
   it('should offer "Incluir Vencedor" for a Loteria Federal draw once the date has passed', async () => {

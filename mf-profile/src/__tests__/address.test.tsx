@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { mockFetchForFile, reply, server } from '@rifaria/shared/testing';
 import { useToastStore } from '@rifaria/shared/ui';
-import { lastBody, profileServer, refused, savedAddress, signIn } from '../testing/fixtures';
+import { lastBody, profileServer, refused, savedAddress, signIn, toastTexts } from '../testing/fixtures';
 import { renderAt } from '../testing/render';
 
 mockFetchForFile({ beforeEach: () => signIn() });
@@ -102,7 +102,45 @@ describe("tab 'Endereço'", () => {
       }),
     );
     expect(await screen.findByText('Endereço salvo com sucesso!')).toBeInTheDocument();
-    expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Dados salvos com sucesso!', duration: 5_000 });
+    // One toast, saying what was saved.
+    expect(toastTexts()).toEqual(['Endereço salvo com sucesso!']);
+    expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Endereço salvo com sucesso!', duration: 5_000 });
+  });
+
+  it('should clear a failed CEP lookup once the address filled by hand is saved', async () => {
+    profileServer();
+    server.on('GET', '/api/cep/:cep', () =>
+      reply(503, {
+        success: false,
+        message: 'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.',
+      }),
+    );
+    server.on('PUT', '/api/auth/address', ({ body }) => {
+      const sent = body as Record<string, string>;
+      return {
+        success: true,
+        message: 'Endereço salvo com sucesso!',
+        address: { ...sent, state: { id: 35, name: 'São Paulo', abbreviation: sent.state_uf } },
+      };
+    });
+    const { user } = await openAddressTab();
+    await user.type(field('CEP'), '01001000');
+    const downText = 'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.';
+    await waitFor(() => expect(field('CEP')).toHaveAccessibleDescription(downText));
+    expect(field('CEP')).toBeInvalid();
+    await user.type(field('Logradouro'), 'Praça da Sé');
+    await user.type(field('Número'), '100');
+    await user.type(field('Bairro'), 'Sé');
+    await user.type(field('Cidade'), 'São Paulo');
+    await user.click(screen.getByRole('combobox', { name: 'Estado' }));
+    await user.click(await screen.findByRole('option', { name: 'SP' }));
+    await user.click(save());
+
+    await waitFor(() => expect(toastTexts()).toEqual(['Endereço salvo com sucesso!']));
+    expect(field('CEP')).toHaveValue('01001-000');
+    expect(field('CEP')).toBeValid();
+    expect(field('CEP')).toHaveAccessibleDescription('O endereço é preenchido pelo CEP');
+    expect(screen.queryByText(downText)).not.toBeInTheDocument();
   });
 
   it('should name every missing field before sending', async () => {

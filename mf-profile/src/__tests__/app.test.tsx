@@ -15,12 +15,14 @@ describe('mf_profile App', () => {
   it('should show Meus Dados under /perfil', async () => {
     renderAt('/perfil');
     expect(screen.getByRole('heading', { name: 'Meus Dados' })).toBeInTheDocument();
+    expect(document.title).toBe('Meus Dados | Rifaria');
     expect(await screen.findByRole('tab', { name: 'Dados' })).toBeInTheDocument();
   });
 
   it('should show Configurações under /configuracoes', async () => {
     renderAt('/configuracoes');
     expect(screen.getByRole('heading', { name: 'Configurações' })).toBeInTheDocument();
+    expect(document.title).toBe('Configurações | Rifaria');
     expect(await screen.findByRole('button', { name: 'Salvar configurações' })).toBeInTheDocument();
   });
 

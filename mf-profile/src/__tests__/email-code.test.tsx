@@ -192,6 +192,42 @@ describe('e-mail confirmation dialog', () => {
   });
 });
 
+describe("'Já tenho um código'", () => {
+  it("should go to the boxes without sending, verify, and resend at once with the server's wait on a 429", async () => {
+    jest.useFakeTimers();
+    profileServer();
+    server.on('POST', '/api/auth/send-verification-email', () =>
+      reply(429, { success: false, message: 'Aguarde para pedir um novo código.' }, { 'retry-after': '20' }),
+    );
+    server.on('POST', '/api/auth/verify-email', () => ({
+      success: true,
+      message: 'E-mail verificado com sucesso!',
+      user: profileUser({ email_verified_at: '2026-11-20T12:00:00.000Z' }),
+    }));
+    const { user } = renderAt('/perfil', { advanceTimers: jest.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: 'Verificar e-mail' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Já tenho um código' }));
+
+    expect(within(dialog()).getByRole('group', { name: 'Código de verificação' })).toBeInTheDocument();
+    expect(server.callsTo('POST', '/api/auth/send-verification-email')).toHaveLength(0);
+    expect(box(1)).toHaveFocus();
+    // No code was sent from this page, so no countdown: a new one may be asked for at once.
+    const resend = () => within(dialog()).getByRole('button', { name: /Reenviar código/ });
+    expect(resend()).toHaveTextContent(/^Reenviar código$/);
+    expect(resend()).toBeEnabled();
+    await user.click(resend());
+    expect(await within(dialog()).findByText('Aguarde para pedir um novo código.')).toBeInTheDocument();
+    expect(resend()).toHaveTextContent('Reenviar código em 20s');
+    expect(resend()).toBeDisabled();
+
+    await user.click(box(1));
+    await user.paste('482913');
+    await user.click(confirmButton());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.callsTo('POST', '/api/auth/verify-email')[0]?.body).toEqual({ code: '482913' });
+  });
+});
+
 describe('/perfil?verificar-email=1', () => {
   it('should open the dialog at the code step, without sending another code, and drop the parameter', async () => {
     profileServer();

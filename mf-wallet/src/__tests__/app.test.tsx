@@ -15,11 +15,13 @@ describe('mf_wallet App', () => {
   it('should show the wallets page under /carteiras', async () => {
     renderAt('/carteiras');
     expect(await screen.findByRole('heading', { name: 'Carteiras' })).toBeInTheDocument();
+    expect(document.title).toBe('Carteiras | Rifaria');
   });
 
   it('should show the account opening under /carteira/adicionar', async () => {
     renderAt('/carteira/adicionar');
     expect(screen.getByRole('heading', { name: 'Abrir conta digital' })).toBeInTheDocument();
+    expect(document.title).toBe('Abrir conta digital | Rifaria');
     expect(screen.getByRole('link', { name: 'Voltar para Carteiras' })).toHaveAttribute('href', '/carteiras');
     await screen.findByDisplayValue('Ana');
   });

@@ -121,12 +121,12 @@ describe('POST /whatsapp/instances (new-instance dialog)', () => {
 
 describe('QR code dialog (GET /whatsapp/instances/{id} every 2 s)', () => {
   /** /whatsapp with a connecting instance whose QR dialog is open ('Ver QR Code'), on fake timers. */
-  async function openQr(answers: () => unknown, listed = connecting()) {
+  async function openQr(answers: () => unknown, listed = connecting(), name = 'loja-centro') {
     jest.useFakeTimers();
     instancesServer(listed);
     server.on('GET', '/whatsapp/instances/:id', answers);
     const rendered = renderAt('/whatsapp', { advanceTimers: jest.advanceTimersByTime });
-    const card = await screen.findByRole('article', { name: 'loja-centro' });
+    const card = await screen.findByRole('article', { name });
     await rendered.user.click(within(card).getByRole('button', { name: 'Ver QR Code' }));
     const dialog = await screen.findByRole('dialog', { name: 'Conectar WhatsApp' });
     return { ...rendered, dialog };
@@ -214,6 +214,18 @@ describe('QR code dialog (GET /whatsapp/instances/{id} every 2 s)', () => {
       'src',
       'data:image/png;base64,iVBORw0KGgo=',
     );
+  });
+
+  it('should wrap a long instance name in the card and in the dialog instead of overflowing', async () => {
+    const name = 'loja_centro_da_zona_norte_de_sao_paulo_1';
+    const long = connecting({ instance_name: name });
+    const { dialog } = await openQr(() => ({ success: true, data: long }), long, name);
+    // The card is behind the modal (aria-hidden), hence hidden: true.
+    expect(screen.getByRole('heading', { name, level: 2, hidden: true })).toHaveStyle({ overflowWrap: 'anywhere' });
+    expect(within(dialog).getByRole('heading', { name: 'Conectar WhatsApp' })).toHaveStyle({
+      overflowWrap: 'anywhere',
+    });
+    expect(within(dialog).getByText(name).closest('p')).toHaveStyle({ overflowWrap: 'anywhere' });
   });
 
   it('should say so when the instance was deleted meanwhile', async () => {

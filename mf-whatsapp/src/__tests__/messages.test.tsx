@@ -55,6 +55,19 @@ describe('POST /whatsapp/instances/{id}/test (test modal)', () => {
     expect(server.callsTo('POST', '/whatsapp/instances/:id/test')).toHaveLength(0);
   });
 
+  it("should say 'Telefone é obrigatório' once the empty phone is left, with 'Enviar' disabled", async () => {
+    const { user, dialog } = await openTest();
+    expect(phone(dialog)).toHaveFocus();
+    await user.tab();
+    await waitFor(() => expect(phone(dialog)).toHaveAccessibleDescription('Telefone é obrigatório'));
+    expect(phone(dialog)).toBeInvalid();
+    expect(within(dialog).getByRole('button', { name: 'Enviar' })).toBeDisabled();
+
+    await user.type(phone(dialog), '11987654321');
+    await waitFor(() => expect(phone(dialog)).toHaveAccessibleDescription('Um número com WhatsApp, com DDD.'));
+    expect(within(dialog).getByRole('button', { name: 'Enviar' })).toBeEnabled();
+  });
+
   it('should send through the chosen instance, toast, and read the sent messages again', async () => {
     server.on('POST', '/whatsapp/instances/:id/test', () => ({
       success: true,

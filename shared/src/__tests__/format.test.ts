@@ -153,6 +153,20 @@ describe('names and tickets', () => {
     expect(initials('Ana Paula Souza')).toBe('AS');
     expect(initials('joão')).toBe('J');
     expect(initials('')).toBe('');
+    expect(initials(null)).toBe('');
+  });
+
+  it('should take whole characters and only letters or digits as initials', () => {
+    expect(initials('Maria Teste 😀')).toBe('MT');
+    expect(initials('😀 Maria')).toBe('M');
+    expect(initials('<Ana> Souza!')).toBe('AS');
+    expect(initials('élis çouza')).toBe('ÉÇ');
+    // 'é' typed as e + combining accent stays whole.
+    expect(initials('e\u0301lis')).toBe('E\u0301');
+    expect(initials('𝓐na 2ª')).toBe('𝓐2');
+    for (const name of ['😀', '👨‍👩‍👧 🎉', '< > !', '   ']) expect(initials(name)).toBe('');
+    // Never half of a surrogate pair.
+    expect(initials('Maria 😀Teste')).toBe('MT');
   });
 
   it('should zero-pad ticket numbers to the width of N-1', () => {

@@ -18,7 +18,8 @@ export function DialogTitleWithClose({
   closeLabel?: string;
 }) {
   return (
-    <DialogTitle id={id} sx={{ pr: 6 }}>
+    // A long name in the title (an instance's, a campaign's) wraps instead of running under the ×.
+    <DialogTitle id={id} sx={{ pr: 6, overflowWrap: 'anywhere' }}>
       {children}
       <IconButton aria-label={closeLabel} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
         <CloseIcon />

@@ -16,3 +16,4 @@ export { useRequest, type RequestState, type RequestStatus } from './use-request
 export { DialogTitleWithClose, CLOSE_DIALOG_LABEL } from './dialog-title-with-close';
 export { RetryAlert, RETRY_LABEL } from './retry-alert';
 export { FormDialog, DialogForm, CANCEL_LABEL, type FormDialogProps, type DialogFormProps } from './form-dialog';
+export { useDocumentTitle } from './use-document-title';

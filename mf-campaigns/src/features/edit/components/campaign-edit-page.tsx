@@ -1,7 +1,7 @@
 /** /campanhas/{id}/editar — loading, 'Erro', not-found and the four tabs. */
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Button, Stack, Typography } from '@mui/material';
-import { PageLoader } from '@rifaria/shared/ui';
+import { PageLoader, useDocumentTitle } from '@rifaria/shared/ui';
 import { useCampaign } from '../../common/hooks/use-campaign';
 import { CampaignNotFound } from '../../common/components/campaign-not-found';
 import { CampaignEdit } from './campaign-edit';
@@ -20,6 +20,7 @@ function BackToList() {
 export default function CampaignEditPage() {
   const { id } = useParams();
   const { load, reload, replace } = useCampaign(id);
+  useDocumentTitle('Editar campanha');
 
   if (load.state === 'loading') return <PageLoader label="Carregando campanha" />;
   if (load.state === 'not-found') return <CampaignNotFound />;

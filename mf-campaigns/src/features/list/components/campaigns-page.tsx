@@ -10,7 +10,7 @@ import { formatInteger } from '@rifaria/shared/format';
 import { paths } from '@rifaria/shared/paths';
 import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import type { Campaign } from '@rifaria/shared/types';
-import { RetryAlert, toast } from '@rifaria/shared/ui';
+import { RetryAlert, toast, useDocumentTitle } from '@rifaria/shared/ui';
 import { DraftCard } from './draft-card';
 import { RunningCard } from './running-card';
 import { useCampaigns } from '../hooks/use-campaigns';
@@ -73,12 +73,15 @@ function CampaignSection({ id, title, empty, loading, campaigns, renderCard, sx 
   );
 }
 
+const PAGE_TITLE = 'Minhas Campanhas';
+
 export function CampaignsPage() {
   const navigate = useNavigate();
   const { data, status, reload } = useCampaigns();
   const error = status === 'error';
   const [wizardOpen, setWizardOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
+  useDocumentTitle(PAGE_TITLE);
 
   const campaigns = data?.data ?? [];
   const drafts = campaigns.filter((c) => c.status.id === CAMPAIGN_STATUS_ID.draft);
@@ -101,7 +104,7 @@ export function CampaignsPage() {
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', mb: 3 }}>
         <Typography variant="h4" component="h1">
-          Minhas Campanhas
+          {PAGE_TITLE}
         </Typography>
         <Button variant="contained" onClick={() => setWizardOpen(true)}>
           + Nova Campanha

@@ -4,9 +4,11 @@ import { Skeleton, Stack } from '@mui/material';
 import { useCampaign } from '../../common/hooks/use-campaign';
 import { CampaignPanel } from './campaign-panel';
 import { CampaignNotFound } from '../../common/components/campaign-not-found';
-import { RetryAlert } from '@rifaria/shared/ui';
+import { RetryAlert, useDocumentTitle } from '@rifaria/shared/ui';
 
 export const PANEL_LOAD_ERROR = 'Erro ao carregar campanha';
+/** The tab's title: the campaign's name once it is known. */
+export const panelTitle = (name?: string) => (name ? `Painel · ${name}` : 'Painel da campanha');
 
 function PanelSkeleton() {
   return (
@@ -25,6 +27,7 @@ function PanelSkeleton() {
 export default function CampaignPanelPage() {
   const { id } = useParams();
   const { load, reload } = useCampaign(id);
+  useDocumentTitle(panelTitle(load.state === 'ready' ? load.campaign.name : undefined));
 
   if (load.state === 'loading') return <PanelSkeleton />;
   // A 404 (gone, or another organiser's) or an id that is not one: the same screen as edit and sales, rather than

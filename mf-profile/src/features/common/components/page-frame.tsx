@@ -1,8 +1,10 @@
-/** The frame of 'Meu perfil' and 'Configurações': the page's h1, the line under it, then the page. */
+/** The frame of 'Meus Dados' and 'Configurações': the page's h1 (also the tab's title), the line under it, then the page. */
 import type { ReactNode } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
+import { useDocumentTitle } from '@rifaria/shared/ui';
 
 export function PageFrame({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <Stack spacing={3}>
       <Box>

@@ -17,14 +17,7 @@ import {
 } from '@mui/material';
 import { TOAST_DURATION } from '@rifaria/shared/constants';
 import { maskCep } from '@rifaria/shared/format';
-import {
-  ADDRESS_MESSAGES,
-  BRAZILIAN_STATES,
-  PROFILE_MESSAGES,
-  addressSchema,
-  firstErrors,
-  validate,
-} from '@rifaria/shared/schemas';
+import { ADDRESS_MESSAGES, BRAZILIAN_STATES, addressSchema, firstErrors, validate } from '@rifaria/shared/schemas';
 import { toast, useRequest } from '@rifaria/shared/ui';
 import { withoutError } from '../../common/hooks/field-errors';
 import { SaveButton } from '../../common/components/save-button';
@@ -125,7 +118,8 @@ function AddressForm({ initial, states }: { initial: SavedAddress | null; states
       const reply = await saveAddress(result.output);
       setValues(valuesOf(reply.address));
       remember(reply.address.zip_code);
-      toast.success(PROFILE_MESSAGES.saved, reply.message || ADDRESS_TEXTS.saved, { duration: TOAST_DURATION.profile });
+      // One toast that says what was saved ('Dados salvos' is the Dados tab's).
+      toast.success(reply.message || ADDRESS_TEXTS.saved, undefined, { duration: TOAST_DURATION.profile });
     });
   };
 

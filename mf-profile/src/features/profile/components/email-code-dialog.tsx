@@ -1,6 +1,7 @@
 /**
  * The e-mail confirmation dialog (spec "E-mail confirmation dialog"): 'Enviar código', then six single-digit boxes,
- * Cancelar and Confirmar (enabled with all six), and 'Reenviar código' after the countdown. Mounted afresh for
+ * Cancelar and Confirmar (enabled with all six), and 'Reenviar código' after the countdown. 'Já tenho um código' goes
+ * straight to the boxes for a code that already went out (e.g. from the dashboard's modal). Mounted afresh for
  * every opening (the page gives it a new key), so it never shows a previous attempt.
  */
 import { useRef, type FormEvent } from 'react';
@@ -50,9 +51,20 @@ export function EmailCodeDialog({ open, email, startAtCode, onClose, onVerified 
       <Box component="form" noValidate onSubmit={submit}>
         <DialogContent sx={{ pt: 0 }}>
           {code.step === 'send' ? (
-            <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {EMAIL_CODE_TEXTS.sendIntro(email)}
-            </Typography>
+            <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {EMAIL_CODE_TEXTS.sendIntro(email)}
+              </Typography>
+              <Button
+                variant="text"
+                size="small"
+                onClick={code.skipToCode}
+                disabled={code.sending}
+                sx={{ textTransform: 'none', px: 0 }}
+              >
+                {EMAIL_CODE_TEXTS.haveCode}
+              </Button>
+            </Stack>
           ) : (
             <Stack spacing={2}>
               <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

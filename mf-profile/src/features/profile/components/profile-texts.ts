@@ -55,6 +55,7 @@ export const EMAIL_CODE_TEXTS = {
   sendIntro: (email: string) => `Enviaremos um código de ${EMAIL_CODE_LENGTH} dígitos para ${email}.`,
   send: 'Enviar código',
   sending: 'Enviando...',
+  haveCode: 'Já tenho um código',
   codeIntro: (email: string) =>
     `Digite o código de ${EMAIL_CODE_LENGTH} dígitos enviado para ${email}. Ele vale por ${EMAIL_CODE_TTL_MINUTES} minutos; confira também a caixa de spam.`,
   codeGroup: 'Código de verificação',

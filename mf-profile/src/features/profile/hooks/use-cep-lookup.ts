@@ -15,7 +15,10 @@ export interface CepLookup {
   error: string | null;
   /** Call with every new value of the CEP field. */
   change: (value: string) => void;
-  /** A CEP whose address is already in the form (the saved one): typing it again does not look it up. */
+  /**
+   * A CEP whose address is already in the form (the saved one): typing it again does not look it up, and a failed
+   * lookup's message goes (the address was filled by hand and saved).
+   */
   remember: (value: string) => void;
 }
 
@@ -59,7 +62,9 @@ export function useCepLookup(onFound: (address: CepAddress) => void): CepLookup 
   }, []);
 
   const remember = useCallback((value: string) => {
+    inFlight.current?.abort();
     last.current = onlyDigits(value);
+    setState({ loading: false, error: null });
   }, []);
 
   return { ...state, change, remember };

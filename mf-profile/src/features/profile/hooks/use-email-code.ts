@@ -85,6 +85,15 @@ export function useEmailCode({ startAtCode, onVerified, boxes }: UseEmailCodeOpt
     }
   };
 
+  /**
+   * A code already sent (the dashboard's modal, another tab) is typed without sending a new one. When it went out
+   * is unknown here, so no countdown: 'Reenviar código' is allowed at once and a 429 brings the server's wait.
+   */
+  const skipToCode = () => {
+    setStep('code');
+    setSendError(null);
+  };
+
   const changeDigits = (next: string[]) => {
     setDigits(next);
     setCodeError(null);
@@ -127,6 +136,7 @@ export function useEmailCode({ startAtCode, onVerified, boxes }: UseEmailCodeOpt
     notice,
     secondsLeft,
     send,
+    skipToCode,
     verify,
   };
 }

@@ -2,9 +2,8 @@
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Button, Typography } from '@mui/material';
 import { paths } from '@rifaria/shared/paths';
-import { PageLoader } from '@rifaria/shared/ui';
+import { PageLoader, useDocumentTitle } from '@rifaria/shared/ui';
 import { PageMessage } from '../../common/components/page-message';
-import { useDocumentTitle } from '../../common/hooks/use-document-title';
 import { useDrawResult } from '../../common/hooks/use-draw-result';
 import { useCampaignKnown } from '../hooks/use-campaign-known';
 import { RESULT_TEXTS } from './result-texts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Skeleton, Stack } from '@mui/material';
-import { RetryAlert, useRequest } from '@rifaria/shared/ui';
+import { RetryAlert, useDocumentTitle, useRequest } from '@rifaria/shared/ui';
 import { getWallets, pickWallet } from '../../common/api/wallets';
 import { AccountWizard } from './account-wizard';
 import { ExistingAccount } from './existing-account';
@@ -13,6 +13,7 @@ import { WIZARD_TEXTS } from './wizard-texts';
  */
 export function OpenAccountPage() {
   const wallets = useRequest(getWallets, []);
+  useDocumentTitle(WIZARD_TEXTS.title);
   const wallet = wallets.data ? pickWallet(wallets.data) : null;
 
   if (wallets.data && !wallet) {

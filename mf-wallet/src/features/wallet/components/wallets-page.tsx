@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Box, Skeleton, Stack, Typography } from '@mui/material';
 import { apiErrorMessage } from '@rifaria/shared/api-client';
-import { RetryAlert, useRequest } from '@rifaria/shared/ui';
+import { RetryAlert, useDocumentTitle, useRequest } from '@rifaria/shared/ui';
 import { getWallets, pickWallet } from '../../common/api/wallets';
 import { WalletPromo } from './wallet-promo';
 import { WalletInReview } from './wallet-in-review';
@@ -19,6 +19,7 @@ export const IN_REVIEW_RECHECK_MS = 5_000;
 /** /carteiras: promo without a wallet, 'Conta em análise' while it is reviewed, else the dashboard. */
 export function WalletsPage() {
   const wallets = useRequest(getWallets, []);
+  useDocumentTitle(WALLETS_TEXTS.title);
   // The page follows the last list it got: a re-check keeps it on screen, and a failed one keeps the
   // 'em análise' page (only a first load without an answer shows the error state).
   const wallet = wallets.data ? pickWallet(wallets.data) : null;

@@ -61,7 +61,7 @@ export function DeleteInstanceDialog({ open, instance, onClose, onDeleted }: Del
           </Alert>
         ) : null}
         <DialogContentText>{WHATSAPP_MESSAGES.deleteConfirm}</DialogContentText>
-        <DialogContentText sx={{ mt: 1 }}>
+        <DialogContentText sx={{ mt: 1, overflowWrap: 'anywhere' }}>
           <strong>{instance.instance_name}</strong>
           {instance.is_default ? ` · ${DELETE_TEXTS.consequence}` : null}
         </DialogContentText>

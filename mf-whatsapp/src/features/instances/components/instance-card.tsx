@@ -44,7 +44,11 @@ export function InstanceCard({ instance, busy, ...actions }: InstanceCardProps) 
     >
       <CardContent sx={{ flex: 1 }}>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Typography component="h2" variant="h6" sx={{ fontWeight: 700, wordBreak: 'break-word', mr: 'auto' }}>
+          <Typography
+            component="h2"
+            variant="h6"
+            sx={{ fontWeight: 700, overflowWrap: 'anywhere', minWidth: 0, mr: 'auto' }}
+          >
             {instance.instance_name}
           </Typography>
           <InstanceStatusChip status={status} />

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Box, Button, Card, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { WHATSAPP_MAX_INSTANCES } from '@rifaria/shared/schemas';
 import type { WhatsAppInstance } from '@rifaria/shared/types';
-import { ChatIcon, RetryAlert, toast } from '@rifaria/shared/ui';
+import { ChatIcon, RetryAlert, toast, useDocumentTitle } from '@rifaria/shared/ui';
 import { whatsappErrorMessage } from '../api/error-message';
 import { useInstanceActions } from '../hooks/use-instance-actions';
 import { useInstances } from '../hooks/use-instances';
@@ -85,6 +85,7 @@ function EmptyState({ onCreate }: { onCreate: () => void }) {
 export function InstancesPage() {
   const [dialog, setDialog] = useState<PageDialog>(null);
   const [messagesVersion, setMessagesVersion] = useState(0);
+  useDocumentTitle(PAGE_TEXTS.title);
   // A dialog with a QR code polls its own instance; the others need no list changing behind them.
   const instances = useInstances({ paused: Boolean(dialog?.open) });
   const { reload } = instances;

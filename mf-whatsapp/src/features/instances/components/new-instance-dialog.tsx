@@ -115,6 +115,7 @@ export function NewInstanceDialog({ open, onClose, onCreated, onConnected }: New
             label={NEW_INSTANCE_TEXTS.name}
             value={name}
             onChange={(event) => edit('instance_name', setName)(event.target.value)}
+            onBlur={() => validation.touch('instance_name')}
             error={Boolean(errorOf('instance_name'))}
             helperText={errorOf('instance_name') ?? NEW_INSTANCE_TEXTS.nameHelp}
             autoComplete="off"
@@ -126,6 +127,7 @@ export function NewInstanceDialog({ open, onClose, onCreated, onConnected }: New
             label={NEW_INSTANCE_TEXTS.phone}
             value={phone}
             onChange={edit('phone_number', setPhone)}
+            onBlur={() => validation.touch('phone_number')}
             error={errorOf('phone_number')}
             helperText={NEW_INSTANCE_TEXTS.phoneHelp}
           />

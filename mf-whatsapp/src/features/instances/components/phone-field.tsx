@@ -7,18 +7,21 @@ interface PhoneFieldProps {
   /** The masked value; the schema turns it into digits before it is sent. */
   value: string;
   onChange: (masked: string) => void;
+  /** Leaving the field: its error shows from then on, even if nothing was typed. */
+  onBlur?: () => void;
   error?: string;
   helperText?: string;
   autoFocus?: boolean;
 }
 
 /** A Brazilian phone, masked '(00) 00000-0000' as typed. */
-export function PhoneField({ label, value, onChange, error, helperText, autoFocus }: PhoneFieldProps) {
+export function PhoneField({ label, value, onChange, onBlur, error, helperText, autoFocus }: PhoneFieldProps) {
   return (
     <TextField
       label={label}
       value={value}
       onChange={(event) => onChange(maskPhone(event.target.value))}
+      onBlur={onBlur}
       error={Boolean(error)}
       helperText={error ?? helperText}
       placeholder="(00) 00000-0000"

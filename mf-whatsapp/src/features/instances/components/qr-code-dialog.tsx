@@ -119,7 +119,7 @@ export function QrCodeView({ active, instance: initial, onClose, onConnected }: 
     <>
       <DialogContent sx={{ pt: 1 }}>
         <Stack spacing={2}>
-          <Typography color="text.secondary">
+          <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             <strong>{instance.instance_name}</strong> · {maskPhone(instance.phone_number)}
           </Typography>
           {stopped ? (

@@ -70,6 +70,8 @@ export function TestMessageDialog({ open, instances, onClose, onSent }: TestMess
     }
   };
 
+  // As in the other forms, a field's error shows once it was left or typed in, or on a submit attempt: 'Enviar' is
+  // never disabled without saying why.
   const errorOf = (field: 'phone_number' | 'message') => serverErrors[field] || validation.errors[field];
   const edit = (field: 'phone_number' | 'message', set: (value: string) => void) => (value: string) => {
     set(value);
@@ -105,6 +107,7 @@ export function TestMessageDialog({ open, instances, onClose, onSent }: TestMess
           label={TEST_TEXTS.phone}
           value={phone}
           onChange={edit('phone_number', setPhone)}
+          onBlur={() => validation.touch('phone_number')}
           error={errorOf('phone_number')}
           helperText={TEST_TEXTS.phoneHelp}
           autoFocus
@@ -113,6 +116,7 @@ export function TestMessageDialog({ open, instances, onClose, onSent }: TestMess
           label={TEST_TEXTS.message}
           value={message}
           onChange={(event) => edit('message', setMessage)(event.target.value)}
+          onBlur={() => validation.touch('message')}
           error={Boolean(errorOf('message'))}
           helperText={
             <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>

@@ -9,7 +9,7 @@ import { OnboardingChecklist } from '../../../features/dashboard/components/onbo
 import { useDashboardOverview } from '../../../features/dashboard/hooks/use-dashboard-overview';
 import { SandboxMailboxLink } from '../../../features/sandbox-mailbox/components/sandbox-mailbox-link';
 import { RemoteWidget } from '../../../remotes/remote-widget';
-import { useDocumentTitle } from '../../use-document-title';
+import { useDocumentTitle } from '@rifaria/shared/ui';
 
 /**
  * Spec "Dashboard", top to bottom: greeting, e-mail verification banner (while unverified), onboarding checklist

@@ -1,6 +1,6 @@
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { RegisterForm } from '../../../features/auth/components/register-form';
-import { useDocumentTitle } from '../../use-document-title';
+import { useDocumentTitle } from '@rifaria/shared/ui';
 
 export default function RegisterRoute() {
   useDocumentTitle('Criar conta');

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../../../features/auth/components/auth-layout';
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
-import { useDocumentTitle } from '../../use-document-title';
+import { useDocumentTitle } from '@rifaria/shared/ui';
 
 export default function ResetPasswordRoute() {
   useDocumentTitle('Redefinir senha');

@@ -1,5 +1,5 @@
 import { PrivacyPolicy } from '../../../features/legal/components/privacy-policy';
-import { useDocumentTitle } from '../../use-document-title';
+import { useDocumentTitle } from '@rifaria/shared/ui';
 
 export default function PrivacyRoute() {
   useDocumentTitle('Política de Privacidade');

@@ -1,5 +1,5 @@
 import { TermsOfUse } from '../../../features/legal/components/terms-of-use';
-import { useDocumentTitle } from '../../use-document-title';
+import { useDocumentTitle } from '@rifaria/shared/ui';
 
 export default function TermsRoute() {
   useDocumentTitle('Termos de Uso');
