@@ -8,6 +8,16 @@ mockFetchForFile();
 const DEFAULT_TEXT =
   'Olá! Esta é uma mensagem de teste da Rifaria. Se ela chegou, o WhatsApp está pronto para avisar seus compradores automaticamente.';
 
+/**
+ * Clicks 'Enviar' once the debounced validation caught up with what was typed (errors re-check 300 ms after typing
+ * and the button is disabled meanwhile, as in every form; on a busy machine typing outlasts the debounce).
+ */
+async function sendWhenValid(user: ReturnType<typeof renderAt>['user'], dialog: HTMLElement): Promise<void> {
+  const send = within(dialog).getByRole('button', { name: 'Enviar' });
+  await waitFor(() => expect(send).toBeEnabled());
+  await user.click(send);
+}
+
 describe('POST /whatsapp/instances/{id}/test (test modal)', () => {
   async function openTest() {
     instancesServer(
@@ -81,7 +91,7 @@ describe('POST /whatsapp/instances/{id}/test (test modal)', () => {
     await user.clear(text(dialog));
     await user.type(text(dialog), 'Teste da loja');
     const before = server.callsTo('GET', '/whatsapp/messages').length;
-    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    await sendWhenValid(user, dialog);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const calls = server.callsTo('POST', '/whatsapp/instances/:id/test');
@@ -98,7 +108,7 @@ describe('POST /whatsapp/instances/{id}/test (test modal)', () => {
     );
     const { user, dialog } = await openTest();
     await user.type(phone(dialog), '11912345678');
-    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    await sendWhenValid(user, dialog);
     await waitFor(() => expect(phone(dialog)).toHaveAccessibleDescription('Este número não tem WhatsApp.'));
 
     server.on('POST', '/whatsapp/instances/:id/test', () =>
