@@ -99,9 +99,9 @@ const apiZones = [
 ];
 
 // The remote template (tooling/README.md): src/{index.ts, bootstrap.tsx, app.tsx, features/<feature>/{api,components,
-// hooks}, testing/, __tests__/}. A feature imports only itself, features/common and @rifaria/shared.
+// hooks}, testing/, __tests__/}, and page/ for a remote whose page the API renders on the server (mf-public). A feature imports only itself, features/common and @rifaria/shared.
 const REMOTE_FILE =
-  /^(?:index\.ts|bootstrap\.tsx|app\.tsx|testing\/[\w.-]+|__tests__\/[\w.-]+|features\/[a-z0-9-]+\/(?:api|components|hooks)\/[\w./-]+)$/;
+  /^(?:index\.ts|bootstrap\.tsx|app\.tsx|page\/[\w.-]+|testing\/[\w.-]+|__tests__\/[\w.-]+|features\/[a-z0-9-]+\/(?:api|components|hooks)\/[\w./-]+)$/;
 const featuresOf = (remote) => {
   try {
     return fs
@@ -138,7 +138,7 @@ const remoteLayout = {
       Program(node) {
         context.report({
           node,
-          message: `${match[1]}/src/${match[2]} está fora do modelo de remote: src/{index.ts, bootstrap.tsx, app.tsx, features/<feature>/{api,components,hooks}, testing/, __tests__/} (tooling/README.md).`,
+          message: `${match[1]}/src/${match[2]} está fora do modelo de remote: src/{index.ts, bootstrap.tsx, app.tsx, page/, features/<feature>/{api,components,hooks}, testing/, __tests__/} (tooling/README.md).`,
         });
       },
     };

@@ -1,9 +1,15 @@
 // npm run bench -- <name> [...args]: benchmarks that print figures (never timed tests).
+import { lighthouseBench } from './lighthouse';
 import { pageWeight } from './page-weight';
 import { publishBench } from './publish';
 import { purchaseBench } from './purchase';
 
 const benchmarks: Record<string, { describe: string; run: (args: string[]) => Promise<void> }> = {
+  lighthouse: {
+    describe:
+      'Lighthouse no celular (4G lento, CPU 4x): desempenho, LCP, TBT, CLS, acessibilidade e JS de /p/<demo>, checkout e /login',
+    run: lighthouseBench,
+  },
   'page-weight': {
     describe: 'JS que o navegador baixa (gzip) para /login, /cadastro, /dashboard e uma página pública',
     run: pageWeight,

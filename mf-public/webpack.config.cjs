@@ -1,5 +1,16 @@
 'use strict';
-const { createWebpackConfig } = require('../tooling/webpack/create-config.cjs');
+const { createWebpackConfig, createFirstViewConfigs } = require('../tooling/webpack/create-config.cjs');
 
 // Name, port, title and exposes: tooling/webpack/ports.cjs. Defaults: tooling/webpack/create-config.cjs.
-module.exports = createWebpackConfig({ appDir: __dirname });
+const remote = createWebpackConfig({ appDir: __dirname });
+// The buyer page the API renders on the server (/p/{link}, /p/checkout): production builds only.
+const firstView = createFirstViewConfigs({
+  appDir: __dirname,
+  client: './src/page/client.tsx',
+  server: './src/page/server.tsx',
+});
+
+module.exports = (env, argv = {}) => {
+  const mode = argv.mode || process.env.NODE_ENV || 'production';
+  return mode === 'development' ? remote(env, argv) : [remote(env, argv), ...firstView(env, argv)];
+};

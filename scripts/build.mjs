@@ -65,7 +65,12 @@ function inputsOf(app) {
 /** When the last complete build finished: mf-manifest.json (and index.html for the host) are written last. */
 function builtAt(app) {
   const dist = path.join(ROOT, app.dir, 'dist');
-  const markers = ['mf-manifest.json', ...(app.kind === 'host' ? ['index.html'] : [])].map((f) => path.join(dist, f));
+  const markers = [
+    'mf-manifest.json',
+    ...(app.kind === 'host' ? ['index.html'] : []),
+    // The server-rendered page's builds (mf-public): a build cut short before them is not complete.
+    ...('firstView' in app && app.firstView ? ['page/assets.json', 'ssr/render.js'] : []),
+  ].map((f) => path.join(dist, f));
   if (!markers.every((m) => existsSync(m))) return 0;
   return Math.min(...markers.map((m) => statSync(m).mtimeMs));
 }

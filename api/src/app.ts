@@ -10,6 +10,7 @@ import corsPlugin from './plugins/external/cors';
 import helmetPlugin from './plugins/external/helmet';
 import rateLimitPlugin from './plugins/external/rate-limit';
 import swaggerPlugin from './plugins/external/swagger';
+import buyerPagesPlugin from './plugins/buyer-pages';
 import frontendsPlugin, { detectFrontends, type DetectedFrontends } from './plugins/frontends';
 import apiRoutes from './routes';
 
@@ -68,6 +69,8 @@ async function rifariaApp(fastify: FastifyInstance, options: AppOptions): Promis
   await fastify.register(swaggerPlugin);
 
   await fastify.register(apiRoutes);
+  // Before the shell: /p/{link} and /p/checkout are drawn on the server when mf-public's page build exists.
+  await fastify.register(buyerPagesPlugin, { frontends: config.frontends, sandbox: config.sandbox });
   await fastify.register(frontendsPlugin, {
     config: config.frontends,
     sandbox: config.sandbox,

@@ -4,6 +4,8 @@ import {
   defaultDrawDatetime,
   parseDrawDatetime,
 } from '@rifaria/shared/schemas';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import * as v from 'valibot';
@@ -12,6 +14,7 @@ import type { AppConfig } from './config';
 import type { Database } from './db/schema';
 import { ensureWalletAccounts } from './ledger';
 import type { PasswordHasher } from './lib/passwords';
+import { detectFileType } from './storage';
 
 /**
  * Demo data of `npm start` (DEMO_DATA, on by default outside production), so a first start shows a working platform:
@@ -19,11 +22,14 @@ import type { PasswordHasher } from './lib/passwords';
  * 1. the demo organiser (demo@rifaria.com.br / Rifaria123);
  * 2. its digital account, opened through AccountOpeningService (profile CPF and phone, address, application,
  *    wallet) and approved as the KYC review approves one, with its ledger accounts: an ACTIVE wallet;
- * 3. one campaign created and published through CampaignsService (so its ticket pool exists).
+ * 3. one campaign created and published through CampaignsService (so its ticket pool exists), and its banner
+ *    (api/assets/demo-banner.jpg) uploaded through the same service call as an organiser's upload (so it gets its
+ *    AVIF/WebP variants and link preview).
  *
  * Each step runs only when its result is missing: the wallet when the organiser has no wallet at all, the
  * campaign when the organiser has no campaign at all. A restart therefore never duplicates anything and never
- * brings back a demo campaign the organiser cancelled, nor touches one they edited. Two processes starting
+ * brings back a demo campaign the organiser cancelled, nor touches one they edited (a demo campaign published by an
+ * older version without a banner gets it once, if nobody changed it since it was published). Two processes starting
  * together on one PostgreSQL are serialised by a session advisory lock (PGlite is one process: a lock in memory).
  */
 
@@ -72,6 +78,9 @@ export const DEMO_CAMPAIGN = {
     '*Ao participar, você declara que leu e concorda com este regulamento.*',
   ].join('\n\n'),
 } as const;
+
+/** The demo campaign's banner: a 1600×900 JPEG (the 'iPhone 16 Pro' prize on the Rifaria greens). */
+export const DEMO_BANNER_PATH = path.resolve(__dirname, '../assets/demo-banner.jpg');
 
 export type DemoStep = 'created' | 'exists';
 
@@ -232,6 +241,17 @@ async function ensureDemoCampaign(
   walletId: string,
   now: Date,
 ): Promise<DemoStep> {
+  const step = await ensureDemoCampaignRow(app, userId, walletId, now);
+  await ensureDemoBanner(app, userId);
+  return step;
+}
+
+async function ensureDemoCampaignRow(
+  app: FastifyInstance,
+  userId: string,
+  walletId: string,
+  now: Date,
+): Promise<DemoStep> {
   const { campaigns } = app.services;
   const existing = await app.db
     .selectFrom('campaigns')
@@ -267,6 +287,36 @@ async function ensureDemoCampaign(
   const created = await campaigns.create(userId, input);
   await campaigns.publish(userId, String(created.id));
   return 'created';
+}
+
+/**
+ * Uploads the demo banner to the demo campaign when it has none and is exactly as published (publish stamps
+ * updated_at = published_at; any later edit, removing a banner included, moves updated_at): a new demo campaign gets
+ * it right after publishing, one published by an older version gets it once, and an organiser's change is never
+ * undone. Through replaceBanner, the service call of POST /api/campaigns/{id}/upload-banner, after the same
+ * magic-byte check. Best effort: without it the page shows its placeholder.
+ */
+async function ensureDemoBanner(app: FastifyInstance, userId: string): Promise<void> {
+  const campaign = await app.db
+    .selectFrom('campaigns')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('name', '=', DEMO_CAMPAIGN.name)
+    .where('status_id', '=', CAMPAIGN_STATUS_ID.published)
+    .where('banner_storage_key', 'is', null)
+    .where('banner_url', 'is', null)
+    .whereRef('updated_at', '=', 'published_at')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!campaign) return;
+  try {
+    const data = await fs.readFile(DEMO_BANNER_PATH);
+    const type = detectFileType(data);
+    if (type?.mime !== 'image/jpeg') throw new Error(`${DEMO_BANNER_PATH} is not a JPEG`);
+    await app.services.campaigns.replaceBanner(userId, campaign.id, data, type.mime);
+  } catch (error) {
+    app.log.warn({ err: error }, 'could not add the demo banner');
+  }
 }
 
 /** The organiser's first published campaign: the demo one, unless the organiser cancelled it. */

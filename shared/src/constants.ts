@@ -118,3 +118,6 @@ export const PROFILE_MENU_MAX_HEIGHT_PX = 180;
 export const DEFAULT_PROFILE_DESCRIPTION = 'Cliente';
 /** localStorage key of the persisted session (token + user). */
 export const SESSION_STORAGE_KEY = 'rifaria-session';
+
+/** The id of the <script type="application/json"> that carries the buyer page's first-view data (FirstViewData). */
+export const FIRST_VIEW_DATA_ID = 'rifaria-first-view';

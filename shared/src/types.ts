@@ -240,6 +240,11 @@ export interface PublicCampaign {
   link: string;
   full_url: string;
   banner_image: string | null;
+  /**
+   * The banner in the sizes and formats a phone should pick from (an uploaded banner, once its variants exist);
+   * null without a banner. A banner given by URL has no variants: `sources` empty, `src` its URL.
+   */
+  banner: BannerImage | null;
   ticket_price: number;
   total_tickets: number;
   /** 'YYYY-MM-DD HH:MM:SS' São Paulo wall clock, or null (draw date not set yet). */
@@ -268,6 +273,22 @@ export interface PublicCampaign {
   /** False when published but not buyable (draw date passed, sold out, finished): the page disables 'Participar Agora'. */
   accepting_purchases: boolean;
   max_tickets_per_purchase: number;
+}
+
+/**
+ * A banner ready for `<picture>`: AVIF and WebP at a few widths, a fallback `src`, and the intrinsic size of the
+ * largest variant (so the page reserves its box before the bytes arrive). URLs are relative (/media/…) for uploads.
+ */
+export interface BannerImage {
+  /** The `<img src>`: a JPEG (or the external URL). */
+  src: string;
+  /** Intrinsic size of the largest variant; null for an external URL (its size is unknown). */
+  width: number | null;
+  height: number | null;
+  /** Best format first: `{ type: 'image/avif', srcset: '/media/…/w480.avif 480w, …' }`, then WebP. */
+  sources: { type: 'image/avif' | 'image/webp'; srcset: string }[];
+  /** A 1200×630 JPEG for link previews (og:image), or null (external URL). */
+  preview: string | null;
 }
 
 // Draws (issue 13) -------------------------------------------------------------------------------------------------
@@ -510,4 +531,31 @@ export interface WhatsAppMessage {
   created_at: string;
   sent_at: string | null;
   formatted: { to_phone: string; created_at: string; sent_at: string | null; status: string; kind: string };
+}
+
+// The buyer page's first view (issue 15) ---------------------------------------------------------------------------
+// The API answers /p/{link} and /p/checkout with HTML that mf-public's server renderer (mf-public/dist/ssr/render.js)
+// drew from this data, and inlines the same data in the page (<script type="application/json" id=FIRST_VIEW_DATA_ID>)
+// so the app takes over from it without a request or a layout shift.
+
+/** A public GET's reply as the page would have fetched it: the data, or `success: false` with why (404 included). */
+export type FirstViewReply<T> = ApiSuccess<T> | { success: false; message?: string };
+
+export interface FirstViewData {
+  /** The page's path and query, e.g. '/p/rifa-x' or '/p/checkout?compra=…'. */
+  url: string;
+  /** Rendered with the phone layout (a mobile User-Agent); the app starts from the same layout, then measures. */
+  mobile: boolean;
+  /** What /runtime-config.json says, so the page needs no request before its first call. */
+  config: { apiBaseUrl: string; sandbox: boolean };
+  /** GET /public/campaigns/{link} for /p/{link}. */
+  campaign?: { link: string; reply: FirstViewReply<PublicCampaign> };
+  /** GET /public/purchases/{hash} for /p/checkout?compra={hash}. */
+  purchase?: { hash: string; reply: FirstViewReply<Purchase> };
+}
+
+/** What mf-public/dist/ssr/render.js exports (module.exports = { render }). */
+export interface FirstViewRenderer {
+  /** The HTML inside #root, synchronous (react-dom/server renderToString). */
+  render(data: FirstViewData): { html: string };
 }

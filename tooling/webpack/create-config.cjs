@@ -18,6 +18,8 @@ const path = require('node:path');
 const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('node:zlib');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { devServerConfig } = require('./dev-server.cjs');
 const { appOf } = require('./ports.cjs');
@@ -36,6 +38,33 @@ function swcOptions(isDev) {
     module: { type: 'es6' },
     sourceMaps: isDev,
   };
+}
+
+/** Text files a browser downloads; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|map)$/;
+
+/**
+ * Production: a brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside every text file over 1 KB, made once at
+ * build time. The API's static plugin (`preCompressed`) and nginx (`brotli_static`/`gzip_static`) send the one the
+ * browser accepts, with `Vary: Accept-Encoding`; nothing is compressed per request. A copy that would not save 10 %
+ * is skipped (the plain file is sent).
+ */
+function precompress() {
+  const common = { test: COMPRESSIBLE, threshold: 1024, minRatio: 0.9, deleteOriginalAssets: false };
+  return [
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: { level: 9 },
+    }),
+  ];
 }
 
 /**
@@ -79,7 +108,8 @@ function createWebpackConfig({ appDir }) {
         assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
         // Unique per app: several webpack runtimes live on one page.
         uniqueName: federation.name,
-        clean: true,
+        // page/ and ssr/ are the server-rendered page's builds (createFirstViewConfigs), made beside this one.
+        clean: { keep: /^(page|ssr)\// },
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
@@ -130,6 +160,7 @@ function createWebpackConfig({ appDir }) {
       stats: isDev ? 'minimal' : { preset: 'errors-warnings', timings: true },
       plugins: [
         new ModuleFederationPlugin(federation),
+        ...(isDev ? [] : precompress()),
         // The host always has a page; a remote only needs one for standalone development.
         ...(isHost || isDev
           ? [
@@ -150,4 +181,125 @@ function createWebpackConfig({ appDir }) {
   };
 }
 
-module.exports = { createWebpackConfig, swcOptions, ROOT };
+/** The JS/TS rules every build shares. */
+function moduleRules(isDev) {
+  return [
+    { test: /\.[cm]?tsx?$/, exclude: /node_modules/, use: { loader: 'swc-loader', options: swcOptions(isDev) } },
+    { test: /\.m?js$/, resolve: { fullySpecified: false } },
+  ];
+}
+
+/**
+ * Writes assets.json beside the page's bundle: the entry's initial files in load order, which the API puts in the
+ * page it renders (api/src/plugins/buyer-pages.ts), relative to where the bundle is served.
+ */
+class EntryAssetsPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('EntryAssetsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'EntryAssetsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        () => {
+          const files = compilation.entrypoints.get('main').getFiles();
+          const json = JSON.stringify({
+            scripts: files.filter((f) => f.endsWith('.js')),
+            styles: files.filter((f) => f.endsWith('.css')),
+          });
+          compilation.emitAsset('assets.json', new compiler.webpack.sources.RawSource(json));
+        },
+      );
+    });
+  }
+}
+
+/**
+ * The server-rendered page of a remote (mf-public's buyer page, issue 15): two production builds beside its Module
+ * Federation one, without federation so that they are tree-shaken like any app.
+ *  - dist/page/: the browser bundle (`client`), split in a few chunks, + assets.json (its initial files);
+ *  - dist/ssr/render.js: the server renderer (`server`, CommonJS for Node, one file) the API requires.
+ * The API answers the page's URLs with the HTML the renderer draws and the bundle's scripts; the bundle takes over.
+ *
+ * @param {object} o
+ * @param {string} o.appDir
+ * @param {string} o.client  entry of the browser bundle (relative to appDir)
+ * @param {string} o.server  entry of the server renderer (relative to appDir)
+ */
+function createFirstViewConfigs({ appDir, client, server }) {
+  const appName = path.basename(appDir);
+  const cacheOf = (name, mode) => ({
+    type: 'filesystem',
+    cacheDirectory: path.join(appDir, 'node_modules/.cache/webpack'),
+    name: `${appName}-${name}-${mode}`,
+    buildDependencies: { config: [__filename, path.join(appDir, 'webpack.config.cjs')] },
+  });
+  const common = (name, mode) => ({
+    name: `${appName}-${name}`,
+    mode,
+    context: appDir,
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    module: { rules: moduleRules(false) },
+    devtool: false,
+    cache: cacheOf(name, mode),
+    performance: { hints: false },
+    infrastructureLogging: { level: 'warn' },
+    stats: { preset: 'errors-warnings', timings: true },
+  });
+
+  return (_env, argv = {}) => {
+    const mode = argv.mode || process.env.NODE_ENV || 'production';
+    /** @type {import('webpack').Configuration} */
+    const browser = {
+      ...common('page', mode),
+      target: ['web', 'es2020'],
+      entry: { main: client },
+      output: {
+        path: path.join(appDir, 'dist/page'),
+        // Chunks load from wherever the page's scripts came from (/_mf/<dir>/page/ or a CDN).
+        publicPath: 'auto',
+        filename: '[name].[contenthash:10].js',
+        chunkFilename: '[name].[contenthash:10].chunk.js',
+        uniqueName: `${appName}-page`,
+        clean: true,
+      },
+      optimization: {
+        minimize: true,
+        minimizer: [
+          new TerserPlugin({
+            minify: TerserPlugin.swcMinify,
+            extractComments: false,
+            terserOptions: { compress: { passes: 2 }, mangle: true, format: { comments: false } },
+          }),
+        ],
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+        runtimeChunk: 'single',
+        // React, the other libraries, the app: a few files that download in parallel and evaluate in short tasks
+        // (the app changes most often, React least).
+        splitChunks: {
+          chunks: 'all',
+          cacheGroups: {
+            react: { test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, name: 'react', priority: 20 },
+            vendor: { test: /[\\/]node_modules[\\/]/, name: 'vendor', priority: 10 },
+          },
+        },
+      },
+      plugins: [new EntryAssetsPlugin(), ...precompress()],
+    };
+    /** @type {import('webpack').Configuration} */
+    const node = {
+      ...common('ssr', mode),
+      target: 'node20',
+      entry: { render: server },
+      output: {
+        path: path.join(appDir, 'dist/ssr'),
+        filename: '[name].js',
+        library: { type: 'commonjs2' },
+        clean: true,
+      },
+      optimization: { minimize: false, splitChunks: false },
+      plugins: [new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 })],
+    };
+    return [browser, node];
+  };
+}
+
+module.exports = { createWebpackConfig, createFirstViewConfigs, swcOptions, precompress, ROOT };

@@ -26,7 +26,8 @@ const APPS = /** @type {const} */ ([
   },
   { dir: 'mf-profile', name: 'mf_profile', port: 3003, kind: 'remote', title: 'Rifaria · Perfil', exposes: APP },
   { dir: 'mf-whatsapp', name: 'mf_whatsapp', port: 3004, kind: 'remote', title: 'Rifaria · WhatsApp', exposes: APP },
-  { dir: 'mf-public', name: 'mf_public', port: 3005, kind: 'remote', title: 'Rifaria', exposes: APP },
+  // firstView: also built as the page the API renders on the server (create-config.cjs createFirstViewConfigs).
+  { dir: 'mf-public', name: 'mf_public', port: 3005, kind: 'remote', title: 'Rifaria', exposes: APP, firstView: true },
 ]);
 
 /** The registry entry of an app folder (throws for an unknown one: a new app is added to APPS first). */

@@ -14,6 +14,8 @@ export const CAMPAIGN_API_MESSAGES = {
   bannerRequired: 'Selecione uma imagem PNG ou JPG para o banner.',
   bannerType: 'O banner deve ser uma imagem PNG ou JPG.',
   bannerSize: 'O banner deve ter no máximo 5MB.',
+  bannerUnreadable: 'O banner deve ser uma imagem PNG ou JPG válida: este arquivo está corrompido ou incompleto.',
+  bannerTooLarge: 'O banner deve ter no máximo 40 megapixels (por exemplo, 8000 × 5000).',
   bannerUrl: 'Informe uma URL https válida para o banner.',
   multipartRequired: 'Envie o banner como multipart/form-data no campo "banner".',
   reasonTooLong: 'O motivo deve ter no máximo 500 caracteres.',

@@ -1,6 +1,7 @@
 import { formatDateTime, saoPauloWallClock } from '@rifaria/shared/format';
 import {
   CAMPAIGN_STATUS,
+  type BannerImage,
   type Campaign,
   type CampaignStats,
   type CampaignStatusId,
@@ -8,6 +9,7 @@ import {
 } from '@rifaria/shared/types';
 import { centsToReais } from '@rifaria/shared/money';
 import { DRAW_TYPE_ID } from '@rifaria/shared/constants';
+import { recordedVariantsOf, sourceTypeOfVariant, type BannerSourceType, type RecordedVariant } from './banner-images';
 
 /**
  * What the organiser's pages and the public page both read of a campaign: `CAMPAIGN_COLUMNS` of `campaigns as c`
@@ -23,6 +25,8 @@ export interface CampaignColumns {
   rules: string;
   banner_storage_key: string | null;
   banner_url: string | null;
+  /** jsonb (migration 019): the variants of the uploaded banner, null before they exist. */
+  banner_variants: unknown;
   draw_at: Date | null;
   draw_type_id: number;
   draw_type_description: string;
@@ -40,6 +44,7 @@ export const CAMPAIGN_COLUMNS = [
   'c.rules',
   'c.banner_storage_key',
   'c.banner_url',
+  'c.banner_variants',
   'c.draw_at',
   'c.draw_type_id',
   'dt.description as draw_type_description',
@@ -87,6 +92,44 @@ export function bannerUrlOf(record: Pick<CampaignRecord, 'banner_storage_key' | 
     return `${BANNER_ROUTE}/${record.banner_storage_key.slice(BANNER_KEY_PREFIX.length + 1)}`;
   }
   return record.banner_url;
+}
+
+const SOURCE_TYPES: readonly BannerSourceType[] = ['image/avif', 'image/webp'];
+
+/**
+ * The banner for `<picture>` (PublicCampaign.banner): an uploaded banner with its variants gives AVIF and WebP srcsets,
+ * the JPEG fallback as `src` and the link preview; an external URL, or an upload whose variants do not exist (yet),
+ * gives its one URL and no sizes.
+ */
+export function bannerImageOf(
+  record: Pick<CampaignColumns, 'banner_storage_key' | 'banner_url' | 'banner_variants'>,
+): BannerImage | null {
+  const original = bannerUrlOf(record);
+  if (!original) return null;
+  const variants = record.banner_storage_key ? recordedVariantsOf(record.banner_variants) : [];
+  const fallback = variants.find((variant) => variant.name === 'w1200.jpg');
+  if (!fallback) return { src: original, width: null, height: null, sources: [], preview: null };
+  const urlOf = (variant: RecordedVariant) => `${original}/${variant.name}`;
+  const sources = SOURCE_TYPES.map((type) => ({
+    type,
+    srcset: variants
+      .filter((variant) => sourceTypeOfVariant(variant.name) === type)
+      .sort((a, b) => a.width - b.width)
+      .map((variant) => `${urlOf(variant)} ${variant.width}w`)
+      .join(', '),
+  })).filter((source) => source.srcset !== '');
+  const preview = variants.find((variant) => variant.name === 'preview.jpg');
+  // The intrinsic size of the largest variant: the page reserves the box with its aspect ratio.
+  const largest = variants
+    .filter((variant) => variant !== preview)
+    .reduce((widest, variant) => (variant.width > widest.width ? variant : widest), fallback);
+  return {
+    src: urlOf(fallback),
+    width: largest.width,
+    height: largest.height,
+    sources,
+    preview: preview ? urlOf(preview) : null,
+  };
 }
 
 const reais = centsToReais;

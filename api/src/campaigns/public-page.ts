@@ -2,7 +2,7 @@ import { CAMPAIGN_STATUS_ID, DRAW_TYPE_ID, RESERVATION_QUANTITY_MAX } from '@rif
 import { formatDateTime } from '@rifaria/shared/format';
 import { CAMPAIGN_STATUS, type CampaignStatusId, type PublicCampaign } from '@rifaria/shared/types';
 import type { Executor } from '../db/schema';
-import { bannerUrlOf, CAMPAIGN_COLUMNS, saoPauloDatetime, type CampaignColumns } from './presenter';
+import { bannerImageOf, bannerUrlOf, CAMPAIGN_COLUMNS, saoPauloDatetime, type CampaignColumns } from './presenter';
 import { isCampaignLink } from './slug';
 import { campaignTotals, salesPercentage, toCampaignStats } from '../sales/stats';
 import { publicRulesHtml } from './rules';
@@ -77,6 +77,7 @@ export async function publicCampaign(
     link: record.link,
     full_url: `${origin}/p/${record.link}`,
     banner_image: bannerUrlOf(record),
+    banner: bannerImageOf(record),
     ticket_price: centsToReais(record.ticket_price_cents),
     total_tickets: record.total_tickets,
     draw_datetime: record.draw_at ? saoPauloDatetime(record.draw_at) : null,

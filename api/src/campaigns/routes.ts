@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { CAMPAIGN_MESSAGES, createCampaignSchema, updateCampaignSchema } from '@rifaria/shared/schemas';
 import type { ApiSuccess, CampaignStatusId, PublicCampaign } from '@rifaria/shared/types';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { CAMPAIGN_API_MESSAGES } from './messages';
 import { errorReply } from '../lib/reply-schema';
@@ -10,7 +10,7 @@ import { HttpError, ValidationError } from '../lib/errors';
 import { publicOriginOf } from '../lib/public-origin';
 import { valibotValidatorCompiler } from '../lib/valibot';
 import { sessionOf } from '../plugins/app/authentication';
-import { detectFileType } from '../storage';
+import { detectFileType, type StoredFile } from '../storage';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 
 /**
@@ -29,9 +29,14 @@ const BANNER_MIMES = new Set(['image/png', 'image/jpeg']);
 
 const idParams = v.object({ id: v.string() });
 const keyParams = v.object({ key: v.string() });
+// Any string reaches the handler, which answers 404 unless the key is a UUID and the variant a whitelisted name.
+const variantParams = v.object({ key: v.string(), variant: v.string() });
 const BINARY = { type: 'string', format: 'binary' } as const;
 // Any link is looked up (the router already caps a parameter at 200 characters): a malformed one is simply not found.
 const linkParams = v.object({ link: v.string(CAMPAIGN_MESSAGES.notFound) });
+
+/** A banner URL never changes content (a new upload gets a new key): browsers and CDNs keep it for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A short shared cache: a popular link shared at once is answered mostly by the browser/CDN, yet stats stay fresh. */
 export const PUBLIC_CAMPAIGN_CACHE_CONTROL = 'public, max-age=5';
@@ -88,6 +93,15 @@ async function readBanner(request: FastifyRequest): Promise<Buffer | null> {
     throw error;
   }
   return banner;
+}
+
+/** An image under a URL whose content never changes; nosniff: served only as the type we decided. */
+function sendImage(reply: FastifyReply, file: StoredFile) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('cache-control', IMMUTABLE)
+    .header('x-content-type-options', 'nosniff')
+    .send(file.data);
 }
 
 const campaignRoutes: RoutesPlugin = async (fastify) => {
@@ -229,7 +243,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
     {
       schema: {
         tags: ['campaigns'],
-        summary: 'Banner PNG ou JPG até 5MB (multipart, campo banner)',
+        summary: 'Banner PNG ou JPG até 5MB e 40 MP (multipart, campo banner); gera as variantes AVIF/WebP/JPEG',
         consumes: ['multipart/form-data'],
         params: idParams,
         response: { 200: CAMPAIGN_REPLIES.withMessage, ...campaignErrors },
@@ -276,11 +290,36 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
     async (request, reply) => {
       const file = await fastify.services.campaigns.bannerFile(request.params.key);
       if (!file) throw new HttpError(404, CAMPAIGN_API_MESSAGES.fileNotFound);
-      return reply
-        .header('content-type', file.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.data);
+      return sendImage(reply, file);
+    },
+  );
+
+  // Its variants (campaigns/banner-images.ts): w480|w800|w1200|w1600 .avif/.webp, w1200.jpg, preview.jpg (1200×630).
+  fastify.get(
+    '/media/banners/:key/:variant',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Variante do banner: AVIF/WebP por largura, JPEG 1200, prévia 1200×630 (público, imutável)',
+        params: variantParams,
+        response: {
+          200: {
+            description: 'A imagem, em cache por um ano',
+            content: {
+              'image/avif': { schema: BINARY },
+              'image/webp': { schema: BINARY },
+              'image/jpeg': { schema: BINARY },
+            },
+          },
+          404: errorReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { key, variant } = request.params;
+      const file = await fastify.services.campaigns.bannerVariantFile(key, variant);
+      if (!file) throw new HttpError(404, CAMPAIGN_API_MESSAGES.fileNotFound);
+      return sendImage(reply, file);
     },
   );
 

@@ -88,7 +88,9 @@ const campaignEntries = {
   updated_at: isoTimestamp,
   draw_commitment: v.pipe(
     v.nullable(v.string()),
-    v.description("'Sorteio Rifaria': SHA-256 (hex) da semente do sorteio, desde a publicação; null na Loteria Federal"),
+    v.description(
+      "'Sorteio Rifaria': SHA-256 (hex) da semente do sorteio, desde a publicação; null na Loteria Federal",
+    ),
   ),
   drawn_at: v.pipe(v.nullable(isoTimestamp), v.description('Quando o sorteio foi realizado, ou null')),
 };
@@ -118,6 +120,23 @@ export const publishReplySchema = v.object({
   }),
 });
 
+/** The banner for `<picture>` (shared BannerImage). */
+export const bannerImageSchema = v.pipe(
+  v.nullable(
+    v.object({
+      src: v.pipe(v.string(), v.description('O <img src>: o JPEG de até 1200 px (ou a URL externa / o original)')),
+      width: v.pipe(v.nullable(integer), v.description('Largura da maior variante; null sem variantes')),
+      height: v.nullable(integer),
+      sources: v.pipe(
+        v.array(v.object({ type: v.picklist(['image/avif', 'image/webp']), srcset: v.string() })),
+        v.description("AVIF, depois WebP: '/media/banners/<chave>/w480.avif 480w, …'; vazio sem variantes"),
+      ),
+      preview: v.pipe(v.nullable(v.string()), v.description('JPEG 1200×630 para prévias de link (og:image), ou null')),
+    }),
+  ),
+  v.description('O banner em tamanhos e formatos para <picture>; null sem banner'),
+);
+
 /** GET /public/campaigns/{link}: what the buyer's page shows, nothing of the organiser but name and WhatsApp. */
 export const publicCampaignSchema = v.object({
   name: v.string(),
@@ -125,6 +144,7 @@ export const publicCampaignSchema = v.object({
   link: v.string(),
   full_url: campaignEntries.full_url,
   banner_image: campaignEntries.banner,
+  banner: bannerImageSchema,
   ticket_price: reais,
   total_tickets: integer,
   draw_datetime: campaignEntries.draw_datetime,
@@ -132,7 +152,10 @@ export const publicCampaignSchema = v.object({
   draw_date_formatted: campaignEntries.draw_date_formatted,
   draw_type: drawTypeSchema,
   draw_commitment: campaignEntries.draw_commitment,
-  draw_rule: v.pipe(v.string(), v.description('Como os ganhadores são sorteados, em pt-BR, publicado antes das vendas')),
+  draw_rule: v.pipe(
+    v.string(),
+    v.description('Como os ganhadores são sorteados, em pt-BR, publicado antes das vendas'),
+  ),
   drawn: v.pipe(v.boolean(), v.description('true depois do sorteio: GET /public/campaigns/{link}/result responde')),
   status: campaignStatusSchema,
   organizer: v.object({ name: v.string(), whatsapp: v.nullable(v.string()) }),

@@ -20,6 +20,17 @@ import {
 import { findPublicCampaign, publicCampaign } from './public-page';
 import { firstFreeLink, slugify } from './slug';
 import { isUniqueViolation } from '../db/errors';
+import { leaseOver, stampLease } from '../db/leases';
+import {
+  BANNER_VARIANT_NAMES,
+  BannerImageError,
+  contentTypeOfVariant,
+  encodeBanner,
+  isBannerVariantName,
+  variantStorageKey,
+  type EncodedBanner,
+  type RecordedVariant,
+} from './banner-images';
 import { centsToReais, reaisToCents } from '@rifaria/shared/money';
 
 /** Days of the panel's bar chart. */
@@ -27,6 +38,30 @@ export const SALES_CHART_DAYS = 14;
 
 /** An uploaded banner's key: a UUID per upload (a replaced banner gets a new one). */
 const BANNER_FILE_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Banners the backfill encodes per worker tick (a few seconds each), and how long its claim on one lasts. */
+const BANNER_BACKFILL_BATCH = 2;
+const BANNER_BACKFILL_LEASE_SECONDS = 600;
+
+/** What the campaign row records of an encoded banner (migration 019). */
+function bannerColumns(encoded: EncodedBanner) {
+  const recorded: RecordedVariant[] = encoded.variants.map(({ name, width, height, bytes }) => ({
+    name,
+    width,
+    height,
+    bytes,
+  }));
+  return { banner_width: encoded.width, banner_height: encoded.height, banner_variants: JSON.stringify(recorded) };
+}
+
+/** The columns of "no uploaded banner" (an external URL or none), which the 019 CHECK requires together. */
+const NO_UPLOADED_BANNER = {
+  banner_storage_key: null,
+  banner_width: null,
+  banner_height: null,
+  banner_variants: null,
+  banner_variants_claimed_at: null,
+} as const;
 
 /** 422 of a refused cancellation, with `details.tickets_sold` (the cancel modal shows it). */
 export class CancelSoldError extends HttpError {
@@ -72,6 +107,16 @@ export class CampaignsService {
    */
   async bannerFile(key: string): Promise<StoredFile | null> {
     return BANNER_FILE_KEY.test(key) ? this.storage.get(`${BANNER_KEY_PREFIX}/${key}`) : null;
+  }
+
+  /**
+   * A variant of an uploaded banner by its URL (/media/banners/<key>/<variant>), or null. The storage key is built
+   * from the whitelisted name, never from the raw parameter; the content type comes from the name too.
+   */
+  async bannerVariantFile(key: string, variant: string): Promise<StoredFile | null> {
+    if (!BANNER_FILE_KEY.test(key) || variant.length > 16 || !isBannerVariantName(variant)) return null;
+    const file = await this.storage.get(variantStorageKey(`${BANNER_KEY_PREFIX}/${key}`, variant));
+    return file ? { data: file.data, contentType: contentTypeOfVariant(variant) } : null;
   }
 
   /** The public page of a published or finished campaign by its link, or null (drafts, cancelled, unknown). */
@@ -296,8 +341,7 @@ export class CampaignsService {
       if (input.user_wallet_id !== undefined) changes.user_wallet_id = String(input.user_wallet_id);
       if (input.banner_url !== undefined) {
         // An external URL (or null) replaces an uploaded file; the file is deleted once this commits.
-        changes.banner_url = input.banner_url;
-        changes.banner_storage_key = null;
+        Object.assign(changes, NO_UPLOADED_BANNER, { banner_url: input.banner_url });
         removedBannerKey = current.banner_storage_key;
       }
       await trx
@@ -310,7 +354,7 @@ export class CampaignsService {
         await this.insertAwards(trx, current.id, input.awards);
       }
     });
-    if (removedBannerKey) await this.deleteFile(removedBannerKey);
+    if (removedBannerKey) await this.deleteBannerFiles(removedBannerKey);
     return this.get(userId, campaignId);
   }
 
@@ -396,17 +440,23 @@ export class CampaignsService {
     return this.get(userId, campaignId);
   }
 
-  /** Stores a new banner file, then points the campaign at it; the previous file is deleted after the commit. */
+  /**
+   * Decodes the upload (a PNG or JPEG by its magic bytes, checked by the caller) into its variants, stores the
+   * original and the variants, then points the campaign at them; the previous banner's files are deleted after the
+   * commit. A corrupt or oversized image is a 422 on the `banner` field, before anything is stored.
+   */
   async replaceBanner(userId: string, campaignId: string, data: Buffer, contentType: string): Promise<Campaign> {
     const current = await this.findOwn(this.db, userId, campaignId);
     if (!current) throw notFound();
     if (current.status_id === CAMPAIGN_STATUS_ID.cancelled || current.status_id === CAMPAIGN_STATUS_ID.finished) {
       throw new HttpError(422, CAMPAIGN_API_MESSAGES.notEditable);
     }
+    const encoded = await this.encodeUpload(data);
     const key = newStorageKey(BANNER_KEY_PREFIX);
-    await this.storage.put(key, data, contentType);
     let previous: string | null;
     try {
+      await this.storage.put(key, data, contentType);
+      await this.putVariants(key, encoded);
       previous = await this.db.transaction().execute(async (trx) => {
         const locked = await trx
           .selectFrom('campaigns')
@@ -416,17 +466,112 @@ export class CampaignsService {
           .executeTakeFirstOrThrow();
         await trx
           .updateTable('campaigns')
-          .set({ banner_storage_key: key, banner_url: null, updated_at: sql<Date>`now()` })
+          .set({
+            ...NO_UPLOADED_BANNER,
+            banner_storage_key: key,
+            banner_url: null,
+            ...bannerColumns(encoded),
+            updated_at: sql<Date>`now()`,
+          })
           .where('id', '=', current.id)
           .execute();
         return locked.banner_storage_key;
       });
     } catch (error) {
-      await this.deleteFile(key); // not committed: the new file would be an orphan
+      await this.deleteBannerFiles(key); // not committed: the new files would be orphans
       throw error;
     }
-    if (previous) await this.deleteFile(previous);
+    if (previous) await this.deleteBannerFiles(previous);
     return this.get(userId, campaignId);
+  }
+
+  private async encodeUpload(data: Buffer): Promise<EncodedBanner> {
+    try {
+      return await encodeBanner(data);
+    } catch (error) {
+      if (!(error instanceof BannerImageError)) throw error;
+      const message =
+        error.reason === 'too-large' ? CAMPAIGN_API_MESSAGES.bannerTooLarge : CAMPAIGN_API_MESSAGES.bannerUnreadable;
+      throw fixFields('banner', message);
+    }
+  }
+
+  private async putVariants(key: string, encoded: EncodedBanner): Promise<void> {
+    await Promise.all(
+      encoded.variants.map((variant) =>
+        this.storage.put(variantStorageKey(key, variant.name), variant.data, variant.contentType),
+      ),
+    );
+  }
+
+  /**
+   * The worker's 'campaign-banner-variants' step: makes the variants of banners uploaded before they existed
+   * (migration 019), a few per tick. Each is claimed under a lease (several API processes share the work), encoded
+   * outside any transaction, then recorded only if the campaign still has that banner; otherwise its new files are
+   * deleted. An original that is missing or unreadable is recorded as "no variants" ([]), so it is not retried and
+   * the page keeps showing it as it is.
+   */
+  async backfillBannerVariants(limit = BANNER_BACKFILL_BATCH): Promise<{ processed: number }> {
+    const claimed = await this.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('campaigns')
+        .select(['id', 'banner_storage_key'])
+        .where('banner_storage_key', 'is not', null)
+        .where('banner_variants', 'is', null)
+        .where(leaseOver('banner_variants_claimed_at', BANNER_BACKFILL_LEASE_SECONDS))
+        .orderBy('id')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      await stampLease(trx, 'campaigns', 'banner_variants_claimed_at', rows);
+      return rows;
+    });
+    for (const row of claimed) await this.backfillOne(row.id, row.banner_storage_key!);
+    return { processed: claimed.length };
+  }
+
+  private async backfillOne(campaignId: string, key: string): Promise<void> {
+    const original = await this.storage.get(key);
+    let encoded: EncodedBanner | null = null;
+    if (!original) {
+      this.log.warn({ campaignId, key }, 'banner variants: the original file is missing');
+    } else {
+      try {
+        encoded = await encodeBanner(original.data);
+      } catch (error) {
+        if (!(error instanceof BannerImageError)) throw error;
+        this.log.warn({ campaignId, key, reason: error.reason }, 'banner variants: the original cannot be decoded');
+      }
+    }
+    if (encoded) await this.putVariants(key, encoded);
+    const recorded = await this.db
+      .updateTable('campaigns')
+      .set({
+        ...(encoded ? bannerColumns(encoded) : { banner_variants: '[]' }),
+        banner_variants_claimed_at: null,
+      })
+      .where('id', '=', campaignId)
+      .where('banner_storage_key', '=', key)
+      .where('banner_variants', 'is', null)
+      .executeTakeFirst();
+    if (Number(recorded.numUpdatedRows) > 0 || !encoded) return;
+    // Not recorded: the banner was replaced or removed meanwhile (its files are orphans now, unless a replace already
+    // deleted them), or another process whose lease ran out recorded the same files, which must stay.
+    const still = await this.db
+      .selectFrom('campaigns')
+      .select('id')
+      .where('id', '=', campaignId)
+      .where('banner_storage_key', '=', key)
+      .executeTakeFirst();
+    if (!still) await this.deleteBannerFiles(key);
+  }
+
+  /** The original and every possible variant of a banner (the names are a fixed list: nothing to look up). */
+  private async deleteBannerFiles(key: string): Promise<void> {
+    await Promise.all(
+      [key, ...BANNER_VARIANT_NAMES.map((name) => variantStorageKey(key, name))].map((k) => this.deleteFile(k)),
+    );
   }
 
   /** A leftover file costs disk space only, so a failed delete is logged rather than failing the request. */

@@ -330,6 +330,13 @@ export interface CampaignsTable {
   draw_commitment: string | null;
   /** 016: when the draw was made (campaign_draws), null before. */
   drawn_at: NullableTimestamp;
+  /** 019: the uploaded banner's size once EXIF-rotated (null: no upload, or not processed yet). */
+  banner_width: ColumnType<number | null, number | null | undefined, number | null>;
+  banner_height: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 019: jsonb array of the variants stored (campaigns/banner-images.ts RecordedVariant); null = not processed. */
+  banner_variants: ColumnType<unknown, string | null | undefined, string | null>;
+  /** 019: the backfill's lease (db/leases.ts). */
+  banner_variants_claimed_at: NullableTimestamp;
   cancel_reason: string | null;
   published_at: NullableTimestamp;
   cancelled_at: NullableTimestamp;

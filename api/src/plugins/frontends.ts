@@ -10,6 +10,8 @@ import { FRONTENDS, REMOTES, type FrontendsConfig, type RemoteName } from '../co
  *   /            shell/dist (host app)
  *   /_mf/<dir>/  each remote's dist (mf-manifest.json, remoteEntry.js, chunks)
  *   /runtime-config.json  where the shell finds the API and each remote at run time
+ * Text files come precompressed from the build (.br, .gz beside each, tooling/webpack/create-config.cjs): the one the
+ * browser accepts is sent as is, with Vary: Accept-Encoding.
  * and answers a page reload on a client-side route (/login, /campanhas/1/painel) with the shell's index.html.
  * In production nginx can do the same from the same dists (see architecture.md); behaviour is kept identical.
  */
@@ -78,15 +80,16 @@ const NO_CACHE_FILES = new Set([
   'remoteEntry.js',
   'runtime-config.json',
 ]);
-// webpack [contenthash] in a file name (e.g. main.3f9a1c2b7d.js, 123.a1b2c3d4e5f6.chunk.css).
-const HASHED_FILE = /[.-][0-9a-f]{8,}\.[a-z0-9]+(\.map)?$/i;
+// webpack [contenthash] in a file name (e.g. main.3f9a1c2b7d.js, 733.3d9784a9c0.chunk.js, 1.a1b2c3d4e5.js.map).
+const HASHED_FILE = /[.-][0-9a-f]{8,}(?:\.[a-z0-9]+){1,2}$/i;
 
 /**
  * index.html, manifests and remoteEntry.js keep stable names but change with each build: always revalidate.
  * Content-hashed files never change under their name: cache for a year.
  */
 export function cacheControlFor(filePath: string): string {
-  const base = path.basename(filePath);
+  // main.3f9a1c2b7d.js.br is main.3f9a1c2b7d.js, compressed at build time (preCompressed).
+  const base = path.basename(filePath).replace(/\.(br|gz)$/, '');
   if (NO_CACHE_FILES.has(base)) return 'no-cache';
   if (HASHED_FILE.test(base)) return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
@@ -134,6 +137,7 @@ async function frontendsPlugin(fastify: FastifyInstance, options: FrontendsPlugi
       decorateReply: detected.shellDist === null && index === 0,
       cacheControl: false,
       index: false,
+      preCompressed: true,
       schemaHide: true,
       setHeaders: (reply, filePath) => {
         void reply.header('cache-control', cacheControlFor(filePath));
@@ -154,6 +158,7 @@ async function frontendsPlugin(fastify: FastifyInstance, options: FrontendsPlugi
     prefix: '/',
     decorateReply: true,
     cacheControl: false,
+    preCompressed: true,
     schemaHide: true,
     setHeaders: (reply, filePath) => void reply.header('cache-control', cacheControlFor(filePath)),
   });

@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseDrawDatetime } from '@rifaria/shared/schemas';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { createDatabase } from '../../src/db';
 import {
   DEMO_ACCOUNT,
+  DEMO_BANNER_PATH,
   DEMO_CAMPAIGN,
   DEMO_REVIEWER,
   demoDocumentPdf,
@@ -153,11 +155,36 @@ describe('ensureDemoData on a fresh database', () => {
     expect(overview.json().data).toMatchObject({ active_campaigns: 1, has_wallet: true, has_published_campaign: true });
   });
 
+  it('should give the campaign its banner through the upload path: AVIF/WebP up to 1600 px and the link preview', async () => {
+    const { data } = (await t.app.inject({ method: 'GET', url: `/public/campaigns/${DEMO_LINK}` })).json();
+    const original: string = data.banner_image;
+    expect(original).toMatch(/^\/media\/banners\/[0-9a-f-]{36}$/);
+    expect(data.banner).toMatchObject({
+      src: `${original}/w1200.jpg`,
+      width: 1600,
+      height: 900,
+      preview: `${original}/preview.jpg`,
+    });
+    expect(data.banner.sources).toEqual([
+      { type: 'image/avif', srcset: expect.stringContaining(`${original}/w1600.avif 1600w`) },
+      { type: 'image/webp', srcset: expect.stringContaining(`${original}/w480.webp 480w`) },
+    ]);
+    const served = await t.app.inject({ method: 'GET', url: original });
+    expect(served.rawPayload.equals(fs.readFileSync(DEMO_BANNER_PATH))).toBe(true);
+    const preview = await t.app.inject({ method: 'GET', url: data.banner.preview });
+    expect(preview.rawPayload.length).toBeLessThan(300 * 1024);
+    expect(await sharp(preview.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+  });
+
   it('should change nothing when started again', async () => {
     expect(await counts(t)).toEqual(ONE_OF_EACH);
+    const banner = async () =>
+      (await t.app.inject({ method: 'GET', url: `/public/campaigns/${DEMO_LINK}` })).json().data.banner_image;
+    const before = await banner();
     const again = await ensureDemoData(t.app, t.config.demoUser);
     expect(again).toEqual({ ...first, organiser: 'exists', wallet: 'exists', campaign: 'exists' });
     expect(await counts(t)).toEqual(ONE_OF_EACH);
+    expect(await banner()).toBe(before);
   });
 
   it('should keep what the organiser edited, and never bring back a cancelled demo campaign', async () => {
@@ -197,6 +224,53 @@ async function demoUserId(t: TestApp): Promise<string> {
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+describe('ensureDemoData and a demo campaign published by an older version (no banner)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildApp(appOptions);
+    await ensureDemoData(t.app, t.config.demoUser);
+  });
+  afterAll(() => t.close());
+
+  const page = async () => (await t.app.inject({ method: 'GET', url: `/public/campaigns/${DEMO_LINK}` })).json().data;
+
+  it('should add the banner once, and never again after the organiser removed it', async () => {
+    // As an older version left it: published, no banner, untouched since (updated_at = published_at).
+    await t.database.db
+      .updateTable('campaigns')
+      .set({
+        banner_storage_key: null,
+        banner_width: null,
+        banner_height: null,
+        banner_variants: null,
+        updated_at: sql<Date>`published_at`,
+      })
+      .where('link', '=', DEMO_LINK)
+      .execute();
+    expect((await page()).banner).toBeNull();
+
+    await ensureDemoData(t.app, t.config.demoUser);
+    const added = await page();
+    expect(added.banner).toMatchObject({ width: 1600, height: 900 });
+    await ensureDemoData(t.app, t.config.demoUser);
+    expect((await page()).banner_image).toBe(added.banner_image);
+
+    // The organiser removes it ('Aparência'): a restart leaves the page without a banner.
+    const token = await login(t);
+    const [campaign] = (await t.app.inject({ method: 'GET', url: '/api/campaigns', headers: bearer(token) })).json()
+      .data;
+    const removed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/campaigns/${campaign.id}`,
+      headers: bearer(token),
+      payload: { banner_url: null },
+    });
+    expect(removed.statusCode).toBe(200);
+    await ensureDemoData(t.app, t.config.demoUser);
+    expect((await page()).banner).toBeNull();
+  });
+});
 
 describe('ensureDemoData started twice at once', () => {
   it(

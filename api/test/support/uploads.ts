@@ -6,12 +6,18 @@ export interface UploadFile {
   type: string;
 }
 
-/** Smallest headers our sniffing recognises, padded to look like a file. */
-export const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('0000000d49484452000000010000000108060000001f15c489', 'hex'),
-]);
-export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+/**
+ * Real images (a 32×18 green-and-gold flag), small enough to inline: the sniffing recognises their magic bytes and
+ * the banner upload decodes them with sharp (campaigns/banner-images.ts).
+ */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAACAAAAASCAMAAAANFixgAAAABlBMVEX5qCUufTIg1EeUAAAACXBIWXMAAAsTAAALEwEAmpwYAAAAGElEQVQokWNgRAMM6GBUAQSMhgMEEAoHAFmBASG9pKPIAAAAAElFTkSuQmCC',
+  'base64',
+);
+export const JPEG = Buffer.from(
+  '/9j/2wBDAAoHBwgHBgoICAgLCgoLDhgQDg0NDh0VFhEYIx8lJCIfIiEmKzcvJik0KSEiMEExNDk7Pj4+JS5ESUM8SDc9Pjv/2wBDAQoLCw4NDhwQEBw7KCIoOzs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozs7Ozv/wAARCAASACADASIAAhEBAxEB/8QAFgABAQEAAAAAAAAAAAAAAAAAAAcF/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/EABYBAQEBAAAAAAAAAAAAAAAAAAYHBf/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AMMBmMVQwBNQ08ALE8UMATUN/9k=',
+  'base64',
+);
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
 /** A real multipart/form-data body, encoded by the platform's own FormData (what a browser sends). */

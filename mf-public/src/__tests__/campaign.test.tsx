@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { reply } from '@rifaria/shared/testing';
 import { useSession } from '@rifaria/shared/session';
 import {
@@ -16,6 +16,7 @@ import {
   serveResult,
   server,
   setScreenWidth,
+  UPLOADED_BANNER,
 } from '../testing/fixtures';
 
 mockFetchForFile();
@@ -68,6 +69,7 @@ describe('GET /public/campaigns/:link (campaign page)', () => {
   it('should show the banner image, "Aguardando data" and the default 18+ rules when the organiser wrote none', async () => {
     serveCampaign({
       banner_image: 'https://cdn.rifaria.test/banner.png',
+      banner: { src: 'https://cdn.rifaria.test/banner.png', width: null, height: null, sources: [], preview: null },
       draw_date_formatted: null,
       draw_datetime: null,
       draw_date: null,
@@ -82,6 +84,44 @@ describe('GET /public/campaigns/:link (campaign page)', () => {
     expect(
       within(screen.getByRole('region', { name: 'Regulamento' })).getByText(/maiores de 18 anos residentes no Brasil/),
     ).toBeInTheDocument();
+  });
+
+  it('should offer the uploaded banner as a <picture>: AVIF and WebP sources, then the JPEG, loaded first', async () => {
+    serveCampaign({ banner_image: '/media/banners/3f2b8c1e-9a4d-4e2f-8b1a-0c5d6e7f8a9b', banner: UPLOADED_BANNER });
+    renderAt('/p/rifa-do-carro');
+    const img = await screen.findByRole('img', { name: 'Banner da campanha Rifa do Carro 0km' });
+    const picture = img.parentElement!;
+    expect(picture.tagName).toBe('PICTURE');
+    const sources = Array.from(picture.querySelectorAll('source'));
+    expect(sources.map((source) => [source.type, source.srcset, source.sizes])).toEqual(
+      UPLOADED_BANNER.sources.map((source) => [source.type, source.srcset, '(min-width: 900px) 720px, 100vw']),
+    );
+    // The <img> comes after its sources (the browser picks the first it supports).
+    expect(picture.lastElementChild).toBe(img);
+    expect(img).toHaveAttribute('src', UPLOADED_BANNER.src);
+    expect(img).toHaveAttribute('width', '1600');
+    expect(img).toHaveAttribute('height', '900');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+    expect(img).toHaveAttribute('decoding', 'async');
+    expect(img).not.toHaveAttribute('loading');
+
+    // A variant that fails to load falls back to the placeholder.
+    fireEvent.error(img);
+    expect(await screen.findByRole('img', { name: 'Campanha sem imagem' })).toBeInTheDocument();
+    expect(document.querySelector('picture')).toBeNull();
+  });
+
+  it('should draw a banner given by URL without sources nor size', async () => {
+    serveCampaign({
+      banner_image: 'https://cdn.rifaria.test/b.png',
+      banner: { src: 'https://cdn.rifaria.test/b.png', width: null, height: null, sources: [], preview: null },
+    });
+    renderAt('/p/rifa-do-carro');
+    const img = await screen.findByRole('img', { name: 'Banner da campanha Rifa do Carro 0km' });
+    expect(img.parentElement!.querySelectorAll('source')).toHaveLength(0);
+    expect(img).not.toHaveAttribute('width');
+    expect(img).not.toHaveAttribute('height');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
   });
 
   it('should drop scripts, handlers and links from the rules even if the server let them through', async () => {

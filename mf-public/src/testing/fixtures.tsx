@@ -3,7 +3,14 @@
  * API fixtures of the issue 5 contract with the handlers most tests install.
  */
 import { renderRemote, reply, server, type UserEventOptions } from '@rifaria/shared/testing';
-import type { DrawResult, FederalResultSource, Purchase, PublicBuyer, PublicCampaign } from '@rifaria/shared/types';
+import type {
+  BannerImage,
+  DrawResult,
+  FederalResultSource,
+  Purchase,
+  PublicBuyer,
+  PublicCampaign,
+} from '@rifaria/shared/types';
 import { App } from '../app';
 
 export { browser, currentPath, mockFetchForFile, server, setScreenWidth } from '@rifaria/shared/testing';
@@ -34,6 +41,7 @@ export function publicCampaign(overrides: Partial<PublicCampaign> = {}): PublicC
     link: 'rifa-do-carro',
     full_url: 'https://rifaria.test/p/rifa-do-carro',
     banner_image: null,
+    banner: null,
     ticket_price: 1,
     total_tickets: 10000,
     draw_datetime: '2026-12-19 20:00:00',
@@ -56,6 +64,26 @@ export function publicCampaign(overrides: Partial<PublicCampaign> = {}): PublicC
     ...overrides,
   };
 }
+
+/** An uploaded banner with its variants, as GET /public/campaigns/{link} gives it (api: campaigns/presenter.ts). */
+export const UPLOADED_BANNER: BannerImage = {
+  src: '/media/banners/3f2b8c1e-9a4d-4e2f-8b1a-0c5d6e7f8a9b/w1200.jpg',
+  width: 1600,
+  height: 900,
+  sources: [
+    {
+      type: 'image/avif',
+      srcset:
+        '/media/banners/3f2b8c1e-9a4d-4e2f-8b1a-0c5d6e7f8a9b/w480.avif 480w, /media/banners/3f2b8c1e-9a4d-4e2f-8b1a-0c5d6e7f8a9b/w1600.avif 1600w',
+    },
+    {
+      type: 'image/webp',
+      srcset:
+        '/media/banners/3f2b8c1e-9a4d-4e2f-8b1a-0c5d6e7f8a9b/w480.webp 480w, /media/banners/3f2b8c1e-9a4d-4e2f-8b1a-0c5d6e7f8a9b/w1600.webp 1600w',
+    },
+  ],
+  preview: '/media/banners/3f2b8c1e-9a4d-4e2f-8b1a-0c5d6e7f8a9b/preview.jpg',
+};
 
 export const knownBuyer: PublicBuyer = {
   name: 'Maria Oliveira',

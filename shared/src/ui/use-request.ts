@@ -7,6 +7,8 @@
  *   ky as `{ signal }`).
  * - `reload()` keeps the data on screen while it refreshes (`status` is 'loading', `data` the previous value).
  * - `setData` replaces what is shown after a mutation without a round trip.
+ * - `initial` (optional) is an answer already in hand, e.g. the data a server-rendered page was drawn from: the first
+ *   render is 'ready' with it and the first load is skipped; a change of `deps` loads as usual.
  *
  * The call itself is a function of the feature's `api/` folder (one function per endpoint, built on the shared `api`
  * client); this hook only holds its state.
@@ -25,12 +27,17 @@ export interface RequestState<T> {
   setData: (data: T | null) => void;
 }
 
-export function useRequest<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): RequestState<T> {
-  const [state, setState] = useState<{ status: RequestStatus; data: T | null; error: unknown }>({
-    status: 'loading',
-    data: null,
-    error: null,
-  });
+export function useRequest<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  deps: DependencyList,
+  initial?: T,
+): RequestState<T> {
+  const [state, setState] = useState<{ status: RequestStatus; data: T | null; error: unknown }>(() =>
+    initial === undefined
+      ? { status: 'loading', data: null, error: null }
+      : { status: 'ready', data: initial, error: null },
+  );
+  const skipFirstLoad = useRef(initial !== undefined);
   const loadRef = useRef(load);
   loadRef.current = load;
   const current = useRef<AbortController | null>(null);
@@ -51,7 +58,8 @@ export function useRequest<T>(load: (signal: AbortSignal) => Promise<T>, deps: D
   }, []);
 
   useEffect(() => {
-    run();
+    if (skipFirstLoad.current) skipFirstLoad.current = false;
+    else run();
     return () => {
       current.current?.abort();
       current.current = null;

@@ -32,6 +32,7 @@ import { WalletsService } from '../../wallets/service';
 import { TransfersService } from '../../wallets/transfers';
 import { walletsWorkerSteps } from '../../wallets/worker';
 import { CampaignsService } from '../../campaigns';
+import { campaignsWorkerSteps } from '../../campaigns/worker';
 import { resolveTicketPoolSecret, TicketPoolKeys, TicketPools } from '../../tickets';
 import { DEFAULT_ALLOCATOR_OPTIONS, PurchasesService, TicketAllocator } from '../../purchases';
 import { MyTicketsService } from '../../purchases/my-tickets';
@@ -135,6 +136,8 @@ export function workerSteps(services: Services): WorkerStep[] {
     ...purchasesWorkerSteps(services.purchases),
     ...whatsappWorkerSteps(services.whatsapp, services.whatsappSender),
     ...mailWorkerSteps(services.mailDelivery),
+    // Last: encoding a banner takes seconds, the steps above are more urgent.
+    ...campaignsWorkerSteps(services.campaigns),
   ];
 }
 

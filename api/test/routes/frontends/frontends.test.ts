@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { cacheControlFor, isApiPath } from '../../../src/plugins/frontends';
 import { buildApp, type TestApp } from '../../helper';
 
@@ -17,6 +18,15 @@ function makeDists(): string {
   write('mf-campaigns/dist/mf-manifest.json', '{"name":"mf_campaigns"}');
   write('mf-campaigns/dist/remoteEntry.js', 'var mf_campaigns;');
   write('mf-campaigns/dist/312.a1b2c3d4e5.js', 'chunk');
+  // Precompressed copies as the build writes them (tooling/webpack/create-config.cjs `precompress`).
+  const big = `console.log(${JSON.stringify('rifaria '.repeat(400))});`;
+  write('shell/dist/733.0123456789.chunk.js', big);
+  fs.writeFileSync(path.join(root, 'shell/dist/733.0123456789.chunk.js.br'), zlib.brotliCompressSync(big));
+  fs.writeFileSync(path.join(root, 'shell/dist/733.0123456789.chunk.js.gz'), zlib.gzipSync(big));
+  fs.writeFileSync(
+    path.join(root, 'mf-campaigns/dist/remoteEntry.js.br'),
+    zlib.brotliCompressSync('var mf_campaigns;'),
+  );
   return root;
 }
 
@@ -64,6 +74,37 @@ describe('GET /runtime-config.json', () => {
   it('should let the CSP load scripts from a remote deployed elsewhere', async () => {
     const csp = String((await get('/')).headers['content-security-policy']);
     expect(csp).toContain("script-src 'self' https://cdn.example.com");
+  });
+});
+
+describe('precompressed assets', () => {
+  const fetchAs = (url: string, encoding: string) =>
+    t.app.inject({ method: 'GET', url, headers: { accept: '*/*', 'accept-encoding': encoding } });
+
+  it('should send the brotli copy to a browser that accepts it, as JavaScript, cached for a year', async () => {
+    const response = await fetchAs('/733.0123456789.chunk.js', 'gzip, deflate, br, zstd');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toContain('rifaria rifaria');
+  });
+
+  it('should send gzip to a browser without brotli, and the plain file to one that accepts neither', async () => {
+    const gzip = await fetchAs('/733.0123456789.chunk.js', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('rifaria rifaria');
+    const plain = await fetchAs('/733.0123456789.chunk.js', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toContain('rifaria rifaria');
+  });
+
+  it('should keep a remote entry uncached when it is sent compressed', async () => {
+    const response = await fetchAs('/_mf/mf-campaigns/remoteEntry.js', 'br');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
   });
 });
 
@@ -156,5 +197,7 @@ describe('helpers', () => {
     expect(cacheControlFor('/x/remoteEntry.js')).toBe('no-cache');
     expect(cacheControlFor('/x/vendors.0123abcd.css')).toBe('public, max-age=31536000, immutable');
     expect(cacheControlFor('/x/logo.svg')).toBe('public, max-age=3600');
+    expect(cacheControlFor('/x/remoteEntry.js.br')).toBe('no-cache');
+    expect(cacheControlFor('/x/main.3f9a1c2b7d.js.gz')).toBe('public, max-age=31536000, immutable');
   });
 });

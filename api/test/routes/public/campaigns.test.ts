@@ -84,6 +84,8 @@ describe('GET /public/campaigns/:link', () => {
         link,
         full_url: `http://rifaria.test/p/${link}`,
         banner_image: 'https://cdn.example.com/banner.png',
+        // An external banner has no variants: its one URL, size unknown.
+        banner: { src: 'https://cdn.example.com/banner.png', width: null, height: null, sources: [], preview: null },
         ticket_price: 2.5,
         total_tickets: 1000,
         draw_datetime: '2099-12-19 20:00:00',
@@ -202,6 +204,7 @@ describe('GET /public/campaigns/:link', () => {
     });
     expect((await get(row.link)).json().data.organizer).toEqual({ name: 'Loja do Zé', whatsapp: null });
     expect(data.banner_image).toBeNull();
+    expect(data.banner).toBeNull();
     expect(data.draw_datetime).toBeNull();
     expect(data.draw_date_formatted).toBeNull();
   });

@@ -12,9 +12,9 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-function Probe({ load }: { load: (id: number, signal: AbortSignal) => Promise<string> }) {
+function Probe({ load, initial }: { load: (id: number, signal: AbortSignal) => Promise<string>; initial?: string }) {
   const [id, setId] = useState(1);
-  const request = useRequest((signal) => load(id, signal), [id]);
+  const request = useRequest((signal) => load(id, signal), [id], initial);
   return (
     <div>
       <p>{`${request.status}:${request.data ?? '-'}:${request.error ? String(request.error) : '-'}`}</p>
@@ -26,6 +26,17 @@ function Probe({ load }: { load: (id: number, signal: AbortSignal) => Promise<st
 }
 
 describe('useRequest', () => {
+  it('starts ready with an answer already in hand, without loading, and loads when the deps change', async () => {
+    const load = jest.fn((id: number) => Promise.resolve(`fetched ${id}`));
+    render(<Probe load={load} initial="from the server" />);
+    expect(screen.getByText('ready:from the server:-')).toBeInTheDocument();
+    await act(async () => undefined);
+    expect(load).not.toHaveBeenCalled();
+    await act(async () => screen.getByRole('button', { name: 'next' }).click());
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('ready:fetched 2:-')).toBeInTheDocument();
+  });
+
   it('goes loading → ready, keeps data while reloading, and reports errors', async () => {
     const answers = [deferred<string>(), deferred<string>()];
     let call = 0;

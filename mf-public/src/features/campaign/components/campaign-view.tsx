@@ -89,7 +89,7 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
       >
         {/* useFlexGap: Stack's margin-based spacing would reset the sections' side margins (edge to edge on phones). */}
         <Stack spacing={2} useFlexGap sx={{ minWidth: 0 }}>
-          <Banner url={campaign.banner_image} title={title} />
+          <Banner banner={campaign.banner} title={title} />
           <CampaignHeader campaign={campaign} title={title} price={price} onShare={() => setShareOpen(true)}>
             {/* Right under the title: on a 390×844 phone the winners are in the first screen. */}
             {campaign.drawn ? <DrawnCard link={campaign.link} expectedWinners={campaign.awards.length} /> : null}

@@ -3,6 +3,7 @@ import { isHttpError, readApiError } from '@rifaria/shared/api-client';
 import type { PublicCampaign } from '@rifaria/shared/types';
 import { useRequest } from '@rifaria/shared/ui';
 import { getPublicCampaign } from '../../common/api/get-public-campaign';
+import { useFirstViewCampaign } from '../../common/hooks/first-view';
 
 export const CAMPAIGN_LOAD_MESSAGES = {
   timeout: 'Tempo limite excedido. Verifique sua conexão.',
@@ -18,7 +19,9 @@ export type PublicCampaignLoad =
   | { state: 'error'; message: string };
 
 export function usePublicCampaign(link: string): { load: PublicCampaignLoad; reload: () => void } {
-  const { status, data, error, reload } = useRequest((signal) => getPublicCampaign(link, signal), [link]);
+  // The server-rendered page's data first (src/page/): the first render matches the HTML it sent.
+  const seed = useFirstViewCampaign(link);
+  const { status, data, error, reload } = useRequest((signal) => getPublicCampaign(link, signal), [link], seed);
   let load: PublicCampaignLoad;
   if (status === 'loading') load = { state: 'loading' };
   else if (status === 'ready' && data) {

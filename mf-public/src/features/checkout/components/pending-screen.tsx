@@ -60,6 +60,8 @@ export function PendingScreen({
         <Typography
           role="timer"
           aria-labelledby="countdown-label"
+          // Drawn by the server a moment earlier (src/page/): the seconds differ when the browser takes it over.
+          suppressHydrationWarning
           data-warning={warning ? 'true' : 'false'}
           sx={{
             fontSize: '2.25rem',

@@ -8,8 +8,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { isHttpError } from '@rifaria/shared/api-client';
 import { PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
 import type { Purchase } from '@rifaria/shared/types';
+import type { PublicReply } from '../../common/api/anonymous';
 import { useRequest } from '@rifaria/shared/ui';
 import { getPurchase } from '../api/get-purchase';
+import { useFirstViewPurchase } from '../../common/hooks/first-view';
 
 export const PURCHASE_POLL_MS = 3_000;
 
@@ -26,16 +28,18 @@ export function needsPolling(purchase: Purchase): boolean {
   return purchase.status.id === PURCHASE_STATUS_ID.pending || purchase.refund_status === 'pending';
 }
 
+/** A reply read at `receivedAt` for a request sent at `sentAt`: the server read its clock about halfway between. */
+function purchaseReplyOf(reply: PublicReply<Purchase>, sentAt: number, receivedAt: number): PurchaseReply {
+  if (!reply.success) return { found: false };
+  const serverTime = Date.parse(reply.data.server_time);
+  const clockOffsetMs = Number.isFinite(serverTime) ? serverTime - (sentAt + receivedAt) / 2 : 0;
+  return { found: true, purchase: reply.data, clockOffsetMs };
+}
+
 async function fetchPurchase(hash: string, signal?: AbortSignal): Promise<PurchaseReply> {
   const sentAt = Date.now();
   try {
-    const reply = await getPurchase(hash, signal);
-    if (!reply.success) return { found: false };
-    const receivedAt = Date.now();
-    const serverTime = Date.parse(reply.data.server_time);
-    // The server read its clock about halfway through the round trip.
-    const clockOffsetMs = Number.isFinite(serverTime) ? serverTime - (sentAt + receivedAt) / 2 : 0;
-    return { found: true, purchase: reply.data, clockOffsetMs };
+    return purchaseReplyOf(await getPurchase(hash, signal), sentAt, Date.now());
   } catch (error) {
     if (isHttpError(error, 404)) return { found: false };
     throw error;
@@ -48,9 +52,14 @@ async function fetchPurchase(hash: string, signal?: AbortSignal): Promise<Purcha
  * tick tries again, which useRequest's reload (back to 'loading', then 'error') would not.
  */
 export function usePurchase(hash: string | null) {
+  // The server-rendered page's purchase first (src/page/). Its clock was read when the page was made: a little behind
+  // by the time the page arrives, which the first poll corrects.
+  const seed = useFirstViewPurchase(hash);
+  const [initial] = useState(() => (seed ? purchaseReplyOf(seed, Date.now(), Date.now()) : undefined));
   const request = useRequest<PurchaseReply>(
     (signal) => (hash ? fetchPurchase(hash, signal) : Promise.resolve<PurchaseReply>({ found: false })),
     [hash],
+    initial,
   );
   const { setData } = request;
 

@@ -1,0 +1,352 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { FIRST_VIEW_DATA_ID, PRODUCT_NAME } from '@rifaria/shared/constants';
+import { BUYER_MESSAGES, CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
+import type { FirstViewData, FirstViewRenderer, PublicCampaign } from '@rifaria/shared/types';
+import { linkPreviewOf, type LinkPreview } from '../campaigns/link-preview';
+import type { FrontendsConfig } from '../config';
+import { publicOriginOf } from '../lib/public-origin';
+
+/**
+ * The buyer's pages (issue 15). A buyer arrives at /p/{link} from a link on WhatsApp, on a phone over mobile data:
+ * the answer is the page already drawn, not an empty shell that fetches 35 scripts before showing anything.
+ *
+ *   GET /p/{link}            the campaign page drawn by mf-public's server renderer from the public campaign reply,
+ *                            with Open Graph / Twitter tags for link previews (404 for an unknown link);
+ *   GET /p/checkout?compra=  the checkout drawn from the purchase (404 for an unknown purchase; never cached);
+ *   GET /p, /p/{link}/…      the same page without a server view (the app draws it).
+ *
+ * Each page loads mf-public's page bundle (mf-public/dist/page/, listed in its assets.json): no shell, no admin code,
+ * no Module Federation runtime. The data the page was drawn from is inlined (FIRST_VIEW_DATA_ID) and the bundle
+ * hydrates it. Without that build (development, SERVE_FRONTENDS=off, mf-public served from elsewhere) these routes
+ * are not registered and the shell answers /p/* as before.
+ */
+
+const PAGE_DIR = 'page';
+const RENDERER_FILE = path.join('ssr', 'render.js');
+/** mf-public's files are served under /_mf/mf-public/ (plugins/frontends.ts). */
+const PAGE_BASE = '/_mf/mf-public/page/';
+/** How often the build on disk is checked for a new deploy of mf-public. */
+const BUILD_CHECK_MS = 2_000;
+/** Drawn campaign pages kept (same data and layout → same HTML): a link shared at once is drawn once. */
+const RENDER_CACHE_SIZE = 200;
+/** A purchase hash is far shorter; anything longer is not one. */
+const HASH_MAX_LENGTH = 200;
+const USER_AGENT_MAX_LENGTH = 512;
+
+interface PageAssets {
+  scripts: string[];
+  styles: string[];
+}
+
+interface PageBuild {
+  assets: PageAssets;
+  /** null when the renderer could not be loaded: the pages are then drawn by the browser only. */
+  renderer: FirstViewRenderer | null;
+  /** mtime of assets.json: a new deploy of mf-public changes it. */
+  version: number;
+}
+
+function isAssetList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((file) => typeof file === 'string' && /^[\w.-]{1,120}$/.test(file));
+}
+
+/**
+ * mf-public's page build on disk: the bundle's initial files and the server renderer, reloaded when a new build
+ * replaces them (checked at most every BUILD_CHECK_MS).
+ */
+export class PageBuildLoader {
+  private build: PageBuild | null = null;
+  private checkedAt = 0;
+
+  constructor(
+    private readonly distDir: string,
+    private readonly log: FastifyInstance['log'],
+  ) {}
+
+  /** True when mf-public's page bundle exists (the routes are registered only then). */
+  static exists(distDir: string): boolean {
+    return fs.existsSync(path.join(distDir, PAGE_DIR, 'assets.json'));
+  }
+
+  current(now = Date.now()): PageBuild | null {
+    if (this.build && now - this.checkedAt < BUILD_CHECK_MS) return this.build;
+    this.checkedAt = now;
+    const assetsFile = path.join(this.distDir, PAGE_DIR, 'assets.json');
+    let version: number;
+    try {
+      version = fs.statSync(assetsFile).mtimeMs;
+    } catch {
+      return this.build; // a deploy in progress: keep serving what was loaded
+    }
+    if (this.build?.version === version) return this.build;
+    try {
+      const raw = JSON.parse(fs.readFileSync(assetsFile, 'utf8')) as { scripts?: unknown; styles?: unknown };
+      if (!isAssetList(raw.scripts) || !isAssetList(raw.styles ?? [])) throw new Error('assets.json malformed');
+      const assets = { scripts: raw.scripts, styles: (raw.styles as string[] | undefined) ?? [] };
+      this.build = { assets, renderer: this.loadRenderer(), version };
+    } catch (error) {
+      this.log.error({ err: error, assetsFile }, 'could not read the buyer page build');
+    }
+    return this.build;
+  }
+
+  private loadRenderer(): FirstViewRenderer | null {
+    const file = path.join(this.distDir, RENDERER_FILE);
+    try {
+      // A new build under the same name: drop the old module first.
+      const resolved = require.resolve(file);
+      delete require.cache[resolved];
+      const loaded = require(resolved) as Partial<FirstViewRenderer>;
+      if (typeof loaded.render !== 'function') throw new Error('render.js exports no render()');
+      return { render: loaded.render };
+    } catch (error) {
+      this.log.error({ err: error, file }, 'could not load the buyer page renderer: pages are drawn by the browser');
+      return null;
+    }
+  }
+}
+
+// HTML ---------------------------------------------------------------------------------------------------------------
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text or attribute value inside HTML. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** JSON inside <script type="application/json">: no '</script>', no HTML comment, no line separators. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(content)}">`;
+
+/** Open Graph (WhatsApp, Facebook, Instagram) and Twitter card tags, and the canonical link. */
+export function linkPreviewTags(preview: LinkPreview): string {
+  const tags = [
+    `<link rel="canonical" href="${escapeHtml(preview.url)}">`,
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', PRODUCT_NAME),
+    meta('property', 'og:locale', 'pt_BR'),
+    meta('property', 'og:title', preview.title),
+    meta('property', 'og:description', preview.description),
+    meta('property', 'og:url', preview.url),
+    meta('name', 'twitter:card', preview.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', preview.title),
+    meta('name', 'twitter:description', preview.description),
+  ];
+  if (preview.image) {
+    tags.push(
+      meta('property', 'og:image', preview.image.url),
+      meta('property', 'og:image:width', String(preview.image.width)),
+      meta('property', 'og:image:height', String(preview.image.height)),
+      meta('property', 'og:image:alt', preview.image.alt),
+      meta('name', 'twitter:image', preview.image.url),
+    );
+  }
+  return tags.join('');
+}
+
+/** The banner, the largest thing on a phone's first screen (LCP): fetched with the HTML, in the format <picture> picks. */
+function bannerPreload(campaign: PublicCampaign | undefined): string {
+  const banner = campaign?.banner;
+  if (!banner) return '';
+  const best = banner.sources[0];
+  if (!best) return `<link rel="preload" as="image" href="${escapeHtml(banner.src)}" fetchpriority="high">`;
+  return (
+    `<link rel="preload" as="image" type="${best.type}" imagesrcset="${escapeHtml(best.srcset)}" ` +
+    `imagesizes="${escapeHtml(BANNER_SIZES)}" fetchpriority="high">`
+  );
+}
+
+/** The banner's `sizes` (mf-public's Banner uses the same): full width on phones, the page column on desktops. */
+export const BANNER_SIZES = '(min-width: 900px) 720px, 100vw';
+
+interface DocumentParts {
+  title: string;
+  description: string;
+  head: string;
+  root: string;
+  data: FirstViewData;
+  assets: PageAssets;
+  noindex: boolean;
+}
+
+const BASE_STYLE = "html,body{margin:0}body{font-family:Roboto,system-ui,-apple-system,'Segoe UI',sans-serif}";
+
+export function pageDocument(parts: DocumentParts): string {
+  const scripts = parts.assets.scripts.map((file) => `<script defer src="${PAGE_BASE}${file}"></script>`).join('');
+  const styles = parts.assets.styles.map((file) => `<link rel="stylesheet" href="${PAGE_BASE}${file}">`).join('');
+  return (
+    '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="theme-color" content="#6A1FD1">' +
+    `<title>${escapeHtml(parts.title)}</title>${meta('name', 'description', parts.description)}` +
+    (parts.noindex ? '<meta name="robots" content="noindex">' : '') +
+    `${parts.head}<link rel="icon" href="/favicon.svg"><style>${BASE_STYLE}</style>${styles}${scripts}</head>` +
+    `<body><noscript>Ative o JavaScript para participar.</noscript><div id="root">${parts.root}</div>` +
+    `<script type="application/json" id="${FIRST_VIEW_DATA_ID}">${jsonForScript(parts.data)}</script></body></html>`
+  );
+}
+
+// Requests -----------------------------------------------------------------------------------------------------------
+
+/** Phones get the phone layout from the server (the app then measures the real width). */
+export function isMobileRequest(request: FastifyRequest): boolean {
+  const hint = request.headers['sec-ch-ua-mobile'];
+  if (hint === '?1') return true;
+  if (hint === '?0') return false;
+  const agent = (request.headers['user-agent'] ?? '').slice(0, USER_AGENT_MAX_LENGTH);
+  return /Mobi|Android|iPhone|iPod|Opera Mini|IEMobile/i.test(agent);
+}
+
+const DEFAULT_DESCRIPTION = 'Participe de rifas online com pagamento por Pix.';
+
+export interface BuyerPagesOptions {
+  frontends: FrontendsConfig;
+  sandbox: boolean;
+}
+
+async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOptions): Promise<void> {
+  const distDir = path.join(options.frontends.root, 'mf-public', 'dist');
+  // mf-public deployed elsewhere (REMOTE_MF_PUBLIC_URL) or not built: the shell answers /p/* (plugins/frontends.ts).
+  if (options.frontends.mode === 'off' || options.frontends.remoteUrls.mf_public || !PageBuildLoader.exists(distDir)) {
+    return;
+  }
+  const loader = new PageBuildLoader(distDir, fastify.log);
+  const first = loader.current();
+  if (!first) return;
+  const config = { apiBaseUrl: options.frontends.apiBaseUrl, sandbox: options.sandbox };
+  const rendered = new Map<string, string>();
+
+  /** The server view, or '' when there is no renderer or it failed (the browser then draws the page). */
+  function draw(build: PageBuild, data: FirstViewData, cacheable: boolean): string {
+    if (!build.renderer) return '';
+    const key = cacheable ? `${build.version}:${JSON.stringify(data)}` : null;
+    const hit = key ? rendered.get(key) : undefined;
+    if (hit !== undefined) return hit;
+    let html = '';
+    try {
+      html = build.renderer.render(data).html;
+    } catch (error) {
+      fastify.log.error({ err: error, url: data.url }, 'the buyer page renderer failed: the browser draws the page');
+      return '';
+    }
+    if (key) {
+      if (rendered.size >= RENDER_CACHE_SIZE) rendered.delete(rendered.keys().next().value as string);
+      rendered.set(key, html);
+    }
+    return html;
+  }
+
+  function send(
+    reply: FastifyReply,
+    status: number,
+    parts: Omit<DocumentParts, 'assets' | 'root'>,
+    cacheable: boolean,
+  ): FastifyReply {
+    const build = loader.current() ?? first!;
+    const root = draw(build, parts.data, cacheable);
+    return reply
+      .code(status)
+      .header('cache-control', cacheable ? 'no-cache' : 'no-store')
+      .header('vary', 'User-Agent, Sec-CH-UA-Mobile')
+      .type('text/html; charset=utf-8')
+      .send(pageDocument({ ...parts, assets: build.assets, root }));
+  }
+
+  const base = (request: FastifyRequest): FirstViewData => ({
+    url: request.url,
+    mobile: isMobileRequest(request),
+    config,
+  });
+  const titled = (title: string) => `${title} | ${PRODUCT_NAME}`;
+
+  fastify.get<{ Params: { link: string } }>('/p/:link', { schema: { hide: true } }, async (request, reply) => {
+    const { link } = request.params;
+    const origin = publicOriginOf(request, fastify.config);
+    const campaign = await fastify.services.campaigns.publicPage(link, origin);
+    const data: FirstViewData = {
+      ...base(request),
+      campaign: {
+        link,
+        reply: campaign ? { success: true, data: campaign } : { success: false, message: CAMPAIGN_MESSAGES.notFound },
+      },
+    };
+    if (!campaign) {
+      return send(
+        reply,
+        404,
+        { title: titled(CAMPAIGN_MESSAGES.notFound), description: DEFAULT_DESCRIPTION, head: '', data, noindex: true },
+        true,
+      );
+    }
+    const preview = linkPreviewOf(campaign, origin);
+    return send(
+      reply,
+      200,
+      {
+        title: titled(preview.title),
+        description: preview.description,
+        head: linkPreviewTags(preview) + bannerPreload(campaign),
+        data,
+        noindex: false,
+      },
+      true,
+    );
+  });
+
+  fastify.get<{ Querystring: { compra?: string } }>(
+    '/p/checkout',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const raw = typeof request.query.compra === 'string' ? request.query.compra.trim() : '';
+      const hash = raw.length > 0 && raw.length <= HASH_MAX_LENGTH ? raw : null;
+      const purchase = hash
+        ? await fastify.services.purchases.view(hash, publicOriginOf(request, fastify.config))
+        : null;
+      const data: FirstViewData = {
+        ...base(request),
+        ...(hash
+          ? {
+              purchase: {
+                hash,
+                reply: purchase
+                  ? { success: true as const, data: purchase }
+                  : { success: false as const, message: BUYER_MESSAGES.purchaseNotFound },
+              },
+            }
+          : {}),
+      };
+      // Personal (numbers, the Pix code): never cached, never indexed.
+      return send(
+        reply,
+        purchase ? 200 : 404,
+        { title: titled('Pagamento'), description: DEFAULT_DESCRIPTION, head: '', data, noindex: true },
+        false,
+      );
+    },
+  );
+
+  // The other buyer pages ('Meus números', the result, /p): the bundle draws them.
+  const plain = (request: FastifyRequest, reply: FastifyReply) =>
+    send(
+      reply,
+      200,
+      { title: PRODUCT_NAME, description: DEFAULT_DESCRIPTION, head: '', data: base(request), noindex: false },
+      false,
+    );
+  fastify.get('/p', { schema: { hide: true } }, plain);
+  fastify.get('/p/:link/*', { schema: { hide: true } }, plain);
+}
+
+export default fp(buyerPagesPlugin, { name: 'buyer-pages', dependencies: ['services'] });

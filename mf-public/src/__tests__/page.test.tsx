@@ -1,0 +1,116 @@
+/**
+ * The buyer page drawn on the server (src/page/server.tsx) and taken over in the browser (src/page/client.tsx's
+ * tree): the browser's first render must match the HTML, without a request.
+ */
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { startTransition } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import type { FirstViewData } from '@rifaria/shared/types';
+import { setFirstView } from '../features/common/hooks/first-view';
+import { BuyerPage } from '../page/buyer-page';
+import { render } from '../page/server';
+import { mockFetchForFile, publicCampaign, purchase, PURCHASE_HASH, server, setScreenWidth } from '../testing/fixtures';
+
+mockFetchForFile();
+
+const config = { apiBaseUrl: '', sandbox: true };
+let root: Root | null = null;
+let container: HTMLElement | null = null;
+
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+  root = null;
+  container = null;
+  setFirstView(null);
+  jest.restoreAllMocks();
+});
+
+/** What the browser does with the page the API sent: the HTML in #root, the data read, the tree hydrated. */
+async function takeOver(data: FirstViewData, html: string) {
+  window.history.replaceState({}, '', data.url);
+  container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.appendChild(container);
+  setFirstView(data);
+  const target = container;
+  await act(async () => {
+    startTransition(() => {
+      root = hydrateRoot(
+        target,
+        <BrowserRouter>
+          <BuyerPage />
+        </BrowserRouter>,
+      );
+    });
+  });
+}
+
+describe('the campaign page drawn on the server', () => {
+  const campaign = publicCampaign();
+  const data: FirstViewData = {
+    url: `/p/${campaign.link}`,
+    mobile: true,
+    config,
+    campaign: { link: campaign.link, reply: { success: true, data: campaign } },
+  };
+
+  it('should carry the name, the price per number, the draw date, the prizes and an inert Participar Agora', () => {
+    const { html } = render(data);
+    expect(html).toContain('<h1');
+    expect(html).toContain('Rifa do Carro 0km');
+    expect(html).toContain('R$\u00a01,00 por número');
+    expect(html).toContain('19/12/2026 às 20:00');
+    expect(html).toContain('Carro 0km');
+    expect(html).toContain('Participar Agora');
+    // No request was made to draw it.
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it('should be taken over by the browser without a request and without a mismatch, then work', async () => {
+    setScreenWidth(390);
+    const { html } = render(data);
+    const errors = jest.spyOn(console, 'error');
+    await takeOver(data, html);
+    expect(errors).not.toHaveBeenCalled();
+    expect(server.calls).toHaveLength(0);
+
+    const user = userEvent.setup();
+    const participate = screen.getAllByRole('button', { name: 'Participar Agora' })[0]!;
+    expect(participate).toBeDisabled();
+    await user.click(screen.getAllByRole('button', { name: '+1 número' })[0]!);
+    expect(participate).toBeEnabled();
+  });
+
+  it('should draw "Campanha não encontrada" for an unknown link', () => {
+    const { html } = render({
+      url: '/p/nao-existe',
+      mobile: true,
+      config,
+      campaign: { link: 'nao-existe', reply: { success: false, message: 'Campanha não encontrada' } },
+    });
+    expect(html).toContain('Campanha não encontrada');
+    expect(html).not.toContain('Participar Agora');
+  });
+});
+
+describe('the checkout drawn on the server', () => {
+  it('should show the amount and the countdown, and be taken over without a request', async () => {
+    const pending = purchase();
+    const data: FirstViewData = {
+      url: `/p/checkout?compra=${PURCHASE_HASH}`,
+      mobile: true,
+      config,
+      purchase: { hash: PURCHASE_HASH, reply: { success: true, data: pending } },
+    };
+    const { html } = render(data);
+    expect(html).toContain('role="timer"');
+    const errors = jest.spyOn(console, 'error');
+    await takeOver(data, html);
+    expect(errors).not.toHaveBeenCalled();
+    expect(screen.getByRole('timer')).toBeInTheDocument();
+    expect(server.calls).toHaveLength(0);
+  });
+});
