@@ -62,6 +62,12 @@ export const DEFAULT_DRAW_HOUR = 20;
 // Files ----------------------------------------------------------------------------------------------------------
 export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
 export const BANNER_MIME_TYPES = ['image/png', 'image/jpeg'] as const;
+/**
+ * How wide the public page draws the banner (`sizes`): the whole phone screen, and the left column (1100 − 380 − gaps
+ * ≈ 720 px) from the desktop layout on. The page's `<picture>` and the API's preload of it use this one value, so the
+ * phone fetches the same file once.
+ */
+export const BANNER_IMAGE_SIZES = '(min-width: 900px) 720px, 100vw';
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 export const DOCUMENT_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] as const;
 

@@ -5,6 +5,7 @@
 import { formatBRL } from '@rifaria/shared/format';
 import { reaisToCents } from '@rifaria/shared/money';
 import type { PublicCampaign } from '@rifaria/shared/types';
+import { BANNER_PREVIEW } from './banner-images';
 
 export interface LinkPreview {
   title: string;
@@ -14,8 +15,6 @@ export interface LinkPreview {
   /** An absolute 1200×630 image, or null (no uploaded banner). */
   image: { url: string; width: number; height: number; alt: string } | null;
 }
-
-export const PREVIEW_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
 /** 'R$ 6,00 por número · Sorteio em 24/12/2026 às 20:00 · 3 prêmios' (pt-BR, São Paulo time). */
 export function previewDescription(campaign: PublicCampaign): string {
@@ -41,8 +40,6 @@ export function linkPreviewOf(campaign: PublicCampaign, origin: string): LinkPre
     title,
     description: previewDescription(campaign),
     url: campaign.full_url,
-    image: preview
-      ? { url: absolute(preview, origin), ...PREVIEW_IMAGE_SIZE, alt: `Banner da campanha ${title}` }
-      : null,
+    image: preview ? { url: absolute(preview, origin), ...BANNER_PREVIEW, alt: `Banner da campanha ${title}` } : null,
   };
 }

@@ -2,17 +2,12 @@ import { firstName } from '@rifaria/shared/format';
 import { PASSWORD_RESET_MESSAGES } from '@rifaria/shared/schemas';
 import type { MailMessage } from './transport';
 import { API_MESSAGES } from '../lib/messages';
+import { escapeHtml } from '../lib/html';
 
 /**
  * The account e-mails, in pt-BR: plain text (what every client can show, and what the sandbox mailbox lists) plus a
  * simple HTML version with the same words. Inline styles only: mail clients drop <style> blocks and external CSS.
  */
-
-const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 const greeting = (name: string): string => `Olá, ${firstName(name) || name}!`;
 

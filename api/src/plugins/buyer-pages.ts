@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { FIRST_VIEW_DATA_ID, PRODUCT_NAME } from '@rifaria/shared/constants';
+import { BANNER_IMAGE_SIZES, FIRST_VIEW_DATA_ID, PRODUCT_NAME } from '@rifaria/shared/constants';
 import { BUYER_MESSAGES, CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import type { FirstViewData, FirstViewRenderer, PublicCampaign } from '@rifaria/shared/types';
 import { linkPreviewOf, type LinkPreview } from '../campaigns/link-preview';
 import type { FrontendsConfig } from '../config';
+import { escapeHtml } from '../lib/html';
 import { publicOriginOf } from '../lib/public-origin';
 
 /**
@@ -111,13 +112,6 @@ export class PageBuildLoader {
 
 // HTML ---------------------------------------------------------------------------------------------------------------
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text or attribute value inside HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
-
 /** JSON inside <script type="application/json">: no '</script>', no HTML comment, no line separators. */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
@@ -165,12 +159,9 @@ function bannerPreload(campaign: PublicCampaign | undefined): string {
   if (!best) return `<link rel="preload" as="image" href="${escapeHtml(banner.src)}" fetchpriority="high">`;
   return (
     `<link rel="preload" as="image" type="${best.type}" imagesrcset="${escapeHtml(best.srcset)}" ` +
-    `imagesizes="${escapeHtml(BANNER_SIZES)}" fetchpriority="high">`
+    `imagesizes="${escapeHtml(BANNER_IMAGE_SIZES)}" fetchpriority="high">`
   );
 }
-
-/** The banner's `sizes` (mf-public's Banner uses the same): full width on phones, the page column on desktops. */
-export const BANNER_SIZES = '(min-width: 900px) 720px, 100vw';
 
 interface DocumentParts {
   title: string;

@@ -1,4 +1,5 @@
 import { firstName, formatBRL, formatDateTime } from '@rifaria/shared/format';
+import { escapeHtml } from '../lib/html';
 
 /**
  * The automatic messages to buyers (issue 14), plain pt-BR text for WhatsApp (and the 'payment confirmed' e-mail,
@@ -75,12 +76,6 @@ export function paymentConfirmedText(notice: PaidNotice): string {
     'Boa sorte!',
   ].join('\n');
 }
-
-const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
 
 export function paymentConfirmedMail(notice: PaidNotice): { subject: string; text: string; html: string } {
   const subject = `Pagamento confirmado: ${notice.campaignName}`.slice(0, 200);

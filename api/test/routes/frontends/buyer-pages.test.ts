@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { escapeHtml, jsonForScript } from '../../../src/plugins/buyer-pages';
+import { escapeHtml } from '../../../src/lib/html';
+import { jsonForScript } from '../../../src/plugins/buyer-pages';
 import { buildApp, type TestApp } from '../../helper';
 import { insertBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { insertCampaign } from '../../support/campaigns';

@@ -1,14 +1,9 @@
 import { useState } from 'react';
 import { Box } from '@mui/material';
+import { BANNER_IMAGE_SIZES } from '@rifaria/shared/constants';
 import type { BannerImage } from '@rifaria/shared/types';
 import { TicketIcon } from '@rifaria/shared/ui';
 import { CAMPAIGN_TEXTS } from './campaign-texts';
-
-/**
- * How wide the banner is drawn: the whole phone screen, and the page's left column (1100 − 380 − gaps ≈ 720 px) from
- * the desktop layout on. Lets a 390 px phone at 3x pick the 1200 px variant, not the 1600 one.
- */
-export const BANNER_SIZES = '(min-width: 900px) 720px, 100vw';
 
 /**
  * The campaign's banner, or a gradient placeholder when it has none (or the image fails to load).
@@ -31,7 +26,7 @@ export function Banner({ banner, title }: { banner: BannerImage | null; title: s
     return (
       <Box component="picture" sx={{ display: 'block' }}>
         {banner.sources.map((source) => (
-          <source key={source.type} type={source.type} srcSet={source.srcset} sizes={BANNER_SIZES} />
+          <source key={source.type} type={source.type} srcSet={source.srcset} sizes={BANNER_IMAGE_SIZES} />
         ))}
         <Box
           component="img"
