@@ -7,23 +7,70 @@ import { onlyDigits } from './schemas/documents';
 
 export { onlyDigits };
 
-const brl = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY });
-const decimal2 = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+// Numbers --------------------------------------------------------------------------------------------------------
+// Written by hand, not with Intl: a browser's first Intl call loads ICU's data, 50–100 ms on one task before a phone
+// can draw the buyer page (issue 15), and the same digits come out on the server and in every browser. Exact on
+// integer centavos; anything else (fractions of a centavo, NaN, beyond 2^53) goes to Intl, created on first use.
 
-/** 123456 → 'R$ 1.234,56' (with a NO-BREAK SPACE U+00A0 after 'R$', as Intl writes it). */
+/** Creates the value on first use (Intl objects are costly to make, and most pages never need them). */
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+const brl = lazy(() => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY }));
+const decimal2 = lazy(() => new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const integer = lazy(() => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 }));
+
+/** '1234567' → '1.234.567' (digits only). */
+function groupThousands(digits: string): string {
+  const head = digits.length % 3 || 3;
+  let out = digits.slice(0, head);
+  for (let index = head; index < digits.length; index += 3) out += `.${digits.slice(index, index + 3)}`;
+  return out;
+}
+
+/** A safe integer of centavos → '-1.234,56' (no currency sign), or null for anything else. */
+function centsText(cents: number): string | null {
+  if (!Number.isSafeInteger(cents)) return null;
+  const sign = cents < 0 ? '-' : '';
+  const whole = Math.abs(cents);
+  return `${sign}${groupThousands(String(Math.floor(whole / 100)))},${String(whole % 100).padStart(2, '0')}`;
+}
+
+/** 123456 → 'R$ 1.234,56' (with a NO-BREAK SPACE U+00A0 after 'R$', as Intl writes it); -500 → '-R$ 5,00'. */
 export function formatBRL(cents: number | bigint | string): string {
-  return brl.format(Number(cents) / 100);
+  const value = Number(cents);
+  const text = centsText(value);
+  if (text === null) return brl().format(value / 100);
+  return text.startsWith('-') ? `-R$\u00a0${text.slice(1)}` : `R$\u00a0${text}`;
 }
 
 /** 123456 → '1.234,56' (no currency sign; for inputs). */
 export function formatCentsAsDecimal(cents: number | bigint | string): string {
-  return decimal2.format(Number(cents) / 100);
+  const value = Number(cents);
+  return centsText(value) ?? decimal2().format(value / 100);
 }
 
 /** 1234567 → '1.234.567'. */
 export function formatInteger(value: number | bigint | string): string {
-  return integer.format(Number(value));
+  const number = Number(value);
+  if (!Number.isSafeInteger(number)) return integer().format(number);
+  return `${number < 0 ? '-' : ''}${groupThousands(String(Math.abs(number)))}`;
+}
+
+/**
+ * 45.35 → '45,4%', 100 → '100%', 0 → '0%': at most one decimal, rounded half away from zero on the number's shortest
+ * decimal writing (String(45.35) is '45.35'), as Intl does.
+ */
+export function formatPercent(value: number): string {
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e14) return `${formatInteger(value)}%`;
+  // Below 10^-6 String() switches to an exponent; such a value is 0 at one decimal anyway.
+  const [whole = '0', fraction = ''] = (Math.abs(value) < 1e-6 ? '0' : String(Math.abs(value))).split('.');
+  const tenths = Number(whole) * 10 + Number(fraction[0] ?? '0') + (Number(fraction[1] ?? '0') >= 5 ? 1 : 0);
+  const sign = value < 0 && tenths > 0 ? '-' : '';
+  const rest = tenths % 10;
+  return `${sign}${groupThousands(String(Math.floor(tenths / 10)))}${rest === 0 ? '' : `,${rest}`}%`;
 }
 
 /** Longer than any amount a person types ('R$ 100.000.000.000,00' has 21): refused before any pattern runs. */
@@ -67,37 +114,35 @@ export function toDate(value: DateInput): Date {
   return new Date(value);
 }
 
-const dateFormat = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const partsFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+// Created on first use, like the number formatters above: a page that shows no date never loads ICU's data.
+const dateFormat = lazy(
+  () => new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' }),
+);
+const timeFormat = lazy(
+  () => new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+);
+const partsFormat = lazy(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 
 /** '21/11/2025' in São Paulo. */
 export function formatDate(value: DateInput): string {
-  return dateFormat.format(toDate(value));
+  return dateFormat().format(toDate(value));
 }
 
 /** '14:30' in São Paulo. */
 export function formatTime(value: DateInput): string {
-  return timeFormat.format(toDate(value));
+  return timeFormat().format(toDate(value));
 }
 
 /** '21/11/2025 às 14:30' in São Paulo. */
@@ -120,7 +165,7 @@ export interface WallClock {
 /** The São Paulo calendar date and clock time of an instant. */
 export function saoPauloWallClock(value: DateInput): WallClock {
   const parts: Record<string, number> = {};
-  for (const part of partsFormat.formatToParts(toDate(value))) {
+  for (const part of partsFormat().formatToParts(toDate(value))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;

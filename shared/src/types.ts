@@ -556,6 +556,9 @@ export interface FirstViewData {
 
 /** What mf-public/dist/ssr/render.js exports (module.exports = { render }). */
 export interface FirstViewRenderer {
-  /** The HTML inside #root, synchronous (react-dom/server renderToString). */
-  render(data: FirstViewData): { html: string };
+  /**
+   * Synchronous (react-dom/server renderToString): `html` goes inside #root, `head` (the page's critical styles as
+   * <style> tags) into the document's head.
+   */
+  render(data: FirstViewData): { html: string; head: string };
 }

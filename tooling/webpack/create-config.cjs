@@ -71,6 +71,18 @@ function precompress() {
  * @param {object} o
  * @param {string} o.appDir       absolute path of the app directory (its folder name is its registry key)
  */
+/**
+ * MUI's locale modules make an Intl.NumberFormat when they load (utils/buildFormatNumber): swapped for the same
+ * function made lazy (mui-build-format-number.mjs), so a page loads ICU only when it formats something with Intl.
+ */
+function lazyLocaleNumbers() {
+  const webpack = require('webpack');
+  const lazy = path.join(__dirname, 'mui-build-format-number.mjs');
+  return new webpack.NormalModuleReplacementPlugin(/buildFormatNumber/, (resource) => {
+    if (/[\\/]@mui[\\/]material[\\/]locale$/.test(resource.context ?? '')) resource.request = lazy;
+  });
+}
+
 function createWebpackConfig({ appDir }) {
   const appName = path.basename(appDir);
   const { kind, port, name, title, exposes } = appOf(appName);
@@ -139,6 +151,7 @@ function createWebpackConfig({ appDir }) {
             path.join(__dirname, 'shared-map.cjs'),
             path.join(__dirname, 'dev-server.cjs'),
             path.join(__dirname, 'ports.cjs'),
+            path.join(__dirname, 'mui-build-format-number.mjs'),
             path.join(appDir, 'webpack.config.cjs'),
           ].filter((f) => fs.existsSync(f)),
         },
@@ -160,6 +173,7 @@ function createWebpackConfig({ appDir }) {
       stats: isDev ? 'minimal' : { preset: 'errors-warnings', timings: true },
       plugins: [
         new ModuleFederationPlugin(federation),
+        lazyLocaleNumbers(),
         ...(isDev ? [] : precompress()),
         // The host always has a page; a remote only needs one for standalone development.
         ...(isHost || isDev
@@ -200,9 +214,16 @@ class EntryAssetsPlugin {
         { name: 'EntryAssetsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
         () => {
           const files = compilation.entrypoints.get('main').getFiles();
+          // Each named chunk loaded on demand (a page: webpackChunkName) with the files it needs beyond the entry's.
+          const chunks = {};
+          for (const [name, group] of compilation.namedChunkGroups) {
+            if (name === 'main') continue;
+            chunks[name] = group.getFiles().filter((f) => f.endsWith('.js') && !files.includes(f));
+          }
           const json = JSON.stringify({
             scripts: files.filter((f) => f.endsWith('.js')),
             styles: files.filter((f) => f.endsWith('.css')),
+            chunks,
           });
           compilation.emitAsset('assets.json', new compiler.webpack.sources.RawSource(json));
         },
@@ -229,7 +250,13 @@ function createFirstViewConfigs({ appDir, client, server }) {
     type: 'filesystem',
     cacheDirectory: path.join(appDir, 'node_modules/.cache/webpack'),
     name: `${appName}-${name}-${mode}`,
-    buildDependencies: { config: [__filename, path.join(appDir, 'webpack.config.cjs')] },
+    buildDependencies: {
+      config: [
+        __filename,
+        path.join(__dirname, 'mui-build-format-number.mjs'),
+        path.join(appDir, 'webpack.config.cjs'),
+      ],
+    },
   });
   const common = (name, mode) => ({
     name: `${appName}-${name}`,
@@ -278,11 +305,12 @@ function createFirstViewConfigs({ appDir, client, server }) {
           chunks: 'all',
           cacheGroups: {
             react: { test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, name: 'react', priority: 20 },
-            vendor: { test: /[\\/]node_modules[\\/]/, name: 'vendor', priority: 10 },
+            // Only what the first view needs: a library used by a lazy part (a dialog's form fields) loads with it.
+            vendor: { test: /[\\/]node_modules[\\/]/, name: 'vendor', chunks: 'initial', priority: 10 },
           },
         },
       },
-      plugins: [new EntryAssetsPlugin(), ...precompress()],
+      plugins: [new EntryAssetsPlugin(), lazyLocaleNumbers(), ...precompress()],
     };
     /** @type {import('webpack').Configuration} */
     const node = {

@@ -40,6 +40,8 @@ const USER_AGENT_MAX_LENGTH = 512;
 interface PageAssets {
   scripts: string[];
   styles: string[];
+  /** The files of each page loaded on demand ('checkout', 'result'…), preloaded by the page that shows it. */
+  chunks: Record<string, string[]>;
 }
 
 interface PageBuild {
@@ -84,9 +86,17 @@ export class PageBuildLoader {
     }
     if (this.build?.version === version) return this.build;
     try {
-      const raw = JSON.parse(fs.readFileSync(assetsFile, 'utf8')) as { scripts?: unknown; styles?: unknown };
+      const raw = JSON.parse(fs.readFileSync(assetsFile, 'utf8')) as {
+        scripts?: unknown;
+        styles?: unknown;
+        chunks?: unknown;
+      };
       if (!isAssetList(raw.scripts) || !isAssetList(raw.styles ?? [])) throw new Error('assets.json malformed');
-      const assets = { scripts: raw.scripts, styles: (raw.styles as string[] | undefined) ?? [] };
+      const chunks: Record<string, string[]> = {};
+      if (raw.chunks && typeof raw.chunks === 'object') {
+        for (const [name, files] of Object.entries(raw.chunks)) if (isAssetList(files)) chunks[name] = files;
+      }
+      const assets = { scripts: raw.scripts, styles: (raw.styles as string[] | undefined) ?? [], chunks };
       this.build = { assets, renderer: this.loadRenderer(), version };
     } catch (error) {
       this.log.error({ err: error, assetsFile }, 'could not read the buyer page build');
@@ -163,11 +173,20 @@ function bannerPreload(campaign: PublicCampaign | undefined): string {
   );
 }
 
+/** What the renderer drew: the markup inside #root and the styles it needs, for the head. */
+type FirstView = ReturnType<FirstViewRenderer['render']>;
+const NO_VIEW: FirstView = { html: '', head: '' };
+
 interface DocumentParts {
   title: string;
   description: string;
+  /** Link preview tags and preloads. */
   head: string;
   root: string;
+  /** The first view's critical styles (<style> tags from the renderer), before the page's scripts. */
+  styles: string;
+  /** The page's own chunk (assets.json's `chunks`), when it loads on demand: preloaded with the first scripts. */
+  page?: string;
   data: FirstViewData;
   assets: PageAssets;
   noindex: boolean;
@@ -177,13 +196,15 @@ const BASE_STYLE = "html,body{margin:0}body{font-family:Roboto,system-ui,-apple-
 
 export function pageDocument(parts: DocumentParts): string {
   const scripts = parts.assets.scripts.map((file) => `<script defer src="${PAGE_BASE}${file}"></script>`).join('');
-  const styles = parts.assets.styles.map((file) => `<link rel="stylesheet" href="${PAGE_BASE}${file}">`).join('');
+  const pageFiles = (parts.page ? parts.assets.chunks[parts.page] : undefined) ?? [];
+  const preloads = pageFiles.map((file) => `<link rel="preload" as="script" href="${PAGE_BASE}${file}">`).join('');
+  const stylesheets = parts.assets.styles.map((file) => `<link rel="stylesheet" href="${PAGE_BASE}${file}">`).join('');
   return (
     '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="theme-color" content="#6A1FD1">' +
     `<title>${escapeHtml(parts.title)}</title>${meta('name', 'description', parts.description)}` +
     (parts.noindex ? '<meta name="robots" content="noindex">' : '') +
-    `${parts.head}<link rel="icon" href="/favicon.svg"><style>${BASE_STYLE}</style>${styles}${scripts}</head>` +
+    `${parts.head}<link rel="icon" href="/favicon.svg"><style>${BASE_STYLE}</style>${stylesheets}${parts.styles}${scripts}${preloads}</head>` +
     `<body><noscript>Ative o JavaScript para participar.</noscript><div id="root">${parts.root}</div>` +
     `<script type="application/json" id="${FIRST_VIEW_DATA_ID}">${jsonForScript(parts.data)}</script></body></html>`
   );
@@ -217,42 +238,43 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
   const first = loader.current();
   if (!first) return;
   const config = { apiBaseUrl: options.frontends.apiBaseUrl, sandbox: options.sandbox };
-  const rendered = new Map<string, string>();
+  const rendered = new Map<string, FirstView>();
 
-  /** The server view, or '' when there is no renderer or it failed (the browser then draws the page). */
-  function draw(build: PageBuild, data: FirstViewData, cacheable: boolean): string {
-    if (!build.renderer) return '';
+  /** The server view, or an empty one when there is no renderer or it failed (the browser then draws the page). */
+  function draw(build: PageBuild, data: FirstViewData, cacheable: boolean): FirstView {
+    if (!build.renderer) return NO_VIEW;
     const key = cacheable ? `${build.version}:${JSON.stringify(data)}` : null;
     const hit = key ? rendered.get(key) : undefined;
     if (hit !== undefined) return hit;
-    let html = '';
+    let view: FirstView;
     try {
-      html = build.renderer.render(data).html;
+      const { html, head } = build.renderer.render(data);
+      view = { html, head: typeof head === 'string' ? head : '' };
     } catch (error) {
       fastify.log.error({ err: error, url: data.url }, 'the buyer page renderer failed: the browser draws the page');
-      return '';
+      return NO_VIEW;
     }
     if (key) {
       if (rendered.size >= RENDER_CACHE_SIZE) rendered.delete(rendered.keys().next().value as string);
-      rendered.set(key, html);
+      rendered.set(key, view);
     }
-    return html;
+    return view;
   }
 
   function send(
     reply: FastifyReply,
     status: number,
-    parts: Omit<DocumentParts, 'assets' | 'root'>,
+    parts: Omit<DocumentParts, 'assets' | 'root' | 'styles'>,
     cacheable: boolean,
   ): FastifyReply {
     const build = loader.current() ?? first!;
-    const root = draw(build, parts.data, cacheable);
+    const view = draw(build, parts.data, cacheable);
     return reply
       .code(status)
       .header('cache-control', cacheable ? 'no-cache' : 'no-store')
       .header('vary', 'User-Agent, Sec-CH-UA-Mobile')
       .type('text/html; charset=utf-8')
-      .send(pageDocument({ ...parts, assets: build.assets, root }));
+      .send(pageDocument({ ...parts, assets: build.assets, root: view.html, styles: view.head }));
   }
 
   const base = (request: FastifyRequest): FirstViewData => ({
@@ -322,22 +344,31 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
       return send(
         reply,
         purchase ? 200 : 404,
-        { title: titled('Pagamento'), description: DEFAULT_DESCRIPTION, head: '', data, noindex: true },
+        {
+          title: titled('Pagamento'),
+          description: DEFAULT_DESCRIPTION,
+          head: '',
+          data,
+          noindex: true,
+          page: 'checkout',
+        },
         false,
       );
     },
   );
 
-  // The other buyer pages ('Meus números', the result, /p): the bundle draws them.
-  const plain = (request: FastifyRequest, reply: FastifyReply) =>
+  // The other buyer pages ('Meus números', the result, /p): drawn without data (the app loads theirs).
+  const plain = (page: string | undefined) => (request: FastifyRequest, reply: FastifyReply) =>
     send(
       reply,
       200,
-      { title: PRODUCT_NAME, description: DEFAULT_DESCRIPTION, head: '', data: base(request), noindex: false },
+      { title: PRODUCT_NAME, description: DEFAULT_DESCRIPTION, head: '', data: base(request), noindex: false, page },
       false,
     );
-  fastify.get('/p', { schema: { hide: true } }, plain);
-  fastify.get('/p/:link/*', { schema: { hide: true } }, plain);
+  fastify.get('/p', { schema: { hide: true } }, plain('home'));
+  fastify.get('/p/:link/meus-numeros', { schema: { hide: true } }, plain('my-tickets'));
+  fastify.get('/p/:link/resultado', { schema: { hide: true } }, plain('result'));
+  fastify.get('/p/:link/*', { schema: { hide: true } }, plain(undefined));
 }
 
 export default fp(buyerPagesPlugin, { name: 'buyer-pages', dependencies: ['services'] });

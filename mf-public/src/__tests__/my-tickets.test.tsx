@@ -107,11 +107,16 @@ describe('GET /public/campaigns/:link/my-tickets ("Meus números")', () => {
   });
 
   it('should congratulate a buyer whose number won, after the draw', async () => {
-    const won: MyTickets = { ...myTickets, prizes: [{ position: 2, award: { description: 'Moto 0km' }, number: '1234' }] };
+    const won: MyTickets = {
+      ...myTickets,
+      prizes: [{ position: 2, award: { description: 'Moto 0km' }, number: '1234' }],
+    };
     server.on('GET', '/public/campaigns/:link/my-tickets', () => ({ success: true, found: true, data: won }));
     const { user } = renderAt(PAGE);
     await fillAndSubmit(user, '11987654321', VALID_CPF);
-    expect(await screen.findByText('Parabéns! Seu número 1234 foi sorteado no 2º prêmio (Moto 0km).')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Parabéns! Seu número 1234 foi sorteado no 2º prêmio (Moto 0km).'),
+    ).toBeInTheDocument();
   });
 
   it('should show "nothing found" as information, then the rate-limit message and the generic failure', async () => {

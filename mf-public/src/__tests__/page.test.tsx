@@ -10,10 +10,13 @@ import { BrowserRouter } from 'react-router-dom';
 import type { FirstViewData } from '@rifaria/shared/types';
 import { setFirstView } from '../features/common/hooks/first-view';
 import { BuyerPage } from '../page/buyer-page';
-import { render } from '../page/server';
+import { ready, render } from '../page/server';
 import { mockFetchForFile, publicCampaign, purchase, PURCHASE_HASH, server, setScreenWidth } from '../testing/fixtures';
 
 mockFetchForFile();
+
+// The renderer loads the on-demand pages first, as it does when the API requires it.
+beforeAll(() => ready);
 
 const config = { apiBaseUrl: '', sandbox: true };
 let root: Root | null = null;

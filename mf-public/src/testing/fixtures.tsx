@@ -11,7 +11,7 @@ import type {
   PublicBuyer,
   PublicCampaign,
 } from '@rifaria/shared/types';
-import { App } from '../app';
+import { App, LAZY_PAGES } from '../app';
 
 export { browser, currentPath, mockFetchForFile, server, setScreenWidth } from '@rifaria/shared/testing';
 
@@ -19,6 +19,10 @@ export { browser, currentPath, mockFetchForFile, server, setScreenWidth } from '
  * Mounts the remote like the shell: under the `/p/*` splat route ('/' is the organisers' area, here a heading).
  * `before`: pages already in the history behind `path` (what Back returns to).
  */
+// Screens are tested as they work once their code is there: the on-demand pages are loaded before each file's tests
+// (page.test.tsx covers the server drawing them).
+beforeAll(() => Promise.all(LAZY_PAGES.map((page) => page.preload())));
+
 export function renderAt(path: string, options?: UserEventOptions, before: string[] = []) {
   return renderRemote(<App />, {
     mounts: ['/p/*'],

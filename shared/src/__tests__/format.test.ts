@@ -4,6 +4,8 @@ import {
   formatCentsAsDecimal,
   formatDate,
   formatDateTime,
+  formatInteger,
+  formatPercent,
   formatTicketNumber,
   parseTicketNumber,
   formatTime,
@@ -41,6 +43,44 @@ describe('money', () => {
 
   it('should format a decimal without currency sign', () => {
     expect(formatCentsAsDecimal(1000050)).toBe('10.000,50');
+  });
+
+  // Written by hand so a page draws money without loading ICU (issue 15): it must say what Intl says, digit for digit.
+  it('should write exactly what Intl writes, for amounts from one centavo to trillions', () => {
+    const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+    const decimal = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+    const values = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 99999, 100000, 123456, 1000050, 99999999, 100000000];
+    // Up to 10^13 centavos: beyond that, value / 100 as a double is no longer exact, and Intl is the one wrong.
+    for (let power = 1; power <= 13; power += 1) values.push(10 ** power - 1, 10 ** power, 7 * 10 ** power + 3);
+    for (const value of values.flatMap((v) => [v, -v]).filter((v) => !Object.is(v, -0))) {
+      expect(formatBRL(value)).toBe(brl.format(value / 100));
+      expect(formatCentsAsDecimal(value)).toBe(decimal.format(value / 100));
+      expect(formatInteger(value)).toBe(integer.format(value));
+    }
+  });
+
+  it('should leave what is not a whole number of centavos to Intl', () => {
+    expect(formatBRL(150.4)).toBe(`R$${NBSP}1,50`);
+    expect(formatBRL(Number.NaN)).toBe(
+      new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(NaN),
+    );
+    expect(formatInteger(1234.6)).toBe('1.235');
+    expect(formatInteger(2 ** 60)).toBe('1.152.921.504.606.847.000');
+  });
+
+  it('should stay exact where a double of reais is not', () => {
+    expect(formatBRL(Number.MAX_SAFE_INTEGER)).toBe(`R$${NBSP}90.071.992.547.409,91`);
+    expect(formatInteger(Number.MAX_SAFE_INTEGER)).toBe('9.007.199.254.740.991');
+  });
+
+  it('should write a percentage with at most one decimal, rounded like Intl', () => {
+    const intl = (value: number) => `${value.toLocaleString('pt-BR', { maximumFractionDigits: 1 })}%`;
+    for (let tenth = 0; tenth <= 1000; tenth += 1) expect(formatPercent(tenth / 10)).toBe(intl(tenth / 10));
+    for (const value of [0.04, 0.05, 0.06, 45.25, 45.35, 99.95, 99.96, 33.333333, 66.666666, 1234.5, -12.35]) {
+      expect(formatPercent(value)).toBe(intl(value));
+    }
+    expect(formatPercent(100)).toBe('100%');
   });
 
   it('should parse pt-BR amounts to centavos', () => {

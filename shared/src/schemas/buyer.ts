@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formatInteger } from '../format';
 import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, PIX_PAYMENT_METHOD_ID, RESERVATION_QUANTITY_MAX } from '../constants';
 import { emailField, requiredString } from './auth';
 import { DOCUMENT_INPUT_MAX_LENGTH, isValidCpf, isValidPhone, onlyDigits } from './documents';
@@ -33,7 +34,7 @@ export const BUYER_MESSAGES = {
   notEnoughTickets: (remaining: number) =>
     remaining === 0
       ? 'Todos os números desta campanha já foram vendidos.'
-      : `Restam apenas ${remaining.toLocaleString('pt-BR')} ${remaining === 1 ? 'número disponível' : 'números disponíveis'}. Escolha uma quantidade menor.`,
+      : `Restam apenas ${formatInteger(remaining)} ${remaining === 1 ? 'número disponível' : 'números disponíveis'}. Escolha uma quantidade menor.`,
   // Checkout (spec section 8).
   hashMissing: 'Hash da compra não encontrado na URL',
   purchaseNotFound: 'Compra não encontrada',

@@ -117,8 +117,11 @@ export function renderInRouter(ui: ReactNode, options: { path?: string; user?: U
   return { user, ...result };
 }
 
-/** jsdom's matchMedia stub from the jest preset (tooling/jest/setup-globals.cjs): a wide screen. */
-const defaultMatchMedia = window.matchMedia;
+/**
+ * jsdom's matchMedia stub from the jest preset (tooling/jest/setup-globals.cjs): a wide screen. Undefined in a test
+ * running in Node's environment (the server renderer's), which has no screen to set.
+ */
+const defaultMatchMedia = typeof window === 'undefined' ? undefined : window.matchMedia;
 
 /** Makes min-width / max-width media queries answer as on a screen this wide (390 = a phone). */
 export function setScreenWidth(width: number) {
@@ -126,6 +129,6 @@ export function setScreenWidth(width: number) {
     const min = /min-width:\s*([\d.]{1,10})px/.exec(query.slice(0, 200));
     const max = /max-width:\s*([\d.]{1,10})px/.exec(query.slice(0, 200));
     const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return { ...defaultMatchMedia(query), matches };
+    return { ...defaultMatchMedia!(query), matches };
   };
 }

@@ -26,7 +26,11 @@ function makeDists(renderer: string): string {
   write('mf-public/dist/mf-manifest.json', '{"name":"mf_public"}');
   write(
     'mf-public/dist/page/assets.json',
-    JSON.stringify({ scripts: ['runtime.0123456789.js', 'main.abcdef0123.js'], styles: [] }),
+    JSON.stringify({
+      scripts: ['runtime.0123456789.js', 'main.abcdef0123.js'],
+      styles: [],
+      chunks: { checkout: ['checkout.0123456789.chunk.js'], result: ['result.0123456789.chunk.js', '../../x.js'] },
+    }),
   );
   write('mf-public/dist/page/main.abcdef0123.js', 'console.log("page")');
   write('mf-public/dist/ssr/render.js', renderer);
@@ -37,7 +41,8 @@ const ECHO_RENDERER = `module.exports = { render(data) {
   const c = data.campaign && data.campaign.reply;
   const p = data.purchase && data.purchase.reply;
   const what = c ? (c.success ? 'campanha:' + c.data.name : 'sem campanha') : p ? (p.success ? 'compra:' + p.data.status.name : 'sem compra') : 'nada';
-  return { html: '<main data-mobile="' + data.mobile + '">' + what.replace(/</g, '&lt;') + '</main>' };
+  const html = '<main data-mobile="' + data.mobile + '">' + what.replace(/</g, '&lt;') + '</main>';
+  return { html, head: '<style data-emotion="css echo">main{color:red}</style>' };
 } };`;
 
 /** The JSON the page carries for the app to take over from. */
@@ -171,6 +176,23 @@ describe('buyer pages drawn on the server (/p/…)', () => {
       expect(html).toContain('<script defer src="/_mf/mf-public/page/runtime.0123456789.js"></script>');
       expect(html).toContain('<script defer src="/_mf/mf-public/page/main.abcdef0123.js"></script>');
       expect(html).not.toContain('<title>Shell</title>');
+    });
+
+    it('should preload the code of a page that loads on demand, only on that page', async () => {
+      const preload = (file: string) => `<link rel="preload" as="script" href="/_mf/mf-public/page/${file}">`;
+      expect((await get(`/p/${link}`)).body).not.toContain('rel="preload" as="script"');
+      expect((await get('/p/checkout?compra=nao-existe')).body).toContain(preload('checkout.0123456789.chunk.js'));
+      // A list with a file name that is not one (a path) is ignored whole.
+      expect((await get(`/p/${link}/resultado`)).body).not.toContain('rel="preload" as="script"');
+    });
+
+    it('should put the styles the renderer collected in the head, before the scripts and once', async () => {
+      const html = (await get(`/p/${link}`)).body;
+      const head = html.slice(0, html.indexOf('</head>'));
+      const style = head.indexOf('<style data-emotion="css echo">main{color:red}</style>');
+      expect(style).toBeGreaterThan(-1);
+      expect(style).toBeLessThan(head.indexOf('<script defer src='));
+      expect(html.split('data-emotion="css echo"')).toHaveLength(2);
     });
 
     it('should draw the desktop layout for a desktop browser and follow the mobile client hint', async () => {

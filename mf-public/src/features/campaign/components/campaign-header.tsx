@@ -4,16 +4,13 @@
  */
 import type { ReactNode } from 'react';
 import { Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import { formatPercent } from '@rifaria/shared/format';
 import type { PublicCampaign } from '@rifaria/shared/types';
 import { TicketIcon } from '@rifaria/shared/ui';
 import { ticketCount } from '../../common/components/ticket-count';
 import { WhatsAppButton, whatsappChatLink } from '../../common/components/whatsapp';
 import { CAMPAIGN_TEXTS } from './campaign-texts';
 import { EventIcon, ShareIcon } from './icons';
-
-function percentText(value: number): string {
-  return `${value.toLocaleString('pt-BR', { maximumFractionDigits: 1 })}%`;
-}
 
 interface Props {
   campaign: PublicCampaign;
@@ -85,7 +82,7 @@ export function CampaignHeader({ campaign, title, price, onShare, children }: Pr
       <Box>
         <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }}>
           <Typography variant="body2" sx={{ fontWeight: 700 }}>
-            {`${percentText(campaign.stats.sales_percentage)} ${CAMPAIGN_TEXTS.sold}`}
+            {`${formatPercent(campaign.stats.sales_percentage)} ${CAMPAIGN_TEXTS.sold}`}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {`${ticketCount(campaign.stats.tickets_available)} disponíveis`}

@@ -4,7 +4,7 @@
  * the draw rule and commitment, rules, trust section, the quantity card (and the
  * sticky bottom bar on phones), 'Participar Agora' with the reservation modal, and the share dialog.
  */
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Box, Stack } from '@mui/material';
 import { RESERVATION_QUANTITY_MAX } from '@rifaria/shared/constants';
 import { formatBRL } from '@rifaria/shared/format';
@@ -21,16 +21,29 @@ import { MobileBuyBar } from './mobile-buy-bar';
 import { ParticipateButton, participateBlocker, salesClosedMessage, salesState } from './participate-button';
 import { PrizesSection } from './prizes-section';
 import { QuantityCard } from './quantity-card';
-import { ReservationModal } from './reservation-modal';
 import { RulesSection } from './rules-section';
 import { SalesClosedCard } from './sales-closed-card';
-import { ShareDialog } from './share-dialog';
 import { TrustSection } from './trust-section';
+
+// The dialogs are not part of the first view: their code (MUI's Dialog, the form fields, the buyer schemas) loads when
+// one is first opened, prefetched once the page is idle, so a phone evaluates only what it draws (issue 15).
+const ReservationModal = lazy(() =>
+  import(/* webpackChunkName: "reservation", webpackPrefetch: true */ './reservation-modal').then((module) => ({
+    default: module.ReservationModal,
+  })),
+);
+const ShareDialog = lazy(() =>
+  import(/* webpackChunkName: "share", webpackPrefetch: true */ './share-dialog').then((module) => ({
+    default: module.ShareDialog,
+  })),
+);
 
 export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
   const mobile = useIsMobile();
   const [quantity, setQuantity] = useState(0);
   const [shareOpen, setShareOpen] = useState(false);
+  // Mounted from the first opening on, so that closing still plays the dialog's exit transition.
+  const [shareMounted, setShareMounted] = useState(false);
   const [reservation, setReservation] = useState(0);
   const [reservationOpen, setReservationOpen] = useState(false);
 
@@ -61,6 +74,11 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
   const total = formatBRL(quantity * priceCents);
   const shareUrl = campaign.full_url || (typeof window !== 'undefined' ? window.location.href : '');
 
+  const openShare = () => {
+    setShareMounted(true);
+    setShareOpen(true);
+  };
+
   const openReservation = () => {
     setReservation((n) => n + 1);
     setReservationOpen(true);
@@ -90,7 +108,7 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
         {/* useFlexGap: Stack's margin-based spacing would reset the sections' side margins (edge to edge on phones). */}
         <Stack spacing={2} useFlexGap sx={{ minWidth: 0 }}>
           <Banner banner={campaign.banner} title={title} />
-          <CampaignHeader campaign={campaign} title={title} price={price} onShare={() => setShareOpen(true)}>
+          <CampaignHeader campaign={campaign} title={title} price={price} onShare={openShare}>
             {/* Right under the title: on a 390×844 phone the winners are in the first screen. */}
             {campaign.drawn ? <DrawnCard link={campaign.link} expectedWinners={campaign.awards.length} /> : null}
           </CampaignHeader>
@@ -110,16 +128,23 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
 
       {bottomBar ? <MobileBuyBar {...card} action={participate} /> : null}
 
-      <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} name={title} price={price} url={shareUrl} />
-      {reservation > 0 ? (
-        <ReservationModal
-          key={reservation}
-          open={reservationOpen}
-          onClose={() => setReservationOpen(false)}
-          campaign={{ title, link: campaign.link, ticket_price: campaign.ticket_price }}
-          quantity={quantity}
-        />
-      ) : null}
+      {/* One boundary each: the share dialog loading never hides an open reservation, and the other way round. */}
+      <Suspense fallback={null}>
+        {shareMounted ? (
+          <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} name={title} price={price} url={shareUrl} />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {reservation > 0 ? (
+          <ReservationModal
+            key={reservation}
+            open={reservationOpen}
+            onClose={() => setReservationOpen(false)}
+            campaign={{ title, link: campaign.link, ticket_price: campaign.ticket_price }}
+            quantity={quantity}
+          />
+        ) : null}
+      </Suspense>
     </Box>
   );
 }

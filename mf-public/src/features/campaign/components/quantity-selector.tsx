@@ -1,5 +1,6 @@
-import { Box, Button, IconButton, Stack, TextField } from '@mui/material';
+import { Box, Button, IconButton, Stack } from '@mui/material';
 import { RESERVATION_QUANTITY_MAX, RESERVATION_QUANTITY_MIN } from '@rifaria/shared/constants';
+import { OutlinedField } from '../../common/components/outlined-field';
 import { AddIcon, RemoveIcon } from './icons';
 
 /** Spec section 2: quick-add steps differ on phones and on wider screens. */
@@ -59,17 +60,17 @@ export function QuantitySelector({ value, onChange, max, mobile, disabled = fals
         >
           <RemoveIcon />
         </IconButton>
-        <TextField
+        <OutlinedField
           label={QUANTITY_TEXTS.label}
           type="number"
           value={String(value)}
           onChange={(event) => set(Number(event.target.value.replace(/\D/g, '') || 0))}
-          onFocus={(event) => event.target.select()}
+          onFocus={(event) => (event.target as HTMLInputElement).select()}
           disabled={disabled}
           size="small"
           fullWidth
           slotProps={{
-            htmlInput: {
+            input: {
               min: RESERVATION_QUANTITY_MIN,
               max: RESERVATION_QUANTITY_MAX,
               step: 1,

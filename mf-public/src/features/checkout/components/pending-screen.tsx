@@ -1,6 +1,6 @@
 /** The Pendente checkout: countdown, Pix QR and copy-and-paste code (and the sandbox button), the numbers. */
 import { useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { apiErrorMessage } from '@rifaria/shared/api-client';
 import { PAYMENT_WARNING_SECONDS } from '@rifaria/shared/constants';
 import { formatReais } from '@rifaria/shared/money';
@@ -8,6 +8,7 @@ import type { Purchase } from '@rifaria/shared/types';
 import { CopyButton } from '@rifaria/shared/ui';
 import { paySandboxCharge } from '../api/pay-sandbox-charge';
 import { formatCountdown } from '../hooks/use-purchase';
+import { OutlinedField } from '../../common/components/outlined-field';
 import { Card, Tickets } from './checkout-card';
 import { CHECKOUT_TEXTS } from './checkout-texts';
 
@@ -97,13 +98,13 @@ export function PendingScreen({
                 bgcolor: 'common.white',
               }}
             />
-            <TextField
+            <OutlinedField
               label={CHECKOUT_TEXTS.copyPasteLabel}
               value={payment.copy_paste_code}
               fullWidth
               multiline
               maxRows={3}
-              slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace', fontSize: 12 } } }}
+              slotProps={{ input: { readOnly: true, style: { fontFamily: 'monospace', fontSize: 12 } } }}
             />
             <CopyButton
               text={payment.copy_paste_code}

@@ -1,3 +1,5 @@
+import { formatInteger } from '@rifaria/shared/format';
+
 /** The result page's texts (issue 13: draws anyone can verify). */
 export const RESULT_TEXTS = {
   title: 'Resultado do sorteio',
@@ -28,5 +30,5 @@ export const RESULT_TEXTS = {
   paidCount: (count: number) =>
     count === 1
       ? '1 número pago participou do sorteio.'
-      : `${count.toLocaleString('pt-BR')} números pagos participaram do sorteio.`,
+      : `${formatInteger(count)} números pagos participaram do sorteio.`,
 } as const;

@@ -1,0 +1,26 @@
+/**
+ * An outlined text field, as MUI composes one (FormControl + InputLabel + OutlinedInput): what TextField draws, without
+ * TextField's import of Select, Menu, Popover and Modal, which the buyer page's first view never shows (issue 15).
+ */
+import { useId, type ReactNode } from 'react';
+import { FormControl, InputLabel, OutlinedInput, type OutlinedInputProps } from '@mui/material';
+
+export interface OutlinedFieldProps extends Omit<
+  OutlinedInputProps,
+  'id' | 'label' | 'size' | 'fullWidth' | 'disabled'
+> {
+  label: ReactNode;
+  size?: 'small' | 'medium';
+  fullWidth?: boolean;
+  disabled?: boolean;
+}
+
+export function OutlinedField({ label, size, fullWidth, disabled, ...input }: OutlinedFieldProps) {
+  const id = useId();
+  return (
+    <FormControl variant="outlined" size={size} fullWidth={fullWidth} disabled={disabled}>
+      <InputLabel htmlFor={id}>{label}</InputLabel>
+      <OutlinedInput id={id} label={label} {...input} />
+    </FormControl>
+  );
+}
