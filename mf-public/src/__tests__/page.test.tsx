@@ -8,7 +8,7 @@ import { startTransition } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import type { FirstViewData } from '@rifaria/shared/types';
-import { setFirstView } from '../features/common/hooks/first-view';
+import { setFirstView, setHydratingFirstView } from '../features/common/hooks/first-view';
 import { BuyerPage } from '../page/buyer-page';
 import { ready, render } from '../page/server';
 import { mockFetchForFile, publicCampaign, purchase, PURCHASE_HASH, server, setScreenWidth } from '../testing/fixtures';
@@ -38,6 +38,7 @@ async function takeOver(data: FirstViewData, html: string) {
   container.innerHTML = html;
   document.body.appendChild(container);
   setFirstView(data);
+  setHydratingFirstView(true);
   const target = container;
   await act(async () => {
     startTransition(() => {
@@ -79,6 +80,13 @@ describe('the campaign page drawn on the server', () => {
     await takeOver(data, html);
     expect(errors).not.toHaveBeenCalled();
     expect(server.calls).toHaveLength(0);
+
+    // The parts that never change are kept as the server drew them, not rendered again.
+    const kept = container!.querySelector('[data-server-drawn]')!;
+    const drawn = document.createElement('div');
+    drawn.innerHTML = html;
+    expect(kept.innerHTML).toBe(drawn.querySelector('[data-server-drawn]')!.innerHTML);
+    expect(kept).toHaveTextContent('Carro 0km');
 
     const user = userEvent.setup();
     const participate = screen.getAllByRole('button', { name: 'Participar Agora' })[0]!;

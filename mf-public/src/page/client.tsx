@@ -11,7 +11,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { configureApi } from '@rifaria/shared/api-client';
 import { FIRST_VIEW_DATA_ID } from '@rifaria/shared/constants';
 import type { FirstViewData } from '@rifaria/shared/types';
-import { setFirstView } from '../features/common/hooks/first-view';
+import { setFirstView, setHydratingFirstView } from '../features/common/hooks/first-view';
 import { BuyerPage } from './buyer-page';
 
 function readFirstView(): FirstViewData | null {
@@ -37,7 +37,9 @@ const tree = (
     </BrowserRouter>
   </StrictMode>
 );
+const hydrating = data !== null && container.firstElementChild !== null;
+setHydratingFirstView(hydrating);
 startTransition(() => {
-  if (data && container.firstElementChild) hydrateRoot(container, tree);
+  if (hydrating) hydrateRoot(container, tree);
   else createRoot(container).render(tree);
 });

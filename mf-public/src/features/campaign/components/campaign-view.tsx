@@ -11,6 +11,7 @@ import { formatBRL } from '@rifaria/shared/format';
 import { reaisToCents } from '@rifaria/shared/money';
 import type { PublicCampaign } from '@rifaria/shared/types';
 import { useBackToClose, useDocumentTitle } from '@rifaria/shared/ui';
+import { ServerDrawn } from '../../common/components/server-drawn';
 import { useRememberCampaign } from '../../common/hooks/last-campaign';
 import { useIsMobile } from '../hooks/use-is-mobile';
 import { Banner } from './banner';
@@ -113,10 +114,15 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
             {campaign.drawn ? <DrawnCard link={campaign.link} expectedWinners={campaign.awards.length} /> : null}
           </CampaignHeader>
           {mobile ? <Box sx={{ px: 2 }}>{closedCard ?? <QuantityCard {...card} mobile />}</Box> : null}
-          <PrizesSection awards={campaign.awards} />
-          <DrawSection campaign={campaign} />
-          <RulesSection rules={campaign.rules} />
-          <TrustSection />
+          {/* Nothing in here changes while the page is open: kept as the server drew it (no hydration). */}
+          <ServerDrawn>
+            <Stack spacing={2} useFlexGap>
+              <PrizesSection awards={campaign.awards} />
+              <DrawSection campaign={campaign} />
+              <RulesSection rules={campaign.rules} />
+              <TrustSection />
+            </Stack>
+          </ServerDrawn>
         </Stack>
 
         {!mobile ? (

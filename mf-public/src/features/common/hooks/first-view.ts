@@ -9,9 +9,20 @@ import { useEffect, useState } from 'react';
 import type { FirstViewData, FirstViewReply, PublicCampaign, Purchase } from '@rifaria/shared/types';
 
 let current: FirstViewData | null = null;
+let hydrating = false;
 
 export function setFirstView(data: FirstViewData | null): void {
   current = data;
+}
+
+/** Set by client.tsx around the first render that takes over the server's HTML (cleared once it is committed). */
+export function setHydratingFirstView(value: boolean): void {
+  hydrating = value;
+}
+
+/** True while the browser's first render is taking over the HTML the server drew (ServerDrawn keeps it as it is). */
+export function isHydratingFirstView(): boolean {
+  return hydrating;
 }
 
 /** The layout the server drew (a phone's or not); undefined when the page was not rendered by the server. */
