@@ -4,13 +4,14 @@
  * the draw rule and commitment, rules, trust section, the quantity card (and the
  * sticky bottom bar on phones), 'Participar Agora' with the reservation modal, and the share dialog.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Box, Stack } from '@mui/material';
 import { RESERVATION_QUANTITY_MAX } from '@rifaria/shared/constants';
 import { formatBRL } from '@rifaria/shared/format';
 import { reaisToCents } from '@rifaria/shared/money';
 import type { PublicCampaign } from '@rifaria/shared/types';
 import { useBackToClose, useDocumentTitle } from '@rifaria/shared/ui';
+import { lazyPart } from '../../common/components/lazy-page';
 import { ServerDrawn } from '../../common/components/server-drawn';
 import { useRememberCampaign } from '../../common/hooks/last-campaign';
 import { useIsMobile } from '../hooks/use-is-mobile';
@@ -28,15 +29,13 @@ import { TrustSection } from './trust-section';
 
 // The dialogs are not part of the first view: their code (MUI's Dialog, the form fields, the buyer schemas) loads when
 // one is first opened, prefetched once the page is idle, so a phone evaluates only what it draws (issue 15).
-const ReservationModal = lazy(() =>
-  import(/* webpackChunkName: "reservation", webpackPrefetch: true */ './reservation-modal').then((module) => ({
-    default: module.ReservationModal,
-  })),
+const ReservationModal = lazyPart(() =>
+  import(/* webpackChunkName: "reservation", webpackPrefetch: true */ './reservation-modal').then(
+    (module) => module.ReservationModal,
+  ),
 );
-const ShareDialog = lazy(() =>
-  import(/* webpackChunkName: "share", webpackPrefetch: true */ './share-dialog').then((module) => ({
-    default: module.ShareDialog,
-  })),
+const ShareDialog = lazyPart(() =>
+  import(/* webpackChunkName: "share", webpackPrefetch: true */ './share-dialog').then((module) => module.ShareDialog),
 );
 
 export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
