@@ -49,6 +49,7 @@ describe('originFrom', () => {
     for (const value of ['a'.repeat(1_000_000), `${'a-'.repeat(500_000)}!`, `${'1.'.repeat(500_000)}`]) {
       expect(isHostHeader(value)).toBe(false);
     }
-    expect(performance.now() - started).toBeLessThan(500);
+    // Generous: what it catches (backtracking on a huge input) takes minutes, and a busy CI machine must never fail it.
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

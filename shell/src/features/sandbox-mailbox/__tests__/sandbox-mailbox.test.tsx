@@ -214,6 +214,7 @@ describe('splitLinks', () => {
   it('should stay fast on hostile text', () => {
     const started = performance.now();
     splitLinks(`http://${'.'.repeat(100_000)}x ${'http:/'.repeat(20_000)}`);
-    expect(performance.now() - started).toBeLessThan(500);
+    // Generous: what it catches (backtracking on a huge input) takes minutes, and a busy CI machine must never fail it.
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
