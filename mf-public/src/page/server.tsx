@@ -17,10 +17,8 @@ import { BuyerPage } from './buyer-page';
 
 // Every page is in this one file (the server build has a single chunk): they are loaded a few microtasks after the API
 // requires it, long before a request can arrive. Drawing one before then would put a spinner in the HTML.
-const pagesReady = Promise.all(LAZY_PAGES.map((page) => page.preload()));
-
 /** For a caller that needs the pages now (tests, a reload): resolves once render() can draw any page. */
-export const ready: Promise<void> = pagesReady.then(() => undefined);
+export const ready: Promise<void> = Promise.all(LAZY_PAGES.map((page) => page.preload())).then(() => undefined);
 
 /**
  * Every rule the render inserted, as emotion's browser cache reads them back: one tag per global style
