@@ -6,7 +6,7 @@ const remote = createWebpackConfig({ appDir: __dirname });
 // The buyer page the API renders on the server (/p/{link}, /p/checkout): production builds only.
 const firstView = createFirstViewConfigs({
   appDir: __dirname,
-  client: './src/page/client.tsx',
+  client: './src/page/boot.ts',
   server: './src/page/server.tsx',
 });
 

@@ -6,6 +6,9 @@ export { NAME_MIN_LENGTH, LOGIN_PASSWORD_MIN_LENGTH, REGISTER_PASSWORD_MIN_LENGT
 
 export const PRODUCT_NAME = 'Rifaria';
 
+/** The button beside every load error (spec: every load error offers a retry): RetryAlert, and the buyer page's boot. */
+export const RETRY_LABEL = 'Tentar novamente';
+
 // Locale ---------------------------------------------------------------------------------------------------------
 export const LOCALE = 'pt-BR';
 export const CURRENCY = 'BRL';
@@ -127,3 +130,10 @@ export const SESSION_STORAGE_KEY = 'rifaria-session';
 
 /** The id of the <script type="application/json"> that carries the buyer page's first-view data (FirstViewData). */
 export const FIRST_VIEW_DATA_ID = 'rifaria-first-view';
+
+/**
+ * The name of the <meta> whose content lists (space-separated URLs) the buyer page app's files, which the page's boot
+ * script prefetches once the page has loaded, not before: the campaign page starts its app only when the buyer
+ * reaches for it, and the banner (what a phone paints last) keeps the bandwidth until then.
+ */
+export const PREFETCH_AFTER_LOAD_META = 'rifaria-prefetch-after-load';

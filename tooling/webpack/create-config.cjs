@@ -17,6 +17,7 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyPlugin = require('copy-webpack-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('node:zlib');
@@ -41,6 +42,11 @@ function swcOptions(isDev) {
 }
 
 /** Text files a browser downloads; images and fonts are compressed already. */
+/**
+ * The chunk group of a server-rendered page's app (webpackChunkName in its boot entry, e.g. mf-public/src/page/boot.ts):
+ * assets.json lists its files under `chunks.app`, which the API preloads on pages that start it at once.
+ */
+const APP_CHUNK = 'app';
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|map)$/;
 
 /**
@@ -175,6 +181,11 @@ function createWebpackConfig({ appDir }) {
         new ModuleFederationPlugin(federation),
         lazyLocaleNumbers(),
         ...(isDev ? [] : precompress()),
+        // The PNG icon of the buyer pages the API draws (api/src/plugins/buyer-pages.ts): an SVG icon is a document of
+        // its own that a phone lays out (its text, its font) on the page's busy first second.
+        ...(isHost && !isDev
+          ? [new CopyPlugin({ patterns: [{ from: path.join(appDir, 'public/favicon.png') }] })]
+          : []),
         // The host always has a page; a remote only needs one for standalone development.
         ...(isHost || isDev
           ? [
@@ -235,7 +246,8 @@ class EntryAssetsPlugin {
 /**
  * The server-rendered page of a remote (mf-public's buyer page, issue 15): two production builds beside its Module
  * Federation one, without federation so that they are tree-shaken like any app.
- *  - dist/page/: the browser bundle (`client`), split in a few chunks, + assets.json (its initial files);
+ *  - dist/page/: the browser bundle (`client`, a boot entry that loads the app, chunk group APP_CHUNK, when the page
+ *    needs it), split in a few chunks, + assets.json (the entry's files, and each named chunk group's);
  *  - dist/ssr/render.js: the server renderer (`server`, CommonJS for Node, one file) the API requires.
  * The API answers the page's URLs with the HTML the renderer draws and the bundle's scripts; the bundle takes over.
  *
@@ -300,13 +312,25 @@ function createFirstViewConfigs({ appDir, client, server }) {
         chunkIds: 'deterministic',
         runtimeChunk: 'single',
         // React, the other libraries, the app: a few files that download in parallel and evaluate in short tasks
-        // (the app changes most often, React least).
+        // (the app changes most often, React least). The entry is a small boot script that loads the app (the
+        // chunk group named APP_CHUNK) when the page needs it.
         splitChunks: {
           chunks: 'all',
           cacheGroups: {
-            react: { test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, name: 'react', priority: 20 },
-            // Only what the first view needs: a library used by a lazy part (a dialog's form fields) loads with it.
-            vendor: { test: /[\\/]node_modules[\\/]/, name: 'vendor', chunks: 'initial', priority: 10 },
+            react: {
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              name: 'react',
+              chunks: (chunk) => chunk.name === APP_CHUNK,
+              priority: 20,
+            },
+            // Only what the app's first view needs: a library used by a lazy part (a dialog's form fields) loads
+            // with it.
+            vendor: {
+              test: /[\\/]node_modules[\\/]/,
+              name: 'vendor',
+              chunks: (chunk) => chunk.name === APP_CHUNK,
+              priority: 10,
+            },
           },
         },
       },

@@ -1,8 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { BANNER_IMAGE_SIZES, FIRST_VIEW_DATA_ID, PRODUCT_NAME } from '@rifaria/shared/constants';
+import {
+  BANNER_IMAGE_SIZES,
+  FIRST_VIEW_DATA_ID,
+  PREFETCH_AFTER_LOAD_META,
+  PRODUCT_NAME,
+} from '@rifaria/shared/constants';
 import { BUYER_MESSAGES, CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import type { FirstViewData, FirstViewRenderer, PublicCampaign } from '@rifaria/shared/types';
 import { linkPreviewOf, type LinkPreview } from '../campaigns/link-preview';
@@ -20,7 +28,8 @@ import { publicOriginOf } from '../lib/public-origin';
  *   GET /p, /p/{link}/…      the same page without a server view (the app draws it).
  *
  * Each page loads mf-public's page bundle (mf-public/dist/page/, listed in its assets.json): no shell, no admin code,
- * no Module Federation runtime. The data the page was drawn from is inlined (FIRST_VIEW_DATA_ID) and the bundle
+ * no Module Federation runtime; a boot script that starts the app (chunk group 'app') at once (preloaded here) or, on
+ * the campaign page, when the buyer reaches for it (prefetched after load). The data the page was drawn from is inlined (FIRST_VIEW_DATA_ID) and the bundle
  * hydrates it. Without that build (development, SERVE_FRONTENDS=off, mf-public served from elsewhere) these routes
  * are not registered and the shell answers /p/* as before.
  */
@@ -29,6 +38,8 @@ const PAGE_DIR = 'page';
 const RENDERER_FILE = path.join('ssr', 'render.js');
 /** mf-public's files are served under /_mf/mf-public/ (plugins/frontends.ts). */
 const PAGE_BASE = '/_mf/mf-public/page/';
+/** The chunk group of the page's app, which its boot entry loads (APP_CHUNK in tooling/webpack/create-config.cjs). */
+const APP_CHUNK = 'app';
 /** How often the build on disk is checked for a new deploy of mf-public. */
 const BUILD_CHECK_MS = 2_000;
 /** Drawn campaign pages kept (same data and layout → same HTML): a link shared at once is drawn once. */
@@ -36,6 +47,13 @@ const RENDER_CACHE_SIZE = 200;
 /** A purchase hash is far shorter; anything longer is not one. */
 const HASH_MAX_LENGTH = 200;
 const USER_AGENT_MAX_LENGTH = 512;
+const ACCEPT_ENCODING_MAX_LENGTH = 256;
+/** The encodings the pages are sent in, preferred first (a page is ~75 KB of HTML and styles, ~11 KB in brotli). */
+const ENCODINGS = ['br', 'gzip'] as const;
+/** Brotli 5 compresses a page in ~1 ms (11 KB); 9 and above take ~70 ms for 0.3 KB less. */
+const BROTLI_QUALITY = 5;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
 
 interface PageAssets {
   scripts: string[];
@@ -185,8 +203,14 @@ interface DocumentParts {
   root: string;
   /** The first view's critical styles (<style> tags from the renderer), before the page's scripts. */
   styles: string;
-  /** The page's own chunk (assets.json's `chunks`), when it loads on demand: preloaded with the first scripts. */
-  page?: string;
+  /**
+   * The chunk groups (assets.json's `chunks`) the page needs at once, preloaded with the first scripts: the app
+   * ('app', which the boot script loads) and the page's own chunk when it loads on demand ('checkout'…). The campaign
+   * page has none: it is complete as drawn and its boot script loads the app when the buyer reaches for it.
+   */
+  preload: string[];
+  /** The chunk groups the page's boot script prefetches once the page has loaded (the campaign page's app). */
+  prefetchAfterLoad: string[];
   data: FirstViewData;
   assets: PageAssets;
   noindex: boolean;
@@ -196,18 +220,47 @@ const BASE_STYLE = "html,body{margin:0}body{font-family:Roboto,system-ui,-apple-
 
 export function pageDocument(parts: DocumentParts): string {
   const scripts = parts.assets.scripts.map((file) => `<script defer src="${PAGE_BASE}${file}"></script>`).join('');
-  const pageFiles = (parts.page ? parts.assets.chunks[parts.page] : undefined) ?? [];
-  const preloads = pageFiles.map((file) => `<link rel="preload" as="script" href="${PAGE_BASE}${file}">`).join('');
+  const filesOf = (names: string[]) => [...new Set(names.flatMap((name) => parts.assets.chunks[name] ?? []))];
+  const preloads = filesOf(parts.preload)
+    .map((file) => `<link rel="preload" as="script" href="${PAGE_BASE}${file}">`)
+    .join('');
+  const later = filesOf(parts.prefetchAfterLoad).map((file) => `${PAGE_BASE}${file}`);
+  const prefetch = later.length > 0 ? meta('name', PREFETCH_AFTER_LOAD_META, later.join(' ')) : '';
   const stylesheets = parts.assets.styles.map((file) => `<link rel="stylesheet" href="${PAGE_BASE}${file}">`).join('');
   return (
     '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="theme-color" content="#6A1FD1">' +
     `<title>${escapeHtml(parts.title)}</title>${meta('name', 'description', parts.description)}` +
     (parts.noindex ? '<meta name="robots" content="noindex">' : '') +
-    `${parts.head}<link rel="icon" href="/favicon.svg"><style>${BASE_STYLE}</style>${stylesheets}${parts.styles}${scripts}${preloads}</head>` +
+    `${parts.head}<link rel="icon" type="image/png" href="/favicon.png"><style>${BASE_STYLE}</style>${stylesheets}${parts.styles}${scripts}${preloads}${prefetch}</head>` +
     `<body><noscript>Ative o JavaScript para participar.</noscript><div id="root">${parts.root}</div>` +
     `<script type="application/json" id="${FIRST_VIEW_DATA_ID}">${jsonForScript(parts.data)}</script></body></html>`
   );
+}
+
+/**
+ * The page in the encoding the browser prefers (off the event loop, in libuv's pool). Fastify compresses nothing by
+ * itself and the page is drawn per request, unlike the build's files, which come precompressed.
+ */
+async function encodePage(
+  request: FastifyRequest,
+  html: string,
+): Promise<{ body: string | Buffer; encoding?: string }> {
+  const header = request.headers['accept-encoding'];
+  if (typeof header !== 'string' || header.length > ACCEPT_ENCODING_MAX_LENGTH) return { body: html };
+  const encoding = negotiate(header, [...ENCODINGS]);
+  if (encoding === 'br') {
+    const body = await brotli(html, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
+      },
+    });
+    return { body, encoding };
+  }
+  if (encoding === 'gzip') return { body: await gzip(html), encoding };
+  return { body: html };
 }
 
 // Requests -----------------------------------------------------------------------------------------------------------
@@ -261,20 +314,24 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
     return view;
   }
 
-  function send(
+  async function send(
+    request: FastifyRequest,
     reply: FastifyReply,
     status: number,
     parts: Omit<DocumentParts, 'assets' | 'root' | 'styles'>,
     cacheable: boolean,
-  ): FastifyReply {
+  ): Promise<FastifyReply> {
     const build = loader.current() ?? first!;
     const view = draw(build, parts.data, cacheable);
+    const html = pageDocument({ ...parts, assets: build.assets, root: view.html, styles: view.head });
+    const { body, encoding } = await encodePage(request, html);
+    if (encoding) reply.header('content-encoding', encoding);
     return reply
       .code(status)
       .header('cache-control', cacheable ? 'no-cache' : 'no-store')
-      .header('vary', 'User-Agent, Sec-CH-UA-Mobile')
+      .header('vary', 'User-Agent, Sec-CH-UA-Mobile, Accept-Encoding')
       .type('text/html; charset=utf-8')
-      .send(pageDocument({ ...parts, assets: build.assets, root: view.html, styles: view.head }));
+      .send(body);
   }
 
   const base = (request: FastifyRequest): FirstViewData => ({
@@ -297,14 +354,24 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
     };
     if (!campaign) {
       return send(
+        request,
         reply,
         404,
-        { title: titled(CAMPAIGN_MESSAGES.notFound), description: DEFAULT_DESCRIPTION, head: '', data, noindex: true },
+        {
+          title: titled(CAMPAIGN_MESSAGES.notFound),
+          description: DEFAULT_DESCRIPTION,
+          head: '',
+          data,
+          noindex: true,
+          preload: [],
+          prefetchAfterLoad: [APP_CHUNK],
+        },
         true,
       );
     }
     const preview = linkPreviewOf(campaign, origin);
     return send(
+      request,
       reply,
       200,
       {
@@ -313,6 +380,8 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
         head: linkPreviewTags(preview) + bannerPreload(campaign),
         data,
         noindex: false,
+        preload: [],
+        prefetchAfterLoad: [APP_CHUNK],
       },
       true,
     );
@@ -342,6 +411,7 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
       };
       // Personal (numbers, the Pix code): never cached, never indexed.
       return send(
+        request,
         reply,
         purchase ? 200 : 404,
         {
@@ -350,7 +420,8 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
           head: '',
           data,
           noindex: true,
-          page: 'checkout',
+          preload: [APP_CHUNK, 'checkout'],
+          prefetchAfterLoad: [],
         },
         false,
       );
@@ -360,9 +431,18 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
   // The other buyer pages ('Meus números', the result, /p): drawn without data (the app loads theirs).
   const plain = (page: string | undefined) => (request: FastifyRequest, reply: FastifyReply) =>
     send(
+      request,
       reply,
       200,
-      { title: PRODUCT_NAME, description: DEFAULT_DESCRIPTION, head: '', data: base(request), noindex: false, page },
+      {
+        title: PRODUCT_NAME,
+        description: DEFAULT_DESCRIPTION,
+        head: '',
+        data: base(request),
+        noindex: false,
+        preload: page ? [APP_CHUNK, page] : [APP_CHUNK],
+        prefetchAfterLoad: [],
+      },
       false,
     );
   fastify.get('/p', { schema: { hide: true } }, plain('home'));

@@ -4,7 +4,8 @@
  */
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { LOAD_FAILED_TEXT, lazyPage, lazyPart } from '../features/common/components/lazy-page';
+import { lazyPage, lazyPart } from '../features/common/components/lazy-page';
+import { LOAD_FAILED_TEXT } from '../features/common/components/load-failed-text';
 
 const failedDownload = () => Promise.reject(new Error('ChunkLoadError: Loading chunk 42 failed.'));
 

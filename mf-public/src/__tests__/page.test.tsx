@@ -1,15 +1,14 @@
 /**
  * The buyer page drawn on the server (src/page/server.tsx) and taken over in the browser (src/page/client.tsx's
- * tree): the browser's first render must match the HTML, without a request.
+ * `start`, which src/page/boot.ts calls): the browser's first render must match the HTML, without a request.
  */
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { startTransition } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import type { Root } from 'react-dom/client';
+import { FIRST_VIEW_DATA_ID } from '@rifaria/shared/constants';
 import type { FirstViewData } from '@rifaria/shared/types';
-import { setFirstView, setHydratingFirstView } from '../features/common/hooks/first-view';
-import { BuyerPage } from '../page/buyer-page';
+import { setFirstView } from '../features/common/hooks/first-view';
+import { start } from '../page/client';
 import { ready, render } from '../page/server';
 import { mockFetchForFile, publicCampaign, purchase, PURCHASE_HASH, server, setScreenWidth } from '../testing/fixtures';
 
@@ -37,29 +36,28 @@ async function takeOver(data: FirstViewData, html: string) {
   container = document.createElement('div');
   container.innerHTML = html;
   document.body.appendChild(container);
-  setFirstView(data);
-  setHydratingFirstView(true);
   const target = container;
+  let started: Promise<Root> | null = null;
+  // start() resolves once React has committed, which act() lets it do when its callback returns.
   await act(async () => {
-    startTransition(() => {
-      root = hydrateRoot(
-        target,
-        <BrowserRouter>
-          <BuyerPage />
-        </BrowserRouter>,
-      );
-    });
+    started = start(target, data);
   });
+  root = await started!;
 }
 
-describe('the campaign page drawn on the server', () => {
+/** What the API inlines in the demo-like campaign's page, drawn for a phone. */
+function campaignPageData(): FirstViewData {
   const campaign = publicCampaign();
-  const data: FirstViewData = {
+  return {
     url: `/p/${campaign.link}`,
     mobile: true,
     config,
     campaign: { link: campaign.link, reply: { success: true, data: campaign } },
   };
+}
+
+describe('the campaign page drawn on the server', () => {
+  const data = campaignPageData();
 
   it('should carry the name, the price per number, the draw date, the prizes and an inert Participar Agora', () => {
     const { html } = render(data);
@@ -123,5 +121,46 @@ describe('the checkout drawn on the server', () => {
     expect(errors).not.toHaveBeenCalled();
     expect(screen.getByRole('timer')).toBeInTheDocument();
     expect(server.calls).toHaveLength(0);
+  });
+});
+
+describe('the campaign page started by its boot script (src/page/boot.ts)', () => {
+  it('should stay as drawn until the buyer reaches for it, then take a tap made meanwhile into account', async () => {
+    setScreenWidth(390);
+    const data = campaignPageData();
+    const { html } = render(data);
+    window.history.replaceState({}, '', data.url);
+    container = document.createElement('div');
+    container.id = 'root';
+    container.innerHTML = html;
+    const json = document.createElement('script');
+    json.type = 'application/json';
+    json.id = FIRST_VIEW_DATA_ID;
+    json.textContent = JSON.stringify(data);
+    document.body.append(container, json);
+    const errors = jest.spyOn(console, 'error');
+    // jsdom has no User Timing; a browser does.
+    const marks = jest.fn();
+    Object.defineProperty(performance, 'mark', { value: marks, configurable: true });
+
+    await act(async () => {
+      await import('../page/boot');
+    });
+    // Nothing ran: the page is the server's, and 'Participar Agora' waits for a number.
+    expect(marks).not.toHaveBeenCalled();
+    const total = () => screen.getAllByText(/^Total \(\d+ números?\)$/)[0]!.textContent;
+    expect(total()).toBe('Total (0 números)');
+
+    // The first tap is on '+1 número' before the app is there: it starts the app and counts once it listens.
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: '+1 número' })[0]!);
+    });
+    await waitFor(() => expect(total()).toBe('Total (1 número)'));
+    expect(marks.mock.calls.map(([name]) => name)).toEqual(['rifaria:intent', 'rifaria:taken-over']);
+    expect(screen.getAllByRole('button', { name: 'Participar Agora' })[0]).toBeEnabled();
+    expect(errors).not.toHaveBeenCalled();
+    expect(server.calls).toHaveLength(0);
+    json.remove();
+    Reflect.deleteProperty(performance, 'mark');
   });
 });

@@ -1,45 +1,51 @@
 /**
- * The buyer page's browser entry (dist/page/, issue 15). The API sent the page already drawn (#root) and the data it
- * was drawn from (FIRST_VIEW_DATA_ID): the app hydrates it — the same tree, the same first render, no request and no
- * layout shift. Hydration runs as a transition, so React yields to the browser every few milliseconds instead of
+ * The buyer page's app in the browser (dist/page/, issue 15), loaded by boot.ts. The API sent the page already drawn
+ * (#root) and the data it was drawn from: `start` hydrates it — the same tree, the same first render, no request and
+ * no layout shift. Hydration runs as a transition, so React yields to the browser every few milliseconds instead of
  * blocking a phone's main thread for the whole page. A page without a server view (the renderer failed, or another
  * /p/ page) is simply rendered.
  */
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { startTransition, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { configureApi } from '@rifaria/shared/api-client';
-import { FIRST_VIEW_DATA_ID } from '@rifaria/shared/constants';
 import type { FirstViewData } from '@rifaria/shared/types';
 import { setFirstView, setHydratingFirstView } from '../features/common/hooks/first-view';
 import { BuyerPage } from './buyer-page';
 
-function readFirstView(): FirstViewData | null {
-  const text = document.getElementById(FIRST_VIEW_DATA_ID)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as FirstViewData;
-  } catch {
-    return null;
-  }
+/** Calls `onCommit` once the tree below has been committed (its effects run after every child's). */
+function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useEffect(onCommit, [onCommit]);
+  return children;
 }
 
-const data = readFirstView();
-configureApi({ baseUrl: data?.config.apiBaseUrl ?? '' });
-setFirstView(data);
-
-const container = document.getElementById('root');
-if (!container) throw new Error('#root not found');
-const tree = (
-  <StrictMode>
-    <BrowserRouter>
-      <BuyerPage />
-    </BrowserRouter>
-  </StrictMode>
-);
-const hydrating = data !== null && container.firstElementChild !== null;
-setHydratingFirstView(hydrating);
-startTransition(() => {
-  if (hydrating) hydrateRoot(container, tree);
-  else createRoot(container).render(tree);
-});
+/**
+ * Draws or takes over the page in `container`; resolves once the app's first render is committed (it listens), with
+ * the root.
+ */
+export function start(container: HTMLElement, data: FirstViewData | null): Promise<Root> {
+  configureApi({ baseUrl: data?.config.apiBaseUrl ?? '' });
+  setFirstView(data);
+  const hydrating = data !== null && container.firstElementChild !== null;
+  setHydratingFirstView(hydrating);
+  return new Promise((resolve) => {
+    let root: Root | null = null;
+    const committed = () => resolve(root!);
+    // No StrictMode: this bundle only exists in production builds, where StrictMode checks nothing.
+    const tree = (
+      <Committed onCommit={committed}>
+        <BrowserRouter>
+          <BuyerPage />
+        </BrowserRouter>
+      </Committed>
+    );
+    startTransition(() => {
+      if (hydrating) {
+        root = hydrateRoot(container, tree);
+      } else {
+        root = createRoot(container);
+        root.render(tree);
+      }
+    });
+  });
+}

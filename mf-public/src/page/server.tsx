@@ -5,7 +5,6 @@
  * the document's head, which emotion's browser cache (same key, 'css') adopts instead of inserting them again — one
  * stylesheet parsed once, not a style tag before every element.
  */
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import createCache, { type EmotionCache } from '@emotion/cache';
@@ -53,14 +52,13 @@ export const render: FirstViewRenderer['render'] = (data: FirstViewData) => {
     const cache = createCache({ key: 'css' });
     // Global styles (CssBaseline) kept in the cache too, instead of a <style> tag inside the markup.
     cache.compat = true;
+    // The same tree as client.tsx's, without StrictMode (a production build, where it checks nothing).
     const html = renderToString(
-      <StrictMode>
-        <CacheProvider value={cache}>
-          <StaticRouter location={data.url}>
-            <BuyerPage />
-          </StaticRouter>
-        </CacheProvider>
-      </StrictMode>,
+      <CacheProvider value={cache}>
+        <StaticRouter location={data.url}>
+          <BuyerPage />
+        </StaticRouter>
+      </CacheProvider>,
     );
     return { html, head: styleTags(cache) };
   } finally {

@@ -14,6 +14,6 @@ export { MoneyField, type MoneyFieldProps } from './money-field';
 export { campaignStatusColor, purchaseStatusColor } from './status';
 export { useRequest, type RequestState, type RequestStatus } from './use-request';
 export { DialogTitleWithClose, CLOSE_DIALOG_LABEL } from './dialog-title-with-close';
-export { RetryAlert, RETRY_LABEL } from './retry-alert';
+export { RetryAlert } from './retry-alert';
 export { FormDialog, DialogForm, CANCEL_LABEL, type FormDialogProps, type DialogFormProps } from './form-dialog';
 export { useDocumentTitle } from './use-document-title';

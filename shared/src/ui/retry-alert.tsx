@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, type SxProps, type Theme } from '@mui/material';
-
-export const RETRY_LABEL = 'Tentar novamente';
+import { RETRY_LABEL } from '../constants';
 
 /** A load that failed: the message, and 'Tentar novamente' beside it (spec: every load error offers a retry). */
 export function RetryAlert({

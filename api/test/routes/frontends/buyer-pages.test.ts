@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { escapeHtml } from '../../../src/lib/html';
 import { jsonForScript } from '../../../src/plugins/buyer-pages';
 import { buildApp, type TestApp } from '../../helper';
@@ -29,7 +30,11 @@ function makeDists(renderer: string): string {
     JSON.stringify({
       scripts: ['runtime.0123456789.js', 'main.abcdef0123.js'],
       styles: [],
-      chunks: { checkout: ['checkout.0123456789.chunk.js'], result: ['result.0123456789.chunk.js', '../../x.js'] },
+      chunks: {
+        app: ['react.0123456789.chunk.js', 'app.0123456789.chunk.js'],
+        checkout: ['checkout.0123456789.chunk.js', 'react.0123456789.chunk.js'],
+        result: ['result.0123456789.chunk.js', '../../x.js'],
+      },
     }),
   );
   write('mf-public/dist/page/main.abcdef0123.js', 'console.log("page")');
@@ -178,12 +183,20 @@ describe('buyer pages drawn on the server (/p/…)', () => {
       expect(html).not.toContain('<title>Shell</title>');
     });
 
-    it('should preload the code of a page that loads on demand, only on that page', async () => {
+    it('should preload the app and the page’s own code on the pages that start at once, never on the campaign page', async () => {
       const preload = (file: string) => `<link rel="preload" as="script" href="/_mf/mf-public/page/${file}">`;
+      // The campaign page is complete as drawn: its boot script loads the app when the buyer reaches for it.
       expect((await get(`/p/${link}`)).body).not.toContain('rel="preload" as="script"');
-      expect((await get('/p/checkout?compra=nao-existe')).body).toContain(preload('checkout.0123456789.chunk.js'));
-      // A list with a file name that is not one (a path) is ignored whole.
-      expect((await get(`/p/${link}/resultado`)).body).not.toContain('rel="preload" as="script"');
+      expect((await get('/p/campanha-que-nao-existe')).body).not.toContain('rel="preload" as="script"');
+
+      const checkout = (await get('/p/checkout?compra=nao-existe')).body;
+      for (const file of ['react.0123456789.chunk.js', 'app.0123456789.chunk.js', 'checkout.0123456789.chunk.js']) {
+        expect(checkout.split(preload(file))).toHaveLength(2); // each file once, even when two groups list it
+      }
+      // A list with a file name that is not one (a path) is ignored whole: the app alone.
+      const result = (await get(`/p/${link}/resultado`)).body;
+      expect(result).toContain(preload('app.0123456789.chunk.js'));
+      expect(result).not.toContain('result.0123456789');
     });
 
     it('should put the styles the renderer collected in the head, before the scripts and once', async () => {
@@ -200,6 +213,28 @@ describe('buyer pages drawn on the server (/p/…)', () => {
       expect((await get(`/p/${link}`, { 'user-agent': DESKTOP_UA, 'sec-ch-ua-mobile': '?1' })).body).toContain(
         'data-mobile="true"',
       );
+    });
+
+    it('should send the page compressed in the encoding the browser prefers, and say the answer varies with it', async () => {
+      const plain = await get(`/p/${link}`);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(String(plain.headers.vary)).toContain('Accept-Encoding');
+
+      const br = await get(`/p/${link}`, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+
+      const gz = await get(`/p/${link}`, { 'accept-encoding': 'gzip;q=1, br;q=0.5' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+
+      // Unknown, refused or absurd: the page as it is.
+      for (const header of ['identity', 'br;q=0, gzip;q=0', `${'x, '.repeat(200)}br`]) {
+        const response = await get(`/p/${link}`, { 'accept-encoding': header });
+        expect(response.headers['content-encoding']).toBeUndefined();
+        expect(response.body).toBe(plain.body);
+      }
     });
 
     it('should draw the checkout from the purchase, never cached nor indexed', async () => {

@@ -12,9 +12,7 @@
  */
 import { createElement, lazy, type ComponentType } from 'react';
 import { RetryAlert } from '@rifaria/shared/ui';
-
-export const LOAD_FAILED_TEXT =
-  'Não foi possível carregar esta parte da página. Verifique sua conexão e tente novamente.';
+import { LOAD_FAILED_TEXT } from './load-failed-text';
 
 /** Where the page's own content would be. */
 function PageLoadFailed() {

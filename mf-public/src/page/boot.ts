@@ -1,0 +1,135 @@
+/**
+ * The buyer page's entry (dist/page/, issue 15): the only script the page runs when it loads, a few KB. It reads the
+ * data the server drew the page from and starts the app (client.tsx, its own chunks):
+ *  - at once on a page that lives by itself (the checkout's countdown and payment polling) or that the server did not
+ *    draw (the browser draws it);
+ *  - on the campaign page, at the buyer's first sign of intent (take-over.ts). The page is complete without it and
+ *    nothing in it moves by itself; its code is prefetched once the page has loaded, and what the buyer does in
+ *    between is held and replayed. The page is also taken over at once when the server drew it for the other layout (a tablet that said
+ *    it was a phone, or the reverse).
+ */
+import { FIRST_VIEW_DATA_ID, PREFETCH_AFTER_LOAD_META, RETRY_LABEL } from '@rifaria/shared/constants';
+import type { FirstViewData } from '@rifaria/shared/types';
+import { rememberCampaign } from '../features/common/api/last-campaign';
+import { LOAD_FAILED_TEXT } from '../features/common/components/load-failed-text';
+import { holdUntilTakenOver, whenIntent } from './take-over';
+
+/** MUI's `md` breakpoint, below which the page has its phone layout (useIsMobile). */
+const PHONE_LAYOUT_QUERY = '(max-width: 899.95px)';
+
+function readFirstView(): FirstViewData | null {
+  const text = document.getElementById(FIRST_VIEW_DATA_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as FirstViewData;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The app's code could not be downloaded (mobile data): the page stays as drawn, and says so over it like a dialog
+ * that could not open (lazyPart), with 'Tentar novamente' (a reload, which also gets new file names after a deploy).
+ * Plain DOM: React is what did not arrive.
+ */
+function showLoadFailed(): void {
+  const alert = document.createElement('div');
+  alert.setAttribute('role', 'alert');
+  Object.assign(alert.style, {
+    position: 'fixed',
+    left: '16px',
+    right: '16px',
+    bottom: '16px',
+    zIndex: '1400',
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    gap: '8px 16px',
+    padding: '12px 16px',
+    borderRadius: '8px',
+    background: '#fdeded',
+    color: '#5f2120',
+    boxShadow: '0 3px 5px rgba(0,0,0,.2)',
+  });
+  const text = document.createElement('span');
+  text.textContent = LOAD_FAILED_TEXT;
+  text.style.flex = '1 1 200px';
+  const retry = document.createElement('button');
+  retry.type = 'button';
+  retry.textContent = RETRY_LABEL;
+  Object.assign(retry.style, {
+    font: 'inherit',
+    fontWeight: '600',
+    color: 'inherit',
+    background: 'none',
+    border: '1px solid currentColor',
+    borderRadius: '8px',
+    padding: '6px 12px',
+    cursor: 'pointer',
+  });
+  retry.addEventListener('click', () => window.location.reload());
+  alert.append(text, retry);
+  document.body.append(alert);
+}
+
+const loadApp = () => import(/* webpackChunkName: "app" */ './client');
+
+/** Runs `task` in a task of its own once the page has loaded (the banner included). */
+function afterLoad(task: () => void): void {
+  if (document.readyState === 'complete') setTimeout(task);
+  else window.addEventListener('load', () => setTimeout(task), { once: true });
+}
+
+/**
+ * Downloads (without running) the files the server listed (PREFETCH_AFTER_LOAD_META): the app is then in the cache
+ * when the buyer reaches for it, and never took bandwidth from the banner.
+ */
+function prefetchApp(): void {
+  const files = document.querySelector(`meta[name="${PREFETCH_AFTER_LOAD_META}"]`)?.getAttribute('content');
+  for (const href of files?.split(' ') ?? []) {
+    if (!href) continue;
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.as = 'script';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+async function boot(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root not found');
+  const data = readFirstView();
+  const campaign = data?.campaign?.reply;
+  const waits =
+    data !== null &&
+    campaign !== undefined &&
+    container.firstElementChild !== null &&
+    window.matchMedia(PHONE_LAYOUT_QUERY).matches === data.mobile;
+  if (!waits) {
+    await (await loadApp()).start(container, data);
+    return;
+  }
+  // From now on: a click (also one a screen reader sends without a touch) is held, and starts the app.
+  const release = holdUntilTakenOver(container);
+  const intent = whenIntent();
+  afterLoad(() => {
+    if (campaign.success)
+      rememberCampaign({ link: campaign.data.link, title: campaign.data.title || campaign.data.name });
+    prefetchApp();
+  });
+  await intent;
+  // User Timing marks: how long a buyer waits between the first touch and a page that answers.
+  performance.mark('rifaria:intent');
+  try {
+    await (await loadApp()).start(container, data);
+    performance.mark('rifaria:taken-over');
+  } finally {
+    release();
+  }
+}
+
+boot().catch((error: unknown) => {
+  showLoadFailed();
+  throw error;
+});
