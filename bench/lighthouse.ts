@@ -294,11 +294,17 @@ function numericValue(lhr: Result, audit: string): number {
   return value;
 }
 
-/** JS over the wire: transferSize of the Script requests, i.e. the bytes the browser received (compressed or not). */
+/**
+ * JS over the wire: transferSize of the requests for JavaScript, i.e. the bytes the browser received (compressed or
+ * not): the scripts, and the ones fetched ahead into the cache (the campaign page prefetches its app after load).
+ */
 function scriptRequests(lhr: Result): { bytes: number; count: number } {
   const details = lhr.audits['network-requests']?.details;
   const items = details?.type === 'table' ? (details.items as Record<string, unknown>[]) : [];
-  const scripts = items.filter((item) => item.resourceType === 'Script');
+  const scripts = items.filter(
+    (item) =>
+      item.resourceType === 'Script' || (typeof item.mimeType === 'string' && item.mimeType.includes('javascript')),
+  );
   const bytes = scripts.reduce((sum, item) => sum + (typeof item.transferSize === 'number' ? item.transferSize : 0), 0);
   return { bytes, count: scripts.length };
 }

@@ -151,6 +151,17 @@ describe('the campaign page started by its boot script (src/page/boot.ts)', () =
     const total = () => screen.getAllByText(/^Total \(\d+ números?\)$/)[0]!.textContent;
     expect(total()).toBe('Total (0 números)');
 
+    // A buyer who only reads and leaves (the tab hidden) is remembered, without the app.
+    window.localStorage.clear();
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    Reflect.deleteProperty(document, 'visibilityState');
+    expect(JSON.parse(window.localStorage.getItem('rifaria-last-campaign') ?? 'null')).toEqual({
+      link: data.campaign!.link,
+      title: publicCampaign().title || publicCampaign().name,
+    });
+    expect(marks).not.toHaveBeenCalled();
+
     // The first tap is on '+1 número' before the app is there: it starts the app and counts once it listens.
     await act(async () => {
       fireEvent.click(screen.getAllByRole('button', { name: '+1 número' })[0]!);

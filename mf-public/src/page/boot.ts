@@ -5,8 +5,8 @@
  *    draw (the browser draws it);
  *  - on the campaign page, at the buyer's first sign of intent (take-over.ts). The page is complete without it and
  *    nothing in it moves by itself; its code is prefetched once the page has loaded, and what the buyer does in
- *    between is held and replayed. The page is also taken over at once when the server drew it for the other layout (a tablet that said
- *    it was a phone, or the reverse).
+ *    between is held and replayed. The page is also taken over at once when the server drew it for the other layout
+ *    (a tablet that said it was a phone, or the reverse).
  */
 import { FIRST_VIEW_DATA_ID, PREFETCH_AFTER_LOAD_META, RETRY_LABEL } from '@rifaria/shared/constants';
 import type { FirstViewData } from '@rifaria/shared/types';
@@ -81,18 +81,15 @@ function afterLoad(task: () => void): void {
 }
 
 /**
- * Downloads (without running) the files the server listed (PREFETCH_AFTER_LOAD_META): the app is then in the cache
- * when the buyer reaches for it, and never took bandwidth from the banner.
+ * Downloads the files the server listed (PREFETCH_AFTER_LOAD_META) into the HTTP cache without running them (they are
+ * served immutable): the app is then there when the buyer reaches for it, and never took bandwidth from the banner.
+ * fetch() at low priority, not <link rel="prefetch">: a link in the head costs the page a style pass.
  */
 function prefetchApp(): void {
   const files = document.querySelector(`meta[name="${PREFETCH_AFTER_LOAD_META}"]`)?.getAttribute('content');
   for (const href of files?.split(' ') ?? []) {
-    if (!href) continue;
-    const link = document.createElement('link');
-    link.rel = 'prefetch';
-    link.as = 'script';
-    link.href = href;
-    document.head.append(link);
+    // A failure costs nothing: the app loads the file again when it starts.
+    if (href) fetch(href, { priority: 'low', credentials: 'same-origin' }).catch(() => undefined);
   }
 }
 
@@ -113,12 +110,17 @@ async function boot(): Promise<void> {
   // From now on: a click (also one a screen reader sends without a touch) is held, and starts the app.
   const release = holdUntilTakenOver(container);
   const intent = whenIntent();
-  afterLoad(() => {
-    if (campaign.success)
+  afterLoad(prefetchApp);
+  // The app remembers the campaign when it starts; a buyer who only read it is remembered on leaving (storage is
+  // slow to open the first time: not on the page's first second).
+  const remember = () => {
+    if (document.visibilityState === 'hidden' && campaign.success) {
       rememberCampaign({ link: campaign.data.link, title: campaign.data.title || campaign.data.name });
-    prefetchApp();
-  });
+    }
+  };
+  document.addEventListener('visibilitychange', remember);
   await intent;
+  document.removeEventListener('visibilitychange', remember);
   // User Timing marks: how long a buyer waits between the first touch and a page that answers.
   performance.mark('rifaria:intent');
   try {
