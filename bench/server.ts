@@ -20,16 +20,23 @@ export async function startServer(port: number, env: Record<string, string> = {}
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`o servidor saiu com código ${child.exitCode}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`o servidor saiu com código ${child.exitCode}`);
+      try {
+        const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+        if (res.ok) break;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline) throw new Error('o servidor não respondeu em 60 s');
+      await new Promise((r) => setTimeout(r, 250));
     }
-    if (Date.now() > deadline) throw new Error('o servidor não respondeu em 60 s');
-    await new Promise((r) => setTimeout(r, 250));
+  } catch (error) {
+    // A server that did not come up is not left running (nor its database on disk) when the bench gives up.
+    if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
   return {
     baseUrl,
