@@ -41,12 +41,12 @@ function swcOptions(isDev) {
   };
 }
 
-/** Text files a browser downloads; images and fonts are compressed already. */
 /**
  * The chunk group of a server-rendered page's app (webpackChunkName in its boot entry, e.g. mf-public/src/page/boot.ts):
  * assets.json lists its files under `chunks.app`, which the API preloads on pages that start it at once.
  */
 const APP_CHUNK = 'app';
+/** Text files a browser downloads; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|map)$/;
 
 /**

@@ -29,8 +29,8 @@ import { publicOriginOf } from '../lib/public-origin';
  *
  * Each page loads mf-public's page bundle (mf-public/dist/page/, listed in its assets.json): no shell, no admin code,
  * no Module Federation runtime; a boot script that starts the app (chunk group 'app') at once (preloaded here) or, on
- * the campaign page, when the buyer reaches for it (prefetched after load). The data the page was drawn from is inlined (FIRST_VIEW_DATA_ID) and the bundle
- * hydrates it. Without that build (development, SERVE_FRONTENDS=off, mf-public served from elsewhere) these routes
+ * the campaign page, when the buyer reaches for it (prefetched after load). The data the page was drawn from is
+ * inlined (FIRST_VIEW_DATA_ID) and the bundle hydrates it. Without that build (development, SERVE_FRONTENDS=off, mf-public served from elsewhere) these routes
  * are not registered and the shell answers /p/* as before.
  */
 
@@ -238,29 +238,31 @@ export function pageDocument(parts: DocumentParts): string {
   );
 }
 
-/**
- * The page in the encoding the browser prefers (off the event loop, in libuv's pool). Fastify compresses nothing by
- * itself and the page is drawn per request, unlike the build's files, which come precompressed.
- */
-async function encodePage(
-  request: FastifyRequest,
-  html: string,
-): Promise<{ body: string | Buffer; encoding?: string }> {
+type Encoding = (typeof ENCODINGS)[number];
+
+/** The encoding the browser prefers among ENCODINGS, or null (the page as it is). */
+function preferredEncoding(request: FastifyRequest): Encoding | null {
   const header = request.headers['accept-encoding'];
-  if (typeof header !== 'string' || header.length > ACCEPT_ENCODING_MAX_LENGTH) return { body: html };
-  const encoding = negotiate(header, [...ENCODINGS]);
+  if (typeof header !== 'string' || header.length > ACCEPT_ENCODING_MAX_LENGTH) return null;
+  return negotiate(header, [...ENCODINGS]) as Encoding | null;
+}
+
+/**
+ * The page in `encoding`, off the event loop (in libuv's pool). Fastify compresses nothing by itself and the page is
+ * drawn per request, unlike the build's files, which come precompressed.
+ */
+async function encodePage(html: string, encoding: Encoding | null): Promise<string | Buffer> {
   if (encoding === 'br') {
-    const body = await brotli(html, {
+    return brotli(html, {
       params: {
         [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html),
       },
     });
-    return { body, encoding };
   }
-  if (encoding === 'gzip') return { body: await gzip(html), encoding };
-  return { body: html };
+  if (encoding === 'gzip') return gzip(html);
+  return html;
 }
 
 // Requests -----------------------------------------------------------------------------------------------------------
@@ -292,11 +294,19 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
   if (!first) return;
   const config = { apiBaseUrl: options.frontends.apiBaseUrl, sandbox: options.sandbox };
   const rendered = new Map<string, FirstView>();
+  /** The pages sent, as sent (encoded), by encoding and render key: a link shared at once is compressed once too. */
+  const documents = new Map<string, string | Buffer>();
+  const remember = <T>(cache: Map<string, T>, key: string, value: T) => {
+    if (cache.size >= RENDER_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    cache.set(key, value);
+  };
 
-  /** The server view, or an empty one when there is no renderer or it failed (the browser then draws the page). */
-  function draw(build: PageBuild, data: FirstViewData, cacheable: boolean): FirstView {
+  /**
+   * The server view, or an empty one when there is no renderer or it failed (the browser then draws the page).
+   * `key` (cacheable pages): the same data in the same build draws the same view.
+   */
+  function draw(build: PageBuild, data: FirstViewData, key: string | null): FirstView {
     if (!build.renderer) return NO_VIEW;
-    const key = cacheable ? `${build.version}:${JSON.stringify(data)}` : null;
     const hit = key ? rendered.get(key) : undefined;
     if (hit !== undefined) return hit;
     let view: FirstView;
@@ -307,13 +317,11 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
       fastify.log.error({ err: error, url: data.url }, 'the buyer page renderer failed: the browser draws the page');
       return NO_VIEW;
     }
-    if (key) {
-      if (rendered.size >= RENDER_CACHE_SIZE) rendered.delete(rendered.keys().next().value as string);
-      rendered.set(key, view);
-    }
+    if (key) remember(rendered, key, view);
     return view;
   }
 
+  /** `parts` is a function of `parts.data` on a cacheable page (its title, tags and preloads come from the data). */
   async function send(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -322,9 +330,19 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
     cacheable: boolean,
   ): Promise<FastifyReply> {
     const build = loader.current() ?? first!;
-    const view = draw(build, parts.data, cacheable);
-    const html = pageDocument({ ...parts, assets: build.assets, root: view.html, styles: view.head });
-    const { body, encoding } = await encodePage(request, html);
+    const encoding = preferredEncoding(request);
+    const key = cacheable ? `${build.version}:${JSON.stringify(parts.data)}` : null;
+    const documentKey = key ? `${encoding ?? 'identity'}:${key}` : null;
+    let body = documentKey ? documents.get(documentKey) : undefined;
+    if (body === undefined) {
+      const view = draw(build, parts.data, key);
+      body = await encodePage(
+        pageDocument({ ...parts, assets: build.assets, root: view.html, styles: view.head }),
+        encoding,
+      );
+      // A page the renderer failed to draw is not kept: the next request tries again.
+      if (documentKey && view !== NO_VIEW) remember(documents, documentKey, body);
+    }
     if (encoding) reply.header('content-encoding', encoding);
     return reply
       .code(status)
