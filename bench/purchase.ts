@@ -22,7 +22,7 @@ import { migrate } from '../api/src/db/migrate';
 import type { Database } from '../api/src/db/schema';
 import { BuyerCpfCipher } from '../api/src/buyers/cpf';
 import { cpfFromBase } from '../api/test/support/buyers';
-import { BUYER_MESSAGES } from '../shared/src/schemas/buyer';
+import { BUYER_MESSAGES } from '../shared/src/schemas/buyer-messages';
 import { insertActiveWallet } from './fixtures';
 import { startServer, type RunningServer } from './server';
 

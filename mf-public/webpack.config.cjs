@@ -8,6 +8,8 @@ const firstView = createFirstViewConfigs({
   appDir: __dirname,
   client: './src/page/boot.ts',
   server: './src/page/server.tsx',
+  // The webpackChunkName of each page in src/app.tsx.
+  pages: ['campaign', 'checkout', 'home', 'my-tickets', 'result'],
 });
 
 module.exports = (env, argv = {}) => {

@@ -5,13 +5,16 @@
  * /p itself is the buyers' neutral page, and any other address under /p/ goes there: '/' is the organisers' area.
  */
 import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { paths } from '@rifaria/shared/paths';
 import { PageLoader } from '@rifaria/shared/ui';
-import { CampaignPage } from './features/campaign/components/campaign-page';
-import { lazyPage } from './features/common/components/lazy-page';
+import { lazyPage, type LazyPage } from './features/common/components/lazy-page';
 
-// The campaign page is where buyers land from a shared link: in the first bundle. The others load when shown.
+// Every page loads on its own (issue 15): a buyer who opens a campaign does not download the checkout, nor one who pays
+// the campaign page. The buyer page's boot fetches the one it shows with the app (src/page/).
+const CampaignPage = lazyPage(() =>
+  import(/* webpackChunkName: "campaign" */ './features/campaign/components/campaign-page').then((m) => m.CampaignPage),
+);
 const CheckoutPage = lazyPage(() =>
   import(/* webpackChunkName: "checkout" */ './features/checkout/components/checkout-page').then((m) => m.CheckoutPage),
 );
@@ -28,19 +31,39 @@ const ResultPage = lazyPage(() =>
 );
 
 /** Every page that loads on demand (the server renderer loads them all before drawing). */
-export const LAZY_PAGES = [CheckoutPage, PublicHomePage, MyTicketsPage, ResultPage] as const;
+export const LAZY_PAGES = [CampaignPage, CheckoutPage, PublicHomePage, MyTicketsPage, ResultPage] as const;
+
+/** A route and, as its handle, the page it shows. */
+const page = (route: RouteObject, Page: LazyPage): RouteObject => ({ ...route, element: <Page />, handle: Page });
+
+const ROUTES: RouteObject[] = [
+  page({ index: true }, PublicHomePage),
+  page({ path: 'checkout' }, CheckoutPage),
+  page({ path: ':link' }, CampaignPage),
+  page({ path: ':link/meus-numeros' }, MyTicketsPage),
+  page({ path: ':link/resultado' }, ResultPage),
+  { path: '*', element: <Navigate to={paths.publicArea.getHref()} replace /> },
+];
+
+/**
+ * Loads the code of the page at `pathname` (a full path, /p/…): a page taken over from the server's HTML must not
+ * suspend while hydrating, or the buyer's first tap would land on HTML that nothing answers yet. Resolves either way
+ * (a failed download shows its own 'Tentar novamente' when the page renders).
+ */
+export async function preloadPageAt(pathname: string): Promise<void> {
+  const matches = matchRoutes(ROUTES, pathname, paths.publicArea.getHref()) ?? [];
+  const lazy = matches.at(-1)?.route.handle as LazyPage | undefined;
+  await lazy?.preload().catch(() => undefined);
+}
+
+function Pages() {
+  return useRoutes(ROUTES);
+}
 
 export function App() {
   return (
     <Suspense fallback={<PageLoader />}>
-      <Routes>
-        <Route index element={<PublicHomePage />} />
-        <Route path="checkout" element={<CheckoutPage />} />
-        <Route path=":link" element={<CampaignPage />} />
-        <Route path=":link/meus-numeros" element={<MyTicketsPage />} />
-        <Route path=":link/resultado" element={<ResultPage />} />
-        <Route path="*" element={<Navigate to={paths.publicArea.getHref()} replace />} />
-      </Routes>
+      <Pages />
     </Suspense>
   );
 }

@@ -114,6 +114,17 @@ export function toDate(value: DateInput): Date {
   return new Date(value);
 }
 
+/** The API's draw_datetime: 'YYYY-MM-DD HH:MM[:SS]', a São Paulo wall-clock time. */
+const DRAW_DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
+
+/** 'YYYY-MM-DD HH:MM[:SS]' in São Paulo → the instant; null when it is not a real date and time. */
+export function parseDrawDatetime(value: string): Date | null {
+  const text = value.trim();
+  if (text.length > 'YYYY-MM-DD HH:MM:SS'.length || !DRAW_DATETIME_PATTERN.test(text)) return null;
+  const date = fromSaoPauloWallClock(text.replace(' ', 'T'));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
 // Created on first use, like the number formatters above: a page that shows no date never loads ICU's data.
 const dateFormat = lazy(
   () => new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' }),

@@ -29,9 +29,10 @@ import { publicOriginOf } from '../lib/public-origin';
  *
  * Each page loads mf-public's page bundle (mf-public/dist/page/, listed in its assets.json): no shell, no admin code,
  * no Module Federation runtime; a boot script that starts the app (chunk group 'app') at once (preloaded here) or, on
- * the campaign page, when the buyer reaches for it (prefetched after load). The data the page was drawn from is
- * inlined (FIRST_VIEW_DATA_ID) and the bundle hydrates it. Without that build (development, SERVE_FRONTENDS=off, mf-public served from elsewhere) these routes
- * are not registered and the shell answers /p/* as before.
+ * the campaign page and a purchase's checkout, when the buyer reaches for it (prefetched after load). The data the
+ * page was drawn from is inlined (FIRST_VIEW_DATA_ID) and the bundle hydrates it. Without that build (development,
+ * SERVE_FRONTENDS=off, mf-public served from elsewhere) these routes are not registered and the shell answers /p/* as
+ * before.
  */
 
 const PAGE_DIR = 'page';
@@ -40,6 +41,8 @@ const RENDERER_FILE = path.join('ssr', 'render.js');
 const PAGE_BASE = '/_mf/mf-public/page/';
 /** The chunk group of the page's app, which its boot entry loads (APP_CHUNK in tooling/webpack/create-config.cjs). */
 const APP_CHUNK = 'app';
+/** The campaign page's own chunk (webpackChunkName in mf-public/src/app.tsx), like 'checkout' for the checkout. */
+const CAMPAIGN_CHUNK = 'campaign';
 /** How often the build on disk is checked for a new deploy of mf-public. */
 const BUILD_CHECK_MS = 2_000;
 /** Drawn campaign pages kept (same data and layout → same HTML): a link shared at once is drawn once. */
@@ -205,11 +208,11 @@ interface DocumentParts {
   styles: string;
   /**
    * The chunk groups (assets.json's `chunks`) the page needs at once, preloaded with the first scripts: the app
-   * ('app', which the boot script loads) and the page's own chunk when it loads on demand ('checkout'…). The campaign
-   * page has none: it is complete as drawn and its boot script loads the app when the buyer reaches for it.
+   * ('app', which the boot script loads) and the page's own chunk ('checkout'…). The campaign page and a purchase's
+   * checkout have none: they are complete as drawn and their boot script loads the app when the buyer reaches for it.
    */
   preload: string[];
-  /** The chunk groups the page's boot script prefetches once the page has loaded (the campaign page's app). */
+  /** The chunk groups the page's boot script prefetches once the page has loaded (the app and the page's chunk). */
   prefetchAfterLoad: string[];
   data: FirstViewData;
   assets: PageAssets;
@@ -382,7 +385,7 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
           data,
           noindex: true,
           preload: [],
-          prefetchAfterLoad: [APP_CHUNK],
+          prefetchAfterLoad: [APP_CHUNK, CAMPAIGN_CHUNK],
         },
         true,
       );
@@ -399,7 +402,7 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
         data,
         noindex: false,
         preload: [],
-        prefetchAfterLoad: [APP_CHUNK],
+        prefetchAfterLoad: [APP_CHUNK, CAMPAIGN_CHUNK],
       },
       true,
     );
@@ -438,8 +441,10 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
           head: '',
           data,
           noindex: true,
-          preload: [APP_CHUNK, 'checkout'],
-          prefetchAfterLoad: [],
+          // A purchase found is taken over when the buyer reaches for it or when it changes (mf-public's
+          // src/page/live-checkout.ts); the page of an unknown one starts at once.
+          preload: purchase ? [] : [APP_CHUNK, 'checkout'],
+          prefetchAfterLoad: purchase ? [APP_CHUNK, 'checkout'] : [],
         },
         false,
       );

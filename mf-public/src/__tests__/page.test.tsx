@@ -5,12 +5,19 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
-import { FIRST_VIEW_DATA_ID } from '@rifaria/shared/constants';
 import type { FirstViewData } from '@rifaria/shared/types';
 import { setFirstView } from '../features/common/hooks/first-view';
 import { start } from '../page/client';
 import { ready, render } from '../page/server';
-import { mockFetchForFile, publicCampaign, purchase, PURCHASE_HASH, server, setScreenWidth } from '../testing/fixtures';
+import {
+  mockFetchForFile,
+  publicCampaign,
+  purchase,
+  PURCHASE_HASH,
+  putServerPage,
+  server,
+  setScreenWidth,
+} from '../testing/fixtures';
 
 mockFetchForFile();
 
@@ -85,6 +92,9 @@ describe('the campaign page drawn on the server', () => {
     drawn.innerHTML = html;
     expect(kept.innerHTML).toBe(drawn.querySelector('[data-server-drawn]')!.innerHTML);
     expect(kept).toHaveTextContent('Carro 0km');
+    // …by React itself: the element it took over is the empty placeholder, its children never rendered.
+    const props = Object.entries(kept).find(([key]) => key.startsWith('__reactProps'))?.[1] as object | undefined;
+    expect(props).toHaveProperty('dangerouslySetInnerHTML');
 
     const user = userEvent.setup();
     const participate = screen.getAllByRole('button', { name: 'Participar Agora' })[0]!;
@@ -129,15 +139,8 @@ describe('the campaign page started by its boot script (src/page/boot.ts)', () =
     setScreenWidth(390);
     const data = campaignPageData();
     const { html } = render(data);
-    window.history.replaceState({}, '', data.url);
-    container = document.createElement('div');
-    container.id = 'root';
-    container.innerHTML = html;
-    const json = document.createElement('script');
-    json.type = 'application/json';
-    json.id = FIRST_VIEW_DATA_ID;
-    json.textContent = JSON.stringify(data);
-    document.body.append(container, json);
+    const page = putServerPage(data, html);
+    container = page.container;
     const errors = jest.spyOn(console, 'error');
     // jsdom has no User Timing; a browser does.
     const marks = jest.fn();
@@ -171,7 +174,7 @@ describe('the campaign page started by its boot script (src/page/boot.ts)', () =
     expect(screen.getAllByRole('button', { name: 'Participar Agora' })[0]).toBeEnabled();
     expect(errors).not.toHaveBeenCalled();
     expect(server.calls).toHaveLength(0);
-    json.remove();
+    page.remove();
     Reflect.deleteProperty(performance, 'mark');
   });
 });

@@ -73,6 +73,23 @@ describe('what the buyer does before the app listens', () => {
     expect(seen).toEqual([]);
   });
 
+  it('should copy at once when the held click is on a copy button (the clipboard needs the buyer’s own tap)', () => {
+    const writeText = jest.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    root.insertAdjacentHTML('beforeend', '<button type="button" id="copy" data-copy-text="000201pix">Copiar</button>');
+    const seen: string[] = [];
+    root.addEventListener('click', (event) => seen.push((event.target as Element).id));
+    const release = holdUntilTakenOver(root);
+
+    fireEvent.click(byId('copy'));
+    expect(writeText).toHaveBeenCalledWith('000201pix');
+    expect(seen).toEqual([]);
+    release();
+    // The app's button gets the click too: it says 'Copiado!'.
+    expect(seen).toEqual(['copy']);
+    Reflect.deleteProperty(navigator, 'clipboard');
+  });
+
   it('should let links navigate and leave clicks outside the page alone', () => {
     const outside = document.createElement('button');
     document.body.appendChild(outside);

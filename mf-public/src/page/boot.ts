@@ -1,17 +1,18 @@
 /**
  * The buyer page's entry (dist/page/, issue 15): the only script the page runs when it loads, a few KB. It reads the
  * data the server drew the page from and starts the app (client.tsx, its own chunks):
- *  - at once on a page that lives by itself (the checkout's countdown and payment polling) or that the server did not
- *    draw (the browser draws it);
- *  - on the campaign page, at the buyer's first sign of intent (take-over.ts). The page is complete without it and
- *    nothing in it moves by itself; its code is prefetched once the page has loaded, and what the buyer does in
- *    between is held and replayed. The page is also taken over at once when the server drew it for the other layout
- *    (a tablet that said it was a phone, or the reverse).
+ *  - on the campaign page and the checkout, at the buyer's first sign of intent (take-over.ts). The page is complete
+ *    without it; its code is prefetched once the page has loaded, and what the buyer does in between is held and
+ *    replayed. What moves by itself on a checkout (the countdown, the payment check) runs here meanwhile, and the app
+ *    takes over as soon as the page must change (live-checkout.ts);
+ *  - at once on a page the server did not draw (the browser draws it), an unknown purchase, or a page drawn for the
+ *    other layout (a tablet that said it was a phone, or the reverse).
  */
 import { FIRST_VIEW_DATA_ID, PREFETCH_AFTER_LOAD_META, RETRY_LABEL } from '@rifaria/shared/constants';
 import type { FirstViewData } from '@rifaria/shared/types';
 import { rememberCampaign } from '../features/common/api/last-campaign';
 import { LOAD_FAILED_TEXT } from '../features/common/components/load-failed-text';
+import { keepCheckoutLive } from './live-checkout';
 import { holdUntilTakenOver, whenIntent } from './take-over';
 
 /** MUI's `md` breakpoint, below which the page has its phone layout (useIsMobile). */
@@ -98,28 +99,34 @@ async function boot(): Promise<void> {
   if (!container) throw new Error('#root not found');
   const data = readFirstView();
   const campaign = data?.campaign?.reply;
-  const waits =
+  const purchase = data?.purchase;
+  const drawn =
     data !== null &&
-    campaign !== undefined &&
     container.firstElementChild !== null &&
     window.matchMedia(PHONE_LAYOUT_QUERY).matches === data.mobile;
-  if (!waits) {
+  // A campaign (or its 404) and a purchase found wait; an unknown purchase's page links to the campaign this browser
+  // remembers, which only the app knows.
+  if (!drawn || !(campaign !== undefined || purchase?.reply.success === true)) {
     await (await loadApp()).start(container, data);
     return;
   }
   // From now on: a click (also one a screen reader sends without a touch) is held, and starts the app.
   const release = holdUntilTakenOver(container);
   const intent = whenIntent();
+  const live = purchase?.reply.success
+    ? keepCheckoutLive(container, purchase.hash, purchase.reply.data, data.config.apiBaseUrl)
+    : null;
   afterLoad(prefetchApp);
   // The app remembers the campaign when it starts; a buyer who only read it is remembered on leaving (storage is
   // slow to open the first time: not on the page's first second).
   const remember = () => {
-    if (document.visibilityState === 'hidden' && campaign.success) {
+    if (document.visibilityState === 'hidden' && campaign?.success) {
       rememberCampaign({ link: campaign.data.link, title: campaign.data.title || campaign.data.name });
     }
   };
   document.addEventListener('visibilitychange', remember);
-  await intent;
+  await (live ? Promise.race([intent, live.changed]) : intent);
+  live?.stop();
   document.removeEventListener('visibilitychange', remember);
   // User Timing marks: how long a buyer waits between the first touch and a page that answers.
   performance.mark('rifaria:intent');

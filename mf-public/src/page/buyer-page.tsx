@@ -7,9 +7,8 @@
 import { useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { paths } from '@rifaria/shared/paths';
-import { AppProviders } from '@rifaria/shared/ui';
+import { ThemeProviders } from '@rifaria/shared/ui';
 import { App } from '../app';
-import { setHydratingFirstView } from '../features/common/hooks/first-view';
 
 /** A link out of /p (e.g. the organisers' area): a full page load, answered by the shell. */
 function LeaveBuyerPage() {
@@ -22,14 +21,12 @@ function LeaveBuyerPage() {
 
 /** Inside a router: BrowserRouter in the browser, StaticRouter on the server. */
 export function BuyerPage() {
-  // The first render has taken over the server's HTML: what mounts from now on renders in full (ServerDrawn).
-  useEffect(() => setHydratingFirstView(false), []);
   return (
-    <AppProviders>
+    <ThemeProviders>
       <Routes>
         <Route path={paths.publicArea.path} element={<App />} />
         <Route path="*" element={<LeaveBuyerPage />} />
       </Routes>
-    </AppProviders>
+    </ThemeProviders>
   );
 }

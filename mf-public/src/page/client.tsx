@@ -10,6 +10,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { configureApi } from '@rifaria/shared/api-client';
 import type { FirstViewData } from '@rifaria/shared/types';
+import { preloadPageAt } from '../app';
 import { setFirstView, setHydratingFirstView } from '../features/common/hooks/first-view';
 import { BuyerPage } from './buyer-page';
 
@@ -21,12 +22,13 @@ function Committed({ onCommit, children }: { onCommit: () => void; children: Rea
 
 /**
  * Draws or takes over the page in `container`; resolves once the app's first render is committed (it listens), with
- * the root.
+ * the root. A page to take over has its code loaded first (preloadPageAt).
  */
-export function start(container: HTMLElement, data: FirstViewData | null): Promise<Root> {
+export async function start(container: HTMLElement, data: FirstViewData | null): Promise<Root> {
   configureApi({ baseUrl: data?.config.apiBaseUrl ?? '' });
-  setFirstView(data);
   const hydrating = data !== null && container.firstElementChild !== null;
+  if (hydrating) await preloadPageAt(window.location.pathname);
+  setFirstView(data);
   setHydratingFirstView(hydrating);
   return new Promise((resolve) => {
     let root: Root | null = null;

@@ -8,11 +8,15 @@
  * Between that first touch and the app's first commit (a few hundred ms on a slow phone) nothing is lost:
  *  - a click on a button (or a checkbox, a role="button") is held and replayed on the same element once the app
  *    listens: 'Participar Agora' pressed at once still opens the reservation;
+ *  - a copy button (data-copy-text, CopyButton) copies at once: browsers let a page write to the clipboard only in the
+ *    user's own gesture, which is over by the time the replayed click reaches the app (that click then says 'Copiado!');
  *  - a form submitted (Enter in a field) is held and submitted again, instead of reloading the page with a query;
  *  - typing into a field is refused (the app would otherwise draw it back to its own value); the field works as soon
  *    as the app does;
  *  - links are links: they navigate as they always would.
  */
+
+import { writeClipboard } from '@rifaria/shared/clipboard';
 
 /**
  * What says a buyer is about to use the page. Scrolling counts: reading the prizes comes before 'Participar'. A click
@@ -58,6 +62,8 @@ export function holdUntilTakenOver(root: HTMLElement, doc: Document = document):
     event.preventDefault();
     // Not even React's own listener on the root (attached when hydration starts) sees it: replayed once, by us.
     event.stopImmediatePropagation();
+    const copyText = element.getAttribute('data-copy-text');
+    if (copyText !== null) void writeClipboard(copyText);
     replay = () => {
       if (element.isConnected && element instanceof HTMLElement) element.click();
     };

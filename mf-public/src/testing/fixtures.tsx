@@ -3,10 +3,12 @@
  * API fixtures of the issue 5 contract with the handlers most tests install.
  */
 import { renderRemote, reply, server, type UserEventOptions } from '@rifaria/shared/testing';
+import { FIRST_VIEW_DATA_ID } from '@rifaria/shared/constants';
 import type {
   BannerImage,
   DrawResult,
   FederalResultSource,
+  FirstViewData,
   Purchase,
   PublicBuyer,
   PublicCampaign,
@@ -259,4 +261,27 @@ export function serveNoResult() {
   server.on('GET', '/public/campaigns/:link/result', () =>
     reply(404, { success: false, message: 'Resultado do sorteio não encontrado' }),
   );
+}
+
+/**
+ * The page as the API sends it, for the boot script (src/page/boot.ts) to start from: `html` in #root and `data` in
+ * the inline JSON, at `data.url`. Returns #root and a function that takes both out again.
+ */
+export function putServerPage(data: FirstViewData, html: string): { container: HTMLElement; remove: () => void } {
+  window.history.replaceState({}, '', data.url);
+  const container = document.createElement('div');
+  container.id = 'root';
+  container.innerHTML = html;
+  const json = document.createElement('script');
+  json.type = 'application/json';
+  json.id = FIRST_VIEW_DATA_ID;
+  json.textContent = JSON.stringify(data);
+  document.body.append(container, json);
+  return {
+    container,
+    remove: () => {
+      container.remove();
+      json.remove();
+    },
+  };
 }

@@ -4,6 +4,7 @@ import {
   AMOUNT_INPUT_MAX_LENGTH,
   fromSaoPauloWallClock,
   graphemeCount,
+  parseDrawDatetime,
   isoDateToBR,
   parseBRDate,
   parseTime,
@@ -136,19 +137,8 @@ const nameField = v.pipe(
   ),
 );
 
-/**
- * 'YYYY-MM-DD HH:MM[:SS]' (São Paulo wall clock, the API's draw_datetime) or null → the instant (Date) or null.
- * `now` is injectable so tests and the server agree on "the future".
- */
-const DRAW_DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
-
-/** 'YYYY-MM-DD HH:MM[:SS]' in São Paulo → the instant; null when it is not a real date and time. */
-export function parseDrawDatetime(value: string): Date | null {
-  const text = value.trim();
-  if (text.length > 'YYYY-MM-DD HH:MM:SS'.length || !DRAW_DATETIME_PATTERN.test(text)) return null;
-  const date = fromSaoPauloWallClock(text.replace(' ', 'T'));
-  return Number.isNaN(date.getTime()) ? null : date;
-}
+// Kept in format.ts (no schema there): a page that only reads a draw date loads no valibot.
+export { parseDrawDatetime };
 
 export const drawDatetimeField = (
   futureMessage: string = CAMPAIGN_MESSAGES.drawDateFuture,

@@ -5,6 +5,7 @@ export * from './address';
 export * from './wallet';
 export * from './campaign';
 export * from './buyer';
+export * from './buyer-messages';
 export * from './draw';
 export * from './account';
 export * from './whatsapp';

@@ -3,13 +3,22 @@ import { CssBaseline, ThemeProvider } from '@mui/material';
 import { rifariaTheme } from './theme';
 import { Toaster } from './toast';
 
-/** Theme + baseline + toasts. The shell wraps everything in it; a remote running standalone wraps its App too. */
-export function AppProviders({ children }: { children: ReactNode }) {
+/** Theme + baseline: the buyer page (mf-public's server-rendered page), which shows no toasts and loads no Snackbar. */
+export function ThemeProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={rifariaTheme}>
       <CssBaseline />
       {children}
-      <Toaster />
     </ThemeProvider>
+  );
+}
+
+/** Theme + baseline + toasts. The shell wraps everything in it; a remote running standalone wraps its App too. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProviders>
+      {children}
+      <Toaster />
+    </ThemeProviders>
   );
 }

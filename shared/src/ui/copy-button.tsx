@@ -30,6 +30,8 @@ export function CopyButton({ text, label = COPY_LABEL, onCopied, ...props }: Cop
       startIcon={copied ? <CheckIcon /> : props.startIcon}
       onClick={() => void copy()}
       aria-live="polite"
+      // What it copies, also before React runs: the buyer page copies in the buyer's own tap (src/page/take-over.ts).
+      data-copy-text={text}
     >
       {copied ? COPIED_LABEL : label}
     </Button>

@@ -1,6 +1,6 @@
 /** @rifaria/shared/ui — React pieces shared by the shell and the remotes. */
 export { rifariaTheme, brandColors } from './theme';
-export { AppProviders } from './app-providers';
+export { AppProviders, ThemeProviders } from './app-providers';
 export { toast, Toaster, useToastStore, type ToastItem, type ToastOptions } from './toast';
 export { PasswordField, SHOW_PASSWORD_LABEL, HIDE_PASSWORD_LABEL, type PasswordFieldProps } from './password-field';
 export { PageLoader } from './page-loader';
@@ -9,7 +9,8 @@ export { useBackToClose } from './use-back-to-close';
 export * from './icons';
 export { ComingSoon, COMING_SOON_TEXT } from './coming-soon';
 export { CopyButton, COPY_LABEL, COPIED_LABEL, type CopyButtonProps } from './copy-button';
-export { useCopy, writeClipboard } from './use-copy';
+export { useCopy } from './use-copy';
+export { writeClipboard } from '../clipboard';
 export { MoneyField, type MoneyFieldProps } from './money-field';
 export { campaignStatusColor, purchaseStatusColor } from './status';
 export { useRequest, type RequestState, type RequestStatus } from './use-request';

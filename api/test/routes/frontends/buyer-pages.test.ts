@@ -32,6 +32,7 @@ function makeDists(renderer: string): string {
       styles: [],
       chunks: {
         app: ['react.0123456789.chunk.js', 'app.0123456789.chunk.js'],
+        campaign: ['campaign.0123456789.chunk.js'],
         checkout: ['checkout.0123456789.chunk.js', 'react.0123456789.chunk.js'],
         result: ['result.0123456789.chunk.js', '../../x.js'],
       },
@@ -49,6 +50,12 @@ const ECHO_RENDERER = `module.exports = { render(data) {
   const html = '<main data-mobile="' + data.mobile + '">' + what.replace(/</g, '&lt;') + '</main>';
   return { html, head: '<style data-emotion="css echo">main{color:red}</style>' };
 } };`;
+
+/** The files listed for the boot script to prefetch once the page has loaded (PREFETCH_AFTER_LOAD_META). */
+function prefetchedAfterLoad(html: string): string[] {
+  const match = /<meta name="rifaria-prefetch-after-load" content="([^"]*)">/.exec(html);
+  return match?.[1] ? match[1].split(' ') : [];
+}
 
 /** The JSON the page carries for the app to take over from. */
 function firstViewOf(html: string): Record<string, unknown> {
@@ -188,6 +195,12 @@ describe('buyer pages drawn on the server (/p/…)', () => {
       // The campaign page is complete as drawn: its boot script loads the app when the buyer reaches for it.
       expect((await get(`/p/${link}`)).body).not.toContain('rel="preload" as="script"');
       expect((await get('/p/campanha-que-nao-existe')).body).not.toContain('rel="preload" as="script"');
+      // …and fetches it, with the campaign page's own chunk, once the page has loaded.
+      expect(prefetchedAfterLoad((await get(`/p/${link}`)).body)).toEqual([
+        '/_mf/mf-public/page/react.0123456789.chunk.js',
+        '/_mf/mf-public/page/app.0123456789.chunk.js',
+        '/_mf/mf-public/page/campaign.0123456789.chunk.js',
+      ]);
 
       const checkout = (await get('/p/checkout?compra=nao-existe')).body;
       for (const file of ['react.0123456789.chunk.js', 'app.0123456789.chunk.js', 'checkout.0123456789.chunk.js']) {
@@ -253,6 +266,13 @@ describe('buyer pages drawn on the server (/p/…)', () => {
       const data = firstViewOf(response.body) as { purchase: { hash: string; reply: { success: boolean } } };
       expect(data.purchase.hash).toBe(hashRow.purchase_hash);
       expect(data.purchase.reply.success).toBe(true);
+      // Complete as drawn (mf-public's live-checkout.ts keeps it live): its code is fetched once it has loaded.
+      expect(response.body).not.toContain('rel="preload" as="script"');
+      expect(prefetchedAfterLoad(response.body)).toEqual([
+        '/_mf/mf-public/page/react.0123456789.chunk.js',
+        '/_mf/mf-public/page/app.0123456789.chunk.js',
+        '/_mf/mf-public/page/checkout.0123456789.chunk.js',
+      ]);
     });
 
     it('should answer an unknown or absurd purchase with a 404 page', async () => {

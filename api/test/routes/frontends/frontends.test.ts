@@ -122,6 +122,24 @@ describe('static front ends', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('should send a script only the security headers a script uses, and a page all of them', async () => {
+    const script = await get('/main.3f9a1c2b7d.js', '*/*');
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    for (const header of [
+      'content-security-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+    ]) {
+      expect(script.headers[header]).toBeUndefined();
+    }
+    const page = await get('/');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
+  });
+
   it('should serve a remote under /_mf/<dir>/ with CORS for any origin', async () => {
     const manifest = await get('/_mf/mf-campaigns/mf-manifest.json', '*/*');
     expect(manifest.statusCode).toBe(200);

@@ -3,7 +3,7 @@
  * is in a phone's first screen), draw date, organiser, modality, sales progress, share, contact.
  */
 import type { ReactNode } from 'react';
-import { Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import { Box, Button, Chip, lighten, Stack, Typography } from '@mui/material';
 import { formatPercent } from '@rifaria/shared/format';
 import type { PublicCampaign } from '@rifaria/shared/types';
 import { TicketIcon } from '@rifaria/shared/ui';
@@ -88,13 +88,7 @@ export function CampaignHeader({ campaign, title, price, onShare, children }: Pr
             {`${ticketCount(campaign.stats.tickets_available)} disponíveis`}
           </Typography>
         </Stack>
-        <LinearProgress
-          variant="determinate"
-          value={Math.min(100, Math.max(0, campaign.stats.sales_percentage))}
-          aria-label={CAMPAIGN_TEXTS.progressLabel}
-          color="success"
-          sx={{ height: 10, borderRadius: 5 }}
-        />
+        <SoldBar value={Math.min(100, Math.max(0, campaign.stats.sales_percentage))} />
       </Box>
 
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -104,5 +98,29 @@ export function CampaignHeader({ campaign, title, price, onShare, children }: Pr
         {contactLink ? <WhatsAppButton href={contactLink}>{CAMPAIGN_TEXTS.contactOrganizer}</WhatsAppButton> : null}
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * The share of numbers sold: what a determinate LinearProgress draws (its colours, its role and values), without
+ * MUI's LinearProgress and its animations in the page's code (issue 15).
+ */
+function SoldBar({ value }: { value: number }) {
+  return (
+    <Box
+      role="progressbar"
+      aria-label={CAMPAIGN_TEXTS.progressLabel}
+      aria-valuenow={value}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      sx={{
+        height: 10,
+        borderRadius: 5,
+        overflow: 'hidden',
+        bgcolor: (theme) => lighten(theme.palette.success.main, 0.62),
+      }}
+    >
+      <Box sx={{ height: '100%', bgcolor: 'success.main' }} style={{ width: `${value}%` }} />
+    </Box>
   );
 }

@@ -7,7 +7,7 @@ import { formatReais } from '@rifaria/shared/money';
 import type { Purchase } from '@rifaria/shared/types';
 import { CopyButton } from '@rifaria/shared/ui';
 import { paySandboxCharge } from '../api/pay-sandbox-charge';
-import { formatCountdown } from '../hooks/use-purchase';
+import { formatCountdown } from '../api/countdown';
 import { OutlinedField } from '../../common/components/outlined-field';
 import { Card, Tickets } from './checkout-card';
 import { CHECKOUT_TEXTS } from './checkout-texts';

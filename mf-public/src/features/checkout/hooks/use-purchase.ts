@@ -6,14 +6,12 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { isHttpError } from '@rifaria/shared/api-client';
-import { PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
 import type { Purchase } from '@rifaria/shared/types';
 import type { PublicReply } from '../../common/api/anonymous';
 import { useRequest } from '@rifaria/shared/ui';
+import { clockOffsetOf, needsPolling, pollWhileVisible, PURCHASE_POLL_MS, secondsLeftAt } from '../api/countdown';
 import { getPurchase } from '../api/get-purchase';
 import { useFirstViewPurchase } from '../../common/hooks/first-view';
-
-export const PURCHASE_POLL_MS = 3_000;
 
 export type PurchaseLoad =
   | { state: 'loading' }
@@ -24,16 +22,14 @@ export type PurchaseLoad =
 /** What one GET answered: the purchase with the clock offset, or not found (a 404 or success false). */
 type PurchaseReply = { found: true; purchase: Purchase; clockOffsetMs: number } | { found: false };
 
-export function needsPolling(purchase: Purchase): boolean {
-  return purchase.status.id === PURCHASE_STATUS_ID.pending || purchase.refund_status === 'pending';
-}
-
-/** A reply read at `receivedAt` for a request sent at `sentAt`: the server read its clock about halfway between. */
+/** A reply read at `receivedAt` for a request sent at `sentAt`. */
 function purchaseReplyOf(reply: PublicReply<Purchase>, sentAt: number, receivedAt: number): PurchaseReply {
   if (!reply.success) return { found: false };
-  const serverTime = Date.parse(reply.data.server_time);
-  const clockOffsetMs = Number.isFinite(serverTime) ? serverTime - (sentAt + receivedAt) / 2 : 0;
-  return { found: true, purchase: reply.data, clockOffsetMs };
+  return {
+    found: true,
+    purchase: reply.data,
+    clockOffsetMs: clockOffsetOf(reply.data.server_time, sentAt, receivedAt),
+  };
 }
 
 async function fetchPurchase(hash: string, signal?: AbortSignal): Promise<PurchaseReply> {
@@ -72,6 +68,16 @@ export function usePurchase(hash: string | null) {
     }
   }, [hash, setData]);
 
+  // Drawn by the server more than a poll ago (the boot script kept the page live until the buyer reached for it,
+  // src/page/live-checkout.ts, or it was slow to arrive): asked again at once instead of shown as drawn until the next
+  // poll. On the device's clock against the server's: a wrong clock costs one early request, or one poll of waiting.
+  const [drawnLongAgo] = useState(
+    () => seed?.success === true && Date.now() - Date.parse(seed.data.server_time) > PURCHASE_POLL_MS,
+  );
+  useEffect(() => {
+    if (drawnLongAgo) void refresh();
+  }, [drawnLongAgo, refresh]);
+
   let load: PurchaseLoad;
   if (request.status === 'loading') load = { state: 'loading' };
   else if (request.status === 'error') load = { state: 'error' };
@@ -80,40 +86,14 @@ export function usePurchase(hash: string | null) {
   } else load = { state: 'not-found' };
 
   const polling = load.state === 'ready' && needsPolling(load.purchase);
-  useEffect(() => {
-    if (!polling) return undefined;
-    let timer: ReturnType<typeof setInterval> | null = null;
-    const start = () => {
-      if (timer === null) timer = setInterval(() => void refresh(), PURCHASE_POLL_MS);
-    };
-    const stop = () => {
-      if (timer !== null) clearInterval(timer);
-      timer = null;
-    };
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') stop();
-      else {
-        void refresh();
-        start();
-      }
-    };
-    if (document.visibilityState !== 'hidden') start();
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      stop();
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [polling, refresh]);
+  useEffect(() => (polling ? pollWhileVisible(() => void refresh()) : undefined), [polling, refresh]);
 
   return { load, refresh, retry: request.reload };
 }
 
 /** Seconds left until `expiresAt` on the server's clock, ticking every second; never below 0. */
 export function useSecondsLeft(expiresAt: string, clockOffsetMs: number): number {
-  const compute = useCallback(() => {
-    const left = Date.parse(expiresAt) - (Date.now() + clockOffsetMs);
-    return Number.isFinite(left) ? Math.max(0, Math.ceil(left / 1000)) : 0;
-  }, [expiresAt, clockOffsetMs]);
+  const compute = useCallback(() => secondsLeftAt(expiresAt, clockOffsetMs, Date.now()), [expiresAt, clockOffsetMs]);
   const [seconds, setSeconds] = useState(compute);
 
   useEffect(() => {
@@ -123,10 +103,4 @@ export function useSecondsLeft(expiresAt: string, clockOffsetMs: number): number
   }, [compute]);
 
   return seconds;
-}
-
-/** 125 → '02:05'. */
-export function formatCountdown(seconds: number): string {
-  const minutes = Math.floor(seconds / 60);
-  return `${String(minutes).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }

@@ -6,14 +6,24 @@
  * draw) it renders its children. The kept HTML is the server's: a later change of the data does not redraw it, which is
  * why only parts that do not change while the page is open go in here.
  */
-import { useState, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { isHydratingFirstView } from '../hooks/first-view';
 
 /** React neither compares nor replaces what is inside an element with dangerouslySetInnerHTML while hydrating it. */
 const KEEP = { __html: '' };
 
+const noSubscription = () => () => undefined;
+
 export function ServerDrawn({ children }: { children: ReactNode }) {
-  const [keep] = useState(isHydratingFirstView);
+  // True only in a render that takes over existing HTML (React reads the "server snapshot" then), whenever it comes:
+  // a page inside <Suspense> is taken over after the rest of the page has committed.
+  const takingOver = useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
+  // …and only when that HTML is the server's first view (the server's own render takes over nothing).
+  const [keep] = useState(() => takingOver && isHydratingFirstView());
   return keep ? (
     <div data-server-drawn="" suppressHydrationWarning dangerouslySetInnerHTML={KEEP} />
   ) : (

@@ -15,12 +15,12 @@ export function setFirstView(data: FirstViewData | null): void {
   current = data;
 }
 
-/** Set by client.tsx around the first render that takes over the server's HTML (cleared once it is committed). */
+/** Set by client.tsx when the page it starts holds the server's HTML (ServerDrawn keeps it while taking it over). */
 export function setHydratingFirstView(value: boolean): void {
   hydrating = value;
 }
 
-/** True while the browser's first render is taking over the HTML the server drew (ServerDrawn keeps it as it is). */
+/** True when the browser took over the HTML the server drew (ServerDrawn keeps it as it is while hydrating). */
 export function isHydratingFirstView(): boolean {
   return hydrating;
 }

@@ -1,0 +1,49 @@
+/**
+ * The public buyer flow's messages (spec section 5 "Reservation", section 8 "Public pages"), apart from the schemas in
+ * buyer.ts: a buyer page that only shows a message loads no valibot.
+ */
+import { formatInteger } from '../format';
+
+export const BUYER_MESSAGES = {
+  phoneMin: 'Telefone deve ter pelo menos 10 dígitos',
+  phoneInvalid: 'Telefone inválido',
+  nameRequired: 'Nome é obrigatório',
+  nameTooLong: 'Nome deve ter no máximo 120 caracteres',
+  cpfRequired: 'CPF é obrigatório',
+  cpfDigits: 'CPF deve ter 11 dígitos',
+  cpfInvalid: 'CPF inválido',
+  emailInvalid: 'E-mail inválido',
+  phoneCheckFailed: 'Erro ao verificar telefone. Tente novamente.',
+  buyerExists: 'Já existe um comprador com este telefone.',
+  cpfTaken: 'Este CPF já está cadastrado com outro telefone.',
+  buyerNotFound: 'Comprador não encontrado. Informe seus dados para continuar.',
+  // Purchase creation.
+  quantityMin: 'Escolha pelo menos 1 número.',
+  quantityMax: 'Máximo de 1.000 números por compra.',
+  campaignRequired: 'Campanha é obrigatória',
+  paymentMethod: 'Forma de pagamento inválida',
+  purchaseFailed: 'Erro ao criar compra',
+  checkoutFailed: 'Erro ao processar checkout. Tente novamente.',
+  campaignUnavailable: 'Esta campanha não está aceitando compras no momento.',
+  drawDatePassed: 'As vendas desta campanha foram encerradas: a data do sorteio já passou.',
+  /** Fewer numbers left than asked: `remaining` is how many are still for sale (0 = sold out). */
+  notEnoughTickets: (remaining: number) =>
+    remaining === 0
+      ? 'Todos os números desta campanha já foram vendidos.'
+      : `Restam apenas ${formatInteger(remaining)} ${remaining === 1 ? 'número disponível' : 'números disponíveis'}. Escolha uma quantidade menor.`,
+  // Checkout (spec section 8).
+  hashMissing: 'Hash da compra não encontrado na URL',
+  purchaseNotFound: 'Compra não encontrada',
+  purchaseLoadFailed: 'Erro ao carregar dados da compra',
+  // Meus números.
+  myTicketsNotFound: 'Nenhuma compra encontrada para este telefone e CPF nesta campanha.',
+  tooManyRequests: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
+  // Moving a buyer to a new phone (POST /public/buyers/change-phone).
+  useRegisteredPhone: 'Use o telefone com que você se cadastrou.',
+  oldPhoneDigits: 'Informe os 4 últimos dígitos do telefone antigo',
+  changePhoneNotConfirmed:
+    'Não foi possível confirmar seu cadastro. Confira o CPF e os 4 últimos dígitos do telefone cadastrado.',
+  changePhoneTaken: 'Este telefone já está cadastrado para outro comprador.',
+  phoneChanged: 'Telefone atualizado. Seu cadastro e suas compras agora estão neste número.',
+  phoneUnchanged: 'Este já é o telefone do seu cadastro.',
+} as const;
