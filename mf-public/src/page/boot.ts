@@ -126,12 +126,13 @@ async function boot(): Promise<void> {
   };
   document.addEventListener('visibilitychange', remember);
   await (live ? Promise.race([intent, live.changed]) : intent);
-  live?.stop();
   document.removeEventListener('visibilitychange', remember);
   // User Timing marks: how long a buyer waits between the first touch and a page that answers.
   performance.mark('rifaria:intent');
   try {
     await (await loadApp()).start(container, data);
+    // Only now: a checkout whose app could not be downloaded keeps its countdown and still turns to paid.
+    live?.stop();
     performance.mark('rifaria:taken-over');
   } finally {
     release();

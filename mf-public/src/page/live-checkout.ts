@@ -33,6 +33,16 @@ function sameScreen(drawn: Purchase, now: Purchase): boolean {
   return drawn.status.id === now.status.id && (drawn.refund_status ?? null) === (now.refund_status ?? null);
 }
 
+/**
+ * Writes into the element's own text node (React may already hold it while the app takes the page over, and keeps
+ * drawing into it), or sets the text when there is none.
+ */
+function showText(element: HTMLElement, text: string): void {
+  const node = element.firstChild;
+  if (node && node.nodeType === 3 && node === element.lastChild) (node as Text).data = text;
+  else element.textContent = text;
+}
+
 function timeoutSignal(ms: number): AbortSignal | undefined {
   return typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(ms) : undefined;
 }
@@ -72,7 +82,7 @@ export function keepCheckoutLive(
     const tick = () => {
       const seconds = secondsLeftAt(purchase.expires_at, offset, Date.now());
       if (seconds <= PAYMENT_WARNING_SECONDS + TAKE_OVER_BEFORE_WARNING_S) change();
-      else if (timer) timer.textContent = formatCountdown(seconds);
+      else if (timer) showText(timer, formatCountdown(seconds));
     };
     tick();
     if (!stopped) {

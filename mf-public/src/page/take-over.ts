@@ -50,10 +50,10 @@ const HELD_CLICKS = 'button, [role="button"], input[type="checkbox"], input[type
 
 /**
  * Holds what the buyer does inside `root` until the app has taken it over; call the returned function then: it
- * stops holding and replays the last held click or submit on its element, if the element is still in the page.
+ * stops holding and replays each held click or submit on its element, in order, if the element is still in the page.
  */
 export function holdUntilTakenOver(root: HTMLElement, doc: Document = document): () => void {
-  let replay: (() => void) | null = null;
+  const replays: Array<() => void> = [];
 
   const onClick = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target : null;
@@ -64,18 +64,18 @@ export function holdUntilTakenOver(root: HTMLElement, doc: Document = document):
     event.stopImmediatePropagation();
     const copyText = element.getAttribute('data-copy-text');
     if (copyText !== null) void writeClipboard(copyText);
-    replay = () => {
+    replays.push(() => {
       if (element.isConnected && element instanceof HTMLElement) element.click();
-    };
+    });
   };
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target instanceof HTMLFormElement ? event.target : null;
     if (!form || !root.contains(form)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    replay = () => {
+    replays.push(() => {
       if (form.isConnected) form.requestSubmit();
-    };
+    });
   };
   const onBeforeInput = (event: Event) => {
     if (event.target instanceof Node && root.contains(event.target)) event.preventDefault();
@@ -89,8 +89,12 @@ export function holdUntilTakenOver(root: HTMLElement, doc: Document = document):
     doc.removeEventListener('click', onClick, true);
     doc.removeEventListener('submit', onSubmit, true);
     doc.removeEventListener('beforeinput', onBeforeInput, true);
-    const pending = replay;
-    replay = null;
-    pending?.();
+    // In order, each in a task of its own so that the app has drawn the one before ('+1' twice counts 2).
+    const pending = replays.splice(0);
+    const next = () => {
+      pending.shift()?.();
+      if (pending.length > 0) doc.defaultView?.setTimeout(next, 0);
+    };
+    next();
   };
 }
