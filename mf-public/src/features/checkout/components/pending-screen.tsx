@@ -103,7 +103,8 @@ export function PendingScreen({
               value={payment.copy_paste_code}
               fullWidth
               multiline
-              maxRows={3}
+              // A fixed height, not one measured in the browser: the server draws it as tall as the app does.
+              rows={3}
               slotProps={{ input: { readOnly: true, style: { fontFamily: 'monospace', fontSize: 12 } } }}
             />
             <CopyButton
