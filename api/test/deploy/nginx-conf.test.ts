@@ -1,7 +1,7 @@
 /**
- * The repository's nginx.conf as scripts/nginx-conf.mjs renders it (issue 16): valid for nginx itself (`nginx -t`,
- * where nginx is installed: CI installs it), the registry's remotes and API paths in it, the rate limits only when
- * asked, and the same CSP as the API's.
+ * The repository's nginx.conf as scripts/nginx-conf.cjs renders it (issue 16): valid for nginx itself (`nginx -t`;
+ * Debian's nginx is required), the registry's remotes and API paths in it, the rate limits only when asked, and the
+ * same CSP as the API's.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -73,7 +73,11 @@ it('should refuse a deployment without an API process', () => {
   expect(() => render({ apiServers: [] })).toThrow('at least one API server');
 });
 
-(fs.existsSync(NGINX) ? it : it.skip)('should pass nginx -t, with and without the rate limits', () => {
+it('should pass nginx -t, with and without the rate limits', () => {
+  // Debian's nginx is part of the machine (.ci/run installs it): without it this check cannot be made.
+  if (!fs.existsSync(NGINX)) {
+    throw new Error(`${NGINX} is missing: apt-get install -y nginx libnginx-mod-http-brotli-static`);
+  }
   for (const rateLimits of [true, false]) {
     const file = path.join(dir, `nginx-${rateLimits}.conf`);
     fs.writeFileSync(file, renderConf({ rateLimits }));
