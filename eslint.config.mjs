@@ -151,6 +151,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/.data/**',
+      '**/.staging/**',
       '**/.cache/**',
       '**/coverage/**',
       '**/test-results/**',

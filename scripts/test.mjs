@@ -1,7 +1,9 @@
 // npm test: every workspace's tests, then one closing line "N passed, N failed".
 //  1. front-end suites (jest projects: shared, shell, remotes) in jsdom;
 //  2. the API suite on PGlite, and again on PostgreSQL when DATABASE_URL is set;
-//  3. the browser journeys (Playwright + Debian Chromium) when Chromium exists.
+//  3. the browser journeys (Playwright + Debian Chromium) when Chromium exists: with DATABASE_URL, through
+//     `npm run staging` (Debian's nginx, two API processes and the worker on that PostgreSQL) plus the deploy tests
+//     of e2e/tests/staging; otherwise against one process on PGlite.
 // RIFARIA_TEST_SUMMARY_FILE, when set, receives the totals as JSON (used by .ci/run).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +11,7 @@ import path from 'node:path';
 import { ROOT, bin, run } from './lib.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const NGINX = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rifaria-test-'));
 const results = [];
 
@@ -37,14 +40,23 @@ if (process.env.DATABASE_URL) {
 }
 
 if (fs.existsSync(CHROMIUM)) {
-  console.log('\n=== e2e (Chromium) ===');
+  const staging = Boolean(process.env.DATABASE_URL) && fs.existsSync(NGINX);
+  console.log(`\n=== e2e (Chromium${staging ? ', through npm run staging' : ''}) ===`);
+  if (process.env.DATABASE_URL && !staging) {
+    console.log(`nginx not found (${NGINX}; apt-get install -y nginx): the journeys run against one process`);
+  }
   const built = await run(process.execPath, [path.join(ROOT, 'scripts/build.mjs')]);
   if (built !== 0) {
     results.push({ label: 'e2e (Chromium)', passed: 0, failed: 1, skipped: 0, note: 'build falhou' });
   } else {
     const out = path.join(tmp, 'e2e.json');
     const code = await run(bin('playwright'), ['test', '-c', path.join(ROOT, 'e2e/playwright.config.ts')], {
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', CHROMIUM_PATH: CHROMIUM },
+      env: {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+        PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+        CHROMIUM_PATH: CHROMIUM,
+        E2E_TOPOLOGY: staging ? 'staging' : '',
+      },
     });
     try {
       const { stats } = JSON.parse(fs.readFileSync(out, 'utf8'));

@@ -198,6 +198,12 @@ export interface AppConfig {
    */
   payments: { workerIntervalMs: number; reconcileAfterSeconds: number };
   /**
+   * Which background jobs this process runs (BACKGROUND_JOBS): 'all' (default, one process or every replica alike:
+   * shared jobs claim their rows with FOR UPDATE SKIP LOCKED) or 'local' (only what belongs to this process, such as
+   * giving back its own ticket leases), for API replicas next to a worker process that runs 'all'.
+   */
+  backgroundJobs: 'all' | 'local';
+  /**
    * Ticket pool (campaign numbers): TICKET_POOL_SECRET keys every campaign's permutation. Unset outside
    * production, one is generated on the first start and kept in secretFile (DATA_DIR/ticket-pool-secret).
    */
@@ -477,6 +483,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       workerIntervalMs: intFrom(env, 'WORKER_INTERVAL_MS', 15_000, 0),
       reconcileAfterSeconds: intFrom(env, 'PIX_RECONCILE_AFTER_SECONDS', 60, 1),
     },
+    backgroundJobs: choiceFrom(env, 'BACKGROUND_JOBS', ['all', 'local'] as const, 'all'),
     ticketPool: {
       secret: env.TICKET_POOL_SECRET?.trim() || undefined,
       secretFile: path.join(dataDir, 'ticket-pool-secret'),

@@ -5,7 +5,7 @@ import { ConfigError, isMailSandbox, loadConfig, type AppConfig } from './config
 import { createDatabase, type DatabaseHandle } from './db';
 import { migrate } from './db/migrate';
 import { describeDemoCampaign, ensureDemoData, type DemoOutcome } from './demo';
-import { startWorker, type Worker } from './lib/worker';
+import { startWorker, stepsFor, type Worker } from './lib/worker';
 import { workerSteps } from './plugins/app/services';
 import { detectFrontends } from './plugins/frontends';
 import { loggerOptions } from './lib/logger';
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     await fastify.listen({ port: config.port, host: config.host });
     if (config.payments.workerIntervalMs > 0) {
       worker = startWorker({
-        steps: workerSteps(fastify.services),
+        steps: stepsFor(workerSteps(fastify.services), config.backgroundJobs),
         intervalMs: config.payments.workerIntervalMs,
         log: fastify.log.child({ worker: 'background' }),
       });
@@ -121,6 +121,13 @@ async function main(): Promise<void> {
         ? `  Front ends: served from this process (${frontends.remotes.length} remotes)`
         : '  Front ends: not built, API only (run `npm run build`, or `npm start` at the repo root)',
       `  API docs:   ${defaultOriginOf(config)}/api/docs`,
+      `  Background: ${
+        config.payments.workerIntervalMs === 0
+          ? 'off (WORKER_INTERVAL_MS=0)'
+          : config.backgroundJobs === 'all'
+            ? 'every job in this process'
+            : "this process's own housekeeping only (BACKGROUND_JOBS=local: a worker process runs the rest)"
+      }`,
       isMailSandbox(config)
         ? `  E-mail:     sandbox, nothing leaves this machine: read it at ${defaultOriginOf(config)}${paths.sandboxMailbox.getHref()}`
         : `  E-mail:     ${config.mail.smtpUrl ? 'SMTP (SMTP_URL)' : 'not configured (SMTP_URL): mail stays in mail_outbox'}`,

@@ -34,6 +34,19 @@ const typeParsers: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
+/** PostgreSQL: how to open one more connection like the pool's (see dedicatedClientOf). */
+const dedicatedClients = new WeakMap<Kysely<Database>, (applicationName: string) => pg.Client>();
+
+/**
+ * A new, not yet connected pg Client with the same connection settings as the pool behind `db` (server, search_path,
+ * statement_timeout, connect timeout, keepalive), for a session of its own that the pool must not share (LISTEN:
+ * purchases/lease-recall.ts). The caller connects and ends it. Null on PGlite (one session only) or for a Kysely
+ * instance that createDatabase did not make.
+ */
+export function dedicatedClientOf(db: Kysely<Database>, applicationName: string): pg.Client | null {
+  return dedicatedClients.get(db)?.(applicationName) ?? null;
+}
+
 export async function createDatabase(config: CreateDatabaseOptions): Promise<DatabaseHandle> {
   return config.url ? createPostgres(config, config.url) : createPglite(config);
 }
@@ -46,9 +59,8 @@ async function createPostgres(config: CreateDatabaseOptions, connectionString: s
     ...(config.searchPath ? [`-c search_path=${quoteIdent(config.searchPath)},public`] : []),
     ...(statementTimeoutMs > 0 ? [`-c statement_timeout=${statementTimeoutMs}`] : []),
   ];
-  const pool = new pg.Pool({
+  const connection: pg.ClientConfig = {
     connectionString,
-    max: config.poolMax ?? 10,
     types: typeParsers,
     ...(startupOptions.length ? { options: startupOptions.join(' ') } : {}),
     // A server that accepts connections but never answers: give up on opening one, or on waiting for a free one
@@ -59,10 +71,12 @@ async function createPostgres(config: CreateDatabaseOptions, connectionString: s
     ...(statementTimeoutMs > 0 ? { query_timeout: statementTimeoutMs + 1_000 } : {}),
     // Idle connections to a host that vanished are found by TCP keepalive and replaced.
     keepAlive: true,
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: config.poolMax ?? 10 });
   // An idle client losing its server (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: closingTimedOutClients(pool) }) });
+  dedicatedClients.set(db, (applicationName) => new pg.Client({ ...connection, application_name: applicationName }));
   let closed: Promise<void> | null = null;
   return {
     db,

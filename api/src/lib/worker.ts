@@ -4,7 +4,16 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface WorkerStep {
   name: string;
   run: () => Promise<unknown>;
+  /**
+   * 'process': the step works on this process's own state (its ticket leases), so every API process runs it, even
+   * with BACKGROUND_JOBS=local. Otherwise the step is shared work claimed from the database by whichever runs it.
+   */
+  scope?: 'process';
 }
+
+/** The steps a process runs for its BACKGROUND_JOBS setting. */
+export const stepsFor = (steps: WorkerStep[], jobs: 'all' | 'local'): WorkerStep[] =>
+  jobs === 'all' ? steps : steps.filter((step) => step.scope === 'process');
 
 export interface Worker {
   /** Stops scheduling and waits for a tick in progress. */

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { POOL_PERMUTATION_COLUMNS, type TicketPermutation, type TicketPools, type TicketPoolRow } from '../tickets';
 import { FreshNumbers, Lease, type LeaseKeeper } from './lease';
+import type { LeaseRecall } from './lease-recall';
 import { releaseNumbers } from './repository';
 
 /**
@@ -21,6 +22,17 @@ import { releaseNumbers } from './repository';
  * block's range minus the numbers that have a campaign_tickets row. Numbers never repeat: the permutation is a
  * bijection and each position is leased once; a released number that is (wrongly) also sold is caught by the
  * primary key of campaign_tickets and dropped, see create.ts. The SQL of the free list is in repository.ts.
+ *
+ * Near sell-out, numbers parked in ANOTHER process's lease are out of this process's reach. Two things bring them
+ * back sooner than the 60 s lifetime:
+ * - recall: a purchase about to be refused for lack of numbers (create.ts, after `drain`), or a late payment about
+ *   to be refunded (confirm.ts), calls `recall`. When the campaign has lease rows of other processes, they are asked
+ *   (LeaseRecall: NOTIFY on PostgreSQL) to retire their lease of the campaign, i.e. give its unused numbers back at
+ *   once (a lease whose numbers are held by purchases in flight gives back when those settle), and the caller polls
+ *   those rows until they are gone, `recallWaitMs` at most, then looks at released_tickets once more.
+ * - short leases at the end: a lease that leaves fewer positions in the counter than it takes (the last blocks of the
+ *   campaign) lives `endLeaseMs` (5 s) instead of `leaseMs`, so even without a recall (a process that missed it,
+ *   an idle one) its unused numbers are back in released_tickets at the next worker tick after that.
  */
 
 export interface AllocatorOptions {
@@ -30,15 +42,29 @@ export interface AllocatorOptions {
   minBlock: number;
   /** A lease is used for this long, then its unused numbers go back to released_tickets. */
   leaseMs: number;
+  /** Lifetime of a lease that leaves fewer positions in the counter than it takes (the campaign's last blocks). */
+  endLeaseMs: number;
   /** A lease still in the table this long after its expiry belongs to a dead process: the worker reclaims it. */
   reclaimGraceMs: number;
+  /** How long `recall` waits at most for the other processes to give their leases of a campaign back. */
+  recallWaitMs: number;
 }
 
 export const DEFAULT_ALLOCATOR_OPTIONS: AllocatorOptions = {
   maxBlock: 1000,
   minBlock: 16,
   leaseMs: 60_000,
+  endLeaseMs: 5_000,
   reclaimGraceMs: 60_000,
+  recallWaitMs: 2_000,
+};
+
+/** Recall nobody hears (an allocator built without a channel: tests, tools). */
+const NO_RECALL: LeaseRecall = {
+  kind: 'local',
+  send: async () => undefined,
+  onRecall: () => undefined,
+  close: async () => undefined,
 };
 
 export class TicketAllocator implements LeaseKeeper {
@@ -51,14 +77,32 @@ export class TicketAllocator implements LeaseKeeper {
   private readonly retiring = new Map<Promise<void>, string>();
   /** Purchases of each campaign that took numbers (or tried to) and have not settled yet. */
   private readonly outstanding = new Map<string, Set<FreshNumbers>>();
+  /**
+   * start_index of the lease rows of each campaign that this process inserted and has not deleted yet (current,
+   * retired, being given back): every other row of the campaign belongs to another process.
+   */
+  private readonly owned = new Map<string, Set<number>>();
+  /** One recall per campaign at a time: concurrent refusals share it. */
+  private readonly recalling = new Map<string, Promise<boolean>>();
+  /**
+   * Other processes' lease rows a recall waited for in vain (a dead process, most likely): still asked, but not
+   * waited for again while they exist, so every refusal of a campaign does not wait until the worker reclaims them.
+   */
+  private readonly unanswered = new Map<string, Set<number>>();
   private closed = false;
+  readonly options: AllocatorOptions;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly pools: TicketPools,
     private readonly log: FastifyBaseLogger,
-    readonly options: AllocatorOptions = DEFAULT_ALLOCATOR_OPTIONS,
-  ) {}
+    options: Partial<AllocatorOptions> = {},
+    /** How this process asks the others for their leases, and hears them ask (created and closed with the app). */
+    readonly leaseRecall: LeaseRecall = NO_RECALL,
+  ) {
+    this.options = { ...DEFAULT_ALLOCATOR_OPTIONS, ...options };
+    leaseRecall.onRecall((campaignId) => this.answerRecall(campaignId));
+  }
 
   /**
    * Up to `count` fresh numbers for a purchase of the campaign, leasing blocks as needed (outside any
@@ -146,7 +190,8 @@ export class TicketAllocator implements LeaseKeeper {
   /** Leases the next block of the campaign's counter; null when the counter is exhausted or the campaign closed. */
   private async lease(campaignId: string): Promise<Lease | null> {
     const wanted = this.blockSizes.get(campaignId) ?? this.options.minBlock;
-    const leased = await this.db.transaction().execute(async (trx) => {
+    let inserted: number | null = null;
+    const transaction = this.db.transaction().execute(async (trx) => {
       const pool = await trx
         .selectFrom('campaign_ticket_pools as p')
         .innerJoin('campaigns as c', 'c.id', 'p.campaign_id')
@@ -159,6 +204,12 @@ export class TicketAllocator implements LeaseKeeper {
       const start = Number(pool.next_index);
       const size = Math.min(wanted, pool.total - start);
       if (size <= 0) return null;
+      // The campaign's last blocks (fewer positions left after this one than it takes) live briefly: numbers idle
+      // in them come back soon, to whichever process needs them.
+      const lifetimeMs =
+        pool.total - start - size < size
+          ? Math.min(this.options.endLeaseMs, this.options.leaseMs)
+          : this.options.leaseMs;
       await trx
         .updateTable('campaign_ticket_pools')
         .set({ next_index: start + size, updated_at: sql<Date>`now()` })
@@ -170,17 +221,23 @@ export class TicketAllocator implements LeaseKeeper {
           campaign_id: campaignId,
           start_index: start,
           count: size,
-          expires_at: sql<Date>`now() + make_interval(secs => ${this.options.leaseMs / 1000})`,
+          expires_at: sql<Date>`now() + make_interval(secs => ${lifetimeMs / 1000})`,
         })
         .execute();
-      return { pool, start, size };
+      // Ours before the commit: a recall of this process must never take this row for another process's.
+      this.own(campaignId, (inserted = start), true);
+      return { pool, start, size, lifetimeMs };
+    });
+    const leased = await transaction.catch((error: unknown) => {
+      if (inserted !== null) this.own(campaignId, inserted, false);
+      throw error;
     });
     if (!leased) return null;
     const lease = new Lease(
       campaignId,
       leased.start,
       leased.start + leased.size,
-      Date.now() + this.options.leaseMs,
+      Date.now() + leased.lifetimeMs,
       this.permutationOf(leased.pool),
     );
     if (this.closed) {
@@ -218,6 +275,17 @@ export class TicketAllocator implements LeaseKeeper {
     if (lease.inFlight === 0) this.giveBack(lease);
   }
 
+  private own(campaignId: string, start: number, owned: boolean): void {
+    let starts = this.owned.get(campaignId);
+    if (owned) {
+      if (!starts) this.owned.set(campaignId, (starts = new Set()));
+      starts.add(start);
+    } else if (starts) {
+      starts.delete(start);
+      if (starts.size === 0) this.owned.delete(campaignId);
+    }
+  }
+
   /** Unused numbers → released_tickets and the lease row deleted, in one transaction. */
   private giveBack(lease: Lease): void {
     const numbers = lease.remaining();
@@ -238,8 +306,95 @@ export class TicketAllocator implements LeaseKeeper {
           'ticket lease give-back failed',
         );
       });
-    const tracked = task.finally(() => this.retiring.delete(tracked));
+    const tracked = task.finally(() => {
+      this.retiring.delete(tracked);
+      // Gone (or left to the worker's reclaim when the give-back failed): no longer this process's row.
+      this.own(lease.campaignId, lease.start, false);
+    });
     this.retiring.set(tracked, lease.campaignId);
+  }
+
+  /**
+   * Before a purchase is refused for lack of numbers (create.ts, after `drain` found nothing more in flight here),
+   * and before a late payment is refunded (refund worker, confirm.ts): this process's own lease of the campaign is
+   * retired, and when the campaign has lease rows of OTHER processes, they are asked to give their unused numbers
+   * back (LeaseRecall) and those rows are polled until they are gone, `recallWaitMs` at most (a dead process never
+   * answers; its row is reclaimed by the worker later). True when something may have come back to released_tickets
+   * (the caller looks once more), false when there was nothing to ask for: the refusal stands. Concurrent callers of
+   * a campaign share one recall. Never throws (a failure is logged and counts as nothing to ask for).
+   */
+  recall(campaignId: string): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false);
+    let pending = this.recalling.get(campaignId);
+    if (!pending) {
+      pending = this.recallNow(campaignId)
+        .catch((error: unknown) => {
+          this.log.warn({ err: error, campaignId }, 'ticket lease recall failed');
+          return false;
+        })
+        .finally(() => this.recalling.delete(campaignId));
+      this.recalling.set(campaignId, pending);
+    }
+    return pending;
+  }
+
+  private async recallNow(campaignId: string): Promise<boolean> {
+    const started = Date.now();
+    const own = this.leases.get(campaignId);
+    const ownBack = own !== undefined && own.available > 0;
+    if (own) {
+      this.blockSizes.set(campaignId, this.options.minBlock);
+      this.retire(own);
+    }
+    const foreign = await this.foreignLeases(campaignId);
+    const deaf = this.unanswered.get(campaignId);
+    if (deaf) {
+      for (const start of deaf) if (!foreign.includes(start)) deaf.delete(start);
+      if (deaf.size === 0) this.unanswered.delete(campaignId);
+    }
+    const awaited = foreign.filter((start) => !deaf?.has(start));
+    if (foreign.length > 0) await this.leaseRecall.send(campaignId);
+    if (awaited.length > 0) {
+      const deadline = started + this.options.recallWaitMs;
+      let pause = 10;
+      let left = awaited;
+      while (left.length > 0 && !this.closed && Date.now() < deadline) {
+        await sleep(Math.min(pause, deadline - Date.now()));
+        pause = Math.min(pause * 2, 100);
+        const now = new Set(await this.foreignLeases(campaignId));
+        left = left.filter((start) => now.has(start));
+      }
+      const log = { campaignId, leases: awaited.length, waitedMs: Date.now() - started };
+      if (left.length === 0) {
+        this.log.debug(log, 'ticket leases recalled from other processes');
+      } else {
+        this.log.info({ ...log, notBack: left.length }, 'ticket leases recalled: not all given back in time');
+        if (!this.closed) this.unanswered.set(campaignId, new Set([...(deaf ?? []), ...left]));
+      }
+    }
+    // Our own give-back (of the lease retired above, if it had no purchase in flight) has committed.
+    await Promise.allSettled([...this.retiring].filter(([, id]) => id === campaignId).map(([task]) => task));
+    return ownBack || awaited.length > 0;
+  }
+
+  /** start_index of the campaign's lease rows that belong to other processes. */
+  private async foreignLeases(campaignId: string): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('campaign_ticket_leases')
+      .select('start_index')
+      .where('campaign_id', '=', campaignId)
+      .execute();
+    const owned = this.owned.get(campaignId);
+    return rows.map((row) => Number(row.start_index)).filter((start) => !owned?.has(start));
+  }
+
+  /** Another process recalls the campaign's leases: ours is retired, its unused numbers go back now. */
+  private answerRecall(campaignId: string): void {
+    const lease = this.leases.get(campaignId);
+    if (this.closed || !lease) return;
+    this.log.debug({ campaignId, start: lease.start, unused: lease.available }, 'ticket lease recalled');
+    this.blockSizes.set(campaignId, this.options.minBlock);
+    this.retire(lease);
   }
 
   /** Retires this process's leases that passed their lifetime (worker tick) and waits for the give-backs. */
@@ -261,9 +416,10 @@ export class TicketAllocator implements LeaseKeeper {
     await this.settled();
   }
 
-  /** Shutdown: no more leases, every one given back. */
+  /** Shutdown: no more leases, every one given back (recalls in progress stop waiting). */
   async close(): Promise<void> {
     this.closed = true;
+    await Promise.allSettled([...this.recalling.values()]);
     await this.retireAll();
   }
 
@@ -311,3 +467,5 @@ export class TicketAllocator implements LeaseKeeper {
     return this.leases.get(campaignId)?.available ?? 0;
   }
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));

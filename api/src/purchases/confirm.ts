@@ -1,16 +1,22 @@
 import { randomInt } from 'node:crypto';
 import { PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { post, salePosting } from '../ledger';
 import type { PaidEvent } from '../payments/service';
 import type { Notifier } from '../whatsapp/notifier';
 import type { TicketAllocator } from './allocator';
 import { MAX_ATTEMPTS, PUBLISHED } from './create';
-import { cancelAndRelease, releaseNumbers, takeReleased, type PurchasesRepository } from './repository';
+import {
+  cancelAndRelease,
+  releaseNumbers,
+  takeReleased,
+  type PurchaseKey,
+  type PurchasesRepository,
+} from './repository';
 
-interface ConfirmationContext {
+export interface ConfirmationContext {
   repository: PurchasesRepository;
   allocator: TicketAllocator;
   notifier: Notifier;
@@ -26,6 +32,9 @@ interface ConfirmationContext {
  *   sales are closed) → stays Cancelado with paid_at and refund_status 'pending': the money never enters a wallet
  *   and the worker returns it through the PSP. A Pix that lands after the draw is never honoured: with a Loteria
  *   Federal draw, anyone could otherwise reserve before the draw and pay only if they won.
+ *   "Sold out" may only mean that the numbers sit unused in ticket leases (this process's or others'), which this
+ *   transaction cannot wait for: they are recalled in the background (allocator.recall), and the refund worker
+ *   tries the re-allocation again before its first refund attempt (honourLatePayment below).
  * A purchase that turns Pago gets its 'payment confirmed' messages (WhatsApp, and e-mail when the buyer gave one) in
  * this same transaction.
  */
@@ -48,24 +57,80 @@ export async function confirmPaid(
   if (purchase.status_id === PURCHASE_STATUS_ID.cancelled && open) {
     honoured = await reallocate(ctx, trx, key, purchase.total_tickets);
     if (honoured) ctx.log.info({ purchaseId: purchase.id }, 'late payment: numbers re-allocated');
+    // Not awaited (it may wait for other processes, this transaction holds the pool row): the unused numbers of
+    // the campaign's leases go back to released_tickets for the refund worker's second try.
+    else void ctx.allocator.recall(purchase.campaign_id);
   }
 
   if (honoured) {
     await ctx.repository.markPaid(trx, key, payment.paidAt);
-    await post(
-      trx,
-      salePosting({
-        purchaseId: purchase.id,
-        walletId: purchase.user_wallet_id,
-        amountCents: payment.amountCents,
-        description: `Venda de ${purchase.total_tickets} ${purchase.total_tickets === 1 ? 'número' : 'números'} - ${purchase.campaign_name}`,
-      }),
-    );
-    await ctx.notifier.purchasesPaid(trx, [key]);
+    await creditSale(ctx, trx, purchase, key, payment.amountCents);
     return;
   }
   await ctx.repository.markRefundDue(trx, key, payment.paidAt);
   ctx.log.warn({ purchaseId: purchase.id, txid: charge.txid }, 'late payment cannot be honoured: refund queued');
+}
+
+/** The sale in the organiser's "Futuro" and the buyer's 'payment confirmed' messages, in the caller's transaction. */
+async function creditSale(
+  ctx: ConfirmationContext,
+  trx: Transaction<Database>,
+  purchase: { id: string; user_wallet_id: string; total_tickets: number; campaign_name: string },
+  key: PurchaseKey,
+  amountCents: number,
+): Promise<void> {
+  await post(
+    trx,
+    salePosting({
+      purchaseId: purchase.id,
+      walletId: purchase.user_wallet_id,
+      amountCents,
+      description: `Venda de ${purchase.total_tickets} ${purchase.total_tickets === 1 ? 'número' : 'números'} - ${purchase.campaign_name}`,
+    }),
+  );
+  await ctx.notifier.purchasesPaid(trx, [key]);
+}
+
+/**
+ * Refund worker, before the FIRST refund attempt of a late payment (the PSP was never asked): numbers may have
+ * come back since its crediting transaction found too few, above all those that sat unused in ticket leases, which
+ * that transaction recalled. The re-allocation is tried again, and once more after a (bounded) recall of the
+ * campaign's leases; when it succeeds the purchase becomes Pago with its sale and its 'payment confirmed' messages,
+ * as if the numbers had been there at confirmation, and nothing is refunded. Only while the worker's claim is still
+ * `claimedAt` (no other process can be refunding it) and the campaign still sells. True when honoured.
+ */
+export async function honourLatePayment(
+  ctx: ConfirmationContext,
+  db: Kysely<Database>,
+  key: PurchaseKey,
+  claimedAt: Date,
+): Promise<boolean> {
+  const attempt = () =>
+    db.transaction().execute(async (trx): Promise<'honoured' | 'short' | 'no'> => {
+      const purchase = await ctx.repository.lockForConfirmation(trx, key.id);
+      if (
+        !purchase ||
+        purchase.status_id !== PURCHASE_STATUS_ID.cancelled ||
+        purchase.paid_at === null ||
+        purchase.refund_status !== 'pending' ||
+        purchase.refund_attempted_at?.getTime() !== claimedAt.getTime() ||
+        purchase.campaign_status_id !== PUBLISHED ||
+        purchase.draw_passed
+      ) {
+        return 'no';
+      }
+      const purchaseKey = { campaign_id: purchase.campaign_id, id: purchase.id };
+      if (!(await reallocate(ctx, trx, purchaseKey, purchase.total_tickets))) return 'short';
+      await ctx.repository.markLatePaymentHonoured(trx, purchaseKey);
+      // The Pix was of exactly the charge's amount (the payments core credits nothing else): the purchase's total.
+      await creditSale(ctx, trx, purchase, purchaseKey, Number(purchase.total_cents));
+      return 'honoured';
+    });
+  let outcome = await attempt();
+  if (outcome === 'short' && (await ctx.allocator.recall(key.campaign_id))) outcome = await attempt();
+  if (outcome === 'honoured')
+    ctx.log.info({ purchaseId: key.id }, 'late payment: numbers re-allocated before refunding');
+  return outcome === 'honoured';
 }
 
 /**

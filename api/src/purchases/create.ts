@@ -26,7 +26,8 @@ export const MAX_ATTEMPTS = 4;
 /**
  * A refusal for lack of numbers first waits for what this process has in flight for the campaign and looks again,
  * at most this many times (each wait covers only what was in flight then, so a stream of new buyers cannot hold a
- * refusal back for long).
+ * refusal back for long); then, once, it recalls the other processes' leases of the campaign (allocator.recall,
+ * bounded by recallWaitMs) and looks again.
  */
 const MAX_DRAINS = 3;
 
@@ -195,6 +196,7 @@ export async function createPurchase(
   let charge = null as OpenedCharge | null;
   let attempt = 1;
   let drains = 0;
+  let recalled = false;
   try {
     if (fresh.numbers.length === count) {
       // The common case: this process holds enough fresh numbers. The reservation joins the campaign's next
@@ -231,15 +233,24 @@ export async function createPurchase(
           fresh = await ctx.allocator.takeFresh(campaign.id, count);
           continue;
         }
-        if (error instanceof NotEnoughTicketsError && drains < MAX_DRAINS) {
+        if (error instanceof NotEnoughTicketsError) {
           // Numbers this process still has in flight for the campaign (other purchases' reservations that may
           // roll back, a retired lease's give-back not committed yet, ours) are not sold: wait until they are
           // held or visible again and look once more, so that a refusal counts only numbers really held.
           fresh.settle(fresh.numbers);
-          if (await ctx.allocator.drain(campaign.id)) {
+          if (drains < MAX_DRAINS && (await ctx.allocator.drain(campaign.id))) {
             drains += 1;
             fresh = await ctx.allocator.takeFresh(campaign.id, count);
             continue;
+          }
+          // Nothing more here: numbers unused in OTHER processes' leases of the campaign are not sold either. They
+          // are asked back (a bounded wait), then the free list is looked at once more.
+          if (!recalled) {
+            recalled = true;
+            if (await ctx.allocator.recall(campaign.id)) {
+              fresh = await ctx.allocator.takeFresh(campaign.id, count);
+              continue;
+            }
           }
         }
         throw error;

@@ -1,22 +1,41 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PixProviderError } from '../payments/pix-provider';
 import type { PaymentsService } from '../payments/service';
-import type { PurchasesRepository } from './repository';
+import type { PurchaseKey, PurchasesRepository } from './repository';
 
 /**
  * Worker: returns the money of paid-to-refund purchases through the PSP (PUT /pix/{e2eid}/devolucao/{id}, the
  * refund id is stable so a retry never refunds twice). Claimed with a lease on refund_attempted_at, the PSP is
  * called with no transaction open. DEVOLVIDO → 'refunded', NAO_REALIZADO or a PSP 4xx → 'failed' (the organiser
- * sees it), anything else is retried after the lease.
+ * sees it), anything else is retried after the lease. Before the first attempt, `honour` tries once more to give
+ * the buyer numbers (confirm.ts, honourLatePayment: numbers recalled from ticket leases): 'honoured', no refund.
  */
 export async function refundPending(
-  ctx: { repository: PurchasesRepository; payments: PaymentsService; log: FastifyBaseLogger },
+  ctx: {
+    repository: PurchasesRepository;
+    payments: PaymentsService;
+    log: FastifyBaseLogger;
+    honour?: (key: PurchaseKey, claimedAt: Date) => Promise<boolean>;
+  },
   batchSize: number,
   leaseSeconds: number,
 ): Promise<Record<string, number>> {
   const claimed = await ctx.repository.claimRefunds(batchSize, leaseSeconds);
   const counts: Record<string, number> = {};
   for (const row of claimed) {
+    if (row.first_attempt && ctx.honour) {
+      const honoured = await ctx
+        .honour({ campaign_id: row.campaign_id, id: row.id }, row.claimed_at)
+        .catch((error: unknown) => {
+          // Refunded as it would have been: honouring is the exception.
+          ctx.log.error({ err: error, purchaseId: row.id }, 'late payment: re-allocation before refunding failed');
+          return false;
+        });
+      if (honoured) {
+        counts.honoured = (counts.honoured ?? 0) + 1;
+        continue;
+      }
+    }
     let outcome: 'refunded' | 'failed' | 'retry';
     try {
       const refund = await ctx.payments.pix.refund({

@@ -383,6 +383,8 @@ export class PurchasesRepository {
         'p.paid_at',
         'p.total_tickets',
         'p.total_cents',
+        'p.refund_status',
+        'p.refund_attempted_at',
         'c.status_id as campaign_status_id',
         'c.user_wallet_id',
         'c.name as campaign_name',
@@ -403,6 +405,20 @@ export class PurchasesRepository {
       .where('campaign_id', '=', key.campaign_id)
       .where('id', '=', key.id)
       .where('paid_at', 'is', null)
+      .execute();
+  }
+
+  /**
+   * A late payment left to refund is honoured after all (numbers came back before its first refund attempt, see
+   * honourLatePayment in confirm.ts): Cancelado → Pago, nothing to refund. paid_at stays the Pix's.
+   */
+  async markLatePaymentHonoured(trx: Executor, key: PurchaseKey): Promise<void> {
+    await trx
+      .updateTable('purchases')
+      .set({ status_id: PURCHASE_STATUS_ID.paid, refund_status: null, cancelled_at: null, updated_at: sql`now()` })
+      .where('campaign_id', '=', key.campaign_id)
+      .where('id', '=', key.id)
+      .where('refund_status', '=', 'pending')
       .execute();
   }
 
@@ -504,7 +520,11 @@ export class PurchasesRepository {
       .execute();
   }
 
-  /** Claims up to `limit` refunds due (lease on refund_attempted_at), with the Pix they return. */
+  /**
+   * Claims up to `limit` refunds due (lease on refund_attempted_at), with the Pix they return, whether this is the
+   * first attempt (no claim before: the PSP was never asked) and the claim's stamp (`claimed_at`: the claim is still
+   * this one while refund_attempted_at has not changed).
+   */
   claimRefunds(limit: number, leaseSeconds: number) {
     return this.db.transaction().execute(async (trx) => {
       const rows = await trx
@@ -516,6 +536,7 @@ export class PurchasesRepository {
           join.onRef('r.charge_id', '=', 'ch.id').on('r.credited', '=', true),
         )
         .select(['p.campaign_id', 'p.id', 'p.total_cents', 'r.end_to_end_id'])
+        .select(sql<boolean>`p.refund_attempted_at IS NULL`.as('first_attempt'))
         .where('p.refund_status', '=', 'pending')
         .where(leaseOver('p.refund_attempted_at', leaseSeconds))
         .orderBy(sql`p.refund_attempted_at NULLS FIRST`)
@@ -523,15 +544,18 @@ export class PurchasesRepository {
         .forUpdate('p')
         .skipLocked()
         .execute();
+      const claimed = [];
       for (const row of rows) {
-        await trx
+        const stamp = await trx
           .updateTable('purchases')
           .set({ refund_attempted_at: sql`now()` })
           .where('campaign_id', '=', row.campaign_id)
           .where('id', '=', row.id)
-          .execute();
+          .returning('refund_attempted_at')
+          .executeTakeFirstOrThrow();
+        claimed.push({ ...row, claimed_at: stamp.refund_attempted_at! });
       }
-      return rows;
+      return claimed;
     });
   }
 

@@ -9,7 +9,7 @@ import type { PaymentsService } from '../payments/service';
 import type { BuyerCpfCipher } from '../buyers/cpf';
 import type { Notifier } from '../whatsapp/notifier';
 import type { TicketAllocator } from './allocator';
-import { confirmPaid } from './confirm';
+import { confirmPaid, honourLatePayment, type ConfirmationContext } from './confirm';
 import {
   BATCH,
   createPurchase,
@@ -48,6 +48,7 @@ export class PurchasesService {
     },
   );
   private readonly creation: CreationContext;
+  private readonly confirmation: ConfirmationContext;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -71,6 +72,7 @@ export class PurchasesService {
       reservations: this.reservations,
     };
     const confirmation = { repository: this.repository, allocator, notifier, log };
+    this.confirmation = confirmation;
     payments.onPaid('purchase', (trx, event) => confirmPaid(confirmation, trx, event));
     payments.onExpired('purchase', (trx, charge) => expireWithCharge(this.repository, notifier, trx, charge));
   }
@@ -134,7 +136,12 @@ export class PurchasesService {
   /** Worker step 'purchase-refunds' (refund.ts). */
   refundPending(leaseSeconds = 60): Promise<Record<string, number>> {
     return refundPending(
-      { repository: this.repository, payments: this.payments, log: this.log },
+      {
+        repository: this.repository,
+        payments: this.payments,
+        log: this.log,
+        honour: (key, claimedAt) => honourLatePayment(this.confirmation, this.db, key, claimedAt),
+      },
       this.options.batchSize,
       leaseSeconds,
     );

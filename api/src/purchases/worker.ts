@@ -9,7 +9,7 @@ import type { PurchasesService } from './service';
 export function purchasesWorkerSteps(purchases: PurchasesService): WorkerStep[] {
   return [
     { name: 'purchase-expiry', run: () => purchases.expireOverdue() },
-    { name: 'ticket-leases', run: () => purchases.allocator.retireExpired() },
+    { name: 'ticket-leases', scope: 'process', run: () => purchases.allocator.retireExpired() },
     { name: 'ticket-lease-reclaim', run: () => purchases.allocator.reclaimAbandonedLeases() },
     { name: 'purchase-refunds', run: () => purchases.refundPending() },
   ];

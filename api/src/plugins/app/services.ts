@@ -34,7 +34,7 @@ import { walletsWorkerSteps } from '../../wallets/worker';
 import { CampaignsService } from '../../campaigns';
 import { campaignsWorkerSteps } from '../../campaigns/worker';
 import { resolveTicketPoolSecret, TicketPoolKeys, TicketPools } from '../../tickets';
-import { DEFAULT_ALLOCATOR_OPTIONS, PurchasesService, TicketAllocator } from '../../purchases';
+import { createLeaseRecall, DEFAULT_ALLOCATOR_OPTIONS, PurchasesService, TicketAllocator } from '../../purchases';
 import { MyTicketsService } from '../../purchases/my-tickets';
 import { purchasesWorkerSteps } from '../../purchases/worker';
 import { SalesService } from '../../sales/service';
@@ -176,9 +176,21 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
   });
   // Keys every campaign's ticket order; generated under DATA_DIR outside production when unset.
   const ticketPools = new TicketPools(new TicketPoolKeys(resolveTicketPoolSecret(config.ticketPool)));
-  const allocator = new TicketAllocator(db, ticketPools, log, { ...DEFAULT_ALLOCATOR_OPTIONS });
-  // Leased ticket numbers go back to the pool before the database closes (server.ts closes the app first).
-  fastify.addHook('onClose', () => allocator.close());
+  // How this process asks the other API processes for the unused numbers of their ticket leases near sell-out, and
+  // hears them ask (LISTEN on a connection of its own on PostgreSQL; in memory on PGlite).
+  const leaseRecall = createLeaseRecall(db, options.databaseKind, log);
+  const allocator = new TicketAllocator(db, ticketPools, log, { ...DEFAULT_ALLOCATOR_OPTIONS }, leaseRecall);
+  // Leased ticket numbers go back to the pool before the database closes (server.ts closes the app first); the
+  // recall channel after them (a recall in progress stops waiting at close).
+  fastify.addHook('onClose', async () => {
+    try {
+      await allocator.close();
+    } finally {
+      await leaseRecall.close();
+    }
+  });
+  // Listening before the first request (a failed first attempt is retried in the background).
+  await leaseRecall.start();
   // Buyer CPFs (BUYER_DATA_SECRET): one cipher for buyers, purchases and sales, created on first use, so an app
   // that never touches a buyer (most test apps) never creates the secret file.
   const buyerCipher = () => buyerCpfCipherOf(config.buyerData);
