@@ -234,4 +234,15 @@ describe('countdownParts', () => {
     });
     expect(countdownParts(now, now)).toBeNull();
   });
+
+  it('should not report the time as up while part of the last second is left (the server would refuse the draw)', () => {
+    const now = new Date('2026-11-21T12:00:00.000Z');
+    expect(countdownParts(new Date('2026-11-21T12:00:00.400Z'), now)).toEqual({
+      days: 0,
+      hours: 0,
+      minutes: 0,
+      seconds: 1,
+    });
+    expect(countdownParts(new Date('2026-11-21T11:59:59.999Z'), now)).toBeNull();
+  });
 });

@@ -8,10 +8,14 @@ export interface CountdownParts {
   seconds: number;
 }
 
-/** Time left until `target`, or null once it has been reached. */
+/**
+ * Time left until `target`, or null once it has been reached. A started second counts whole (0.4 s left shows
+ * 00:00:01): 'Tempo Esgotado!' and 'Realizar Sorteio' must never come before the server would accept the draw.
+ */
 export function countdownParts(target: Date, now: Date): CountdownParts | null {
-  const left = Math.floor((target.getTime() - now.getTime()) / 1000);
-  if (left <= 0) return null;
+  const ms = target.getTime() - now.getTime();
+  if (ms <= 0) return null;
+  const left = Math.ceil(ms / 1000);
   return {
     days: Math.floor(left / 86_400),
     hours: Math.floor((left % 86_400) / 3_600),
