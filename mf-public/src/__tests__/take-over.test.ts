@@ -2,7 +2,7 @@
  * What the campaign page does before its app has loaded (src/page/take-over.ts): it waits for the buyer's first sign
  * of intent, and holds a click or a submit until the app listens, then replays it — once, on the same element.
  */
-import { fireEvent } from '@testing-library/react';
+import { fireEvent, waitFor } from '@testing-library/react';
 import { holdUntilTakenOver, whenIntent } from '../page/take-over';
 
 let root: HTMLElement;
@@ -65,8 +65,8 @@ describe('what the buyer does before the app listens', () => {
     fireEvent.click(byId('send'));
     release();
     expect(seen).toEqual(['plus']);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(seen).toEqual(['plus', 'plus', 'send']);
+    // The others follow, one task each (a busy machine may take more than a few milliseconds).
+    await waitFor(() => expect(seen).toEqual(['plus', 'plus', 'send']));
 
     seen.length = 0;
     release = holdUntilTakenOver(root);
