@@ -64,20 +64,7 @@ const dirs = {
   www: path.join(dir, 'www'),
   data: path.join(dir, 'data'),
 };
-for (const each of [dir, ...Object.values(dirs)]) {
-  fs.mkdirSync(each, { recursive: true });
-  // nginx's workers run as another user (nobody) when it is started by root: they read www and write temp files.
-  fs.chmodSync(each, 0o755);
-}
-if (process.getuid?.() === 0) {
-  for (let ancestor = path.dirname(dir); ancestor !== path.dirname(ancestor); ancestor = path.dirname(ancestor)) {
-    if ((fs.statSync(ancestor).mode & 0o001) === 0) {
-      fail(
-        `nginx's workers (user nobody) cannot enter ${ancestor}: choose a STAGING_DIR under a folder others can enter`,
-      );
-    }
-  }
-}
+for (const each of Object.values(dirs)) fs.mkdirSync(each, { recursive: true });
 
 async function portFree(candidate) {
   return new Promise((resolve) => {
@@ -140,7 +127,10 @@ fs.writeFileSync(
   }),
 );
 const nginxArgs = ['-p', dirs.run, '-c', nginxConf, '-e', path.join(dirs.logs, 'error.log')];
-const checked = spawnSync(NGINX, [...nginxArgs, '-t'], { encoding: 'utf8' });
+// Started by root, nginx's workers would switch to `nobody`, who may not enter the repository (a home folder) to read
+// the builds: on this one machine they stay the user who runs staging (docker/Dockerfile.web has its own user).
+const globals = `daemon off;${process.getuid?.() === 0 ? ' user root;' : ''}`;
+const checked = spawnSync(NGINX, [...nginxArgs, '-g', globals, '-t'], { encoding: 'utf8' });
 if (checked.status !== 0) fail(`nginx -t refused ${nginxConf}:\n${checked.stderr}`);
 
 // 3. The processes' environment: the caller's, with staging values for what is unset.
@@ -240,7 +230,7 @@ for (const [label, each] of [
 }
 // nginx last: every process it sends requests to is ready. topology.json is written before nginx answers, so a
 // client that waits for nginx (the e2e tests) finds it.
-start('nginx', NGINX, [...nginxArgs, '-g', 'daemon off;']);
+start('nginx', NGINX, [...nginxArgs, '-g', globals]);
 const url = production ? publicUrl : `http://localhost:${ports.nginx}`;
 fs.writeFileSync(
   path.join(dir, 'topology.json'),
