@@ -19,8 +19,11 @@ function readJest(label, file, code) {
   try {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
     // A suite that fails to run (syntax error, missing module) has no test results: count it as a failure.
-    const failed = report.numFailedTests + report.numRuntimeErrorTestSuites;
-    results.push({ label, passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests });
+    const counted = report.numFailedTests + report.numRuntimeErrorTestSuites;
+    // A non-zero exit with nothing counted as failed (a crash outside the tests) still fails the run.
+    const failed = counted || (code !== 0 ? 1 : 0);
+    const note = failed > counted ? `saída ${code} sem teste falho: veja acima` : undefined;
+    results.push({ label, passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests, note });
   } catch {
     results.push({ label, passed: 0, failed: 1, skipped: 0, note: `sem relatório (saída ${code})` });
   }
@@ -60,7 +63,11 @@ if (fs.existsSync(CHROMIUM)) {
     });
     try {
       const { stats } = JSON.parse(fs.readFileSync(out, 'utf8'));
-      results.push({ label: 'e2e (Chromium)', passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped });
+      // A run that could not start (a port in use, a server that never answered) reports no test at all: its exit
+      // code is what says it failed.
+      const failed = stats.unexpected || (code !== 0 ? 1 : 0);
+      const note = failed > stats.unexpected ? `saída ${code} sem teste falho: veja acima` : undefined;
+      results.push({ label: 'e2e (Chromium)', passed: stats.expected + stats.flaky, failed, skipped: stats.skipped, note });
     } catch {
       results.push({ label: 'e2e (Chromium)', passed: 0, failed: 1, skipped: 0, note: `sem relatório (saída ${code})` });
     }
