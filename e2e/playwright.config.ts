@@ -19,14 +19,10 @@ process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rifaria-e2e-
  */
 const STAGING = process.env.E2E_TOPOLOGY === 'staging';
 if (STAGING && !process.env.DATABASE_URL) throw new Error('E2E_TOPOLOGY=staging needs DATABASE_URL (PostgreSQL)');
-/** A fresh folder that nginx's workers (user nobody when started by root) may enter. */
-function stagingDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rifaria-staging-'));
-  fs.chmodSync(dir, 0o755);
-  return dir;
-}
 /** The staging run's folder (topology.json, the front ends' links): read by tests/staging. */
-export const STAGING_DIR = STAGING ? (process.env.E2E_STAGING_DIR ??= stagingDir()) : undefined;
+const STAGING_DIR = STAGING
+  ? (process.env.E2E_STAGING_DIR ??= path.join(process.env.E2E_DATA_DIR!, 'staging'))
+  : undefined;
 
 /** The API processes' settings, in both topologies. */
 const SERVER_ENV: Record<string, string> = {
