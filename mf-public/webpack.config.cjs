@@ -8,6 +8,7 @@ const firstView = createFirstViewConfigs({
   appDir: __dirname,
   client: './src/page/boot.ts',
   server: './src/page/server.tsx',
+  prefetchWorker: './src/page/prefetch-worker.ts',
   // The webpackChunkName of each page in src/app.tsx.
   pages: ['campaign', 'checkout', 'home', 'my-tickets', 'result'],
 });

@@ -137,3 +137,8 @@ export const FIRST_VIEW_DATA_ID = 'rifaria-first-view';
  * reaches for it, and the banner (what a phone paints last) keeps the bandwidth until then.
  */
 export const PREFETCH_AFTER_LOAD_META = 'rifaria-prefetch-after-load';
+/**
+ * The attribute of that <meta> naming the page build's prefetch worker (mf-public/src/page/prefetch-worker.ts), which
+ * downloads the files off the page's main thread.
+ */
+export const PREFETCH_WORKER_ATTRIBUTE = 'data-worker';

@@ -46,6 +46,11 @@ function swcOptions(isDev) {
  * assets.json lists its files under `chunks.app`, which the API preloads on pages that start it at once.
  */
 const APP_CHUNK = 'app';
+/**
+ * The entry of a server-rendered page's prefetch worker (e.g. mf-public/src/page/prefetch-worker.ts): assets.json lists
+ * it under `chunks.prefetch`, and the API names it on the page's prefetch <meta>.
+ */
+const PREFETCH_WORKER_CHUNK = 'prefetch';
 /** Text files a browser downloads; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt|map)$/;
 
@@ -255,9 +260,10 @@ class EntryAssetsPlugin {
  * @param {string} o.appDir
  * @param {string} o.client  entry of the browser bundle (relative to appDir)
  * @param {string} o.server  entry of the server renderer (relative to appDir)
+ * @param {string} [o.prefetchWorker]  entry of the worker that prefetches the app's files (PREFETCH_WORKER_CHUNK)
  * @param {string[]} [o.pages]  the chunks of the app's pages (webpackChunkName): a page loads its own besides the app
  */
-function createFirstViewConfigs({ appDir, client, server, pages = [] }) {
+function createFirstViewConfigs({ appDir, client, server, prefetchWorker, pages = [] }) {
   const notAPage = (chunk) => !pages.includes(chunk.name);
   const appName = path.basename(appDir);
   const cacheOf = (name, mode) => ({
@@ -291,7 +297,7 @@ function createFirstViewConfigs({ appDir, client, server, pages = [] }) {
     const browser = {
       ...common('page', mode),
       target: ['web', 'es2020'],
-      entry: { main: client },
+      entry: { main: client, ...(prefetchWorker ? { [PREFETCH_WORKER_CHUNK]: prefetchWorker } : {}) },
       output: {
         path: path.join(appDir, 'dist/page'),
         // Chunks load from wherever the page's scripts came from (/_mf/<dir>/page/ or a CDN).

@@ -9,6 +9,7 @@ import {
   BANNER_IMAGE_SIZES,
   FIRST_VIEW_DATA_ID,
   PREFETCH_AFTER_LOAD_META,
+  PREFETCH_WORKER_ATTRIBUTE,
   PRODUCT_NAME,
 } from '@rifaria/shared/constants';
 import { BUYER_MESSAGES, CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
@@ -41,6 +42,8 @@ const RENDERER_FILE = path.join('ssr', 'render.js');
 const PAGE_BASE = '/_mf/mf-public/page/';
 /** The chunk group of the page's app, which its boot entry loads (APP_CHUNK in tooling/webpack/create-config.cjs). */
 const APP_CHUNK = 'app';
+/** The entry of the page's prefetch worker (PREFETCH_WORKER_CHUNK in tooling/webpack/create-config.cjs). */
+const PREFETCH_WORKER_CHUNK = 'prefetch';
 /** The campaign page's own chunk (webpackChunkName in mf-public/src/app.tsx), like 'checkout' for the checkout. */
 const CAMPAIGN_CHUNK = 'campaign';
 /** How often the build on disk is checked for a new deploy of mf-public. */
@@ -228,7 +231,12 @@ export function pageDocument(parts: DocumentParts): string {
     .map((file) => `<link rel="preload" as="script" href="${PAGE_BASE}${file}">`)
     .join('');
   const later = filesOf(parts.prefetchAfterLoad).map((file) => `${PAGE_BASE}${file}`);
-  const prefetch = later.length > 0 ? meta('name', PREFETCH_AFTER_LOAD_META, later.join(' ')) : '';
+  const [worker] = parts.assets.chunks[PREFETCH_WORKER_CHUNK] ?? [];
+  const workerAttribute = worker ? ` ${PREFETCH_WORKER_ATTRIBUTE}="${escapeHtml(`${PAGE_BASE}${worker}`)}"` : '';
+  const prefetch =
+    later.length > 0
+      ? `<meta name="${PREFETCH_AFTER_LOAD_META}" content="${escapeHtml(later.join(' '))}"${workerAttribute}>`
+      : '';
   const stylesheets = parts.assets.styles.map((file) => `<link rel="stylesheet" href="${PAGE_BASE}${file}">`).join('');
   return (
     '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">' +

@@ -4,17 +4,11 @@
  * The buyer page's server renderer as the API runs it (Node, no DOM): MUI's styles come back once, as <style> tags
  * for the head that emotion's browser cache adopts (same key, every rule's id listed), never as tags inside #root.
  */
-import type { FirstViewData } from '@rifaria/shared/types';
 import { ready, render } from '../page/server';
-import { publicCampaign } from '../testing/fixtures';
+import { campaignPageData } from '../testing/fixtures';
 
-const campaign = publicCampaign();
-const data: FirstViewData = {
-  url: `/p/${campaign.link}`,
-  mobile: true,
-  config: { apiBaseUrl: '', sandbox: true },
-  campaign: { link: campaign.link, reply: { success: true, data: campaign } },
-};
+const data = campaignPageData();
+const campaign = data.campaign!;
 
 // The renderer loads the on-demand pages first, as it does when the API requires it.
 beforeAll(() => ready);

@@ -10,6 +10,7 @@ import { setFirstView } from '../features/common/hooks/first-view';
 import { start } from '../page/client';
 import { ready, render } from '../page/server';
 import {
+  campaignPageData,
   mockFetchForFile,
   publicCampaign,
   purchase,
@@ -50,17 +51,6 @@ async function takeOver(data: FirstViewData, html: string) {
     started = start(target, data);
   });
   root = await started!;
-}
-
-/** What the API inlines in the demo-like campaign's page, drawn for a phone. */
-function campaignPageData(): FirstViewData {
-  const campaign = publicCampaign();
-  return {
-    url: `/p/${campaign.link}`,
-    mobile: true,
-    config,
-    campaign: { link: campaign.link, reply: { success: true, data: campaign } },
-  };
 }
 
 describe('the campaign page drawn on the server', () => {

@@ -8,7 +8,12 @@
  *  - at once on a page the server did not draw (the browser draws it), an unknown purchase, or a page drawn for the
  *    other layout (a tablet that said it was a phone, or the reverse).
  */
-import { FIRST_VIEW_DATA_ID, PREFETCH_AFTER_LOAD_META, RETRY_LABEL } from '@rifaria/shared/constants';
+import {
+  FIRST_VIEW_DATA_ID,
+  PREFETCH_AFTER_LOAD_META,
+  PREFETCH_WORKER_ATTRIBUTE,
+  RETRY_LABEL,
+} from '@rifaria/shared/constants';
 import type { FirstViewData } from '@rifaria/shared/types';
 import { rememberCampaign } from '../features/common/api/last-campaign';
 import { LOAD_FAILED_TEXT } from '../features/common/components/load-failed-text';
@@ -84,13 +89,26 @@ function afterLoad(task: () => void): void {
 /**
  * Downloads the files the server listed (PREFETCH_AFTER_LOAD_META) into the HTTP cache without running them (they are
  * served immutable): the app is then there when the buyer reaches for it, and never took bandwidth from the banner.
- * fetch() at low priority, not <link rel="prefetch">: a link in the head costs the page a style pass.
+ * In the page build's worker (PREFETCH_WORKER_ATTRIBUTE, prefetch-worker.ts), so that neither the requests nor the
+ * responses take the main thread; fetch() here at low priority where a worker cannot start. Not <link rel="prefetch">:
+ * a link in the head costs the page a style pass.
  */
 function prefetchApp(): void {
-  const files = document.querySelector(`meta[name="${PREFETCH_AFTER_LOAD_META}"]`)?.getAttribute('content');
-  for (const href of files?.split(' ') ?? []) {
+  const tag = document.querySelector(`meta[name="${PREFETCH_AFTER_LOAD_META}"]`);
+  const files = (tag?.getAttribute('content') ?? '').split(' ').filter((href) => href !== '');
+  if (files.length === 0) return;
+  const worker = tag?.getAttribute(PREFETCH_WORKER_ATTRIBUTE);
+  if (worker && typeof Worker === 'function') {
+    try {
+      new Worker(worker, { name: 'prefetch' }).postMessage(files);
+      return;
+    } catch {
+      // A worker refused (a policy, a browser without them): the page fetches them itself.
+    }
+  }
+  for (const href of files) {
     // A failure costs nothing: the app loads the file again when it starts.
-    if (href) fetch(href, { priority: 'low', credentials: 'same-origin' }).catch(() => undefined);
+    fetch(href, { priority: 'low', credentials: 'same-origin' }).catch(() => undefined);
   }
 }
 

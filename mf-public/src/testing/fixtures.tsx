@@ -263,6 +263,17 @@ export function serveNoResult() {
   );
 }
 
+/** What the API inlines in the demo-like campaign's page (publicCampaign), drawn for a phone. */
+export function campaignPageData(): FirstViewData {
+  const campaign = publicCampaign();
+  return {
+    url: `/p/${campaign.link}`,
+    mobile: true,
+    config: { apiBaseUrl: '', sandbox: true },
+    campaign: { link: campaign.link, reply: { success: true, data: campaign } },
+  };
+}
+
 /**
  * The page as the API sends it, for the boot script (src/page/boot.ts) to start from: `html` in #root and `data` in
  * the inline JSON, at `data.url`. Returns #root and a function that takes both out again.

@@ -31,6 +31,7 @@ function makeDists(renderer: string): string {
       scripts: ['runtime.0123456789.js', 'main.abcdef0123.js'],
       styles: [],
       chunks: {
+        prefetch: ['prefetch.0123456789.js'],
         app: ['react.0123456789.chunk.js', 'app.0123456789.chunk.js'],
         campaign: ['campaign.0123456789.chunk.js'],
         checkout: ['checkout.0123456789.chunk.js', 'react.0123456789.chunk.js'],
@@ -53,8 +54,13 @@ const ECHO_RENDERER = `module.exports = { render(data) {
 
 /** The files listed for the boot script to prefetch once the page has loaded (PREFETCH_AFTER_LOAD_META). */
 function prefetchedAfterLoad(html: string): string[] {
-  const match = /<meta name="rifaria-prefetch-after-load" content="([^"]*)">/.exec(html);
+  const match = /<meta name="rifaria-prefetch-after-load" content="([^"]*)"[^>]*>/.exec(html);
   return match?.[1] ? match[1].split(' ') : [];
+}
+
+/** The worker the boot script prefetches them in (PREFETCH_WORKER_ATTRIBUTE of that <meta>). */
+function prefetchWorkerOf(html: string): string | null {
+  return /<meta name="rifaria-prefetch-after-load" content="[^"]*" data-worker="([^"]*)">/.exec(html)?.[1] ?? null;
 }
 
 /** The JSON the page carries for the app to take over from. */
@@ -201,6 +207,8 @@ describe('buyer pages drawn on the server (/p/…)', () => {
         '/_mf/mf-public/page/app.0123456789.chunk.js',
         '/_mf/mf-public/page/campaign.0123456789.chunk.js',
       ]);
+      // …off the page's main thread, in the page build's worker.
+      expect(prefetchWorkerOf((await get(`/p/${link}`)).body)).toBe('/_mf/mf-public/page/prefetch.0123456789.js');
 
       const checkout = (await get('/p/checkout?compra=nao-existe')).body;
       for (const file of ['react.0123456789.chunk.js', 'app.0123456789.chunk.js', 'checkout.0123456789.chunk.js']) {
