@@ -189,6 +189,15 @@ describe('buyer pages drawn on the server (/p/…)', () => {
       expect(response.headers.vary).toContain('User-Agent');
     });
 
+    it('should send no Cross-Origin-Opener-Policy (a fresh renderer process per page) and keep the CSP', async () => {
+      for (const url of [`/p/${link}`, '/p/checkout?compra=nao-existe', '/p']) {
+        const response = await get(url);
+        expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+        expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+      }
+    });
+
     it('should load the page bundle and never the shell', async () => {
       const html = (await get(`/p/${link}`)).body;
       expect(html).toContain('<script defer src="/_mf/mf-public/page/runtime.0123456789.js"></script>');
