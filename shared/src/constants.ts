@@ -106,6 +106,11 @@ export const BIRTH_YEAR_MIN = 1900;
 // Public purchase ------------------------------------------------------------------------------------------------
 /** A purchase reserves its numbers, and its Pix charge lives, for 10 minutes from purchased_at. */
 export const PAYMENT_WINDOW_MS = 10 * 60 * 1000;
+/**
+ * Sales close at the draw datetime: a reservation (and its Pix) ends then at the latest, and none is taken in the
+ * last 2 minutes, too short to pay in.
+ */
+export const SALES_CLOSE_BEFORE_DRAW_MS = 2 * 60 * 1000;
 /** At or below this many seconds left the countdown turns red ('Atenção! Menos de 1 minuto restante'). */
 export const PAYMENT_WARNING_SECONDS = 60;
 export const PIX_PAYMENT_METHOD_ID = 1;

@@ -1,4 +1,9 @@
-import { CAMPAIGN_STATUS_ID, DRAW_TYPE_ID, RESERVATION_QUANTITY_MAX } from '@rifaria/shared/constants';
+import {
+  CAMPAIGN_STATUS_ID,
+  DRAW_TYPE_ID,
+  RESERVATION_QUANTITY_MAX,
+  SALES_CLOSE_BEFORE_DRAW_MS,
+} from '@rifaria/shared/constants';
 import { formatDateTime } from '@rifaria/shared/format';
 import { CAMPAIGN_STATUS, type CampaignStatusId, type PublicCampaign } from '@rifaria/shared/types';
 import type { Executor } from '../db/schema';
@@ -39,7 +44,10 @@ export async function findPublicCampaign(db: Executor, link: string): Promise<Pu
     .executeTakeFirst();
 }
 
-/** Sold-out, past-draw-date and finished campaigns are shown but not buyable. */
+/**
+ * Sold-out, past-draw-date and finished campaigns are shown but not buyable; nor is one whose draw is less than
+ * SALES_CLOSE_BEFORE_DRAW_MS away (POST /public/purchases refuses it: no time left to pay).
+ */
 export function acceptsPurchases(
   record: Pick<PublicCampaignRecord, 'status_id' | 'draw_at'>,
   available: number,
@@ -47,7 +55,7 @@ export function acceptsPurchases(
 ) {
   return (
     record.status_id === CAMPAIGN_STATUS_ID.published &&
-    (record.draw_at === null || record.draw_at.getTime() > now.getTime()) &&
+    (record.draw_at === null || record.draw_at.getTime() - SALES_CLOSE_BEFORE_DRAW_MS > now.getTime()) &&
     available > 0
   );
 }

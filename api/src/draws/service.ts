@@ -26,6 +26,17 @@ import { decodeNumbers, presentOrganizerResult, presentPublicResult, presentVeri
 import type { DrawCampaign, DrawsRepository } from './repository';
 import type { VerificationFile } from './verification';
 
+/**
+ * Sales close at the draw: the purchases domain cancels what is still Pendente inside the draw's transaction
+ * (wired in plugins/app/services.ts; draws does not import purchases).
+ */
+export interface SalesCloser {
+  /** Cancels every Pendente purchase of the campaign, its numbers released as on expiry; returns their ids. */
+  closeAtDraw(trx: Transaction<Database>, campaignId: string): Promise<string[]>;
+  /** After the commit: their Pix charges are cancelled at the PSP (best effort; a Pix that lands is refunded). */
+  cancelCharges(purchaseIds: string[]): Promise<void>;
+}
+
 /** How long the draw waits for the beacon or Caixa before giving up (each adapter also times out per request). */
 export const DRAW_FETCH_TIMEOUT_MS = 30_000;
 
@@ -62,6 +73,7 @@ export class DrawsService {
     /** Links in notifications are built on this origin (PUBLIC_URL, or the request's: `at`). */
     private readonly origin: string,
     private readonly log: FastifyBaseLogger,
+    private readonly sales: SalesCloser,
   ) {}
 
   at(origin: string): DrawsService {
@@ -76,6 +88,7 @@ export class DrawsService {
           this.federal,
           origin,
           this.log,
+          this.sales,
         );
   }
 
@@ -116,14 +129,15 @@ export class DrawsService {
       ? await this.federalSource(input, campaign.draw_at!)
       : await this.beaconSource(campaign.draw_at!);
 
-    await this.db.transaction().execute(async (trx) => {
+    const cancelled = await this.db.transaction().execute(async (trx) => {
       const locked = await this.repository.lockOwn(trx, userId, campaignId);
       if (!locked) throw notFound();
       const lockedRefusal = this.refusal(locked);
       if (lockedRefusal) throw lockedRefusal;
-      await this.drawLocked(trx, userId, locked, source);
+      return this.drawLocked(trx, userId, locked, source);
     });
-    this.log.info({ campaignId: campaign.id, method: source.method }, 'campaign drawn');
+    this.log.info({ campaignId: campaign.id, method: source.method, cancelled: cancelled.length }, 'campaign drawn');
+    if (cancelled.length > 0) await this.sales.cancelCharges(cancelled);
     return this.organizerResult(userId, campaignId);
   }
 
@@ -229,14 +243,19 @@ export class DrawsService {
     };
   }
 
-  /** Under the campaign's row lock: winners, 'Finalizada', the release of its money and the notifications. */
+  /**
+   * Under the campaign's row lock: winners, 'Finalizada', the release of its money, the notifications, and the end
+   * of every reservation still Pendente (no purchase stays Pendente after a draw). Returns the cancelled purchases.
+   */
   private async drawLocked(
     trx: Transaction<Database>,
     userId: string,
     campaign: DrawCampaign,
     source: Source,
-  ): Promise<void> {
+  ): Promise<string[]> {
     await this.repository.waitForConfirmations(trx, campaign.id);
+    // After the wait: a payment that was being confirmed is Pago now; whatever is still Pendente can no longer be.
+    const cancelled = await this.sales.closeAtDraw(trx, campaign.id);
     const paid = await this.repository.paidNumbers(trx, campaign.id);
     if (paid.count === 0) throw refuse(DRAW_MESSAGES.noPaidTickets);
     const numbers = decodeNumbers(paid.bytes);
@@ -307,6 +326,7 @@ export class DrawsService {
     }
 
     await this.notify(trx, campaign, releasedCents);
+    return cancelled;
   }
 
   private async notify(trx: Transaction<Database>, campaign: DrawCampaign, releasedCents: number): Promise<void> {

@@ -140,6 +140,7 @@ export async function createPurchase(
   if (!found.campaign_id || found.status_id === 1) throw new HttpError(404, PURCHASE_MESSAGES.campaignNotFound);
   if (found.status_id !== PUBLISHED) throw new HttpError(422, BUYER_MESSAGES.campaignUnavailable);
   if (found.draw_passed) throw new HttpError(422, BUYER_MESSAGES.drawDatePassed);
+  if (found.draw_too_close) throw new HttpError(422, BUYER_MESSAGES.drawTooClose);
   if (!found.buyer_id) {
     throw fieldError('buyer_phone', BUYER_MESSAGES.buyerNotFound, BUYER_MESSAGES.buyerNotFound);
   }
@@ -187,6 +188,12 @@ export async function createPurchase(
       },
     }),
   });
+  // A reservation ends at the draw datetime at the latest: past it a Pix could only be refunded.
+  const lifetimeSeconds = Math.min(
+    Math.ceil(ctx.options.reservationMs / 1000),
+    found.seconds_to_draw ?? Number.POSITIVE_INFINITY,
+  );
+  const open = () => openCharge(ctx, amountCents, campaign.name, count, lifetimeSeconds);
   const created = (charge: OpenedCharge) => ({
     created: true,
     data: { purchase_hash: hash, expires_at: charge.expiresAt.toISOString() },
@@ -202,7 +209,7 @@ export async function createPurchase(
       // The common case: this process holds enough fresh numbers. The reservation joins the campaign's next
       // group-commit batch; a batch that fails for any reason (a double click, a stale number, a deadlock)
       // is retried below one purchase at a time, where each outcome has its own answer.
-      charge = await openCharge(ctx, amountCents, campaign.name, count);
+      charge = await open();
       const batched = await ctx.reservations.submit(reservation(fresh.numbers, charge));
       if (batched) {
         fresh.settle(batched.unusedFresh);
@@ -219,7 +226,7 @@ export async function createPurchase(
           }
         }
         // A retry after a stale number or a drain keeps the charge already opened.
-        if (!charge) charge = await openCharge(ctx, amountCents, campaign.name, count);
+        if (!charge) charge = await open();
         const reserved = await reserveAlone(ctx, reservation(fresh.numbers, charge));
         fresh.settle(reserved.unusedFresh);
         return created(charge);
@@ -291,19 +298,21 @@ function replay(existing: ExistingPurchase, buyerId: string): { created: boolean
 
 /**
  * The Pix charge at the PSP (no transaction open, no lock held: a real PSP takes 100+ ms). It lives as long as
- * the reservation; its expiry at the PSP IS the purchase's expires_at, so both end at the same instant.
+ * the reservation (`lifetimeSeconds`); its expiry at the PSP IS the purchase's expires_at, so both end at the same
+ * instant.
  */
 async function openCharge(
   ctx: CreationContext,
   amountCents: number,
   campaignName: string,
   count: number,
+  lifetimeSeconds: number,
 ): Promise<OpenedCharge> {
   const txid = generateTxid();
   const remote = await ctx.payments.pix.createCharge({
     txid,
     amountCents,
-    expiresInSeconds: Math.ceil(ctx.options.reservationMs / 1000),
+    expiresInSeconds: lifetimeSeconds,
     description: `Rifaria - ${campaignName} - ${count} ${count === 1 ? 'número' : 'números'}`.slice(0, 140),
   });
   return {

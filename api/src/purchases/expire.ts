@@ -54,3 +54,16 @@ export async function expireWithCharge(
   await cancelAndRelease(trx, locked);
   await notifier.reservationsEnded(trx, locked, 'expired');
 }
+
+/** The draw closes sales: the campaign's Pendente purchases are cancelled in the draw's transaction (see service). */
+export async function closeSalesAtDraw(
+  trx: Transaction<Database>,
+  repository: PurchasesRepository,
+  notifier: Notifier,
+  campaignId: string,
+): Promise<string[]> {
+  const locked = await repository.lockPendingOf(trx, campaignId);
+  await cancelAndRelease(trx, locked);
+  await notifier.reservationsEnded(trx, locked, 'sales_closed');
+  return locked.map((row) => row.id);
+}

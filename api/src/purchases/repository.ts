@@ -1,4 +1,4 @@
-import { CAMPAIGN_STATUS_ID, PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
+import { CAMPAIGN_STATUS_ID, PURCHASE_STATUS_ID, SALES_CLOSE_BEFORE_DRAW_MS } from '@rifaria/shared/constants';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { leaseOver } from '../db/leases';
 import type { Database, Executor } from '../db/schema';
@@ -53,6 +53,10 @@ export interface LookupRow extends ExistingPurchase {
   campaign_name: string | null;
   status_id: number | null;
   draw_passed: boolean | null;
+  /** The draw is less than SALES_CLOSE_BEFORE_DRAW_MS away (database clock): no reservation is taken. */
+  draw_too_close: boolean | null;
+  /** Whole seconds until the draw datetime (database clock), null without one: a reservation ends by then. */
+  seconds_to_draw: number | null;
   ticket_price_cents: string | null;
   total_tickets: number | null;
   buyer_id: string | null;
@@ -87,6 +91,8 @@ export class PurchasesRepository {
   async lookup(inputs: LookupInput[]): Promise<LookupRow[]> {
     const { rows } = await sql<LookupRow & { ord: string }>`
       SELECT r.ord, c.id AS campaign_id, c.name AS campaign_name, c.status_id, c.draw_at <= now() AS draw_passed,
+             c.draw_at <= now() + make_interval(secs => ${SALES_CLOSE_BEFORE_DRAW_MS / 1000}) AS draw_too_close,
+             floor(extract(epoch FROM c.draw_at - now()))::int AS seconds_to_draw,
              c.ticket_price_cents, c.total_tickets, b.id AS buyer_id,
              e.purchase_hash AS existing_hash, e.expires_at AS existing_expires_at, e.buyer_id AS existing_buyer_id,
              h.pending AS buyer_pending, c.user_id AS organizer_id,
@@ -494,6 +500,17 @@ export class PurchasesRepository {
         .skipLocked()
         .execute()
     );
+  }
+
+  /** Every Pendente purchase of the campaign, locked (the draw closes its sales). */
+  lockPendingOf(trx: Transaction<Database>, campaignId: string): Promise<PurchaseKey[]> {
+    return trx
+      .selectFrom('purchases')
+      .select(['campaign_id', 'id'])
+      .where('campaign_id', '=', campaignId)
+      .where('status_id', '=', PURCHASE_STATUS_ID.pending)
+      .forUpdate()
+      .execute();
   }
 
   /** The charges of these purchases the PSP may still be paid on. */

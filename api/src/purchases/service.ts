@@ -2,7 +2,7 @@ import type { PurchaseRequest } from '@rifaria/shared/schemas';
 import type { Purchase, PurchaseCreated } from '@rifaria/shared/types';
 import { PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { Batcher } from '../lib/batcher';
 import type { PaymentsService } from '../payments/service';
@@ -18,7 +18,7 @@ import {
   type CreationContext,
   type PurchasesOptions,
 } from './create';
-import { expireOverdue, expireWithCharge } from './expire';
+import { closeSalesAtDraw, expireOverdue, expireWithCharge } from './expire';
 import { presentPurchase, QrCodeCache } from './presenter';
 import { refundPending } from './refund';
 import { PurchasesRepository, type LookupInput, type LookupRow, type Reservation } from './repository';
@@ -121,7 +121,20 @@ export class PurchasesService {
     );
   }
 
+  /**
+   * The draw's transaction (draws/service.ts, SalesCloser): every purchase of the campaign still Pendente is
+   * cancelled and its numbers released, as on expiry, with the buyers' 'sales closed' message. The draw has locked
+   * the campaign's unpaid purchases already (waitForConfirmations).
+   */
+  closeAtDraw(trx: Transaction<Database>, campaignId: string): Promise<string[]> {
+    return closeSalesAtDraw(trx, this.repository, this.notifier, campaignId);
+  }
+
   /** Cancels at the PSP the still-active charges of these purchases (sales closed at the draw); failures logged. */
+  cancelCharges(purchaseIds: string[]): Promise<void> {
+    return this.cancelChargesOf(purchaseIds);
+  }
+
   private async cancelChargesOf(purchaseIds: string[]): Promise<void> {
     const charges = await this.repository.activeChargesOf(purchaseIds);
     for (const { txid } of charges) {

@@ -281,6 +281,16 @@ describe('quantity selector and "Participar Agora"', () => {
     expect(screen.queryByText(/não está aceitando compras no momento/)).not.toBeInTheDocument();
   });
 
+  it('should say "Vendas encerradas" in the last 2 minutes before the draw (the API takes no reservation then)', async () => {
+    // 90 s ahead, as São Paulo's wall clock (UTC-3) writes it.
+    const soon = new Date(Date.now() + 90_000 - 3 * 60 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+    serveCampaign({ accepting_purchases: false, draw_datetime: soon });
+    renderAt('/p/rifa-do-carro');
+    const button = await screen.findByRole('button', { name: 'Participar Agora' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Vendas encerradas: o sorteio será realizado em breve.');
+  });
+
   it('should offer nothing to buy once drawn: no quantity, no "Participar Agora", no bottom bar on a phone', async () => {
     setScreenWidth(390);
     serveResult(rifariaResult());

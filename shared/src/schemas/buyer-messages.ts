@@ -26,6 +26,8 @@ export const BUYER_MESSAGES = {
   checkoutFailed: 'Erro ao processar checkout. Tente novamente.',
   campaignUnavailable: 'Esta campanha não está aceitando compras no momento.',
   drawDatePassed: 'As vendas desta campanha foram encerradas: a data do sorteio já passou.',
+  /** Less than SALES_CLOSE_BEFORE_DRAW_MS before the draw: no time left to pay the Pix. */
+  drawTooClose: 'As vendas desta campanha foram encerradas: o sorteio começa em menos de 2 minutos, sem tempo para pagar o Pix.',
   /** Fewer numbers left than asked: `remaining` is how many are still for sale (0 = sold out). */
   notEnoughTickets: (remaining: number) =>
     remaining === 0

@@ -201,6 +201,13 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
   const whatsappGateway = createWhatsAppGateway(config.whatsapp);
   const notifier = new Notifier(whatsappRepository, repos.mailOutbox, messageOriginOf(config));
 
+  const purchases = new PurchasesService(db, payments, allocator, buyerCipher, notifier, log, {
+    reservationMs: config.purchases.reservationMs,
+    pendingNumbersPerBuyer: config.purchases.pendingNumbersPerBuyer,
+    sandbox: pix.name === 'sandbox',
+    batchSize: 100,
+  });
+
   fastify.decorate('config', config);
   fastify.decorate('db', db);
   fastify.decorate('databaseKind', options.databaseKind);
@@ -240,12 +247,7 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     campaigns: new CampaignsService(db, ticketPools, storage, defaultOriginOf(config), log),
     ticketPools,
     buyers,
-    purchases: new PurchasesService(db, payments, allocator, buyerCipher, notifier, log, {
-      reservationMs: config.purchases.reservationMs,
-      pendingNumbersPerBuyer: config.purchases.pendingNumbersPerBuyer,
-      sandbox: pix.name === 'sandbox',
-      batchSize: 100,
-    }),
+    purchases,
     myTickets: new MyTicketsService(db, buyers),
     sales: new SalesService(db, buyerCipher),
     dashboard: new DashboardService(db),
@@ -264,6 +266,7 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
           : new SandboxFederalResults()),
       defaultOriginOf(config),
       log,
+      purchases,
     ),
     whatsapp: new WhatsAppService(whatsappRepository, whatsappGateway, config.whatsapp.evolutionApiKey, log),
     whatsappSender: new WhatsAppSender(whatsappRepository, whatsappGateway, log),

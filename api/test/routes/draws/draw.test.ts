@@ -300,6 +300,53 @@ describe("'Loteria Federal'", () => {
   });
 });
 
+describe('sales close at the draw', () => {
+  const closer = setupOrganiser(t);
+
+  it.each([
+    ["'Sorteio Rifaria'", 2, undefined],
+    ["'Loteria Federal'", 1, { contest: 5732, prizes: ['50366', '33514', '45504', '94365', '51105'] }],
+  ] as const)('should cancel every purchase still Pendente in the draw (%s), numbers released', async (_, drawTypeId, body) => {
+    const campaign = await drawableCampaign(t.app, closer, { drawTypeId, paid: [5], pending: [2, 3] });
+    const pending = campaign.purchases.filter((purchase) => !purchase.paid);
+    const held = await db()
+      .selectFrom('campaign_tickets')
+      .select('number')
+      .where('campaign_id', '=', String(campaign.id))
+      .where('purchase_id', 'in', pending.map((purchase) => purchase.id))
+      .execute();
+    expect(held).toHaveLength(5);
+
+    const reply = await drawCampaign(t.app, closer, campaign.id, body);
+    expect(reply.statusCode).toBe(200);
+
+    const rows = await db()
+      .selectFrom('purchases')
+      .select(['id', 'status_id', 'cancelled_at'])
+      .where('campaign_id', '=', String(campaign.id))
+      .execute();
+    expect(rows.filter((row) => row.status_id === 1)).toEqual([]);
+    for (const { id } of pending) {
+      expect(rows.find((row) => row.id === id)).toMatchObject({ status_id: 3, cancelled_at: expect.any(Date) });
+      const charge = await chargeOf(db(), id);
+      const psp = await db()
+        .selectFrom('sandbox_pix_charges')
+        .select('status')
+        .where('txid', '=', charge.txid)
+        .executeTakeFirstOrThrow();
+      expect(psp.status).not.toBe('ATIVA');
+    }
+    // Released the way expiry releases them: out of campaign_tickets, into the free list.
+    const released = await db()
+      .selectFrom('released_tickets')
+      .select('number')
+      .where('campaign_id', '=', String(campaign.id))
+      .execute();
+    expect(released.map((row) => row.number).sort()).toEqual(held.map((row) => row.number).sort());
+    expect(await paidNumbers(t.app, campaign.id)).toHaveLength(5);
+  });
+});
+
 describe('with real adapters against fake servers', () => {
   const drand = new FakeJsonServer();
   const caixa = new FakeJsonServer();

@@ -168,6 +168,47 @@ describe('POST /public/purchases', () => {
     expect(sold.statusCode).toBe(201);
   });
 
+  it('should end the reservation and its Pix at the draw datetime when the draw comes first', async () => {
+    const buyer = await newBuyer(db());
+    const drawAt = new Date(Date.now() + 5 * 60_000);
+    const campaign = await publishedCampaign(t.app, { drawAt });
+    const response = await buy(t.app, order(buyer, campaign, 2));
+    expect(response.statusCode).toBe(201);
+    const purchase = await purchaseRow(db(), response.json().data.purchase_hash);
+    // 10 minutes would run past the draw: the reservation ends with it, never after (whole seconds before).
+    expect(purchase.expires_at.getTime()).toBeLessThanOrEqual(drawAt.getTime());
+    expect(purchase.expires_at.getTime()).toBeGreaterThan(drawAt.getTime() - 5_000);
+    expect(new Date(response.json().data.expires_at).getTime()).toBe(purchase.expires_at.getTime());
+    const charge = await chargeOf(db(), purchase.id);
+    expect(charge.expires_at.getTime()).toBe(purchase.expires_at.getTime());
+    // What the PSP was told: the charge's own lifetime.
+    const psp = await db()
+      .selectFrom('sandbox_pix_charges')
+      .select('expires_in_seconds')
+      .where('txid', '=', charge.txid)
+      .executeTakeFirstOrThrow();
+    expect(psp.expires_in_seconds).toBeLessThanOrEqual(300);
+    expect(psp.expires_in_seconds).toBeGreaterThan(290);
+    // The checkout counts down to it.
+    const page = await getPurchase(t.app, response.json().data.purchase_hash);
+    expect(new Date(page.json().data.expires_at).getTime()).toBe(purchase.expires_at.getTime());
+  });
+
+  it('should take no reservation in the last 2 minutes before the draw, and the public page says so', async () => {
+    const buyer = await newBuyer(db());
+    const closing = await publishedCampaign(t.app, { drawAt: new Date(Date.now() + 100_000) });
+    const refused = await buy(t.app, order(buyer, closing, 1));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ success: false, message: BUYER_MESSAGES.drawTooClose });
+    const closingPage = await t.app.inject({ method: 'GET', url: `/public/campaigns/${closing.link}` });
+    expect(closingPage.json().data.accepting_purchases).toBe(false);
+
+    const open = await publishedCampaign(t.app, { drawAt: new Date(Date.now() + 180_000) });
+    const openPage = await t.app.inject({ method: 'GET', url: `/public/campaigns/${open.link}` });
+    expect(openPage.json().data.accepting_purchases).toBe(true);
+    expect((await buy(t.app, order(buyer, open, 1))).statusCode).toBe(201);
+  });
+
   it('should refuse a campaign cancelled after its numbers were leased (no more numbers for it)', async () => {
     const { campaign, buyer } = await campaignAndBuyer(t.app, { totalTickets: 100 });
     expect((await buy(t.app, order(buyer, campaign, 1))).statusCode).toBe(201);

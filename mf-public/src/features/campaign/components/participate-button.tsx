@@ -1,4 +1,5 @@
 import { Button, Stack, Typography } from '@mui/material';
+import { SALES_CLOSE_BEFORE_DRAW_MS } from '@rifaria/shared/constants';
 import { BUYER_MESSAGES, parseDrawDatetime } from '@rifaria/shared/schemas';
 import type { CampaignStatusId, PublicCampaign } from '@rifaria/shared/types';
 import { CAMPAIGN_TEXTS } from './campaign-texts';
@@ -7,7 +8,8 @@ type SalesCampaign = Pick<PublicCampaign, 'accepting_purchases' | 'drawn' | 'sta
 
 /**
  * Whether numbers can be bought: 'open', or why not — 'drawn' (drawn or Finalizada: nothing left to buy),
- * 'awaiting-draw' (the draw date passed, the draw is still to be made), 'sold-out', or 'unavailable' (any other
+ * 'awaiting-draw' (the draw date passed or is less than SALES_CLOSE_BEFORE_DRAW_MS away, the draw is still to be
+ * made), 'sold-out', or 'unavailable' (any other
  * reason the server gave, e.g. a pause).
  */
 export type SalesState = 'open' | 'drawn' | 'awaiting-draw' | 'sold-out' | 'unavailable';
@@ -19,7 +21,7 @@ export function salesState(campaign: SalesCampaign, now: Date = new Date()): Sal
   if (campaign.drawn || campaign.status.id === FINISHED) return 'drawn';
   if (campaign.accepting_purchases) return 'open';
   const drawAt = campaign.draw_datetime ? parseDrawDatetime(campaign.draw_datetime) : null;
-  if (drawAt && drawAt.getTime() <= now.getTime()) return 'awaiting-draw';
+  if (drawAt && drawAt.getTime() - SALES_CLOSE_BEFORE_DRAW_MS <= now.getTime()) return 'awaiting-draw';
   return campaign.stats.tickets_available === 0 ? 'sold-out' : 'unavailable';
 }
 
