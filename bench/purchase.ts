@@ -244,6 +244,10 @@ export async function purchaseBench(args: string[]): Promise<void> {
       BUYER_DATA_SECRET: secret,
       RATE_LIMIT_PUBLIC_PURCHASE_MAX: '100000000',
       RATE_LIMIT_PUBLIC_PURCHASE_PHONE_MAX: '100000000',
+      // Every buyer comes from this one address and none pays, and the sell-out's buyers may take any share of its
+      // 1,000 numbers: the hoarding caps off, as the rate limits are (PENDING_NUMBERS_PER_BUYER still applies).
+      PENDING_SHARE_PER_BUYER: '100',
+      PENDING_SHARE_PER_ADDRESS: '100',
       WORKER_INTERVAL_MS: '0',
       DEMO_DATA: 'off',
       SERVE_FRONTENDS: 'off',

@@ -45,6 +45,10 @@ const SERVER_ENV: Record<string, string> = {
   // The buyer journeys create buyers and purchases from one IP.
   RATE_LIMIT_PUBLIC_BUYER_CREATE_MAX: '100',
   RATE_LIMIT_PUBLIC_PURCHASE_MAX: '100',
+  // ... and hold large shares of small campaigns unpaid (the storm's 25 buyers on 100 numbers, a sold-out Federal
+  // campaign bought by one buyer): the hoarding caps off, as the rate limits are raised.
+  PENDING_SHARE_PER_BUYER: '100',
+  PENDING_SHARE_PER_ADDRESS: '100',
 };
 
 export default defineConfig({

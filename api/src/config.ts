@@ -219,6 +219,13 @@ export interface AppConfig {
      * purchase that would go past it is refused with 422 until the buyer pays or the reservation expires.
      */
     pendingNumbersPerBuyer: number;
+    /**
+     * Share of the campaign's numbers, in percent (1-100), one buyer (PENDING_SHARE_PER_BUYER, 10) and one address
+     * (PENDING_SHARE_PER_ADDRESS, 20) may hold unpaid in it (api/src/purchases/caps.ts). 100 turns a cap off: a
+     * load test from one address raises them as it raises the rate limits.
+     */
+    pendingSharePerBuyer: number;
+    pendingSharePerAddress: number;
   };
   /**
    * Buyer personal data (CPF hash and encryption, api/src/sales/buyer-cpf.ts): BUYER_DATA_SECRET (≥ 32 characters).
@@ -307,6 +314,13 @@ function intFrom(env: Env, key: string, fallback: number, min = 0): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min)
     throw new ConfigError(`${key} must be an integer >= ${min} (got "${raw}")`);
+  return value;
+}
+
+/** A whole percentage, 1 to 100. */
+function percentFrom(env: Env, key: string, fallback: number): number {
+  const value = intFrom(env, key, fallback, 1);
+  if (value > 100) throw new ConfigError(`${key} must be a percentage from 1 to 100 (got "${value}")`);
   return value;
 }
 
@@ -457,6 +471,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     purchases: {
       reservationMs: intFrom(env, 'PURCHASE_RESERVATION_MS', 10 * 60 * 1000, 1000),
       pendingNumbersPerBuyer: intFrom(env, 'PENDING_NUMBERS_PER_BUYER', 1000, 1),
+      pendingSharePerBuyer: percentFrom(env, 'PENDING_SHARE_PER_BUYER', 10),
+      pendingSharePerAddress: percentFrom(env, 'PENDING_SHARE_PER_ADDRESS', 20),
     },
     storage: { dir: env.STORAGE_DIR?.trim() ? fromRepoRoot(env.STORAGE_DIR.trim()) : path.join(dataDir, 'files') },
     kyc: {

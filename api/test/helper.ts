@@ -107,9 +107,19 @@ function merge<T>(base: T, overrides: DeepPartial<T> | undefined): T {
   return out as T;
 }
 
-/** Production defaults, minus what would make tests slow or flaky (rate limits high, no front ends). */
+/**
+ * Production defaults, minus what would make tests slow or flaky (rate limits high, no front ends), and without the
+ * hoarding caps on unpaid shares of a campaign: tests buy large shares of small campaigns from one address
+ * (purchases-hoarding.test.ts puts the production caps back).
+ */
 export function testConfig(overrides?: DeepPartial<AppConfig>): AppConfig {
-  const base = loadConfig({ PUBLIC_URL: 'http://rifaria.test', SERVE_FRONTENDS: 'off', LOG_LEVEL: 'silent' });
+  const base = loadConfig({
+    PUBLIC_URL: 'http://rifaria.test',
+    SERVE_FRONTENDS: 'off',
+    LOG_LEVEL: 'silent',
+    PENDING_SHARE_PER_BUYER: '100',
+    PENDING_SHARE_PER_ADDRESS: '100',
+  });
   const relaxed = { max: 1000, timeWindowMs: 60_000 };
   base.rateLimits = {
     login: relaxed,

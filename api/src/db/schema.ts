@@ -408,6 +408,8 @@ export interface PurchasesTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** 009: the refund worker's claim on a paid-to-refund purchase. */
   refund_attempted_at: NullableTimestamp;
+  /** 030: the address the reservation came from (the address cap); NULL before 030. */
+  client_address: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CampaignTicketsTable {

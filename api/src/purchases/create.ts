@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { formatDateTime } from '@rifaria/shared/format';
 import { BUYER_MESSAGES, type PurchaseRequest } from '@rifaria/shared/schemas';
 import type { PurchaseCreated } from '@rifaria/shared/types';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,6 +11,7 @@ import { PixProviderError } from '../payments/pix-provider';
 import { generateTxid, type PaymentsService } from '../payments/service';
 import type { Notifier } from '../whatsapp/notifier';
 import type { TicketAllocator } from './allocator';
+import { pendingCaps, type CapSettings } from './caps';
 import { PURCHASE_MESSAGES } from './messages';
 import type {
   ExistingPurchase,
@@ -44,23 +46,44 @@ export class NotEnoughTicketsError extends HttpError {
   }
 }
 
-/**
- * 422 when the purchase would take the buyer's unpaid numbers in the campaign (Pendente, not expired) past
- * `limit`, with `details.limit` and `details.pending` (what the buyer holds unpaid now).
- */
-export class PendingLimitError extends HttpError {
+/** 422 for a cap on unpaid numbers in the campaign, with `details.limit` and `details.pending` (held unpaid now). */
+class UnpaidCapError extends HttpError {
   constructor(
+    message: string,
     readonly pending: number,
     readonly limit: number,
   ) {
-    super(422, PURCHASE_MESSAGES.pendingLimit(pending, limit), {
-      total_tickets: [PURCHASE_MESSAGES.pendingLimit(pending, limit)],
-    });
+    super(422, message, { total_tickets: [message] });
   }
 
   override toBody(): ErrorBody {
     return { ...super.toBody(), details: { limit: this.limit, pending: this.pending } } as ErrorBody;
   }
+}
+
+/** The purchase would take the buyer's unpaid numbers in the campaign (Pendente, not expired) past `limit`. */
+export class PendingLimitError extends UnpaidCapError {
+  constructor(pending: number, limit: number) {
+    super(PURCHASE_MESSAGES.pendingLimit(pending, limit), pending, limit);
+  }
+}
+
+/**
+ * The purchase would take the unpaid numbers of reservations made from the request's address in the campaign past
+ * `limit` (PENDING_SHARE_PER_ADDRESS).
+ */
+export class AddressLimitError extends UnpaidCapError {
+  constructor(pending: number, limit: number) {
+    super(PURCHASE_MESSAGES.addressLimit(pending, limit), pending, limit);
+  }
+}
+
+/** 429 while a buyer whose reservations kept expiring unpaid waits (caps.ts EXPIRY_WAIT), with Retry-After. */
+function waitAfterExpiries(until: Date): HttpError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
+  return new HttpError(429, PURCHASE_MESSAGES.waitAfterExpiries(formatDateTime(until)), undefined, {
+    'retry-after': String(seconds),
+  });
 }
 
 /** Numbers that turned out to be sold already: dropped from the free list, then the purchase is tried again. */
@@ -73,6 +96,7 @@ class StaleNumbersError extends Error {
 /** SQLSTATEs raised on purpose by the reservation statements (migrations 009 and 011). */
 const RESERVATION_FAILED = 'RF001';
 const PENDING_LIMIT = 'RF002';
+const ADDRESS_LIMIT = 'RF003';
 
 function sqlState(error: unknown): string | undefined {
   return (error as { code?: string } | null)?.code;
@@ -81,14 +105,13 @@ function sqlState(error: unknown): string | undefined {
 /** A batch of one that failed the usual way (a double click, a stale number): retried alone without a log line. */
 function isExpectedBatchFailure(error: unknown): boolean {
   const code = sqlState(error);
-  return code === '23505' || code === RESERVATION_FAILED || code === PENDING_LIMIT;
+  return code === '23505' || code === RESERVATION_FAILED || code === PENDING_LIMIT || code === ADDRESS_LIMIT;
 }
 
-export interface PurchasesOptions {
+/** The caps on unpaid numbers (config.purchases: PENDING_NUMBERS_PER_BUYER, PENDING_SHARE_PER_*; caps.ts). */
+export interface PurchasesOptions extends CapSettings {
   /** Reservation and Pix charge lifetime (config.purchases.reservationMs). */
   reservationMs: number;
-  /** Unpaid numbers (Pendente, not expired) one buyer may hold per campaign (config.purchases.pendingNumbersPerBuyer). */
-  pendingNumbersPerBuyer: number;
   /** The sandbox PSP is active: the checkout offers 'Simular pagamento (sandbox)'. */
   sandbox: boolean;
   /** Purchases expired / refunds tried per worker batch. */
@@ -129,12 +152,14 @@ export async function createPurchase(
   input: PurchaseRequest,
   idempotencyKey: string | null,
   origin: string,
+  clientAddress: string | null,
 ): Promise<{ created: boolean; data: PurchaseCreated }> {
   if (!isCampaignLink(input.campaign_link)) throw new HttpError(404, PURCHASE_MESSAGES.campaignNotFound);
   const found = await ctx.lookups.submit({
     link: input.campaign_link,
     phone: input.buyer_phone,
     key: idempotencyKey,
+    address: clientAddress,
   });
   // A draft is not public: same reply as an unknown link.
   if (!found.campaign_id || found.status_id === 1) throw new HttpError(404, PURCHASE_MESSAGES.campaignNotFound);
@@ -146,11 +171,15 @@ export async function createPurchase(
   }
   const buyerId = found.buyer_id;
   if (found.existing_hash) return replay(found, buyerId);
+  if (found.reserve_again_at) throw waitAfterExpiries(found.reserve_again_at);
   // Refused before the PSP is called when the lookup already shows it; the reservation statement re-checks under
-  // a per-buyer lock (concurrent purchases of one buyer).
-  const pendingLimit = ctx.options.pendingNumbersPerBuyer;
-  if ((found.buyer_pending ?? 0) + input.total_tickets > pendingLimit) {
-    throw new PendingLimitError(found.buyer_pending ?? 0, pendingLimit);
+  // per-buyer and per-address locks (concurrent purchases of one buyer, of one address).
+  const caps = pendingCaps(found.total_tickets ?? 0, ctx.options);
+  if ((found.buyer_pending ?? 0) + input.total_tickets > caps.buyer) {
+    throw new PendingLimitError(found.buyer_pending ?? 0, caps.buyer);
+  }
+  if (caps.address !== null && (found.address_pending ?? 0) + input.total_tickets > caps.address) {
+    throw new AddressLimitError(found.address_pending ?? 0, caps.address);
   }
 
   const campaign = {
@@ -172,6 +201,8 @@ export async function createPurchase(
     unitCents: campaign.unitCents,
     releasedFrom: randomInt(campaign.totalTickets),
     charge,
+    clientAddress,
+    caps,
     notice: ctx.notifier.reservedRow({
       organizerId: found.organizer_id ?? '',
       enabled: found.notify_reserved !== false && found.organizer_id !== null,
@@ -275,7 +306,7 @@ export async function createPurchase(
       // A double click that lost the race: the winner's purchase is the answer.
       return replay(await ctx.repository.findByKey(campaign.id, idempotencyKey), buyerId);
     }
-    if (idempotencyKey && error instanceof PendingLimitError) {
+    if (idempotencyKey && (error instanceof PendingLimitError || error instanceof AddressLimitError)) {
       // A double click whose twin was accepted first: the twin's numbers now count as pending, yet the answer is
       // the twin's purchase, not a refusal.
       const twin = await ctx.repository.findByKey(campaign.id, idempotencyKey);
@@ -360,24 +391,29 @@ export async function reserveBatches(
 export async function reserveCampaignBatch(
   repository: PurchasesRepository,
   unordered: Reservation[],
-  pendingLimit: number,
 ): Promise<Reserved[]> {
   const items = [...unordered].sort((a, b) => (a.idempotencyKey ?? '').localeCompare(b.idempotencyKey ?? ''));
-  const released = await repository.reserveBatch(items, pendingLimit);
+  const released = await repository.reserveBatch(items);
   const byItem = new Map(items.map((item, index) => [item, released[index]!]));
   return unordered.map((item) => ({ unusedFresh: item.fresh.slice(item.count - byItem.get(item)!) }));
 }
 
 /** One purchase's reservation alone, each failure turned into its own answer. */
 async function reserveAlone(ctx: CreationContext, p: Reservation): Promise<Reserved> {
-  const limit = ctx.options.pendingNumbersPerBuyer;
   let outcome;
   try {
-    outcome = await ctx.repository.reserve(p, limit);
+    outcome = await ctx.repository.reserve(p);
   } catch (error) {
-    // The guard of migration 011 refused: the answer shows what the buyer holds unpaid now.
+    // The guard of migrations 011 and 030 refused: the answer shows what the buyer (address) holds unpaid now.
     if (sqlState(error) === PENDING_LIMIT) {
-      throw new PendingLimitError(await ctx.repository.pendingNumbers(p.campaignId, p.buyerId), limit);
+      throw new PendingLimitError(
+        await ctx.repository.pendingNumbers(p.campaignId, { buyerId: p.buyerId }),
+        p.caps.buyer,
+      );
+    }
+    if (sqlState(error) === ADDRESS_LIMIT) {
+      const pending = await ctx.repository.pendingNumbers(p.campaignId, { address: p.clientAddress });
+      throw new AddressLimitError(pending, p.caps.address ?? pending);
     }
     // A number sold meanwhile by a transaction the statement could not see: the retry sees it and drops it.
     if (sqlState(error) === RESERVATION_FAILED) throw new StaleNumbersError([]);

@@ -20,4 +20,19 @@ export const PURCHASE_MESSAGES = {
       (room > 0 ? ` No momento, você pode reservar até ${room.toLocaleString('pt-BR')}.` : '')
     );
   },
+  /**
+   * The buyers behind this address would hold more than `limit` unpaid numbers in the campaign; `pending` = what
+   * they hold now (PENDING_SHARE_PER_ADDRESS).
+   */
+  addressLimit: (pending: number, limit: number): string => {
+    const room = limit - pending;
+    return (
+      `Muitos números desta campanha já estão reservados, aguardando pagamento, por compradores da sua conexão de ` +
+      `internet (limite de ${limit.toLocaleString('pt-BR')} por endereço). Tente novamente em alguns minutos` +
+      (room > 0 ? ` ou escolha até ${room.toLocaleString('pt-BR')} ${room === 1 ? 'número' : 'números'}.` : '.')
+    );
+  },
+  /** The buyer's reservations in the campaign expired unpaid again and again: they wait until `at` (São Paulo). */
+  waitAfterExpiries: (at: string): string =>
+    `Suas últimas reservas nesta campanha expiraram sem pagamento. Você poderá reservar novamente a partir de ${at}.`,
 } as const;

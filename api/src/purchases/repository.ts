@@ -4,6 +4,7 @@ import { leaseOver } from '../db/leases';
 import type { Database, Executor } from '../db/schema';
 import { POOL_PERMUTATION_COLUMNS } from '../tickets';
 import type { ReservedOutboxRow } from '../whatsapp/notifier';
+import { EXPIRY_WAIT, type PendingCaps } from './caps';
 import type { PurchaseRecord } from './presenter';
 
 /** The SQL of the purchases domain: lookups, the reservation statements, confirmation, expiry and refunds. */
@@ -33,12 +34,17 @@ export interface Reservation {
   charge: OpenedCharge;
   /** The buyer's 'purchase reserved' WhatsApp message, written with the purchase; null when not sent. */
   notice: ReservedOutboxRow | null;
+  /** The address the request came from (the address cap). */
+  clientAddress: string | null;
+  /** The campaign's caps on unpaid numbers (caps.ts): the same for every reservation of one campaign. */
+  caps: PendingCaps;
 }
 
 export interface LookupInput {
   link: string;
   phone: string;
   key: string | null;
+  address: string | null;
 }
 
 /** An earlier purchase with the same Idempotency-Key (all null when there is none). */
@@ -62,6 +68,10 @@ export interface LookupRow extends ExistingPurchase {
   buyer_id: string | null;
   /** The buyer's unpaid numbers in the campaign (Pendente, not expired) when the lookup ran. */
   buyer_pending: number | null;
+  /** The unpaid numbers in the campaign of reservations made from the request's address. */
+  address_pending: number | null;
+  /** Set while the buyer must wait before reserving in the campaign again (caps.ts EXPIRY_WAIT). */
+  reserve_again_at: Date | null;
   /** For the 'purchase reserved' message: the organiser, their switch for it, the buyer's name. */
   organizer_id: string | null;
   notify_reserved: boolean | null;
@@ -95,14 +105,15 @@ export class PurchasesRepository {
              floor(extract(epoch FROM c.draw_at - now()))::int AS seconds_to_draw,
              c.ticket_price_cents, c.total_tickets, b.id AS buyer_id,
              e.purchase_hash AS existing_hash, e.expires_at AS existing_expires_at, e.buyer_id AS existing_buyer_id,
-             h.pending AS buyer_pending, c.user_id AS organizer_id,
+             h.pending AS buyer_pending, a.pending AS address_pending, ra.reserve_again_at, c.user_id AS organizer_id,
              coalesce(s.notify_purchase_reserved, true)
                -- Only organisers who can send: no outbox row per purchase for the many without WhatsApp.
                AND EXISTS (SELECT 1 FROM whatsapp_instances w
                            WHERE w.user_id = c.user_id AND w.is_default AND w.status = 'connected') AS notify_reserved,
              b.name AS buyer_name
       FROM unnest(${inputs.map((i) => i.link)}::text[], ${inputs.map((i) => i.phone)}::text[],
-                  ${inputs.map((i) => i.key)}::text[]) WITH ORDINALITY AS r(link, phone, key, ord)
+                  ${inputs.map((i) => i.key)}::text[], ${inputs.map((i) => i.address)}::text[])
+             WITH ORDINALITY AS r(link, phone, key, address, ord)
       LEFT JOIN campaigns c ON c.link = r.link
       LEFT JOIN buyers b ON b.phone = r.phone
       LEFT JOIN user_settings s ON s.user_id = c.user_id
@@ -116,6 +127,22 @@ export class PurchasesRepository {
         SELECT coalesce(sum(h.total_tickets), 0)::int AS pending FROM purchases h
         WHERE h.campaign_id = c.id AND h.buyer_id = b.id AND h.status_id = ${PURCHASE_STATUS_ID.pending}
           AND h.expires_at > now()) AS h ON true
+      LEFT JOIN LATERAL (
+        SELECT coalesce(sum(a.total_tickets), 0)::int AS pending FROM purchases a
+        WHERE a.campaign_id = c.id AND a.client_address = r.address AND a.status_id = ${PURCHASE_STATUS_ID.pending}
+          AND a.expires_at > now()) AS a ON true
+      LEFT JOIN LATERAL (
+        -- Reservations that ran their course unpaid (cancelled at or after their end: not a campaign cancelled or
+        -- drawn under them), the last day; past the free ones, the wait doubles with each (caps.ts EXPIRY_WAIT).
+        SELECT CASE WHEN count(*) >= ${EXPIRY_WAIT.freeExpiries}
+                    THEN max(x.expires_at) + make_interval(secs => least(${EXPIRY_WAIT.maxWaitSeconds},
+                           ${EXPIRY_WAIT.firstWaitSeconds} * power(2, count(*) - ${EXPIRY_WAIT.freeExpiries})))
+               END AS until
+        FROM purchases x
+        WHERE x.campaign_id = c.id AND x.buyer_id = b.id AND x.status_id = ${PURCHASE_STATUS_ID.cancelled}
+          AND x.paid_at IS NULL AND x.cancelled_at >= x.expires_at
+          AND x.expires_at > now() - make_interval(hours => ${EXPIRY_WAIT.windowHours})) AS w ON true
+      CROSS JOIN LATERAL (SELECT CASE WHEN w.until > now() THEN w.until END AS reserve_again_at) AS ra
       ORDER BY r.ord`.execute(this.db);
     return rows;
   }
@@ -130,13 +157,18 @@ export class PurchasesRepository {
     return row ?? { existing_hash: null, existing_expires_at: null, existing_buyer_id: null };
   }
 
-  /** The buyer's unpaid numbers in the campaign (Pendente, not expired): what the guard of migration 011 counts. */
-  async pendingNumbers(campaignId: string, buyerId: string): Promise<number> {
+  /**
+   * The unpaid numbers in the campaign (Pendente, not expired) of a buyer or of an address: what the guard of
+   * migrations 011 and 030 counts.
+   */
+  async pendingNumbers(campaignId: string, of: { buyerId: string } | { address: string | null }): Promise<number> {
     const row = await this.db
       .selectFrom('purchases')
       .select(sql<number>`coalesce(sum(total_tickets), 0)::int`.as('pending'))
       .where('campaign_id', '=', campaignId)
-      .where('buyer_id', '=', buyerId)
+      .where((eb) =>
+        'buyerId' in of ? eb('buyer_id', '=', of.buyerId) : eb('client_address', 'is not distinct from', of.address),
+      )
       .where('status_id', '=', PURCHASE_STATUS_ID.pending)
       .where('expires_at', '>', sql<Date>`now()`)
       .executeTakeFirstOrThrow();
@@ -153,7 +185,7 @@ export class PurchasesRepository {
    * unique index's locks in the same order (no deadlock between two double clicks). Returns, per item in
    * `items` order, how many released numbers it got.
    */
-  async reserveBatch(items: Reservation[], pendingLimit: number): Promise<number[]> {
+  async reserveBatch(items: Reservation[]): Promise<number[]> {
     const first = items[0]!;
     const total = items.reduce((sum, item) => sum + item.count, 0);
     const freshOwner: number[] = [];
@@ -174,13 +206,15 @@ export class PurchasesRepository {
                     ${items.map((i) => i.unitCents)}::bigint[], ${items.map((i) => i.charge.amountCents)}::bigint[],
                     ${items.map((i) => i.charge.txid)}::text[], ${items.map((i) => i.charge.createdAt)}::timestamptz[],
                     ${items.map((i) => i.charge.expiresAt)}::timestamptz[],
-                    ${items.map((i) => i.charge.copyPasteCode)}::text[])
+                    ${items.map((i) => i.charge.copyPasteCode)}::text[],
+                    ${items.map((i) => i.clientAddress)}::text[])
              WITH ORDINALITY AS r(buyer_id, hash, key, count, unit_cents, amount_cents, txid, created_at, expires_at,
-                                  code, ord)
+                                  code, address, ord)
       ), guard AS (
         -- Each buyer's unpaid numbers in the campaign, under a per-buyer lock (migration 011); raises past the limit.
-        SELECT purchase_pending_guard(${first.campaignId}, array_agg(g.buyer_id), array_agg(g.count),
-                                      ${pendingLimit}) AS ok
+        SELECT purchase_pending_guard(${first.campaignId}, array_agg(g.buyer_id ORDER BY g.ord),
+                                      array_agg(g.count ORDER BY g.ord), ${first.caps.buyer},
+                                      ${items.map((i) => i.clientAddress)}::text[], ${first.caps.address}::int) AS ok
         FROM req g
       ), ${releasedCtes(first.campaignId, total, first.releasedFrom)}, owned AS (
         SELECT q.ord, x.number
@@ -199,9 +233,10 @@ export class PurchasesRepository {
         WHERE f.position <= t.count - t.released
       ), purchase AS (
         INSERT INTO purchases (campaign_id, buyer_id, purchase_hash, idempotency_key, total_tickets,
-                               unit_price_cents, total_cents, purchased_at, expires_at)
+                               unit_price_cents, total_cents, purchased_at, expires_at, client_address)
         -- Each purchase at its own price: the one its lookup saw, which is also the amount of its Pix charge.
-        SELECT ${first.campaignId}, buyer_id, hash, key, count, unit_cents, amount_cents, created_at, expires_at
+        SELECT ${first.campaignId}, buyer_id, hash, key, count, unit_cents, amount_cents, created_at, expires_at,
+               address
         FROM req CROSS JOIN guard ORDER BY ord
         RETURNING id, purchase_hash
       ), tickets AS (
@@ -245,7 +280,7 @@ export class PurchasesRepository {
    * statement's snapshot did not see (ON CONFLICT DO NOTHING on the primary key (campaign_id, number) leaves it out)
    * makes purchase_reservation_failed() abort the statement (SQLSTATE RF001), which undoes everything.
    */
-  async reserve(p: Reservation, pendingLimit: number): Promise<ReservationOutcome> {
+  async reserve(p: Reservation): Promise<ReservationOutcome> {
     const { rows } = await sql<ReservationOutcome & { guard: number }>`
       WITH ${releasedCandidates(p.campaignId, p.count, p.releasedFrom)}, numbers AS (
         SELECT number FROM released_candidates
@@ -259,13 +294,13 @@ export class PurchasesRepository {
         SELECT (SELECT count(*) FROM numbers) = ${p.count} AND NOT EXISTS (SELECT 1 FROM sold) AS ok
       ), ${releasedDelete(sql`(SELECT ok FROM ok)`)}, guard AS (
         -- The buyer's unpaid numbers in the campaign, under a per-buyer lock (migration 011); raises past the limit.
-        SELECT purchase_pending_guard(${p.campaignId}, ${[p.buyerId]}::bigint[], ${[p.count]}::int[],
-                                      ${pendingLimit}) AS ok
+        SELECT purchase_pending_guard(${p.campaignId}, ${[p.buyerId]}::bigint[], ${[p.count]}::int[], ${p.caps.buyer},
+                                      ${[p.clientAddress]}::text[], ${p.caps.address}::int) AS ok
       ), purchase AS (
         INSERT INTO purchases (campaign_id, buyer_id, purchase_hash, idempotency_key, total_tickets,
-                               unit_price_cents, total_cents, purchased_at, expires_at)
+                               unit_price_cents, total_cents, purchased_at, expires_at, client_address)
         SELECT ${p.campaignId}, ${p.buyerId}, ${p.hash}, ${p.idempotencyKey}, ${p.count},
-               ${p.unitCents}, ${p.charge.amountCents}, ${p.charge.createdAt}, ${p.charge.expiresAt}
+               ${p.unitCents}, ${p.charge.amountCents}, ${p.charge.createdAt}, ${p.charge.expiresAt}, ${p.clientAddress}
         FROM guard
         WHERE (SELECT ok FROM ok)
         RETURNING id

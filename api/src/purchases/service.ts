@@ -78,20 +78,22 @@ export class PurchasesService {
   }
 
   /**
-   * POST /public/purchases (create.ts). `origin`: where the checkout link of the 'reserved' message points (by
+   * POST /public/purchases (create.ts). `clientAddress`: the request's address (request.ip; the address cap).
+   * `origin`: where the checkout link of the 'reserved' message points (by
    * default the notifier's, messageOriginOf in lib/public-origin.ts: the same for every message).
    */
   create(
     input: PurchaseRequest,
     idempotencyKey: string | null,
+    clientAddress: string | null = null,
     origin: string = this.notifier.origin,
   ): Promise<{ created: boolean; data: PurchaseCreated }> {
-    return createPurchase(this.creation, input, idempotencyKey, origin);
+    return createPurchase(this.creation, input, idempotencyKey, origin, clientAddress);
   }
 
   /** One campaign's group-commit statement (a method: tests watch the batch sizes). */
   private reserveBatch(items: Reservation[]): Promise<{ unusedFresh: number[] }[]> {
-    return reserveCampaignBatch(this.repository, items, this.options.pendingNumbersPerBuyer);
+    return reserveCampaignBatch(this.repository, items);
   }
 
   /**

@@ -7,7 +7,7 @@ function variablesRead(): string[] {
   const source = fs.readFileSync(path.join(REPO_ROOT, 'api/src/config.ts'), 'utf8');
   const names = new Set<string>();
   const patterns = [
-    /(?:intFrom|boolFrom|listFrom|urlFrom)\(env, '([A-Z][A-Z0-9_]*)'/g,
+    /(?:intFrom|boolFrom|listFrom|urlFrom|percentFrom)\(env, '([A-Z][A-Z0-9_]*)'/g,
     /env\.([A-Z][A-Z0-9_]*)/g,
     /(?:opt|value)\('([A-Z][A-Z0-9_]*)'\)/g,
   ];

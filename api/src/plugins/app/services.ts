@@ -204,6 +204,8 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
   const purchases = new PurchasesService(db, payments, allocator, buyerCipher, notifier, log, {
     reservationMs: config.purchases.reservationMs,
     pendingNumbersPerBuyer: config.purchases.pendingNumbersPerBuyer,
+    pendingSharePerBuyer: config.purchases.pendingSharePerBuyer,
+    pendingSharePerAddress: config.purchases.pendingSharePerAddress,
     sandbox: pix.name === 'sandbox',
     batchSize: 100,
   });

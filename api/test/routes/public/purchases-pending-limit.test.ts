@@ -202,7 +202,9 @@ describe('unpaid numbers per buyer and campaign', () => {
       const { campaign, buyer } = await campaignAndBuyer(t.app);
       await bought(campaign, buyer.phone, 700);
       const guard = (buyers: string[], counts: number[]) =>
-        sql`SELECT purchase_pending_guard(${campaign.id}, ${buyers}::bigint[], ${counts}::int[], 1000)`.execute(db());
+        sql`SELECT purchase_pending_guard(${campaign.id}, ${buyers}::bigint[], ${counts}::int[], 1000, NULL::text[], NULL::int)`.execute(
+          db(),
+        );
       await expect(guard([buyer.id], [300])).resolves.toBeDefined();
       await expect(guard([buyer.id], [301])).rejects.toThrow('pending_limit:700');
       // Several purchases of one buyer in one batch add up.
@@ -213,7 +215,7 @@ describe('unpaid numbers per buyer and campaign', () => {
 
     it('should make a concurrent reservation of the same buyer wait for the first to commit, then count it', async () => {
       const { campaign, buyer } = await campaignAndBuyer(t.app);
-      const guard600 = sql`SELECT purchase_pending_guard(${campaign.id}, ${[buyer.id]}::bigint[], ${[600]}::int[], 1000)`;
+      const guard600 = sql`SELECT purchase_pending_guard(${campaign.id}, ${[buyer.id]}::bigint[], ${[600]}::int[], 1000, NULL::text[], NULL::int)`;
       let locked!: () => void;
       const lockTaken = new Promise<void>((resolve) => (locked = resolve));
       let release!: () => void;

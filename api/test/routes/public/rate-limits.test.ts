@@ -56,6 +56,8 @@ describe('configuration', () => {
     expect(rateLimits.publicBuyerChangePhonePerPhone).toEqual({ max: 5, timeWindowMs: 60 * 60_000 });
     expect(rateLimits.publicBuyerChangePhone).toEqual({ max: 30, timeWindowMs: 60 * 60_000 });
     expect(purchases.pendingNumbersPerBuyer).toBe(1000);
+    expect(purchases.pendingSharePerBuyer).toBe(10);
+    expect(purchases.pendingSharePerAddress).toBe(20);
     expect(redisUrl).toBeUndefined();
     expect(rateLimitNamespace).toBe('rifaria-rl:');
 
@@ -65,6 +67,8 @@ describe('configuration', () => {
       RATE_LIMIT_PUBLIC_PURCHASE_PHONE_MAX: '5',
       RATE_LIMIT_PUBLIC_MY_TICKETS_PHONE_MAX: '6',
       PENDING_NUMBERS_PER_BUYER: '50',
+      PENDING_SHARE_PER_BUYER: '100',
+      PENDING_SHARE_PER_ADDRESS: '35',
       REDIS_URL: ' redis://cache:6379/2 ',
       RATE_LIMIT_NAMESPACE: 'staging:',
     });
@@ -73,9 +77,12 @@ describe('configuration', () => {
     expect(custom.rateLimits.publicPurchasePerPhone.max).toBe(5);
     expect(custom.rateLimits.publicMyTicketsPerPhone.max).toBe(6);
     expect(custom.purchases.pendingNumbersPerBuyer).toBe(50);
+    expect(custom.purchases).toMatchObject({ pendingSharePerBuyer: 100, pendingSharePerAddress: 35 });
     expect(custom.redisUrl).toBe('redis://cache:6379/2');
     expect(custom.rateLimitNamespace).toBe('staging:');
     expect(() => loadConfig({ PENDING_NUMBERS_PER_BUYER: '0' })).toThrow(/PENDING_NUMBERS_PER_BUYER/);
+    expect(() => loadConfig({ PENDING_SHARE_PER_BUYER: '0' })).toThrow(/PENDING_SHARE_PER_BUYER/);
+    expect(() => loadConfig({ PENDING_SHARE_PER_ADDRESS: '101' })).toThrow(/PENDING_SHARE_PER_ADDRESS/);
   });
 });
 

@@ -1,0 +1,199 @@
+import { sql } from 'kysely';
+import { formatDateTime } from '@rifaria/shared/format';
+import { loadConfig } from '../../../src/config';
+import { setupApp } from '../../helper';
+import { newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { publishedCampaign, type TestCampaign } from '../../support/campaigns';
+import { backdateReservations, order, WEBHOOK_SECRET } from '../../support/purchases';
+import { countRows } from '../../support/rows';
+
+/**
+ * Issue 29 item 6, hoarding a campaign: what one buyer and one address may hold unpaid in one campaign, as a share
+ * of it (PENDING_SHARE_PER_BUYER 10 %, at least 2 numbers; PENDING_SHARE_PER_ADDRESS 20 %), with the defaults; a
+ * buyer whose reservations keep expiring unpaid waits, longer each time; a carrier-NAT launch crowd is never refused.
+ * Addresses arrive as X-Forwarded-For through the trusted proxy, as behind nginx.
+ */
+
+// The production caps (the test helper turns them off for every other suite).
+const { pendingSharePerBuyer, pendingSharePerAddress } = loadConfig({}).purchases;
+const t = setupApp({
+  config: {
+    buyerData: { secret: TEST_BUYER_DATA_SECRET },
+    pix: { sandbox: { webhookSecret: WEBHOOK_SECRET } },
+    purchases: { reservationMs: 600_000, pendingSharePerBuyer, pendingSharePerAddress },
+    trustProxy: ['127.0.0.1'],
+  },
+});
+const db = () => t.database.db;
+
+const buyFrom = (ip: string, body: ReturnType<typeof order>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/public/purchases',
+    payload: { payment_method_id: 1, ...body },
+    headers: { 'x-forwarded-for': ip },
+  });
+
+async function pendingOfCampaign(campaign: TestCampaign): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT coalesce(sum(total_tickets), 0)::int AS n FROM purchases
+    WHERE campaign_id = ${campaign.id} AND status_id = 1`.execute(db());
+  return rows[0]!.n;
+}
+
+describe('unpaid numbers per buyer, as a share of the campaign', () => {
+  it('should not let one buyer hold a 1,000-number campaign: 10 % (100) unpaid at most', async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 1000 });
+    const buyer = await newBuyer(db());
+    const charges = await countRows(db(), 'pix_charges');
+    const whole = await buyFrom('203.0.113.10', order(buyer, campaign, 1000));
+    expect(whole.statusCode).toBe(422);
+    const message =
+      'Cada comprador pode ter no máximo 100 números aguardando pagamento nesta campanha. Escolha uma quantidade menor.';
+    expect(whole.json()).toEqual({
+      success: false,
+      message,
+      errors: { total_tickets: [message] },
+      details: { limit: 100, pending: 0 },
+    });
+    expect(await countRows(db(), 'pix_charges')).toBe(charges);
+
+    expect((await buyFrom('203.0.113.10', order(buyer, campaign, 100))).statusCode).toBe(201);
+    const more = await buyFrom('203.0.113.10', order(buyer, campaign, 1));
+    expect(more.statusCode).toBe(422);
+    expect(more.json().details).toEqual({ limit: 100, pending: 100 });
+    expect(await pendingOfCampaign(campaign)).toBe(100);
+  });
+
+  it('should still sell 2 numbers to a buyer of a 10-number campaign, and not 3', async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 10 });
+    const buyer = await newBuyer(db());
+    expect((await buyFrom('203.0.113.11', order(buyer, campaign, 1))).statusCode).toBe(201);
+    expect((await buyFrom('203.0.113.11', order(buyer, campaign, 1))).statusCode).toBe(201);
+    const third = await buyFrom('203.0.113.11', order(buyer, campaign, 1));
+    expect(third.statusCode).toBe(422);
+    expect(third.json().details).toEqual({ limit: 2, pending: 2 });
+    // Another buyer gets their own 2; from the same address not yet, whose share (20 %) is 2 numbers as well.
+    const neighbour = await newBuyer(db());
+    expect((await buyFrom('203.0.113.11', order(neighbour, campaign, 1))).json().details).toEqual({
+      limit: 2,
+      pending: 2,
+    });
+    expect((await buyFrom('203.0.113.12', order(neighbour, campaign, 2))).statusCode).toBe(201);
+  });
+});
+
+describe('unpaid numbers per address', () => {
+  it('should stop throwaway buyers from one address holding a 100,000-number campaign (20 % at most)', async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 100_000 });
+    const ip = '198.51.100.20';
+    // 20 buyers of 1,000 (each at the per-buyer ceiling) reach the address's 20,000.
+    for (let i = 0; i < 20; i += 1) {
+      const reply = await buyFrom(ip, order(await newBuyer(db()), campaign, 1000));
+      expect(reply.statusCode).toBe(201);
+    }
+    const charges = await countRows(db(), 'pix_charges');
+    const next = await buyFrom(ip, order(await newBuyer(db()), campaign, 1));
+    expect(next.statusCode).toBe(422);
+    const message =
+      'Muitos números desta campanha já estão reservados, aguardando pagamento, por compradores da sua conexão de ' +
+      'internet (limite de 20.000 por endereço). Tente novamente em alguns minutos.';
+    expect(next.json()).toEqual({
+      success: false,
+      message,
+      errors: { total_tickets: [message] },
+      details: { limit: 20_000, pending: 20_000 },
+    });
+    expect(await countRows(db(), 'pix_charges')).toBe(charges);
+    expect(await pendingOfCampaign(campaign)).toBe(20_000);
+
+    // Another address is not held back; and once the first address's reservations end, it may reserve again.
+    expect((await buyFrom('198.51.100.21', order(await newBuyer(db()), campaign, 1000))).statusCode).toBe(201);
+    await sql`UPDATE purchases SET expires_at = now() - interval '1 second'
+              WHERE campaign_id = ${campaign.id} AND client_address = ${ip}`.execute(db());
+    expect((await buyFrom(ip, order(await newBuyer(db()), campaign, 1))).statusCode).toBe(201);
+  });
+
+  it('should refuse inside the reservation statement what the lookup let through (concurrent, one address)', async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 100 });
+    // Buyer cap 10, address cap 20: three buyers of 10 at once from one address, only two fit.
+    const buyers = await Promise.all([newBuyer(db()), newBuyer(db()), newBuyer(db())]);
+    const replies = await Promise.all(buyers.map((buyer) => buyFrom('198.51.100.30', order(buyer, campaign, 10))));
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([201, 201, 422]);
+    expect(replies.find((reply) => reply.statusCode === 422)!.json().details).toEqual({ limit: 20, pending: 20 });
+    expect(await pendingOfCampaign(campaign)).toBe(20);
+  });
+});
+
+describe('a carrier-NAT launch crowd', () => {
+  it('should refuse none of 200 buyers behind 20 addresses buying 1 to 50 numbers each', async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 10_000 });
+    const buyers = await Promise.all(Array.from({ length: 200 }, () => newBuyer(db())));
+    // 10 buyers per address, up to 50 numbers each: up to 500 unpaid per address, every buyer at once.
+    const sizes = buyers.map((_, i) => 1 + ((i * 37) % 50));
+    const replies = await Promise.all(
+      buyers.map((buyer, i) => buyFrom(`100.64.0.${(i % 20) + 1}`, order(buyer, campaign, sizes[i]!))),
+    );
+    const refused = replies.filter((reply) => reply.statusCode !== 201).map((reply) => reply.body);
+    expect(refused).toEqual([]);
+    expect(await pendingOfCampaign(campaign)).toBe(sizes.reduce((sum, n) => sum + n, 0));
+  });
+});
+
+describe('reservations that keep expiring unpaid', () => {
+  async function reserveAndLapse(campaign: TestCampaign, buyer: { phone: string }, ip: string) {
+    expect((await buyFrom(ip, order(buyer, campaign, 5))).statusCode).toBe(201);
+    await backdateReservations(db(), campaign.id);
+    await t.app.services.purchases.expireOverdue();
+  }
+
+  it('should make the buyer wait after 3 expired unpaid reservations, saying until when, longer each time', async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 1000 });
+    const buyer = await newBuyer(db());
+    const ip = '203.0.113.40';
+    for (let i = 0; i < 3; i += 1) await reserveAndLapse(campaign, buyer, ip);
+
+    const lastEnd = async () => {
+      const row = await db()
+        .selectFrom('purchases')
+        .select((eb) => eb.fn.max('expires_at').as('at'))
+        .where('campaign_id', '=', campaign.id)
+        .where('buyer_id', '=', buyer.id)
+        .executeTakeFirstOrThrow();
+      return new Date(row.at as Date);
+    };
+    const refused = await buyFrom(ip, order(buyer, campaign, 1));
+    expect(refused.statusCode).toBe(429);
+    const until = new Date((await lastEnd()).getTime() + 10 * 60_000);
+    expect(refused.json()).toEqual({
+      success: false,
+      message:
+        'Suas últimas reservas nesta campanha expiraram sem pagamento. Você poderá reservar novamente a partir de ' +
+        `${formatDateTime(until)}.`,
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(8 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(10 * 60);
+
+    // The wait over, a 4th lapse doubles it.
+    await sql`UPDATE purchases SET expires_at = expires_at - interval '11 minutes', purchased_at = purchased_at - interval '11 minutes',
+              cancelled_at = cancelled_at - interval '11 minutes'
+              WHERE campaign_id = ${campaign.id} AND buyer_id = ${buyer.id}`.execute(db());
+    await reserveAndLapse(campaign, buyer, ip);
+    const again = await buyFrom(ip, order(buyer, campaign, 1));
+    expect(again.statusCode).toBe(429);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(18 * 60);
+
+    // Other buyers, and this buyer in other campaigns, are not held back.
+    expect((await buyFrom(ip, order(await newBuyer(db()), campaign, 1))).statusCode).toBe(201);
+    const other = await publishedCampaign(t.app, { totalTickets: 1000 });
+    expect((await buyFrom(ip, order(buyer, other, 1))).statusCode).toBe(201);
+  });
+
+  it('should let a buyer whose reservations lapsed only twice reserve again at once', async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 1000 });
+    const buyer = await newBuyer(db());
+    for (let i = 0; i < 2; i += 1) await reserveAndLapse(campaign, buyer, '203.0.113.41');
+    expect((await buyFrom('203.0.113.41', order(buyer, campaign, 1))).statusCode).toBe(201);
+  });
+});
