@@ -448,7 +448,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     // The UI's sandbox labels follow the PSP unless named: a real PSP never shows 'Simular pagamento'.
     sandbox: boolFrom(env, 'SANDBOX', pix.provider === 'sandbox'),
-    docs: boolFrom(env, 'API_DOCS', true),
+    // The API's map (every route and field) is for developers: a deployment publishes it only when asked.
+    docs: boolFrom(env, 'API_DOCS', !production),
     frontends: {
       mode:
         frontendMode === 'true' ? 'on' : frontendMode === 'false' ? 'off' : (frontendMode as FrontendsConfig['mode']),
