@@ -17,7 +17,9 @@ import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import { PURCHASE_STATUS_ID } from '../shared/src/constants';
 import { createDatabase, type DatabaseHandle } from '../api/src/db';
+import { auditLedger } from '../api/src/ledger';
 import { migrate } from '../api/src/db/migrate';
 import type { Database } from '../api/src/db/schema';
 import { BuyerCpfCipher } from '../api/src/buyers/cpf';
@@ -27,12 +29,16 @@ import { insertActiveWallet } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
-const PORT = 8192;
+// BENCH_PORT: another port when 8192 is taken (parallel runs on one machine).
+const PORT = Number(process.env.BENCH_PORT ?? 8192);
 // Enough buyers that none comes near the 1,000 unpaid numbers one buyer may hold per campaign (issue 10) during a
 // run: at ~4,000 purchases/s of 5 numbers for 10 s, each holds ~100.
 const BUYERS = 2000;
 const CONCURRENCY = [10, 50, 100];
 const TICKETS_PER_PURCHASE = 5;
+// Purchases plus payments: buyers reserving and paying at once, spread over organisers (each its own wallet).
+const PAYING_BUYERS = 20;
+const PAYING_ORGANISERS = 4;
 
 interface Figures {
   requestsPerSecond: number;
@@ -63,16 +69,16 @@ async function json(response: Response): Promise<Record<string, unknown>> {
   return (await response.json()) as Record<string, unknown>;
 }
 
-/** Organiser (API), active wallet (SQL: KYC is not what is measured), published campaigns (API), buyers (SQL). */
-async function setup(api: RunningServer, db: Kysely<Database>, cipher: BuyerCpfCipher) {
+/** An organiser (API) with an active wallet (SQL: KYC is not what is measured) who publishes campaigns (API). */
+async function organiser(api: RunningServer, db: Kysely<Database>, label: string) {
   const password = 'Senha123';
   const registered = await json(
     await fetch(`${api.baseUrl}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        name: 'Organizador Bench',
-        email: `bench.${Date.now()}@example.com`,
+        name: `Organizador Bench ${label}`,
+        email: `bench.${label}.${Date.now()}@example.com`,
         password,
         password_confirmation: password,
       }),
@@ -83,7 +89,7 @@ async function setup(api: RunningServer, db: Kysely<Database>, cipher: BuyerCpfC
   const wallet = await insertActiveWallet(db, userId);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
 
-  const publish = async (name: string, total: number) => {
+  return async (name: string, total: number) => {
     const created = await json(
       await fetch(`${api.baseUrl}/api/campaigns`, {
         method: 'POST',
@@ -108,7 +114,13 @@ async function setup(api: RunningServer, db: Kysely<Database>, cipher: BuyerCpfC
     if (published.status !== 200) throw new Error(`publish failed: ${await published.text()}`);
     return { id: String(data.id), link: data.link, total };
   };
+}
 
+type Publish = Awaited<ReturnType<typeof organiser>>;
+
+/** One organiser's publisher and BUYERS buyers (SQL). */
+async function setup(api: RunningServer, db: Kysely<Database>, cipher: BuyerCpfCipher) {
+  const publish = await organiser(api, db, 'a');
   const phones: string[] = [];
   const rows = Array.from({ length: BUYERS }, (_, i) => {
     const phone = `119${String(80_000_000 + i).padStart(8, '0')}`;
@@ -124,6 +136,98 @@ async function setup(api: RunningServer, db: Kysely<Database>, cipher: BuyerCpfC
   });
   await db.insertInto('buyers').values(rows).execute();
   return { publish, phones };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! : NaN;
+
+/**
+ * Purchases plus payments: PAYING_BUYERS buyers, each in a loop for `seconds`, reserve 5 numbers (POST
+ * /public/purchases) on one of PAYING_ORGANISERS organisers' campaigns (each its own wallet, as on the platform: many
+ * organisers selling at once) and pay at once through the sandbox PSP (POST /payments/sandbox/charges/{txid}/pay,
+ * which calls POST /payments/webhook/pix as a PSP does: the sale is posted to the ledger in that request). The txid is
+ * read from the database, as the checkout's GET would show it. Then every paid purchase must be Pago and the ledger
+ * must audit clean.
+ */
+async function payingRound(api: RunningServer, db: Kysely<Database>, phones: string[], seconds: number) {
+  const campaigns: { id: string; link: string }[] = [];
+  for (let i = 0; i < PAYING_ORGANISERS; i += 1) {
+    const publish: Publish = await organiser(api, db, `p${i}`);
+    campaigns.push(await publish(`Bench pagamentos ${i}`, 1_000_000));
+  }
+  const purchaseMs: number[] = [];
+  const paymentMs: number[] = [];
+  let failures = 0;
+  const started = Date.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: PAYING_BUYERS }, async (_, worker) => {
+      for (let round = 0; Date.now() < deadline; round += 1) {
+        const campaign = campaigns[(worker + round) % campaigns.length]!;
+        let t0 = performance.now();
+        const reserved = await fetch(`${api.baseUrl}/public/purchases`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+          body: JSON.stringify({
+            buyer_phone: phones[(worker * 997 + round) % phones.length],
+            campaign_link: campaign.link,
+            total_tickets: TICKETS_PER_PURCHASE,
+            payment_method_id: 1,
+          }),
+        });
+        const body = await json(reserved);
+        if (reserved.status !== 201) {
+          failures += 1;
+          continue;
+        }
+        purchaseMs.push(performance.now() - t0);
+        const charge = await db
+          .selectFrom('purchases as p')
+          .innerJoin('pix_charges as c', (join) =>
+            join.onRef('c.reference_id', '=', 'p.id').on('c.purpose', '=', 'purchase'),
+          )
+          .select('c.txid')
+          .where('p.purchase_hash', '=', (body.data as { purchase_hash: string }).purchase_hash)
+          .executeTakeFirstOrThrow();
+        t0 = performance.now();
+        const paid = await fetch(`${api.baseUrl}/payments/sandbox/charges/${charge.txid}/pay`, { method: 'POST' });
+        const paidBody = await json(paid);
+        if (paid.status !== 200 || (paidBody.data as { webhook_delivered?: boolean }).webhook_delivered !== true) {
+          failures += 1;
+          continue;
+        }
+        paymentMs.push(performance.now() - t0);
+      }
+    }),
+  );
+  const wall = (Date.now() - started) / 1000;
+  const ids = campaigns.map((c) => c.id);
+  const { count } = await db
+    .selectFrom('purchases')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('campaign_id', 'in', ids)
+    .where('status_id', '=', PURCHASE_STATUS_ID.paid)
+    .executeTakeFirstOrThrow();
+  const audit = await auditLedger(db);
+  const ledgerOk =
+    audit.total === 0 &&
+    audit.mismatchedAccounts.length === 0 &&
+    audit.unbalancedTransactions.length === 0 &&
+    audit.negativeAccounts.length === 0;
+  purchaseMs.sort((a, b) => a - b);
+  paymentMs.sort((a, b) => a - b);
+  return {
+    purchasesPerSecond: purchaseMs.length / wall,
+    paymentsPerSecond: paymentMs.length / wall,
+    purchaseP50: percentile(purchaseMs, 50),
+    purchaseP99: percentile(purchaseMs, 99),
+    paymentP50: percentile(paymentMs, 50),
+    paymentP99: percentile(paymentMs, 99),
+    failures,
+    campaigns,
+    paidOk: Number(count) === paymentMs.length,
+    ledgerOk,
+  };
 }
 
 /** What the database says about one campaign while the server may still hold leases. */
@@ -220,7 +324,9 @@ const fmt = (n: number, digits = 0) =>
   n.toLocaleString('pt-BR', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 export async function purchaseBench(args: string[]): Promise<void> {
-  const seconds = Number(args[0] ?? 10);
+  // --pagamentos: only the purchases-plus-payments round (the figure of issue 29's ledger change).
+  const onlyPayments = args.includes('--pagamentos');
+  const seconds = Number(args.find((a) => !a.startsWith('--')) ?? 10);
   const url = process.env.DATABASE_URL?.trim() || DEFAULT_PG;
   const schema = `bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -248,6 +354,7 @@ export async function purchaseBench(args: string[]): Promise<void> {
       // 1,000 numbers: the hoarding caps off, as the rate limits are (PENDING_NUMBERS_PER_BUYER still applies).
       PENDING_SHARE_PER_BUYER: '100',
       PENDING_SHARE_PER_ADDRESS: '100',
+      RATE_LIMIT_PIX_WEBHOOK_MAX: '100000000',
       WORKER_INTERVAL_MS: '0',
       DEMO_DATA: 'off',
       SERVE_FRONTENDS: 'off',
@@ -263,123 +370,139 @@ export async function purchaseBench(args: string[]): Promise<void> {
       `CPU por requisição: API ${fmt((m.apiCpu / requests) * 1000, 2)} ms, PostgreSQL ${fmt((m.pgCpu / requests) * 1000, 2)} ms, ` +
       `gerador ${fmt((m.loadCpu / requests) * 1000, 2)} ms (uso total ${fmt(((m.apiCpu + m.pgCpu + m.loadCpu) / m.wallSeconds) * 100)}% de 2 núcleos = 200%)`;
 
-    const ceilingRun = await measured(apiPid, () =>
-      run({ url: `${api.baseUrl}/api/health`, connections: 50, duration: seconds }),
-    );
-    const ceiling = ceilingRun.result;
-    console.log(
-      `\nTeto (GET /api/health = SELECT 1 pela mesma pilha, 50 conexões): ${fmt(ceiling.requestsPerSecond)} req/s, p50 ${ceiling.p50} ms, p99 ${ceiling.p99} ms`,
-    );
-    console.log(`  ${cpuNote(ceilingRun, ceiling.total)}`);
-    const notes: string[] = [];
+    if (!onlyPayments) {
+      const ceilingRun = await measured(apiPid, () =>
+        run({ url: `${api.baseUrl}/api/health`, connections: 50, duration: seconds }),
+      );
+      const ceiling = ceilingRun.result;
+      console.log(
+        `\nTeto (GET /api/health = SELECT 1 pela mesma pilha, 50 conexões): ${fmt(ceiling.requestsPerSecond)} req/s, p50 ${ceiling.p50} ms, p99 ${ceiling.p99} ms`,
+      );
+      console.log(`  ${cpuNote(ceilingRun, ceiling.total)}`);
+      const notes: string[] = [];
 
-    console.log(`\nCompras de ${TICKETS_PER_PURCHASE} números, ${seconds} s por rodada, campanha de 1.000.000 números`);
-    console.log(
-      'compradores'.padStart(12),
-      'compras/s'.padStart(10),
-      'p50 ms'.padStart(8),
-      'p99 ms'.padStart(8),
-      'falhas'.padStart(8),
-      'números'.padStart(10),
-      'repetidos'.padStart(10),
-      'conferência'.padStart(12),
-    );
-    for (const connections of CONCURRENCY) {
-      const campaign = await publish(`Bench C${connections}`, 1_000_000);
-      campaigns.push({ id: campaign.id, label: `C=${connections}` });
-      let next = 0;
-      const measuredRun = await measured(apiPid, () =>
-        run({
-          url: `${api.baseUrl}/public/purchases`,
-          connections,
-          duration: seconds,
-          requests: [
-            {
+      console.log(
+        `\nCompras de ${TICKETS_PER_PURCHASE} números, ${seconds} s por rodada, campanha de 1.000.000 números`,
+      );
+      console.log(
+        'compradores'.padStart(12),
+        'compras/s'.padStart(10),
+        'p50 ms'.padStart(8),
+        'p99 ms'.padStart(8),
+        'falhas'.padStart(8),
+        'números'.padStart(10),
+        'repetidos'.padStart(10),
+        'conferência'.padStart(12),
+      );
+      for (const connections of CONCURRENCY) {
+        const campaign = await publish(`Bench C${connections}`, 1_000_000);
+        campaigns.push({ id: campaign.id, label: `C=${connections}` });
+        let next = 0;
+        const measuredRun = await measured(apiPid, () =>
+          run({
+            url: `${api.baseUrl}/public/purchases`,
+            connections,
+            duration: seconds,
+            requests: [
+              {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                setupRequest: (request: autocannon.Request) => {
+                  next += 1;
+                  return {
+                    ...request,
+                    // As the checkout does: every purchase carries its own Idempotency-Key.
+                    headers: { ...request.headers, 'idempotency-key': randomUUID() },
+                    body: JSON.stringify({
+                      buyer_phone: phones[next % phones.length],
+                      campaign_link: campaign.link,
+                      total_tickets: TICKETS_PER_PURCHASE,
+                      payment_method_id: 1,
+                    }),
+                  };
+                },
+              },
+            ],
+          }),
+        );
+        const figures = measuredRun.result;
+        notes.push(`  C=${connections}: ${cpuNote(measuredRun, Math.max(1, figures.total))}`);
+        const verdict = await check(db, campaign.id);
+        failed ||= !verdict.ok || figures.non2xx > 0 || figures.errors > 0;
+        console.log(
+          String(connections).padStart(12),
+          fmt(figures.requestsPerSecond).padStart(10),
+          String(figures.p50).padStart(8),
+          String(figures.p99).padStart(8),
+          String(figures.non2xx + figures.errors).padStart(8),
+          fmt(verdict.held).padStart(10),
+          String(verdict.held - verdict.distinctHeld).padStart(10),
+          (verdict.ok ? 'ok' : 'FALHOU').padStart(12),
+        );
+      }
+
+      console.log(notes.join('\n'));
+
+      // Sell-out: 100 buyers, 5 numbers each, until the campaign refuses.
+      const small = await publish('Bench esgotamento', 1000);
+      campaigns.push({ id: small.id, label: 'esgotamento' });
+      let created = 0;
+      let refused = 0;
+      let wrongMessages = 0;
+      const started = Date.now();
+      await Promise.all(
+        Array.from({ length: 100 }, async (_, worker) => {
+          for (;;) {
+            const response = await fetch(`${api.baseUrl}/public/purchases`, {
               method: 'POST',
               headers: { 'content-type': 'application/json' },
-              setupRequest: (request: autocannon.Request) => {
-                next += 1;
-                return {
-                  ...request,
-                  // As the checkout does: every purchase carries its own Idempotency-Key.
-                  headers: { ...request.headers, 'idempotency-key': randomUUID() },
-                  body: JSON.stringify({
-                    buyer_phone: phones[next % phones.length],
-                    campaign_link: campaign.link,
-                    total_tickets: TICKETS_PER_PURCHASE,
-                    payment_method_id: 1,
-                  }),
-                };
-              },
-            },
-          ],
+              body: JSON.stringify({
+                buyer_phone: phones[worker % phones.length],
+                campaign_link: small.link,
+                total_tickets: TICKETS_PER_PURCHASE,
+                payment_method_id: 1,
+              }),
+            });
+            const body = await json(response);
+            if (response.status === 201) {
+              created += 1;
+              continue;
+            }
+            refused += 1;
+            const remaining = (body.details as { remaining?: number } | undefined)?.remaining;
+            if (
+              response.status !== 422 ||
+              remaining === undefined ||
+              body.message !== BUYER_MESSAGES.notEnoughTickets(remaining)
+            ) {
+              wrongMessages += 1;
+            }
+            return;
+          }
         }),
       );
-      const figures = measuredRun.result;
-      notes.push(`  C=${connections}: ${cpuNote(measuredRun, Math.max(1, figures.total))}`);
-      const verdict = await check(db, campaign.id);
-      failed ||= !verdict.ok || figures.non2xx > 0 || figures.errors > 0;
+      const sellOut = await check(db, small.id);
+      const sellOutOk = sellOut.ok && sellOut.held === 1000 && created === 200 && wrongMessages === 0;
+      failed ||= !sellOutOk;
       console.log(
-        String(connections).padStart(12),
-        fmt(figures.requestsPerSecond).padStart(10),
-        String(figures.p50).padStart(8),
-        String(figures.p99).padStart(8),
-        String(figures.non2xx + figures.errors).padStart(8),
-        fmt(verdict.held).padStart(10),
-        String(verdict.held - verdict.distinctHeld).padStart(10),
-        (verdict.ok ? 'ok' : 'FALHOU').padStart(12),
+        `\nEsgotamento (100 compradores × ${TICKETS_PER_PURCHASE} números, campanha de 1.000): ${created} compras em ${Date.now() - started} ms, ` +
+          `${fmt(sellOut.held)} números vendidos, ${sellOut.held - sellOut.distinctHeld} repetidos, ${refused} recusas ` +
+          `(${wrongMessages} sem a mensagem de restantes) → ${sellOutOk ? 'ok' : 'FALHOU'}`,
       );
     }
-
-    console.log(notes.join('\n'));
-
-    // Sell-out: 100 buyers, 5 numbers each, until the campaign refuses.
-    const small = await publish('Bench esgotamento', 1000);
-    campaigns.push({ id: small.id, label: 'esgotamento' });
-    let created = 0;
-    let refused = 0;
-    let wrongMessages = 0;
-    const started = Date.now();
-    await Promise.all(
-      Array.from({ length: 100 }, async (_, worker) => {
-        for (;;) {
-          const response = await fetch(`${api.baseUrl}/public/purchases`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              buyer_phone: phones[worker % phones.length],
-              campaign_link: small.link,
-              total_tickets: TICKETS_PER_PURCHASE,
-              payment_method_id: 1,
-            }),
-          });
-          const body = await json(response);
-          if (response.status === 201) {
-            created += 1;
-            continue;
-          }
-          refused += 1;
-          const remaining = (body.details as { remaining?: number } | undefined)?.remaining;
-          if (
-            response.status !== 422 ||
-            remaining === undefined ||
-            body.message !== BUYER_MESSAGES.notEnoughTickets(remaining)
-          ) {
-            wrongMessages += 1;
-          }
-          return;
-        }
-      }),
-    );
-    const sellOut = await check(db, small.id);
-    const sellOutOk = sellOut.ok && sellOut.held === 1000 && created === 200 && wrongMessages === 0;
-    failed ||= !sellOutOk;
+    const paying = await measured(apiPid, () => payingRound(api, db, phones, seconds));
+    const p = paying.result;
+    p.campaigns.forEach((c, i) => campaigns.push({ id: c.id, label: `pagamentos ${i}` }));
+    const payingOk = p.failures === 0 && p.paidOk && p.ledgerOk;
+    failed ||= !payingOk;
     console.log(
-      `\nEsgotamento (100 compradores × ${TICKETS_PER_PURCHASE} números, campanha de 1.000): ${created} compras em ${Date.now() - started} ms, ` +
-        `${fmt(sellOut.held)} números vendidos, ${sellOut.held - sellOut.distinctHeld} repetidos, ${refused} recusas ` +
-        `(${wrongMessages} sem a mensagem de restantes) → ${sellOutOk ? 'ok' : 'FALHOU'}`,
+      `\nCompras + pagamentos (${PAYING_BUYERS} compradores que reservam ${TICKETS_PER_PURCHASE} números e pagam pelo PSP sandbox ` +
+        `→ webhook, ${PAYING_ORGANISERS} organizadores, ${seconds} s): ${fmt(p.purchasesPerSecond, 1)} compras/s ` +
+        `(p50 ${fmt(p.purchaseP50)} ms, p99 ${fmt(p.purchaseP99)} ms), ${fmt(p.paymentsPerSecond, 1)} pagamentos/s ` +
+        `(p50 ${fmt(p.paymentP50)} ms, p99 ${fmt(p.paymentP99)} ms), ${p.failures} falhas, ` +
+        `pagas = Pago ${p.paidOk ? 'ok' : 'FALHOU'}, razão ${p.ledgerOk ? 'ok' : 'FALHOU'} → ${payingOk ? 'ok' : 'FALHOU'}`,
     );
-
+    console.log(`  ${cpuNote(paying, Math.max(1, (p.purchasesPerSecond + p.paymentsPerSecond) * paying.wallSeconds))}`);
     server = null;
     await api.stop();
     console.log('\nDepois de parar a API (devolve os números reservados em memória):');

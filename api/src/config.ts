@@ -71,6 +71,14 @@ export interface DatabaseConfig {
   statementTimeoutMs: number;
   /** Giving up on opening a PostgreSQL connection after this long (a server that accepts but never answers). */
   connectTimeoutMs: number;
+  /** A statement waiting longer than this for a row or table lock fails (lock_timeout); 0 = never. */
+  lockTimeoutMs: number;
+  /**
+   * PostgreSQL ends a session that sits inside a transaction doing nothing for longer than this
+   * (idle_in_transaction_session_timeout), releasing its locks: a process that lost its link mid-transaction. Above
+   * every outside call's timeout (PSP, WhatsApp), in case one is ever awaited inside a transaction; 0 = never.
+   */
+  idleInTransactionTimeoutMs: number;
 }
 
 export interface PasswordHashingConfig {
@@ -400,6 +408,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       poolMax: intFrom(env, 'DATABASE_POOL_MAX', 10, 1),
       statementTimeoutMs: intFrom(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 15_000, 0),
       connectTimeoutMs: intFrom(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5_000, 100),
+      lockTimeoutMs: intFrom(env, 'DATABASE_LOCK_TIMEOUT_MS', 5_000, 0),
+      idleInTransactionTimeoutMs: intFrom(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 30_000, 0),
     },
     tokenTtlDays: intFrom(env, 'TOKEN_TTL_DAYS', 30, 1),
     bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
@@ -452,7 +462,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     // The UI's sandbox labels follow the PSP unless named: a real PSP never shows 'Simular pagamento'.
     sandbox: boolFrom(env, 'SANDBOX', pix.provider === 'sandbox'),
-    docs: boolFrom(env, 'API_DOCS', true),
+    // The API's map (every route and field) is for developers: a deployment publishes it only when asked.
+    docs: boolFrom(env, 'API_DOCS', !production),
     frontends: {
       mode:
         frontendMode === 'true' ? 'on' : frontendMode === 'false' ? 'off' : (frontendMode as FrontendsConfig['mode']),

@@ -159,7 +159,13 @@ async function withDemoLock<T>(app: FastifyInstance, work: () => Promise<T>): Pr
     // A session lock on a connection of its own, held while `work` uses the pool's other connections.
     // A process that dies holding it loses its session, and with it the lock.
     return app.db.connection().execute(async (connection) => {
-      await sql`SELECT pg_advisory_lock(${sql.lit(DEMO_LOCK_KEY.toString())}::bigint)`.execute(connection);
+      // Waiting for another process's seeding is legitimate: no lock_timeout for this one wait (RESET restores it).
+      await sql`SET lock_timeout = 0`.execute(connection);
+      try {
+        await sql`SELECT pg_advisory_lock(${sql.lit(DEMO_LOCK_KEY.toString())}::bigint)`.execute(connection);
+      } finally {
+        await sql`RESET lock_timeout`.execute(connection);
+      }
       try {
         return await work();
       } finally {

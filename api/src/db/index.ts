@@ -23,6 +23,12 @@ export interface CreateDatabaseOptions extends Partial<DatabaseConfig> {
 
 const DATE_OID = 1082;
 
+/** TCP keepalive on both sides of every PostgreSQL connection: a dead peer is found in seconds, not hours. */
+const KEEPALIVE_IDLE_S = 5;
+const KEEPALIVE_INTERVAL_S = 2;
+const KEEPALIVE_COUNT = 3;
+const KEEPALIVE_USER_TIMEOUT_MS = 10_000;
+
 /**
  * Same value types on both engines: `date` stays 'YYYY-MM-DD' (pg would build a Date at local midnight,
  * shifting birthdays across time zones); everything else keeps pg's defaults (int8 → string, timestamptz → Date).
@@ -53,24 +59,38 @@ export async function createDatabase(config: CreateDatabaseOptions): Promise<Dat
 
 async function createPostgres(config: CreateDatabaseOptions, connectionString: string): Promise<DatabaseHandle> {
   const statementTimeoutMs = config.statementTimeoutMs ?? 15_000;
-  // Set per connection at startup, so every pooled connection has them: search_path (the same schema everywhere)
-  // and statement_timeout (PostgreSQL cancels a statement running longer; 0 = never).
+  const lockTimeoutMs = config.lockTimeoutMs ?? 5_000;
+  const idleInTransactionTimeoutMs = config.idleInTransactionTimeoutMs ?? 30_000;
+  // Set per connection at startup, so every pooled connection has them: search_path (the same schema everywhere),
+  // statement_timeout (PostgreSQL cancels a statement running longer; 0 = never), lock_timeout (a lock wait fails
+  // instead of queueing behind a holder that may never come back) and idle_in_transaction_session_timeout (the
+  // server ends a session left inside a transaction, e.g. by a process that lost its link, and frees its locks).
+  // The server's TCP keepalives find a client that vanished in ~KEEPALIVE_IDLE_S + 3 × KEEPALIVE_INTERVAL_S
+  // (its default is ~2 hours), tcp_user_timeout when data it sent stays unacknowledged.
   const startupOptions = [
     ...(config.searchPath ? [`-c search_path=${quoteIdent(config.searchPath)},public`] : []),
     ...(statementTimeoutMs > 0 ? [`-c statement_timeout=${statementTimeoutMs}`] : []),
+    ...(lockTimeoutMs > 0 ? [`-c lock_timeout=${lockTimeoutMs}`] : []),
+    ...(idleInTransactionTimeoutMs > 0 ? [`-c idle_in_transaction_session_timeout=${idleInTransactionTimeoutMs}`] : []),
+    `-c tcp_keepalives_idle=${KEEPALIVE_IDLE_S}`,
+    `-c tcp_keepalives_interval=${KEEPALIVE_INTERVAL_S}`,
+    `-c tcp_keepalives_count=${KEEPALIVE_COUNT}`,
+    `-c tcp_user_timeout=${KEEPALIVE_USER_TIMEOUT_MS}`,
   ];
   const connection: pg.ClientConfig = {
     connectionString,
     types: typeParsers,
-    ...(startupOptions.length ? { options: startupOptions.join(' ') } : {}),
+    options: startupOptions.join(' '),
     // A server that accepts connections but never answers: give up on opening one, or on waiting for a free one
     // while the pool is full, after this long instead of never.
     connectionTimeoutMillis: config.connectTimeoutMs ?? 5_000,
     // A server that stops answering mid-query (statement_timeout needs it alive): the query fails a little after
     // the server would have cancelled it.
     ...(statementTimeoutMs > 0 ? { query_timeout: statementTimeoutMs + 1_000 } : {}),
-    // Idle connections to a host that vanished are found by TCP keepalive and replaced.
+    // Idle connections to a host that vanished are found by TCP keepalive (first probe after KEEPALIVE_IDLE_S) and
+    // replaced; a connection with a query in flight is bounded by query_timeout above.
     keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_IDLE_S * 1000,
   };
   const pool = new pg.Pool({ ...connection, max: config.poolMax ?? 10 });
   // An idle client losing its server (restart, failover) must not crash the process; the pool replaces it.

@@ -54,6 +54,8 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
  */
 export async function migrate(db: Kysely<Database>, migrations = loadMigrations()): Promise<MigrationResult> {
   return db.transaction().execute(async (trx) => {
+    // Waiting for another starter's migrations is legitimate, however long they take: no lock_timeout here.
+    await sql`SET LOCAL lock_timeout = 0`.execute(trx);
     await sql`SELECT pg_advisory_xact_lock(${sql.lit(MIGRATION_LOCK_KEY.toString())}::bigint)`.execute(trx);
     await sql`
       CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -218,6 +218,8 @@ export interface PixWebhookCallsTable {
   raw_body: string;
   outcome: ColumnType<WebhookOutcome, WebhookOutcome | undefined, WebhookOutcome>;
   detail: string | null;
+  /** The worker's lease while it resumes an interrupted call (migration 026). */
+  last_checked_at: NullableTimestamp;
 }
 
 export type DepositStatus = 'pending' | 'paid' | 'expired';

@@ -15,7 +15,8 @@ export type BalanceType = 'available' | 'blocked';
 /**
  * Accounts of the platform itself. `allowNegative` marks the ones that mirror money outside the ledger:
  * pix_clearing is minus what the PSP received for us (it goes negative as money comes in).
- * New features add their accounts here (e.g. 'sales' fees); they are created on first use.
+ * New features add their accounts here (e.g. 'sales' fees); they are created on first use. Their balance is derived
+ * from their entries (platformBalance), never cached nor locked: see post().
  */
 export const PLATFORM_ACCOUNTS = {
   pix_clearing: { allowNegative: true },
@@ -151,26 +152,44 @@ export async function post(trx: Transaction<Database>, input: PostInput): Promis
     return { transaction: toPosted(existing), created: false };
   }
 
-  const codes = [...byAccount.keys()];
   await ensureAccounts(
     trx,
     [...byAccount.values()].map((a) => a.ref),
   );
-  // Locked in one stable order (by code) so two postings touching the same accounts never deadlock.
-  const accounts = await trx
-    .selectFrom('ledger_accounts')
-    .select(['id', 'code', 'allow_negative', 'balance_cents'])
-    .where('code', 'in', codes)
-    .orderBy('code')
-    .forUpdate()
-    .execute();
+  // Wallet accounts are locked, in one stable order (by code) so two postings touching the same wallets never
+  // deadlock, and their cached balance checked and updated. Platform accounts are neither locked nor updated (their
+  // balance is derived from their entries, migration 025): every payment of the platform touches them, and a lock
+  // there would queue all payments behind any one transaction, or behind one orphaned by a lost database link.
+  const walletCodes = [...byAccount].filter(([, a]) => !('platform' in a.ref)).map(([code]) => code);
+  const platformCodes = [...byAccount].filter(([, a]) => 'platform' in a.ref).map(([code]) => code);
+  const accounts = [
+    ...(walletCodes.length
+      ? await trx
+          .selectFrom('ledger_accounts')
+          .select(['id', 'code', 'allow_negative', 'balance_cents'])
+          .where('code', 'in', walletCodes)
+          .orderBy('code')
+          .forUpdate()
+          .execute()
+      : []),
+    ...(platformCodes.length
+      ? await trx
+          .selectFrom('ledger_accounts')
+          .select(['id', 'code', 'allow_negative', 'balance_cents'])
+          .where('code', 'in', platformCodes)
+          .execute()
+      : []),
+  ];
   const accountByCode = new Map(accounts.map((a) => [a.code, a]));
 
-  for (const [code, { delta }] of byAccount) {
+  for (const [code, { ref, delta }] of byAccount) {
     const account = accountByCode.get(code);
     if (!account) throw new Error(`Ledger account ${code} missing right after its creation`);
-    const balance = Number(account.balance_cents);
-    if (!account.allow_negative && balance + delta < 0) throw new InsufficientFundsError(code, balance, -delta);
+    if (account.allow_negative || delta >= 0) continue;
+    // A non-negative platform account (pix_payouts) is only debited to reverse an earlier credit of the same
+    // operation (a refused transfer), so its derived balance covers it; checked all the same, without a lock.
+    const balance = 'platform' in ref ? await derivedBalance(trx, account.id) : Number(account.balance_cents);
+    if (balance + delta < 0) throw new InsufficientFundsError(code, balance, -delta);
   }
 
   await trx
@@ -185,7 +204,8 @@ export async function post(trx: Transaction<Database>, input: PostInput): Promis
     )
     .execute();
 
-  for (const [code, { delta }] of byAccount) {
+  for (const code of walletCodes) {
+    const { delta } = byAccount.get(code)!;
     if (delta === 0) continue;
     await trx
       .updateTable('ledger_accounts')
@@ -199,6 +219,28 @@ export async function post(trx: Transaction<Database>, input: PostInput): Promis
 
 function toPosted(row: { id: string; idempotency_key: string; kind: string; created_at: Date }): PostedTransaction {
   return { id: row.id, idempotencyKey: row.idempotency_key, kind: row.kind, createdAt: row.created_at };
+}
+
+async function derivedBalance(db: Executor, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select(sql<string>`COALESCE(SUM(amount_cents), 0)::text`.as('balance'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return Number(row.balance);
+}
+
+/**
+ * A platform account's balance: the sum of its entries (it keeps no cached balance, see post()). pix_clearing is
+ * minus what the PSP holds for us; for reconciliation and audits, not for the payment path.
+ */
+export async function platformBalance(db: Executor, name: PlatformAccount): Promise<number> {
+  const account = await db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('code', '=', accountCode(platformAccount(name)))
+    .executeTakeFirst();
+  return account ? derivedBalance(db, account.id) : 0;
 }
 
 export interface WalletBalances {
@@ -218,7 +260,7 @@ export async function walletBalances(db: Executor, walletId: string | number): P
 }
 
 export interface LedgerAudit {
-  /** Accounts whose cached balance differs from the sum of their entries. */
+  /** Wallet accounts whose cached balance differs from the sum of their entries (platform accounts keep none). */
   mismatchedAccounts: { code: string; cached: number; derived: number }[];
   /** Transactions whose entries do not sum to zero. */
   unbalancedTransactions: string[];
@@ -235,11 +277,12 @@ export async function auditLedger(db: Executor): Promise<LedgerAudit> {
     .leftJoin('ledger_entries as e', 'e.account_id', 'a.id')
     .select([
       'a.code',
+      'a.wallet_id',
       'a.allow_negative',
       'a.balance_cents',
       sql<string>`COALESCE(SUM(e.amount_cents), 0)::text`.as('derived'),
     ])
-    .groupBy(['a.id', 'a.code', 'a.allow_negative', 'a.balance_cents'])
+    .groupBy(['a.id', 'a.code', 'a.wallet_id', 'a.allow_negative', 'a.balance_cents'])
     .execute();
   const unbalanced = await db
     .selectFrom('ledger_entries')
@@ -249,7 +292,7 @@ export async function auditLedger(db: Executor): Promise<LedgerAudit> {
     .execute();
   return {
     mismatchedAccounts: accounts
-      .filter((a) => Number(a.balance_cents) !== Number(a.derived))
+      .filter((a) => (a.wallet_id === null ? 0 : Number(a.derived)) !== Number(a.balance_cents))
       .map((a) => ({ code: a.code, cached: Number(a.balance_cents), derived: Number(a.derived) })),
     unbalancedTransactions: unbalanced.map((t) => t.transaction_id),
     total: accounts.reduce((sum, a) => sum + Number(a.derived), 0),

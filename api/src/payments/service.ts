@@ -8,9 +8,11 @@ import {
   type PixPayer,
   type PixProvider,
   type PixReceivedPayment,
+  type PixWebhookNotice,
   type WebhookCredentials,
   type WebhookRequest,
 } from './pix-provider';
+import { parsePixWebhookBody } from './bacen/webhook';
 import { qrCodeDataUrl } from './qr';
 
 export type PixChargeRow = Selectable<PixChargesTable>;
@@ -177,36 +179,51 @@ export class PaymentsService {
       .values({ headers: JSON.stringify(headers), raw_body: request.rawBody })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const { statusCode, outcomes } = await this.processWebhookCall(call.id, request.rawBody, (body) =>
+      this.pix.parseWebhook({
+        headers: request.headers,
+        body,
+        clientCertificateVerified: request.clientCertificateVerified,
+      }),
+    );
+    return { statusCode, callId: call.id, outcomes };
+  }
+
+  /**
+   * A stored call's body: parsed, each notice's charge re-fetched and credited (confirmCharge), and the call's outcome
+   * recorded ('processed', 'rejected' or 'error'; 'received' only while this runs).
+   */
+  private async processWebhookCall(
+    callId: string,
+    rawBody: string,
+    parse: (body: unknown) => PixWebhookNotice[],
+  ): Promise<Pick<WebhookResult, 'statusCode' | 'outcomes'>> {
     const finish = async (outcome: 'processed' | 'rejected' | 'error', detail: string) => {
       await this.db
         .updateTable('pix_webhook_calls')
         .set({ outcome, detail: detail.slice(0, 2000) })
-        .where('id', '=', call.id)
+        .where('id', '=', callId)
         .execute();
     };
 
     let body: unknown;
     try {
-      body = JSON.parse(request.rawBody);
+      body = JSON.parse(rawBody);
     } catch {
       await finish('rejected', 'invalid JSON');
-      return { statusCode: 400, callId: call.id, outcomes: [] };
+      return { statusCode: 400, outcomes: [] };
     }
     let notices;
     try {
-      notices = this.pix.parseWebhook({
-        headers: request.headers,
-        body,
-        clientCertificateVerified: request.clientCertificateVerified,
-      });
+      notices = parse(body);
     } catch (error) {
       if (!(error instanceof PixWebhookRejected)) {
         await finish('error', error instanceof Error ? error.message : String(error));
         throw error;
       }
-      // Authenticated above, so what is refused here is the body's shape: 400 (the PSP retries it).
+      // Authenticated before it was stored, so what is refused here is the body's shape: 400 (the PSP retries it).
       await finish('rejected', error.message);
-      return { statusCode: 400, callId: call.id, outcomes: [] };
+      return { statusCode: 400, outcomes: [] };
     }
 
     const outcomes: WebhookResult['outcomes'] = [];
@@ -226,7 +243,43 @@ export class PaymentsService {
     }
     const failed = outcomes.some((o) => o.outcome === 'error');
     await finish(failed ? 'error' : 'processed', JSON.stringify(outcomes));
-    return { statusCode: 200, callId: call.id, outcomes };
+    return { statusCode: 200, outcomes };
+  }
+
+  /**
+   * Worker: webhook calls still 'received' longer than `olderThanSeconds` (reconcileAfterSeconds, above the request
+   * timeout) were interrupted (the process died or lost its database mid-way). Each is processed again from its
+   * stored body, under a lease (FOR UPDATE SKIP LOCKED + last_checked_at) so two processes never take the same one and
+   * a worker that dies leaves it for the next pass. The body was authenticated when it was stored, and each notice is
+   * only a hint (the charge is re-fetched from the PSP), so replaying one credits nothing twice. Returns how many.
+   */
+  async resumeInterruptedWebhookCalls(options: { olderThanSeconds?: number } = {}): Promise<number> {
+    const age = options.olderThanSeconds ?? this.options.reconcileAfterSeconds;
+    const claimed = await this.db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .selectFrom('pix_webhook_calls')
+        .select(['id', 'raw_body'])
+        .where('outcome', '=', 'received')
+        .where('received_at', '<=', sql<Date>`now() - make_interval(secs => ${age})`)
+        .where(leaseOver('last_checked_at', age))
+        .orderBy('received_at')
+        .limit(this.options.batchSize)
+        .forUpdate()
+        .skipLocked()
+        .execute();
+      await stampLease(trx, 'pix_webhook_calls', 'last_checked_at', rows);
+      return rows;
+    });
+    for (const row of claimed) {
+      try {
+        await this.processWebhookCall(row.id, row.raw_body, parsePixWebhookBody);
+      } catch (error) {
+        // Recorded as 'error' on the call itself; the pending charges' reconciliation still covers its money.
+        this.log.error({ err: error, callId: row.id }, 'interrupted pix webhook call could not be resumed');
+      }
+    }
+    if (claimed.length) this.log.warn({ calls: claimed.length }, 'interrupted pix webhook calls resumed');
+    return claimed.length;
   }
 
   /**

@@ -31,6 +31,13 @@ describe('production settings', () => {
     expect(config.warnings).toEqual([]);
     // No PUBLIC_URL: links follow the address each request came to (lib/public-origin.ts).
     expect(config.publicUrl).toBeNull();
+    expect(config.docs).toBe(true);
+  });
+
+  it('should keep /api/docs off in production unless API_DOCS asks for it', () => {
+    expect(loadConfig(complete).docs).toBe(false);
+    expect(loadConfig({ ...complete, API_DOCS: 'true' }).docs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).docs).toBe(false);
   });
 
   it('should take PUBLIC_URL without its trailing slashes, and refuse one that is not an http(s) URL', () => {

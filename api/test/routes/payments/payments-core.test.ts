@@ -272,6 +272,63 @@ describe('TransfersService.recheckProcessing', () => {
   });
 });
 
+describe('PaymentsService.resumeInterruptedWebhookCalls', () => {
+  /** A call stored as 'received' whose processing never finished (the process died right after storing it). */
+  const interruptedCall = async (rawBody: string, minutesAgo: number) =>
+    (
+      await db()
+        .insertInto('pix_webhook_calls')
+        .values({
+          raw_body: rawBody,
+          headers: '{}',
+          received_at: sql<Date>`now() - make_interval(mins => ${minutesAgo})`,
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const outcomeOf = async (id: string) =>
+    await db()
+      .selectFrom('pix_webhook_calls')
+      .select(['outcome', 'detail'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it('should process an interrupted call again from its stored body, and mark a malformed one, never leaving them received', async () => {
+    const { user, walletId, body } = await pendingDeposit(31);
+    const paid = await interruptedCall(JSON.stringify(pix.pay(body.payment.txid)), 5);
+    const malformed = await interruptedCall('{"pix": [', 5);
+    const fresh = await interruptedCall('{"pix": []}', 0);
+
+    // One still inside its request (younger than the threshold) is left to it.
+    expect(await payments().resumeInterruptedWebhookCalls({ olderThanSeconds: 60 })).toBe(2);
+    expect(await outcomeOf(paid)).toEqual({
+      outcome: 'processed',
+      detail: JSON.stringify([{ txid: body.payment.txid, outcome: 'credited' }]),
+    });
+    expect(await outcomeOf(malformed)).toEqual({ outcome: 'rejected', detail: 'invalid JSON' });
+    expect((await outcomeOf(fresh)).outcome).toBe('received');
+    expect(await balance(user, walletId)).toBe(31);
+
+    // Done once: nothing left to resume, nothing credited twice.
+    expect(await payments().resumeInterruptedWebhookCalls({ olderThanSeconds: 60 })).toBe(0);
+    expect(await balance(user, walletId)).toBe(31);
+  });
+
+  it('should let two passes at once take each call once', async () => {
+    const calls = [await interruptedCall('{"pix": []}', 5), await interruptedCall('{"pix": []}', 5)];
+    const taken = await Promise.all([
+      payments().resumeInterruptedWebhookCalls({ olderThanSeconds: 60 }),
+      payments().resumeInterruptedWebhookCalls({ olderThanSeconds: 60 }),
+    ]);
+    expect(taken[0]! + taken[1]!).toBe(2);
+    for (const id of calls) expect((await outcomeOf(id)).outcome).toBe('rejected'); // an empty pix[] is not a notice
+  });
+
+  it('should be a step of the payments worker', () => {
+    expect(paymentsWorkerSteps(payments()).map((step) => step.name)).toContain('webhook-calls');
+  });
+});
+
 describe('startWorker', () => {
   it('should run the steps on its interval and stop cleanly', async () => {
     const { user, walletId, body } = await pendingDeposit(12);
