@@ -17,6 +17,7 @@ module.exports = {
     '^content-disposition$': '<rootDir>/test/shims/content-disposition.js',
     '^cookie$': '<rootDir>/test/shims/cookie.js',
     '^sanitize-html$': '<rootDir>/test/shims/sanitize-html.js',
+    '^qrcode$': '<rootDir>/test/shims/qrcode.js',
   },
   testTimeout: 30000,
 };

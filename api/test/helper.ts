@@ -2,11 +2,12 @@ import { randomBytes, createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import pg from 'pg';
 import app, { serverOptions, type AppOptions } from '../src/app';
 import { createRepositories, type Repositories } from '../src/plugins/app/repositories';
 import { loadConfig, REPO_ROOT, type AppConfig } from '../src/config';
+import { loggerOptions } from '../src/lib/logger';
 import { createDatabase, type DatabaseHandle } from '../src/db';
 import { loadMigrations, migrate } from '../src/db/migrate';
 
@@ -147,6 +148,8 @@ export interface BuildOptions extends Partial<Omit<AppOptions, 'config' | 'db' |
   config?: DeepPartial<AppConfig>;
   /** Reuse another app's database (e.g. a second app with different limits in the same file). */
   database?: DatabaseHandle;
+  /** The app logs as server.ts configures it (redaction included), into this stream instead of nowhere. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface TestApp {
@@ -155,6 +158,8 @@ export interface TestApp {
   config: AppConfig;
   /** The app's repositories, to arrange and inspect rows directly (routes reach them only through services). */
   repos: Repositories;
+  /** Every route the app registered (fastify's onRoute), for the suites that must cover them all. */
+  routes: RouteOptions[];
   close(): Promise<void>;
 }
 
@@ -162,8 +167,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<TestApp> {
   const config = testConfig(options.config);
   const owned = options.database ? null : await createTestDatabase();
   const database = options.database ?? owned!.handle;
-  const fastify = Fastify({ ...serverOptions(config), logger: false });
-  const { config: _config, database: _database, ...rest } = options;
+  const logger = options.logStream ? { ...loggerOptions(config), stream: options.logStream } : false;
+  const fastify = Fastify({ ...serverOptions(config), logger });
+  const routes: RouteOptions[] = [];
+  fastify.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  const { config: _config, database: _database, logStream: _logStream, ...rest } = options;
   await fastify.register(app, { ...rest, config, db: database.db, databaseKind: database.kind });
   await fastify.ready();
   return {
@@ -171,6 +181,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<TestApp> {
     database,
     config,
     repos: createRepositories(database.db),
+    routes,
     close: async () => {
       await fastify.close();
       await owned?.dispose();

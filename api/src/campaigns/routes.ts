@@ -7,6 +7,7 @@ import { CAMPAIGN_API_MESSAGES } from './messages';
 import { errorReply } from '../lib/reply-schema';
 import { CAMPAIGN_REPLIES, campaignErrors, cancelRefusedReply } from './schemas';
 import { HttpError, ValidationError } from '../lib/errors';
+import { forEachPart } from '../lib/multipart';
 import { publicOriginOf } from '../lib/public-origin';
 import { valibotValidatorCompiler } from '../lib/valibot';
 import { sessionOf } from '../plugins/app/authentication';
@@ -79,12 +80,12 @@ const userOf = (request: FastifyRequest) => String(sessionOf(request).user.id);
 async function readBanner(request: FastifyRequest): Promise<Buffer | null> {
   let banner: Buffer | null = null;
   try {
-    for await (const part of request.parts()) {
+    await forEachPart(request, async (part) => {
       if (part.type === 'file') {
         if (part.fieldname === BANNER_FIELD && banner === null) banner = await part.toBuffer();
         else part.file.resume(); // another file field: drained, ignored
       }
-    }
+    });
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT') {

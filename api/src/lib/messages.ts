@@ -7,6 +7,8 @@ export const API_MESSAGES = {
   invalidValue: 'Valor inválido.',
   malformedJson: 'Não foi possível ler os dados enviados: o JSON é inválido.',
   badRequest: 'Requisição inválida.',
+  nulCharacter: 'Este campo contém um caractere não permitido.',
+  malformedMultipart: 'Não foi possível ler o formulário enviado (multipart/form-data inválido).',
   unsupportedMediaType: 'Formato de dados não suportado. Envie os dados em JSON (Content-Type: application/json).',
   payloadTooLarge: 'Os dados enviados excedem o tamanho máximo permitido.',
   routeNotFound: 'Rota não encontrada.',

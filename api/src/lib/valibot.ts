@@ -33,7 +33,7 @@ export function isValibotSchema(value: unknown): value is AnySchema {
 }
 
 /** Top-level keys of an object schema, also through `v.pipe(v.object(...), ...)`. */
-function objectKeys(schema: AnySchema): string[] | null {
+export function objectKeys(schema: AnySchema): string[] | null {
   const candidate = schema as unknown as { type?: string; entries?: Record<string, unknown>; pipe?: unknown[] };
   if (candidate.entries && typeof candidate.entries === 'object') return Object.keys(candidate.entries);
   const first = candidate.pipe?.[0];

@@ -43,4 +43,17 @@ describe('qrCodeDataUrl', () => {
   it('should refuse an empty text', async () => {
     await expect(qrCodeDataUrl('')).rejects.toThrow(RangeError);
   });
+
+  it("should draw each charge's image once: a checkout polling its purchase gets the same image, no new drawing", async () => {
+    const code = buildBrCode({
+      kind: 'static',
+      pixKey: 'pix@sandbox.rifaria',
+      amountCents: 3700,
+      merchantName: 'RIFARIA',
+      merchantCity: 'SAO PAULO',
+    });
+    const first = qrCodeDataUrl(code);
+    expect(qrCodeDataUrl(code)).toBe(first);
+    await expect(first).resolves.toMatch(/^data:image\/png;base64,/);
+  });
 });

@@ -11,6 +11,7 @@ import {
 } from '../format';
 import { boundedCheck, requiredString } from './auth';
 import { toCents } from './wallet';
+import { idField } from './validate';
 
 /** Spec section 5 "Wizard", "Draw-date modal", "Edit" and section 8 campaign errors — messages reproduced exactly. */
 export const CAMPAIGN_MESSAGES = {
@@ -109,17 +110,9 @@ const priceField = (positive: string) =>
 const awardValueField = v.pipe(
   v.optional(v.nullable(v.union([v.number(), v.string()])), null),
   v.transform((input) => (input === null || String(input).trim() === '' ? null : toCents(input))),
-  v.check((cents) => cents === null || (!Number.isNaN(cents) && cents >= 0), CAMPAIGN_MESSAGES.awardValueFormat),
+  // Safe integer: a value past what value_cents (bigint) holds would reach the database and fail there.
+  v.check((cents) => cents === null || (Number.isSafeInteger(cents) && cents >= 0), CAMPAIGN_MESSAGES.awardValueFormat),
 );
-
-const idField = (message: string) =>
-  v.pipe(
-    v.optional(v.union([v.number(), v.string()], message), ''),
-    v.transform((value) =>
-      typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN,
-    ),
-    v.check((id) => Number.isSafeInteger(id) && id > 0, message),
-  );
 
 /** The length of a campaign name as the limit counts it: graphemes of the trimmed text (the form's counter shows this). */
 export function campaignNameLength(name: string): number {
@@ -228,7 +221,7 @@ export const campaignStepOneSchema = v.pipe(
     name: nameField,
     total_tickets: quantityField(CAMPAIGN_MESSAGES.quantityPositive),
     ticket_price: priceField(CAMPAIGN_MESSAGES.pricePositive),
-    draw_type_id: idField(CAMPAIGN_MESSAGES.drawTypeRequired),
+    draw_type_id: idField(CAMPAIGN_MESSAGES.drawTypeRequired, 'smallint'),
     has_draw_date: v.optional(v.boolean(), false),
     draw_date: v.optional(v.string(), ''),
     draw_time: v.optional(v.string(), ''),
@@ -270,7 +263,7 @@ export const campaignStepThreeSchema = v.object({
 
 /** Step 4 'Carteira'. */
 export const campaignStepFourSchema = v.object({
-  user_wallet_id: idField(CAMPAIGN_MESSAGES.walletRequired),
+  user_wallet_id: idField(CAMPAIGN_MESSAGES.walletRequired, 'bigint'),
 });
 
 // API payloads ---------------------------------------------------------------------------------------------------
@@ -282,13 +275,13 @@ export const campaignStepFourSchema = v.object({
  */
 export const createCampaignSchema = v.object({
   name: nameField,
-  draw_type_id: idField(CAMPAIGN_MESSAGES.drawTypeRequired),
+  draw_type_id: idField(CAMPAIGN_MESSAGES.drawTypeRequired, 'smallint'),
   total_tickets: quantityField(CAMPAIGN_MESSAGES.quantityPositive),
   ticket_price: priceField(CAMPAIGN_MESSAGES.pricePositive),
   rules: campaignStepThreeSchema.entries.rules,
   banner_image: v.optional(v.nullable(v.string()), null),
   draw_datetime: drawDatetimeField(),
-  user_wallet_id: idField(CAMPAIGN_MESSAGES.walletRequired),
+  user_wallet_id: idField(CAMPAIGN_MESSAGES.walletRequired, 'bigint'),
   awards: campaignStepTwoSchema.entries.awards,
 });
 export type CreateCampaignInput = v.InferOutput<typeof createCampaignSchema>;
@@ -338,8 +331,8 @@ export const updateCampaignSchema = v.object({
   ticket_price: v.optional(priceField(CAMPAIGN_MESSAGES.editPriceRequired)),
   total_tickets: v.optional(quantityField(CAMPAIGN_MESSAGES.editQuantityRequired)),
   awards: v.optional(editAwardsSchema),
-  draw_type_id: v.optional(idField(CAMPAIGN_MESSAGES.drawTypeRequired)),
-  user_wallet_id: v.optional(idField(CAMPAIGN_MESSAGES.walletRequired)),
+  draw_type_id: v.optional(idField(CAMPAIGN_MESSAGES.drawTypeRequired, 'smallint')),
+  user_wallet_id: v.optional(idField(CAMPAIGN_MESSAGES.walletRequired, 'bigint')),
 });
 export type UpdateCampaignInput = v.InferOutput<typeof updateCampaignSchema>;
 

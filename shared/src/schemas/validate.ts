@@ -1,5 +1,24 @@
 import * as v from 'valibot';
 
+/**
+ * The largest value each PostgreSQL integer type holds, for ids and counts sent by a client: a value past its column
+ * would reach the database and fail there (a 500) instead of getting the field's message. bigint stops at what a
+ * JavaScript number holds exactly, far below the column's own end.
+ */
+export const COLUMN_MAX = { smallint: 32_767, integer: 2_147_483_647, bigint: Number.MAX_SAFE_INTEGER } as const;
+export type IntegerColumn = keyof typeof COLUMN_MAX;
+
+/** A positive id, as a number or a string of digits (a select's value), within its column's range; `message` otherwise. */
+export const idField = (message: string, column: IntegerColumn) =>
+  v.pipe(
+    v.optional(v.union([v.number(), v.string()], message), ''),
+    // 16 digits hold every bigint id a number can carry; the length is bounded before the pattern runs.
+    v.transform((value) =>
+      typeof value === 'number' ? value : /^\d{1,16}$/.test(value.trim()) ? Number(value) : Number.NaN,
+    ),
+    v.check((id) => Number.isInteger(id) && id > 0 && id <= COLUMN_MAX[column], message),
+  );
+
 /** Field name → list of pt-BR messages, the shape of `errors` in every 422 reply and in every form. */
 export type FieldErrors = Record<string, string[]>;
 

@@ -4,6 +4,7 @@ import { parseBRDate, parseBRLToCents, toSaoPauloISODate } from '../format';
 import { ADDRESS_MESSAGES, BRAZILIAN_STATES } from './address';
 import { AUTH_MESSAGES, EMAIL_PATTERN, emailField, requiredString } from './auth';
 import { DOCUMENT_INPUT_MAX_LENGTH, isValidCpf, isValidPhone, onlyDigits } from './documents';
+import { idField } from './validate';
 
 /** Spec section 5 "Deposit" and section 8 wallet errors — messages reproduced exactly. */
 export const DEPOSIT_MESSAGES = {
@@ -48,11 +49,7 @@ export const moneyField = (messages: { invalid: string; positive: string; min?: 
   );
 };
 
-const walletIdField = v.pipe(
-  v.optional(v.union([v.number(), v.string()], DEPOSIT_MESSAGES.walletRequired), ''),
-  v.transform((value) => (typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : Number.NaN)),
-  v.check((id) => Number.isSafeInteger(id) && id > 0, DEPOSIT_MESSAGES.walletRequired),
-);
+const walletIdField = idField(DEPOSIT_MESSAGES.walletRequired, 'bigint');
 
 /** POST /payments/deposits {amount (reais, number), description, user_wallet_id} → amount in centavos. */
 export const depositSchema = v.object({
@@ -223,12 +220,7 @@ export const accountAddressSchema = v.object({
 
 /** Step 3 'Documento' (the file itself is checked apart: presence, type by magic bytes, size). */
 export const accountDocumentSchema = v.object({
-  documentType: v.pipe(
-    v.optional(v.union([v.string(), v.number()], ACCOUNT_OPENING_MESSAGES.documentTypeRequired), ''),
-    v.transform((value) => String(value).trim()),
-    v.check((value) => /^\d+$/.test(value), ACCOUNT_OPENING_MESSAGES.documentTypeRequired),
-    v.transform(Number),
-  ),
+  documentType: idField(ACCOUNT_OPENING_MESSAGES.documentTypeRequired, 'smallint'),
 });
 
 /** The whole POST /digital-wallets/abrir-conta payload, validated again on the server at 'Finalizar Abertura'. */

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { HttpError, type ErrorBody } from '../../lib/errors';
 import { API_MESSAGES } from '../../lib/messages';
+import { refuseNulText } from '../../lib/text-input';
 
 /**
  * One error shape everywhere: `{ success: false, message, errors? }`, pt-BR, no internals.
@@ -84,6 +85,15 @@ async function errorsPlugin(fastify: FastifyInstance): Promise<void> {
       return;
     }
     defaultJsonParser(request, body as string, done);
+  });
+
+  // A NUL character in any text (path, query or body, at any depth) is a 422 here, before validation and
+  // before any query: PostgreSQL would refuse it with a 500. Multipart fields are read by their routes, which
+  // call the same check.
+  fastify.addHook('preValidation', async (request) => {
+    refuseNulText(request.params);
+    refuseNulText(request.query);
+    refuseNulText(request.body);
   });
 
   fastify.setErrorHandler((error, request, reply) => sendError(error, request, reply));
