@@ -35,11 +35,35 @@ export interface Check {
   detail?: string;
 }
 
+/** What the file claims, for comparing with what was published before the draw (npm run verify-draw --link). */
+export interface VerificationFacts {
+  link: string;
+  totalTickets: number;
+  /** 'Sorteio Rifaria': the commitment in the file; null for 'Loteria Federal'. */
+  commitment: string | null;
+  paidCount: number;
+}
+
 export interface VerificationReport {
   ok: boolean;
   checks: Check[];
   /** The winners recomputed from the file (what the draw gives), in prize order. */
   winners: { position: number; number: number }[];
+  /** Absent when the file is malformed. */
+  facts?: VerificationFacts;
+}
+
+/** 10 million paid numbers as a version 1 JSON array stay well under this. */
+export const MAX_FILE_BYTES = 256 * 1024 * 1024;
+
+/** The parsed file from its bytes (JSON); throws a pt-BR message when it cannot be read. */
+export function readVerificationFile(bytes: Buffer): unknown {
+  if (bytes.length > MAX_FILE_BYTES) throw new Error(`arquivo grande demais (${bytes.length} bytes)`);
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new Error('o arquivo não é um JSON válido');
+  }
 }
 
 const HEX_32 = /^[0-9a-f]{64}$/;
@@ -51,10 +75,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Checks a parsed verification file; never throws on bad input (a malformed file is a failed check). */
 export function verifyDrawFile(raw: unknown): VerificationReport {
   const checks: Check[] = [];
+  // Filled once the file's shape is known, so later failures still say what the file claims.
+  const known: { facts?: VerificationFacts } = {};
   const fail = (label: string, detail: string): VerificationReport => ({
     ok: false,
     checks: [...checks, { label, ok: false, detail }],
     winners: [],
+    facts: known.facts,
   });
   if (!isRecord(raw) || raw.version !== VERIFICATION_VERSION)
     return fail('Formato do arquivo', `versão esperada: ${VERIFICATION_VERSION}`);
@@ -70,6 +97,13 @@ export function verifyDrawFile(raw: unknown): VerificationReport {
     return fail('Formato do arquivo', 'paid_numbers tem número fora da campanha');
   }
   if (!Array.isArray(file.winners)) return fail('Formato do arquivo', 'winners ausente');
+  const facts: VerificationFacts = {
+    link: String(file.campaign.link),
+    totalTickets: file.campaign.total_tickets,
+    commitment: file.method === 'rifaria' && typeof file.commitment === 'string' ? file.commitment : null,
+    paidCount: file.paid_numbers.length,
+  };
+  known.facts = facts;
 
   const listHash = ticketsHashOf(file.paid_numbers);
   checks.push({
@@ -91,7 +125,7 @@ export function verifyDrawFile(raw: unknown): VerificationReport {
     });
     const beacon = verifyBeaconRound(file.beacon);
     checks.push({ label: 'Rodada do beacon público', ok: beacon.ok, detail: beacon.detail });
-    if (!beacon.ok) return { ok: false, checks, winners: [] };
+    if (!beacon.ok) return { ok: false, checks, winners: [], facts };
     winners = drawRifaria({
       seed: Buffer.from(file.seed, 'hex'),
       randomness: Buffer.from(file.beacon!.randomness, 'hex'),
@@ -130,5 +164,5 @@ export function verifyDrawFile(raw: unknown): VerificationReport {
     ok: published === recomputed,
     detail: published === recomputed ? undefined : `calculado ${recomputed || '—'}, publicado ${published || '—'}`,
   });
-  return { ok: checks.every((check) => check.ok), checks, winners };
+  return { ok: checks.every((check) => check.ok), checks, winners, facts };
 }

@@ -1,16 +1,14 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { commitmentOf, drawRifaria, ticketsHashOf } from '../../src/draws/algorithm';
 import { QUICKNET, roundAt, roundTime, sandboxRound, verifyBeaconRound } from '../../src/draws/beacon';
 import { drawFederal } from '../../src/draws/federal';
 import { verifyDrawFile, type VerificationFile } from '../../src/draws/verification';
 import { QUICKNET_ROUNDS } from '../support/drand-rounds';
+import { forge, runVerifyDraw } from '../support/draws';
 
-const REPO_ROOT = path.resolve(__dirname, '../../..');
 const seed = Buffer.alloc(32, 7);
 const paid = [2, 5, 11, 40, 41, 77, 98];
 
@@ -177,28 +175,45 @@ describe('drand quicknet rounds', () => {
 });
 
 describe('npm run verify-draw', () => {
-  const run = promisify(execFile);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verify-draw-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const verify = (file: unknown, ...flags: string[]) => runVerifyDraw(dir, file, ...flags);
 
-  async function verify(file: unknown) {
-    const target = path.join(dir, `f${Math.random()}.json`);
-    fs.writeFileSync(target, JSON.stringify(file));
-    try {
-      const { stdout } = await run('npm', ['run', '--silent', 'verify-draw', '--', target], { cwd: REPO_ROOT });
-      return { code: 0, stdout };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string };
-      return { code: failed.code, stdout: failed.stdout };
-    }
-  }
-
-  it('prints the winners and exits 0 when the file checks out, 1 when it does not', async () => {
+  it('prints the winners; without --commitment nor --link it shows the commitment in bold and exits 2', async () => {
     const good = await verify(federalFile());
-    expect(good.code).toBe(0);
+    expect(good.code).toBe(2);
     expect(good.stdout).toContain('1º prêmio: 66\n2º prêmio: 14\n3º prêmio: 04\n');
+    expect(good.stdout).toContain('Verificação INCOMPLETA');
+    const rifaria = await verify(rifariaFile());
+    expect(rifaria.code).toBe(2);
+    expect(rifaria.stdout).toContain(`\x1b[1mCompromisso do arquivo: ${commitmentOf(seed)}\x1b[0m`);
     const bad = await verify({ ...federalFile(), winners: [{ position: 1, number: 65 }] });
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain('✘ Ganhadores recalculados');
+  }, 60_000);
+
+  it('catches a forged file (new seed, its SHA-256, recomputed winners) with the published --commitment', async () => {
+    const forged = forge(rifariaFile());
+    expect(verifyDrawFile(forged).ok).toBe(true); // it agrees with itself…
+    const caught = await verify(forged, '--commitment', commitmentOf(seed));
+    expect(caught.code).toBe(1); // …but not with what buyers were given before the draw.
+    expect(caught.stdout).toContain(
+      `✘ Compromisso publicado antes do sorteio: arquivo ${commitmentOf(Buffer.alloc(32, 9))}, publicado ${commitmentOf(seed)}`,
+    );
+    expect(caught.stdout).toContain('O sorteio NÃO confere');
+    const genuine = await verify(rifariaFile(), `--commitment=${commitmentOf(seed).toUpperCase()}`);
+    expect(genuine.code).toBe(0);
+    expect(genuine.stdout).toContain('Sorteio verificado: tudo confere com o que foi publicado antes do sorteio.');
+    const federal = await verify(federalFile(), '--commitment', commitmentOf(seed));
+    expect(federal.code).toBe(1);
+    expect(federal.stdout).toContain('o arquivo não tem compromisso');
+  }, 60_000);
+
+  it('refuses a malformed command with its usage and exit 2', async () => {
+    for (const flags of [['--commitment', 'abc'], ['--commitment'], ['--link'], ['--other']]) {
+      const reply = await verify(rifariaFile(), ...flags);
+      expect(reply.code).toBe(2);
+      expect(reply.stdout).toContain('Uso: npm run verify-draw');
+    }
   }, 60_000);
 });

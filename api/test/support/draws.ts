@@ -1,5 +1,11 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { commitmentOf, drawRifaria, ticketsHashOf } from '../../src/draws/algorithm';
+import type { VerificationFile } from '../../src/draws/verification';
 import { api } from '../helper';
 import { newBuyer } from './buyers';
 import { createCampaign } from './campaigns';
@@ -97,3 +103,42 @@ export async function paidNumbers(app: FastifyInstance, campaignId: number): Pro
 /** Moves the campaign's draw datetime (tests travel in time this way). */
 export const setDrawAt = (app: FastifyInstance, campaignId: number, at: Date | null) =>
   app.db.updateTable('campaigns').set({ draw_at: at ?? sql<null>`NULL` }).where('id', '=', String(campaignId)).execute();
+
+/** A forged file: a new seed, its SHA-256 as the commitment and the winners recomputed, so it agrees with itself. */
+export function forge(file: VerificationFile, numbers: number[] = file.paid_numbers): VerificationFile {
+  const forgedSeed = Buffer.alloc(32, 9);
+  const winners = drawRifaria({
+    seed: forgedSeed,
+    randomness: Buffer.from(file.beacon!.randomness, 'hex'),
+    numbers,
+    prizes: file.prizes.length,
+  });
+  return {
+    ...file,
+    paid_numbers: numbers,
+    tickets_hash: ticketsHashOf(numbers),
+    seed: forgedSeed.toString('hex'),
+    commitment: commitmentOf(forgedSeed),
+    winners: winners.map(({ position, number }) => ({ position, number })),
+  };
+}
+
+
+const REPO_ROOT = path.resolve(__dirname, '../../..');
+const run = promisify(execFile);
+
+/** `npm run verify-draw -- FILE …flags` on `file` written to `dir`: its exit code and output (stdout then stderr). */
+export async function runVerifyDraw(dir: string, file: unknown, ...flags: string[]) {
+  const target = path.join(dir, `f${Math.random()}.json`);
+  fs.writeFileSync(target, typeof file === 'string' ? file : JSON.stringify(file));
+  try {
+    const { stdout } = await run('npm', ['run', '--silent', 'verify-draw', '--', target, ...flags], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NO_COLOR: '' },
+    });
+    return { code: 0, stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout + failed.stderr };
+  }
+}
