@@ -5,7 +5,12 @@ import path from 'node:path';
 import { commitmentOf, drawRifaria, ticketsHashOf } from '../../src/draws/algorithm';
 import { QUICKNET, roundAt, roundTime, sandboxRound, verifyBeaconRound } from '../../src/draws/beacon';
 import { drawFederal } from '../../src/draws/federal';
-import { verifyDrawFile, type VerificationFile } from '../../src/draws/verification';
+import {
+  decodePaidBitmap,
+  encodePaidBitmap,
+  verifyDrawFile,
+  type VerificationFile,
+} from '../../src/draws/verification';
 import { QUICKNET_ROUNDS } from '../support/drand-rounds';
 import { forge, runVerifyDraw } from '../support/draws';
 
@@ -63,7 +68,7 @@ describe('verification file', () => {
     ],
     [
       'a number added to the list',
-      (f: VerificationFile) => ({ ...f, paid_numbers: [...f.paid_numbers, 99] }),
+      (f: VerificationFile) => ({ ...f, paid_numbers: [...f.paid_numbers!, 99] }),
       'Hash da lista de números pagos',
     ],
     [
@@ -102,6 +107,42 @@ describe('verification file', () => {
     ]) {
       const report = verifyDrawFile(bad);
       expect(report.ok).toBe(false);
+    }
+  });
+});
+
+describe('verification file, version 2 (the paid numbers as a bitmap)', () => {
+  const v2 = (file: VerificationFile = rifariaFile()): VerificationFile => {
+    const { paid_numbers: numbers, ...rest } = file;
+    return {
+      ...rest,
+      version: 2,
+      paid_count: numbers!.length,
+      paid_bitmap: encodePaidBitmap(numbers!, file.campaign.total_tickets),
+    };
+  };
+
+  it('round-trips the numbers and checks out like version 1 (a file of an earlier draw still verifies)', () => {
+    expect(Array.from(decodePaidBitmap(encodePaidBitmap(paid, 100), 100)!)).toEqual(paid);
+    expect(encodePaidBitmap([0, 7, 8], 9)).toBe(Buffer.from([0b1000_0001, 0b1000_0000]).toString('base64'));
+    expect(verifyDrawFile(v2())).toMatchObject({ ok: true, winners: rifariaFile().winners });
+    expect(verifyDrawFile(v2(federalFile())).ok).toBe(true);
+    expect(verifyDrawFile(rifariaFile()).ok).toBe(true);
+  });
+
+  it('fails on a number added to the map (with or without its count) and on a malformed map', () => {
+    const added = { ...v2(), paid_bitmap: encodePaidBitmap([...paid, 99], 100) };
+    expect(verifyDrawFile(added).checks.at(-1)).toMatchObject({ ok: false, label: 'Formato do arquivo' });
+    const counted = { ...added, paid_count: paid.length + 1 };
+    expect(verifyDrawFile(counted).checks.find((c) => !c.ok)?.label).toBe('Hash da lista de números pagos');
+    for (const bitmap of [
+      undefined,
+      'x',
+      encodePaidBitmap(paid, 200), // another campaign's size
+      encodePaidBitmap(paid, 100).slice(0, -1) + 'A', // not canonical base64
+      encodePaidBitmap([...paid, 103], 104), // a number past the campaign's last (100 tickets: bits 100-103 padding)
+    ]) {
+      expect(verifyDrawFile({ ...v2(), paid_bitmap: bitmap }).ok).toBe(false);
     }
   });
 });
@@ -190,7 +231,7 @@ describe('npm run verify-draw', () => {
     const bad = await verify({ ...federalFile(), winners: [{ position: 1, number: 65 }] });
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain('✘ Ganhadores recalculados');
-  }, 60_000);
+  }, 120_000);
 
   it('catches a forged file (new seed, its SHA-256, recomputed winners) with the published --commitment', async () => {
     const forged = forge(rifariaFile());
@@ -207,7 +248,7 @@ describe('npm run verify-draw', () => {
     const federal = await verify(federalFile(), '--commitment', commitmentOf(seed));
     expect(federal.code).toBe(1);
     expect(federal.stdout).toContain('o arquivo não tem compromisso');
-  }, 60_000);
+  }, 120_000);
 
   it('refuses a malformed command with its usage and exit 2', async () => {
     for (const flags of [['--commitment', 'abc'], ['--commitment'], ['--link'], ['--other']]) {
@@ -215,5 +256,5 @@ describe('npm run verify-draw', () => {
       expect(reply.code).toBe(2);
       expect(reply.stdout).toContain('Uso: npm run verify-draw');
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { commitmentOf, drawRifaria, ticketsHashOf } from '../../src/draws/algorithm';
-import type { VerificationFile } from '../../src/draws/verification';
+import { decodePaidBitmap, encodePaidBitmap, type VerificationFile } from '../../src/draws/verification';
 import { api } from '../helper';
 import { newBuyer } from './buyers';
 import { createCampaign } from './campaigns';
@@ -104,25 +104,32 @@ export async function paidNumbers(app: FastifyInstance, campaignId: number): Pro
 export const setDrawAt = (app: FastifyInstance, campaignId: number, at: Date | null) =>
   app.db.updateTable('campaigns').set({ draw_at: at ?? sql<null>`NULL` }).where('id', '=', String(campaignId)).execute();
 
-/** A forged file: a new seed, its SHA-256 as the commitment and the winners recomputed, so it agrees with itself. */
-export function forge(file: VerificationFile, numbers: number[] = file.paid_numbers): VerificationFile {
-  const forgedSeed = Buffer.alloc(32, 9);
+/** The paid numbers of a verification file, either version. */
+export const paidOf = (file: VerificationFile): number[] =>
+  file.paid_numbers ?? Array.from(decodePaidBitmap(file.paid_bitmap, file.campaign.total_tickets) ?? []);
+
+/** The file with other paid numbers (in its own version's form), their hash, and the winners `seed` gives them. */
+export function withNumbers(file: VerificationFile, numbers: number[], seed: Buffer): VerificationFile {
   const winners = drawRifaria({
-    seed: forgedSeed,
+    seed,
     randomness: Buffer.from(file.beacon!.randomness, 'hex'),
     numbers,
     prizes: file.prizes.length,
   });
   return {
     ...file,
-    paid_numbers: numbers,
+    ...(file.version === 1
+      ? { paid_numbers: numbers }
+      : { paid_count: numbers.length, paid_bitmap: encodePaidBitmap(numbers, file.campaign.total_tickets) }),
     tickets_hash: ticketsHashOf(numbers),
-    seed: forgedSeed.toString('hex'),
-    commitment: commitmentOf(forgedSeed),
+    seed: seed.toString('hex'),
+    commitment: commitmentOf(seed),
     winners: winners.map(({ position, number }) => ({ position, number })),
   };
 }
 
+/** A forged file: a new seed, its SHA-256 as the commitment and the winners recomputed, so it agrees with itself. */
+export const forge = (file: VerificationFile) => withNumbers(file, paidOf(file), Buffer.alloc(32, 9));
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const run = promisify(execFile);
@@ -132,7 +139,8 @@ export async function runVerifyDraw(dir: string, file: unknown, ...flags: string
   const target = path.join(dir, `f${Math.random()}.json`);
   fs.writeFileSync(target, typeof file === 'string' ? file : JSON.stringify(file));
   try {
-    const { stdout } = await run('npm', ['run', '--silent', 'verify-draw', '--', target, ...flags], {
+    // What `npm run verify-draw` runs (root package.json), without npm's own start-up.
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'api/src/draws/verify-cli.ts', target, ...flags], {
       cwd: REPO_ROOT,
       env: { ...process.env, NO_COLOR: '' },
     });

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { drawRifaria, ticketsHashOf } from '../../../src/draws/algorithm';
 import type { VerificationFile } from '../../../src/draws/verification';
 import { setupApp } from '../../helper';
 import { TEST_BUYER_DATA_SECRET } from '../../support/buyers';
-import { drawableCampaign, drawCampaign, forge, runVerifyDraw } from '../../support/draws';
+import { drawableCampaign, drawCampaign, forge, paidOf, runVerifyDraw, withNumbers } from '../../support/draws';
 import { setupOrganiser } from '../../support/organisers';
 import { WEBHOOK_SECRET } from '../../support/purchases';
 
@@ -44,14 +43,7 @@ it('should agree with the genuine file and catch a forged seed or another paid c
   expect(forged.stdout).toContain(`✘ Compromisso da página da campanha: arquivo ${forge(file).commitment}`);
 
   // The genuine seed and beacon, one paid number left out and the winners recomputed: the paid count gives it away.
-  const numbers = file.paid_numbers.slice(1);
-  const winners = drawRifaria({
-    seed: Buffer.from(file.seed!, 'hex'),
-    randomness: Buffer.from(file.beacon!.randomness, 'hex'),
-    numbers,
-    prizes: file.prizes.length,
-  }).map(({ position, number }) => ({ position, number }));
-  const shrunk = { ...file, paid_numbers: numbers, tickets_hash: ticketsHashOf(numbers), winners };
+  const shrunk = withNumbers(file, paidOf(file).slice(1), Buffer.from(file.seed!, 'hex'));
   const fewer = await runVerifyDraw(dir, shrunk, '--link', link);
   expect(fewer.code).toBe(1);
   expect(fewer.stdout).toContain('✘ Quantidade de números pagos: arquivo 7, publicado 8');
