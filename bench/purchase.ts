@@ -23,7 +23,7 @@ import type { Database } from '../api/src/db/schema';
 import { BuyerCpfCipher } from '../api/src/buyers/cpf';
 import { cpfFromBase } from '../api/test/support/buyers';
 import { BUYER_MESSAGES } from '../shared/src/schemas/buyer-messages';
-import { insertActiveWallet } from './fixtures';
+import { insertActiveWallet, registerOrganiser } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
@@ -65,21 +65,7 @@ async function json(response: Response): Promise<Record<string, unknown>> {
 
 /** Organiser (API), active wallet (SQL: KYC is not what is measured), published campaigns (API), buyers (SQL). */
 async function setup(api: RunningServer, db: Kysely<Database>, cipher: BuyerCpfCipher) {
-  const password = 'Senha123';
-  const registered = await json(
-    await fetch(`${api.baseUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Organizador Bench',
-        email: `bench.${Date.now()}@example.com`,
-        password,
-        password_confirmation: password,
-      }),
-    }),
-  );
-  const token = registered.access_token as string;
-  const userId = String((registered.user as { id: number }).id);
+  const { token, userId } = await registerOrganiser(api.baseUrl);
   const wallet = await insertActiveWallet(db, userId);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
 
