@@ -25,7 +25,7 @@ import type { Database } from '../api/src/db/schema';
 import { BuyerCpfCipher } from '../api/src/buyers/cpf';
 import { cpfFromBase } from '../api/test/support/buyers';
 import { BUYER_MESSAGES } from '../shared/src/schemas/buyer-messages';
-import { insertActiveWallet } from './fixtures';
+import { insertActiveWallet, registerOrganiser } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
@@ -71,21 +71,7 @@ async function json(response: Response): Promise<Record<string, unknown>> {
 
 /** An organiser (API) with an active wallet (SQL: KYC is not what is measured) who publishes campaigns (API). */
 async function organiser(api: RunningServer, db: Kysely<Database>, label: string) {
-  const password = 'Senha123';
-  const registered = await json(
-    await fetch(`${api.baseUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: `Organizador Bench ${label}`,
-        email: `bench.${label}.${Date.now()}@example.com`,
-        password,
-        password_confirmation: password,
-      }),
-    }),
-  );
-  const token = registered.access_token as string;
-  const userId = String((registered.user as { id: number }).id);
+  const { token, userId } = await registerOrganiser(api.baseUrl, label);
   const wallet = await insertActiveWallet(db, userId);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
 

@@ -3,6 +3,7 @@ import { lighthouseBench } from './lighthouse';
 import { pageWeight } from './page-weight';
 import { publishBench } from './publish';
 import { purchaseBench } from './purchase';
+import { scaleDrawBench } from './scale-draw';
 
 const benchmarks: Record<string, { describe: string; run: (args: string[]) => Promise<void> }> = {
   lighthouse: {
@@ -23,6 +24,11 @@ const benchmarks: Record<string, { describe: string; run: (args: string[]) => Pr
     describe:
       'Compras via HTTP no PostgreSQL: 10, 50 e 100 compradores (compras/s, p50/p99), esgotamento de 1.000 números, teto SELECT 1',
     run: purchaseBench,
+  },
+  'scale-draw': {
+    describe:
+      'Sorteio de 10 milhões de números pagos no PostgreSQL (DATABASE_URL): tempo e RSS, arquivo de verificação, /result p50/p99, verify-draw',
+    run: scaleDrawBench,
   },
 };
 

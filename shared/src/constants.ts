@@ -53,6 +53,9 @@ export const CAMPAIGN_STATUS_ID = { draft: 1, published: 2, cancelled: 3, finish
 export const SALES_SORT_COLUMNS = ['purchased_at', 'total_value', 'total_tickets', 'buyer_name', 'status'] as const;
 /** campaign_draw_types (007): 'Loteria Federal' and 'Sorteio Rifaria'. */
 export const DRAW_TYPE_ID = { federal: 1, rifaria: 2 } as const;
+/** The draw method ('Loteria Federal' or 'Sorteio Rifaria') of a campaign's draw type id. */
+export const drawMethodOf = (drawTypeId: number): 'rifaria' | 'federal' =>
+  drawTypeId === DRAW_TYPE_ID.federal ? 'federal' : 'rifaria';
 export const CAMPAIGN_CANCEL_REASON = 'Cancelada pelo usuário';
 /** A campaign without its own link is reached at /p/campanha-{id}. */
 export const CAMPAIGN_LINK_FALLBACK_PREFIX = 'campanha-';

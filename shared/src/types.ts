@@ -269,7 +269,11 @@ export interface PublicCampaign {
   awards: Award[];
   /** Sanitised HTML (b, strong, i, em, u, br, p only); '' when the organiser wrote none → page shows the default text. */
   rules: string;
-  stats: { sales_percentage: number; tickets_available: number };
+  /**
+   * tickets_paid: numbers paid (after the draw, the paid numbers the draw used): `npm run verify-draw -- --link`
+   * compares it with the verification file.
+   */
+  stats: { sales_percentage: number; tickets_available: number; tickets_paid: number };
   /** False when published but not buyable (draw date passed, sold out, finished): the page disables 'Participar Agora'. */
   accepting_purchases: boolean;
   max_tickets_per_purchase: number;
@@ -427,6 +431,12 @@ export interface Purchase {
     full_url: string;
     ticket_price: number;
     draw_date_formatted: string | null;
+    draw_method: DrawMethod;
+    /**
+     * 'Sorteio Rifaria': the commitment published before sales, shown on the paid receipt so buyers hold a copy made
+     * before the draw. Null for 'Loteria Federal'.
+     */
+    draw_commitment: string | null;
     organizer: { name: string; whatsapp: string | null };
   };
   /** Empty while nothing is reserved (expired). */

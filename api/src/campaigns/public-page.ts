@@ -107,6 +107,7 @@ export async function publicCampaign(
     stats: {
       sales_percentage: salesPercentage(stats.tickets_sold, record.total_tickets),
       tickets_available: stats.tickets_available,
+      tickets_paid: stats.tickets_sold,
     },
     accepting_purchases: acceptsPurchases(record, stats.tickets_available, now),
     max_tickets_per_purchase: RESERVATION_QUANTITY_MAX,

@@ -164,6 +164,7 @@ export const publicCampaignSchema = v.object({
   stats: v.object({
     sales_percentage: campaignStatsSchema.entries.sales_percentage,
     tickets_available: campaignStatsSchema.entries.tickets_available,
+    tickets_paid: v.pipe(integer, v.description('Números pagos (depois do sorteio: os que o sorteio usou)')),
   }),
   accepting_purchases: v.pipe(v.boolean(), v.description('false: publicada mas sem venda (data passou, esgotada)')),
   max_tickets_per_purchase: integer,

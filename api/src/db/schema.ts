@@ -455,8 +455,8 @@ export interface BuyerPhoneChangesTable {
 export interface CampaignDrawsTable {
   campaign_id: Int8;
   method: 'rifaria' | 'federal';
-  /** Ascending paid numbers, 4-byte big-endian each. */
-  paid_numbers: Buffer;
+  /** Draws before 035 only: ascending paid numbers, 4-byte big-endian each (their file is built from it). */
+  paid_numbers: ColumnType<Buffer | null, Buffer | null | undefined, never>;
   paid_count: number;
   tickets_hash: string;
   /** [{position, description}] at the draw. */
@@ -467,6 +467,15 @@ export interface CampaignDrawsTable {
   federal_source: 'organizer' | 'caixa' | 'sandbox' | null;
   drawn_by: Int8;
   drawn_at: CreatedAt;
+}
+/** 035: the draw's verification file, built once and stored compressed. */
+export interface CampaignDrawFilesTable {
+  campaign_id: Int8;
+  etag: string;
+  json_bytes: number;
+  gzip: Buffer;
+  brotli: Buffer;
+  created_at: CreatedAt;
 }
 export interface CampaignDrawWinnersTable {
   campaign_id: Int8;
@@ -598,6 +607,7 @@ export interface Database {
   buyer_phone_changes: BuyerPhoneChangesTable;
   // 016_draws
   campaign_draws: CampaignDrawsTable;
+  campaign_draw_files: CampaignDrawFilesTable;
   campaign_draw_winners: CampaignDrawWinnersTable;
   whatsapp_outbox: WhatsappOutboxTable;
   // 017_account_codes

@@ -3,7 +3,7 @@ import type { DrawBeacon, DrawResult, DrawWinner, OrganizerDrawResult } from '@r
 import { maskBuyerName } from '../lib/masks';
 import { publicRoundUrl, type BeaconRound } from './beacon';
 import type { DrawCampaign, StoredDraw, StoredWinner } from './repository';
-import { VERIFICATION_VERSION, type VerificationFile } from './verification';
+import { encodePaidBitmap, VERIFICATION_VERSION, type VerificationFile } from './verification';
 
 /** The stored paid numbers (4-byte big-endian each) as numbers. */
 export function decodeNumbers(bytes: Buffer): Uint32Array {
@@ -93,18 +93,23 @@ const prizesOf = (stored: unknown): { position: number; description: string }[] 
       }))
     : [];
 
-/** GET /public/campaigns/{link}/result/verification.json: everything `npm run verify-draw` needs. */
+/**
+ * GET /public/campaigns/{link}/result/verification.json: everything `npm run verify-draw` needs, the paid numbers as
+ * a bitmap (version 2). Built once, at the draw (or at the first download of an older draw), then stored.
+ */
 export function presentVerificationFile(
   campaign: DrawCampaign,
-  draw: StoredDraw,
-  winners: StoredWinner[],
+  draw: Omit<StoredDraw, 'campaign_id'>,
+  winners: { position: number; number: number }[],
+  paid: Uint32Array,
 ): VerificationFile {
   const file: VerificationFile = {
     version: VERIFICATION_VERSION,
     campaign: { link: campaign.link, name: campaign.name, total_tickets: campaign.total_tickets },
     method: draw.method,
     prizes: prizesOf(draw.prizes),
-    paid_numbers: Array.from(decodeNumbers(draw.paid_numbers)),
+    paid_count: paid.length,
+    paid_bitmap: encodePaidBitmap(paid, campaign.total_tickets),
     tickets_hash: draw.tickets_hash,
     winners: winners.map((winner) => ({ position: winner.position, number: winner.number })),
     drawn_at: draw.drawn_at.toISOString(),

@@ -1,6 +1,7 @@
 import { CAMPAIGN_STATUS_ID, PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Executor } from '../db/schema';
+import type { PackedFile } from './stored-file';
 
 /** The campaign as the draw reads it, with its organiser (who is notified) and the database's clock. */
 export interface DrawCampaign {
@@ -21,10 +22,10 @@ export interface DrawCampaign {
   db_now: Date;
 }
 
+/** A draw as its result shows it: never the paid numbers (up to 40 MB), which only the verification file holds. */
 export interface StoredDraw {
   campaign_id: string;
   method: 'rifaria' | 'federal';
-  paid_numbers: Buffer;
   paid_count: number;
   tickets_hash: string;
   prizes: unknown;
@@ -33,6 +34,13 @@ export interface StoredDraw {
   federal_prizes: string[] | null;
   federal_source: 'organizer' | 'caixa' | 'sandbox' | null;
   drawn_at: Date;
+}
+
+export interface StoredFile {
+  etag: string;
+  json_bytes: number;
+  /** gzip or brotli, as asked. */
+  body: Buffer;
 }
 
 export interface StoredWinner {
@@ -49,6 +57,8 @@ export interface StoredWinner {
 /** A campaign link is at most this long (campaigns/slug.ts); anything longer is simply not found. */
 const LINK_MAX_LENGTH = 200;
 const CAMPAIGN_ID = /^\d{1,18}$/;
+/** Numbers per keyset chunk of the draw's read: 4 MB of bytes, a fraction of a second each on PostgreSQL. */
+const PAID_CHUNK = 1_000_000;
 
 /** The draw's reads and writes (migration 016). Money goes through ledger/postings.ts, mail through the outbox. */
 export class DrawsRepository {
@@ -114,21 +124,57 @@ export class DrawsRepository {
       ) AS in_flight`.execute(trx);
   }
 
-  /** The paid numbers, ascending, as 4-byte big-endian integers (what tickets_hash hashes), built by the database. */
-  async paidNumbers(trx: Executor, campaignId: string): Promise<{ bytes: Buffer; count: number }> {
-    const row = await trx
-      .selectFrom('campaign_tickets as ct')
-      .innerJoin('purchases as p', (join) =>
-        join.onRef('p.campaign_id', '=', 'ct.campaign_id').onRef('p.id', '=', 'ct.purchase_id'),
+  /** True when the campaign has at least one Pago purchase (the draw's early refusal; reads no number). */
+  async hasPaid(db: Executor, campaignId: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('purchases')
+      .select('id')
+      .where('campaign_id', '=', campaignId)
+      .where('status_id', '=', PURCHASE_STATUS_ID.paid)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * The paid numbers, ascending. 10 million of them must not be sorted, joined row by row nor held as rows: the
+   * numbers NOT paid (pending purchases' under the draw's lock: few) are read first, then every number of the
+   * campaign is read ONCE in primary-key order (campaign_id, number), in keyset chunks that each end far below the
+   * statement timeout, packed by the database as 4-byte big-endian integers, and the unpaid ones skipped here.
+   */
+  async paidNumbers(trx: Executor, campaignId: string, totalTickets: number): Promise<Uint32Array> {
+    const unpaid = await trx
+      .selectFrom('purchases as p')
+      .innerJoin('campaign_tickets as ct', (join) =>
+        join.onRef('ct.campaign_id', '=', 'p.campaign_id').onRef('ct.purchase_id', '=', 'p.id'),
       )
-      .select([
-        sql<Buffer | null>`string_agg(int4send(ct.number), ''::bytea ORDER BY ct.number)`.as('bytes'),
-        sql<string>`count(*)`.as('count'),
-      ])
-      .where('ct.campaign_id', '=', campaignId)
-      .where('p.status_id', '=', PURCHASE_STATUS_ID.paid)
-      .executeTakeFirstOrThrow();
-    return { bytes: row.bytes ?? Buffer.alloc(0), count: Number(row.count) };
+      .select('ct.number')
+      .where('p.campaign_id', '=', campaignId)
+      .where('p.status_id', '<>', PURCHASE_STATUS_ID.paid)
+      .execute();
+    const skip = new Set(unpaid.map((row) => row.number));
+    const out = new Uint32Array(totalTickets);
+    let count = 0;
+    let after = -1;
+    for (;;) {
+      // The subquery's ORDER BY follows the primary key (no sort node); string_agg keeps its input order, and the
+      // order is checked below all the same.
+      const { rows } = await sql<{ bytes: Buffer | null }>`
+        SELECT string_agg(int4send(number), ''::bytea) AS bytes FROM (
+          SELECT number FROM campaign_tickets WHERE campaign_id = ${campaignId} AND number > ${after}
+          ORDER BY number LIMIT ${PAID_CHUNK}
+        ) AS chunk`.execute(trx);
+      const bytes = rows[0]?.bytes;
+      if (!bytes || bytes.length === 0) break;
+      for (let offset = 0; offset < bytes.length; offset += 4) {
+        const number = bytes.readUInt32BE(offset);
+        if (number <= after || number >= totalTickets) throw new Error(`campaign ${campaignId}: tickets out of order`);
+        after = number;
+        if (!skip.has(number)) out[count++] = number;
+      }
+      if (bytes.length < PAID_CHUNK * 4) break;
+    }
+    return out.subarray(0, count);
   }
 
   /** The purchase holding each number. */
@@ -182,7 +228,6 @@ export class DrawsRepository {
     draw: {
       campaign_id: string;
       method: 'rifaria' | 'federal';
-      paid_numbers: Buffer;
       paid_count: number;
       tickets_hash: string;
       prizes: { position: number; description: string }[];
@@ -221,13 +266,40 @@ export class DrawsRepository {
     return inserted.drawn_at;
   }
 
+  /** Stores the draw's verification file (once: a concurrent first download of an older draw writes the same). */
+  async storeFile(db: Executor, campaignId: string, file: PackedFile): Promise<void> {
+    await db
+      .insertInto('campaign_draw_files')
+      .values({ campaign_id: campaignId, ...file })
+      .onConflict((oc) => oc.column('campaign_id').doNothing())
+      .execute();
+  }
+
+  /** The stored file in one encoding (a download reads one of the two bodies, never the numbers). */
+  findFile(campaignId: string, encoding: 'br' | 'gzip' | null): Promise<StoredFile | undefined> {
+    return this.db
+      .selectFrom('campaign_draw_files')
+      .select(['etag', 'json_bytes', encoding === 'br' ? 'brotli as body' : 'gzip as body'])
+      .where('campaign_id', '=', campaignId)
+      .executeTakeFirst();
+  }
+
+  /** Draws made before migration 035: their paid numbers as stored then (null for later draws). */
+  async legacyPaidNumbers(campaignId: string): Promise<Buffer | null> {
+    const row = await this.db
+      .selectFrom('campaign_draws')
+      .select('paid_numbers')
+      .where('campaign_id', '=', campaignId)
+      .executeTakeFirst();
+    return row?.paid_numbers ?? null;
+  }
+
   findDraw(campaignId: string, db: Executor = this.db): Promise<StoredDraw | undefined> {
     return db
       .selectFrom('campaign_draws')
       .select([
         'campaign_id',
         'method',
-        'paid_numbers',
         'paid_count',
         'tickets_hash',
         'prizes',

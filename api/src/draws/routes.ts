@@ -8,6 +8,7 @@ import { publicOriginOf } from '../lib/public-origin';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 import { sessionOf } from '../plugins/app/authentication';
 import { DRAW_REPLIES } from './schemas';
+import { pickEncoding } from './stored-file';
 
 /**
  * The draw (issue 13): POST /api/campaigns/{id}/draw (owner) and its result, for the organiser (with the winners'
@@ -20,6 +21,8 @@ const linkParams = v.object({ link: v.string(CAMPAIGN_MESSAGES.notFound) });
 
 /** A result never changes once drawn: cached a little longer than the campaign page. */
 export const DRAW_RESULT_CACHE_CONTROL = 'public, max-age=60';
+/** The verification file is written once at the draw and never changes: cached for good. */
+export const VERIFICATION_FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 const userOf = (request: FastifyRequest) => String(sessionOf(request).user.id);
@@ -106,17 +109,24 @@ const drawsRoutes: RoutesPlugin = async (fastify) => {
         tags: ['public'],
         summary: 'Arquivo de verificação do sorteio: tudo o que `npm run verify-draw -- ARQUIVO` precisa',
         params: linkParams,
-        response: { 200: DRAW_REPLIES.verification, 404: errorReply },
+        response: { 200: DRAW_REPLIES.verification, 304: DRAW_REPLIES.notModified, 404: errorReply },
       },
     },
     async (request, reply) => {
-      const file = await fastify.services.draws.verificationFile(request.params.link);
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      const file = await fastify.services.draws.verificationFile(request.params.link, encoding);
       if (!file) throw new HttpError(404, DRAW_MESSAGES.resultNotFound);
-      return reply
-        .header('cache-control', DRAW_RESULT_CACHE_CONTROL)
-        .header('content-disposition', `attachment; filename="sorteio-${file.campaign.link}.json"`)
-        .type('application/json; charset=utf-8')
-        .send(JSON.stringify(file, null, 1));
+      void reply
+        .header('cache-control', VERIFICATION_FILE_CACHE_CONTROL)
+        .header('etag', file.etag)
+        .header('vary', 'accept-encoding')
+        .header('content-disposition', `attachment; filename="sorteio-${file.link}.json"`)
+        .type('application/json; charset=utf-8');
+      if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
+        return reply.code(304).send();
+      }
+      if (encoding) void reply.header('content-encoding', encoding);
+      return reply.send(file.body);
     },
   );
 };

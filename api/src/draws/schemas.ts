@@ -82,6 +82,7 @@ export const DRAW_REPLIES = {
     type: 'object',
     additionalProperties: true,
   },
+  notModified: { description: 'Inalterado: o ETag enviado em If-None-Match é o do arquivo', type: 'null' },
 } as const;
 
 export type ReplyContractChecks = [

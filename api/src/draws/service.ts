@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { CAMPAIGN_STATUS_ID, DRAW_TYPE_ID } from '@rifaria/shared/constants';
 import { formatDateTime, isoDateToBR, saoPauloWallClock } from '@rifaria/shared/format';
 import { CAMPAIGN_MESSAGES, DRAW_MESSAGES, federalDrawSchema, validate } from '@rifaria/shared/schemas';
@@ -11,7 +11,7 @@ import { post } from '../ledger';
 import { releasePosting } from '../ledger/postings';
 import type { MailOutboxRepository } from '../mail/repository';
 import type { Notifier } from '../whatsapp/notifier';
-import { drawRifaria } from './algorithm';
+import { drawRifaria, ticketsHashOf } from './algorithm';
 import { roundAt, type BeaconRound } from './beacon';
 import { BeaconRoundNotYetError, BeaconUnavailableError, type Beacon } from './beacon-client';
 import { drawFederal } from './federal';
@@ -23,8 +23,8 @@ import {
 } from './federal-results';
 import { organizerMail, organizerWhatsApp, winnerMessage, type DrawNotice } from './notifications';
 import { decodeNumbers, presentOrganizerResult, presentPublicResult, presentVerificationFile } from './presenter';
-import type { DrawCampaign, DrawsRepository } from './repository';
-import type { VerificationFile } from './verification';
+import type { DrawCampaign, DrawsRepository, StoredFile } from './repository';
+import { bodyFor, packFile } from './stored-file';
 
 /**
  * Sales close at the draw: the purchases domain cancels what is still Pendente inside the draw's transaction
@@ -122,7 +122,7 @@ export class DrawsService {
       throw refuse(DRAW_MESSAGES.rifariaTakesNoBody);
     }
     // Nothing to draw: said before asking drand or Caixa (checked again under the lock).
-    if ((await this.repository.paidNumbers(this.db, campaign.id)).count === 0) {
+    if (!(await this.repository.hasPaid(this.db, campaign.id))) {
       throw refuse(DRAW_MESSAGES.noPaidTickets);
     }
     const source = input
@@ -255,10 +255,10 @@ export class DrawsService {
   ): Promise<string[]> {
     await this.repository.waitForConfirmations(trx, campaign.id);
     // After the wait: a payment that was being confirmed is Pago now; whatever is still Pendente can no longer be.
+    // Cancelled first, so the paid-number read below has no pending purchase's numbers to skip.
     const cancelled = await this.sales.closeAtDraw(trx, campaign.id);
-    const paid = await this.repository.paidNumbers(trx, campaign.id);
-    if (paid.count === 0) throw refuse(DRAW_MESSAGES.noPaidTickets);
-    const numbers = decodeNumbers(paid.bytes);
+    const numbers = await this.repository.paidNumbers(trx, campaign.id, campaign.total_tickets);
+    if (numbers.length === 0) throw refuse(DRAW_MESSAGES.noPaidTickets);
     const awards = await this.repository.awards(trx, campaign.id);
     if (awards.length === 0) throw refuse(CAMPAIGN_MESSAGES.awardsRequired);
 
@@ -285,21 +285,20 @@ export class DrawsService {
       drawn.map((winner) => winner.number),
     );
     const descriptions = new Map(awards.map((award) => [award.position, award.description]));
-    await this.repository.insertDraw(
+    const draw = {
+      campaign_id: campaign.id,
+      method: source.method,
+      paid_count: numbers.length,
+      tickets_hash: ticketsHashOf(numbers),
+      prizes: awards.map((award) => ({ position: award.position, description: award.description })),
+      beacon: source.method === 'rifaria' ? source.beacon : null,
+      federal_contest: source.method === 'federal' ? source.contest : null,
+      federal_prizes: source.method === 'federal' ? source.prizes : null,
+      federal_source: source.method === 'federal' ? source.from : null,
+    };
+    const drawnAt = await this.repository.insertDraw(
       trx,
-      {
-        campaign_id: campaign.id,
-        method: source.method,
-        paid_numbers: paid.bytes,
-        paid_count: paid.count,
-        tickets_hash: createHash('sha256').update(paid.bytes).digest('hex'),
-        prizes: awards.map((award) => ({ position: award.position, description: award.description })),
-        beacon: source.method === 'rifaria' ? source.beacon : null,
-        federal_contest: source.method === 'federal' ? source.contest : null,
-        federal_prizes: source.method === 'federal' ? source.prizes : null,
-        federal_source: source.method === 'federal' ? source.from : null,
-        drawn_by: userId,
-      },
+      { ...draw, drawn_by: userId },
       drawn.map((winner) => ({
         position: winner.position,
         number: winner.number,
@@ -308,6 +307,9 @@ export class DrawsService {
         steps: winner.steps,
       })),
     );
+    // The verification file, built once here and stored with the draw: a download never rebuilds it.
+    const file = presentVerificationFile(campaign, { ...draw, drawn_at: drawnAt }, drawn, numbers);
+    await this.repository.storeFile(trx, campaign.id, packFile(JSON.stringify(file)));
 
     // 'Futuro' → 'Disponível': the campaign's paid sales, per wallet they were credited to.
     let releasedCents = 0;
@@ -391,8 +393,27 @@ export class DrawsService {
     return found ? presentPublicResult(found.campaign, found.draw, found.winners) : null;
   }
 
-  async verificationFile(link: string): Promise<VerificationFile | null> {
-    const found = await this.drawnByLink(link);
-    return found ? presentVerificationFile(found.campaign, found.draw, found.winners) : null;
+  /**
+   * The stored verification file in the encoding asked for, or null before the draw. A draw made before the file
+   * was stored (migration 035) gets it built from its paid numbers on this first download, then stored.
+   */
+  async verificationFile(
+    link: string,
+    encoding: 'br' | 'gzip' | null,
+  ): Promise<(StoredFile & { link: string }) | null> {
+    const campaign = await this.repository.findDrawnByLink(link);
+    if (!campaign) return null;
+    const stored = await this.repository.findFile(campaign.id, encoding);
+    if (stored) return { ...stored, body: encoding ? stored.body : gunzipSync(stored.body), link: campaign.link };
+    const [draw, legacy] = await Promise.all([
+      this.repository.findDraw(campaign.id),
+      this.repository.legacyPaidNumbers(campaign.id),
+    ]);
+    if (!draw || !legacy) return null;
+    const winners = await this.repository.winners(campaign.id);
+    const file = presentVerificationFile(campaign, draw, winners, decodeNumbers(legacy));
+    const packed = packFile(JSON.stringify(file));
+    await this.repository.storeFile(this.db, campaign.id, packed);
+    return { etag: packed.etag, json_bytes: packed.json_bytes, body: bodyFor(packed, encoding), link: campaign.link };
   }
 }

@@ -1,3 +1,4 @@
+import { drawMethodOf } from '@rifaria/shared/constants';
 import { formatDateTime, formatTicketNumber } from '@rifaria/shared/format';
 import { PURCHASE_STATUS, type Purchase, type PurchaseStatusId } from '@rifaria/shared/types';
 import { qrCodeDataUrl } from '../payments/qr';
@@ -20,6 +21,8 @@ export interface PurchaseRecord {
   campaign_link: string;
   campaign_total_tickets: number;
   campaign_draw_at: Date | null;
+  campaign_draw_type_id: number;
+  campaign_draw_commitment: string | null;
   organizer_name: string;
   organizer_phone: string | null;
   buyer_name: string;
@@ -59,6 +62,9 @@ export function presentPurchase(
       full_url: `${context.origin}/p/${record.campaign_link}`,
       ticket_price: reais(record.unit_price_cents),
       draw_date_formatted: record.campaign_draw_at ? formatDateTime(record.campaign_draw_at) : null,
+      draw_method: drawMethodOf(record.campaign_draw_type_id),
+      draw_commitment:
+        drawMethodOf(record.campaign_draw_type_id) === 'rifaria' ? record.campaign_draw_commitment : null,
       organizer: { name: record.organizer_name, whatsapp: record.organizer_phone },
     },
     // A ticket's id is its number: unique within the campaign (campaign_tickets' primary key).

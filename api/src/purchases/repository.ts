@@ -383,6 +383,8 @@ export class PurchasesRepository {
         'c.link as campaign_link',
         'c.total_tickets as campaign_total_tickets',
         'c.draw_at as campaign_draw_at',
+        'c.draw_type_id as campaign_draw_type_id',
+        'c.draw_commitment as campaign_draw_commitment',
         // The organiser as public pages show them ('Configurações'): the chosen name and WhatsApp, never the
         // account's phone.
         eb.fn.coalesce('s.public_name', 'u.name').as('organizer_name'),

@@ -67,6 +67,11 @@ export const purchaseSchema = v.object({
     full_url: v.string(),
     ticket_price: v.number(),
     draw_date_formatted: nullableString,
+    draw_method: v.picklist(['rifaria', 'federal']),
+    draw_commitment: v.pipe(
+      nullableString,
+      v.description("'Sorteio Rifaria': o compromisso (SHA-256 da semente) publicado antes das vendas"),
+    ),
     organizer: v.object({ name: v.string(), whatsapp: nullableString }),
   }),
   tickets: v.array(ticketSchema),

@@ -1,4 +1,5 @@
 import { firstName, formatBRL, formatDateTime } from '@rifaria/shared/format';
+import { DRAW_RECEIPT, drawReceiptLines } from '@rifaria/shared/schemas';
 import { escapeHtml } from '../lib/html';
 
 /**
@@ -46,6 +47,9 @@ export interface PaidNotice {
   checkoutUrl: string;
   /** The campaign's draw date, when it has one. */
   drawAt: Date | null;
+  drawMethod: 'rifaria' | 'federal';
+  /** 'Sorteio Rifaria': the commitment published before sales (lowercase hex SHA-256 of the seed). */
+  commitment: string | null;
 }
 
 /** The numbers, as many as fit `budget` characters, then "e mais N". */
@@ -72,9 +76,17 @@ export function paymentConfirmedText(notice: PaidNotice): string {
     `Seus ${notice.numbers.length === 1 ? 'número da sorte' : 'números da sorte'}: ${numbersLine(notice.numbers, NUMBERS_TEXT_BUDGET)}`,
     ...[drawLine(notice.drawAt)].filter((line): line is string => line !== null),
     '',
+    ...drawReceiptLines(notice.drawMethod, notice.commitment),
+    '',
     `Seus números e o comprovante: ${notice.checkoutUrl}`,
     'Boa sorte!',
   ].join('\n');
+}
+
+function receiptHtml(notice: PaidNotice): string {
+  if (notice.drawMethod === 'federal') return `<p>${escapeHtml(DRAW_RECEIPT.federal)}</p>\n`;
+  if (!notice.commitment) return '';
+  return `<p>${escapeHtml(DRAW_RECEIPT.commitmentTitle)}:<br><code style="font-family:monospace;word-break:break-all">${escapeHtml(notice.commitment)}</code><br>${escapeHtml(DRAW_RECEIPT.commitmentHint)}</p>\n`;
 }
 
 export function paymentConfirmedMail(notice: PaidNotice): { subject: string; text: string; html: string } {
@@ -89,6 +101,8 @@ export function paymentConfirmedMail(notice: PaidNotice): { subject: string; tex
     `Seus ${notice.numbers.length === 1 ? 'número da sorte' : 'números da sorte'}: ${numbers}`,
     ...(draw ? [draw] : []),
     '',
+    ...drawReceiptLines(notice.drawMethod, notice.commitment),
+    '',
     `Veja seus números a qualquer momento: ${notice.checkoutUrl}`,
     '',
     'Boa sorte!',
@@ -99,7 +113,7 @@ export function paymentConfirmedMail(notice: PaidNotice): { subject: string; tex
 <p>${escapeHtml(greeting(notice.buyerName))}</p>
 <p>Recebemos o seu Pix de <strong>${escapeHtml(formatBRL(notice.amountCents))}</strong> na campanha <strong>${escapeHtml(notice.campaignName)}</strong>.</p>
 <p>Seus ${notice.numbers.length === 1 ? 'número da sorte' : 'números da sorte'}:<br><strong style="font-family:monospace;font-size:16px">${escapeHtml(numbers)}</strong></p>
-${draw ? `<p>${escapeHtml(draw)}</p>\n` : ''}<p><a href="${escapeHtml(notice.checkoutUrl)}" style="background:#16a34a;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">Ver meus números</a></p>
+${draw ? `<p>${escapeHtml(draw)}</p>\n` : ''}${receiptHtml(notice)}<p><a href="${escapeHtml(notice.checkoutUrl)}" style="background:#16a34a;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">Ver meus números</a></p>
 <p>Boa sorte!<br>Equipe Rifaria</p>
 </body></html>`;
   return { subject, text, html };

@@ -1,4 +1,5 @@
 import type { NotificationKind } from '@rifaria/shared/schemas';
+import { drawMethodOf } from '@rifaria/shared/constants';
 import { formatTicketNumber } from '@rifaria/shared/format';
 import { paths } from '@rifaria/shared/paths';
 import { sql } from 'kysely';
@@ -123,6 +124,8 @@ export class Notifier {
       campaign_name: string;
       campaign_total: number;
       draw_at: Date | null;
+      draw_type_id: number;
+      draw_commitment: string | null;
       user_id: string;
       buyer_name: string;
       buyer_phone: string;
@@ -133,6 +136,7 @@ export class Notifier {
       numbers: number[];
     }>`
       SELECT p.id, p.purchase_hash, p.total_cents, c.name AS campaign_name, c.total_tickets AS campaign_total, c.draw_at,
+             c.draw_type_id, c.draw_commitment,
              c.user_id, b.name AS buyer_name, b.phone AS buyer_phone, b.email AS buyer_email,
              coalesce(s.notify_payment_confirmed, true) AS enabled,
              EXISTS (SELECT 1 FROM whatsapp_instances w
@@ -153,6 +157,8 @@ export class Notifier {
         amountCents: Number(row.total_cents),
         checkoutUrl: this.checkoutUrl(row.purchase_hash),
         drawAt: row.draw_at,
+        drawMethod: drawMethodOf(row.draw_type_id),
+        commitment: row.draw_commitment,
       };
       if (row.can_send) {
         await this.enqueue(trx, {

@@ -1,16 +1,19 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { commitmentOf, drawRifaria, ticketsHashOf } from '../../src/draws/algorithm';
 import { QUICKNET, roundAt, roundTime, sandboxRound, verifyBeaconRound } from '../../src/draws/beacon';
 import { drawFederal } from '../../src/draws/federal';
-import { verifyDrawFile, type VerificationFile } from '../../src/draws/verification';
+import {
+  decodePaidBitmap,
+  encodePaidBitmap,
+  verifyDrawFile,
+  type VerificationFile,
+} from '../../src/draws/verification';
 import { QUICKNET_ROUNDS } from '../support/drand-rounds';
+import { forge, runVerifyDraw } from '../support/draws';
 
-const REPO_ROOT = path.resolve(__dirname, '../../..');
 const seed = Buffer.alloc(32, 7);
 const paid = [2, 5, 11, 40, 41, 77, 98];
 
@@ -65,7 +68,7 @@ describe('verification file', () => {
     ],
     [
       'a number added to the list',
-      (f: VerificationFile) => ({ ...f, paid_numbers: [...f.paid_numbers, 99] }),
+      (f: VerificationFile) => ({ ...f, paid_numbers: [...f.paid_numbers!, 99] }),
       'Hash da lista de números pagos',
     ],
     [
@@ -104,6 +107,42 @@ describe('verification file', () => {
     ]) {
       const report = verifyDrawFile(bad);
       expect(report.ok).toBe(false);
+    }
+  });
+});
+
+describe('verification file, version 2 (the paid numbers as a bitmap)', () => {
+  const v2 = (file: VerificationFile = rifariaFile()): VerificationFile => {
+    const { paid_numbers: numbers, ...rest } = file;
+    return {
+      ...rest,
+      version: 2,
+      paid_count: numbers!.length,
+      paid_bitmap: encodePaidBitmap(numbers!, file.campaign.total_tickets),
+    };
+  };
+
+  it('round-trips the numbers and checks out like version 1 (a file of an earlier draw still verifies)', () => {
+    expect(Array.from(decodePaidBitmap(encodePaidBitmap(paid, 100), 100)!)).toEqual(paid);
+    expect(encodePaidBitmap([0, 7, 8], 9)).toBe(Buffer.from([0b1000_0001, 0b1000_0000]).toString('base64'));
+    expect(verifyDrawFile(v2())).toMatchObject({ ok: true, winners: rifariaFile().winners });
+    expect(verifyDrawFile(v2(federalFile())).ok).toBe(true);
+    expect(verifyDrawFile(rifariaFile()).ok).toBe(true);
+  });
+
+  it('fails on a number added to the map (with or without its count) and on a malformed map', () => {
+    const added = { ...v2(), paid_bitmap: encodePaidBitmap([...paid, 99], 100) };
+    expect(verifyDrawFile(added).checks.at(-1)).toMatchObject({ ok: false, label: 'Formato do arquivo' });
+    const counted = { ...added, paid_count: paid.length + 1 };
+    expect(verifyDrawFile(counted).checks.find((c) => !c.ok)?.label).toBe('Hash da lista de números pagos');
+    for (const bitmap of [
+      undefined,
+      'x',
+      encodePaidBitmap(paid, 200), // another campaign's size
+      encodePaidBitmap(paid, 100).slice(0, -1) + 'A', // not canonical base64
+      encodePaidBitmap([...paid, 103], 104), // a number past the campaign's last (100 tickets: bits 100-103 padding)
+    ]) {
+      expect(verifyDrawFile({ ...v2(), paid_bitmap: bitmap }).ok).toBe(false);
     }
   });
 });
@@ -177,28 +216,45 @@ describe('drand quicknet rounds', () => {
 });
 
 describe('npm run verify-draw', () => {
-  const run = promisify(execFile);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verify-draw-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const verify = (file: unknown, ...flags: string[]) => runVerifyDraw(dir, file, ...flags);
 
-  async function verify(file: unknown) {
-    const target = path.join(dir, `f${Math.random()}.json`);
-    fs.writeFileSync(target, JSON.stringify(file));
-    try {
-      const { stdout } = await run('npm', ['run', '--silent', 'verify-draw', '--', target], { cwd: REPO_ROOT });
-      return { code: 0, stdout };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string };
-      return { code: failed.code, stdout: failed.stdout };
-    }
-  }
-
-  it('prints the winners and exits 0 when the file checks out, 1 when it does not', async () => {
+  it('prints the winners; without --commitment nor --link it shows the commitment in bold and exits 2', async () => {
     const good = await verify(federalFile());
-    expect(good.code).toBe(0);
+    expect(good.code).toBe(2);
     expect(good.stdout).toContain('1º prêmio: 66\n2º prêmio: 14\n3º prêmio: 04\n');
+    expect(good.stdout).toContain('Verificação INCOMPLETA');
+    const rifaria = await verify(rifariaFile());
+    expect(rifaria.code).toBe(2);
+    expect(rifaria.stdout).toContain(`\x1b[1mCompromisso do arquivo: ${commitmentOf(seed)}\x1b[0m`);
     const bad = await verify({ ...federalFile(), winners: [{ position: 1, number: 65 }] });
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain('✘ Ganhadores recalculados');
-  }, 60_000);
+  }, 120_000);
+
+  it('catches a forged file (new seed, its SHA-256, recomputed winners) with the published --commitment', async () => {
+    const forged = forge(rifariaFile());
+    expect(verifyDrawFile(forged).ok).toBe(true); // it agrees with itself…
+    const caught = await verify(forged, '--commitment', commitmentOf(seed));
+    expect(caught.code).toBe(1); // …but not with what buyers were given before the draw.
+    expect(caught.stdout).toContain(
+      `✘ Compromisso publicado antes do sorteio: arquivo ${commitmentOf(Buffer.alloc(32, 9))}, publicado ${commitmentOf(seed)}`,
+    );
+    expect(caught.stdout).toContain('O sorteio NÃO confere');
+    const genuine = await verify(rifariaFile(), `--commitment=${commitmentOf(seed).toUpperCase()}`);
+    expect(genuine.code).toBe(0);
+    expect(genuine.stdout).toContain('Sorteio verificado: tudo confere com o que foi publicado antes do sorteio.');
+    const federal = await verify(federalFile(), '--commitment', commitmentOf(seed));
+    expect(federal.code).toBe(1);
+    expect(federal.stdout).toContain('o arquivo não tem compromisso');
+  }, 120_000);
+
+  it('refuses a malformed command with its usage and exit 2', async () => {
+    for (const flags of [['--commitment', 'abc'], ['--commitment'], ['--link'], ['--other']]) {
+      const reply = await verify(rifariaFile(), ...flags);
+      expect(reply.code).toBe(2);
+      expect(reply.stdout).toContain('Uso: npm run verify-draw');
+    }
+  }, 120_000);
 });

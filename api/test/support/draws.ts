@@ -1,5 +1,11 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { commitmentOf, drawRifaria, ticketsHashOf } from '../../src/draws/algorithm';
+import { decodePaidBitmap, encodePaidBitmap, type VerificationFile } from '../../src/draws/verification';
 import { api } from '../helper';
 import { newBuyer } from './buyers';
 import { createCampaign } from './campaigns';
@@ -97,3 +103,50 @@ export async function paidNumbers(app: FastifyInstance, campaignId: number): Pro
 /** Moves the campaign's draw datetime (tests travel in time this way). */
 export const setDrawAt = (app: FastifyInstance, campaignId: number, at: Date | null) =>
   app.db.updateTable('campaigns').set({ draw_at: at ?? sql<null>`NULL` }).where('id', '=', String(campaignId)).execute();
+
+/** The paid numbers of a verification file, either version. */
+export const paidOf = (file: VerificationFile): number[] =>
+  file.paid_numbers ?? Array.from(decodePaidBitmap(file.paid_bitmap, file.campaign.total_tickets) ?? []);
+
+/** The file with other paid numbers (in its own version's form), their hash, and the winners `seed` gives them. */
+export function withNumbers(file: VerificationFile, numbers: number[], seed: Buffer): VerificationFile {
+  const winners = drawRifaria({
+    seed,
+    randomness: Buffer.from(file.beacon!.randomness, 'hex'),
+    numbers,
+    prizes: file.prizes.length,
+  });
+  return {
+    ...file,
+    ...(file.version === 1
+      ? { paid_numbers: numbers }
+      : { paid_count: numbers.length, paid_bitmap: encodePaidBitmap(numbers, file.campaign.total_tickets) }),
+    tickets_hash: ticketsHashOf(numbers),
+    seed: seed.toString('hex'),
+    commitment: commitmentOf(seed),
+    winners: winners.map(({ position, number }) => ({ position, number })),
+  };
+}
+
+/** A forged file: a new seed, its SHA-256 as the commitment and the winners recomputed, so it agrees with itself. */
+export const forge = (file: VerificationFile) => withNumbers(file, paidOf(file), Buffer.alloc(32, 9));
+
+const REPO_ROOT = path.resolve(__dirname, '../../..');
+const run = promisify(execFile);
+
+/** `npm run verify-draw -- FILE …flags` on `file` written to `dir`: its exit code and output (stdout then stderr). */
+export async function runVerifyDraw(dir: string, file: unknown, ...flags: string[]) {
+  const target = path.join(dir, `f${Math.random()}.json`);
+  fs.writeFileSync(target, typeof file === 'string' ? file : JSON.stringify(file));
+  try {
+    // What `npm run verify-draw` runs (root package.json), without npm's own start-up.
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'api/src/draws/verify-cli.ts', target, ...flags], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NO_COLOR: '' },
+    });
+    return { code: 0, stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout + failed.stderr };
+  }
+}

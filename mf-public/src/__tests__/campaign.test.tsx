@@ -224,7 +224,7 @@ describe('quantity selector and "Participar Agora"', () => {
   });
 
   it('should never offer more than the numbers still available', async () => {
-    serveCampaign({ stats: { sales_percentage: 99.9, tickets_available: 7 } });
+    serveCampaign({ stats: { sales_percentage: 99.9, tickets_available: 7, tickets_paid: 9992 } });
     const { user } = renderAt('/p/rifa-do-carro');
     const card = await screen.findByRole('region', { name: 'Escolha quantos números quer' });
     await user.click(within(card).getByRole('button', { name: '+10' }));
@@ -260,7 +260,7 @@ describe('quantity selector and "Participar Agora"', () => {
     expect(screen.getByRole('button', { name: '+10' })).toBeDisabled();
     first.unmount();
 
-    serveCampaign({ accepting_purchases: false, stats: { sales_percentage: 100, tickets_available: 0 } });
+    serveCampaign({ accepting_purchases: false, stats: { sales_percentage: 100, tickets_available: 0, tickets_paid: 10000 } });
     renderAt('/p/rifa-do-carro');
     expect(await screen.findByRole('button', { name: 'Participar Agora' })).toHaveAccessibleDescription(
       'Todos os números desta campanha já foram vendidos.',

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { reply } from '@rifaria/shared/testing';
 import type { Purchase } from '@rifaria/shared/types';
 import {
+  COMMITMENT,
   PURCHASE_HASH,
   mockFetchForFile,
   purchase,
@@ -201,6 +202,10 @@ describe('GET /public/purchases/:hash (pending checkout)', () => {
     await tick(3_000);
     expect(await screen.findByRole('heading', { name: 'Pagamento confirmado!' })).toBeInTheDocument();
     expect(screen.getByText('Sorteio: 19/12/2026 às 20:00')).toBeInTheDocument();
+    // Every buyer keeps the commitment published before the draw: a file with another seed is caught.
+    const receipt = screen.getByRole('region', { name: 'Compromisso do sorteio (SHA-256 da semente)' });
+    expect(within(receipt).getByText(COMMITMENT)).toBeInTheDocument();
+    expect(within(receipt).getByText(/deve trazer exatamente este compromisso/)).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Seus números' })).getAllByRole('listitem')).toHaveLength(3);
     expect(
       within(screen.getByRole('region', { name: 'Resumo da compra' }))
@@ -229,6 +234,15 @@ describe('GET /public/purchases/:hash (pending checkout)', () => {
     expect(gets()).toBe(2);
     await tick(3_000);
     expect(gets()).toBe(3);
+  });
+
+  it("should say on a 'Loteria Federal' receipt that the winners come from Caixa's result, with no commitment", async () => {
+    const paid = purchase({ status: { id: 2, name: 'Pago' }, payment: null });
+    servePurchase(() => ({ ...paid, campaign: { ...paid.campaign, draw_method: 'federal', draw_commitment: null } }));
+    renderAt(CHECKOUT);
+    expect(await screen.findByRole('heading', { name: 'Pagamento confirmado!' })).toBeInTheDocument();
+    expect(screen.getByText(/resultado oficial da Caixa do primeiro concurso a partir da data do sorteio/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Compromisso do sorteio/ })).not.toBeInTheDocument();
   });
 
   it('should simulate the payment in sandbox mode and show Pago without reloading', async () => {

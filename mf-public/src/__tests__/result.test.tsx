@@ -79,7 +79,12 @@ describe('GET /public/campaigns/:link/result (result page /p/:link/resultado)', 
     );
     expect(download).toHaveAttribute('download', 'sorteio-rifa-do-carro.json');
     // On a phone the command scrolls sideways rather than breaking the file name mid-word.
-    expect(within(check).getByText('npm run verify-draw -- sorteio-rifa-do-carro.json')).toHaveStyle({
+    // Against what was published before the draw, not only against itself.
+    expect(
+      within(check).getByText(
+        `npm run verify-draw -- sorteio-rifa-do-carro.json --link ${window.location.origin}/p/rifa-do-carro`,
+      ),
+    ).toHaveStyle({
       whiteSpace: 'pre',
       overflowX: 'auto',
     });

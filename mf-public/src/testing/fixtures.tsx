@@ -64,7 +64,7 @@ export function publicCampaign(overrides: Partial<PublicCampaign> = {}): PublicC
       { id: 2, description: 'Pix de R$ 500', value: null, position: 2 },
     ],
     rules: '<p>Sorteio pela <strong>extração da Loteria</strong>.</p>',
-    stats: { sales_percentage: 37.5, tickets_available: 6250 },
+    stats: { sales_percentage: 37.5, tickets_available: 6250, tickets_paid: 3750 },
     accepting_purchases: true,
     max_tickets_per_purchase: 1000,
     ...overrides,
@@ -122,6 +122,8 @@ export function purchase(overrides: Partial<Purchase> = {}): Purchase {
       full_url: 'https://rifaria.test/p/rifa-do-carro',
       ticket_price: 1,
       draw_date_formatted: '19/12/2026 às 20:00',
+      draw_method: 'rifaria',
+      draw_commitment: COMMITMENT,
       organizer: { name: 'Ana Souza', whatsapp: '11987654321' },
     },
     tickets: [

@@ -39,6 +39,26 @@ export const DRAW_MESSAGES = {
   drawn: 'Sorteio realizado com sucesso!',
 } as const;
 
+/**
+ * What every 'Pagamento confirmado' (checkout, e-mail, WhatsApp) says about the draw's fairness: for 'Sorteio
+ * Rifaria' the commitment published before sales, so thousands of buyers hold a copy made before the draw and a
+ * verification file with another seed is caught (`npm run verify-draw -- ARQUIVO --commitment HEX`).
+ */
+export const DRAW_RECEIPT = {
+  commitmentTitle: 'Compromisso do sorteio (SHA-256 da semente)',
+  commitmentHint:
+    'Guarde este código: ele foi fixado antes das vendas e não pode mudar. Depois do sorteio, o arquivo de verificação deve trazer exatamente este compromisso.',
+  federal:
+    'Sorteio pela Loteria Federal: os ganhadores saem do resultado oficial da Caixa do primeiro concurso a partir da data do sorteio, que ninguém conhece antes.',
+} as const;
+
+/** The receipt's lines about the draw, as plain text (e-mail and WhatsApp). */
+export function drawReceiptLines(method: 'rifaria' | 'federal', commitment: string | null): string[] {
+  if (method === 'federal') return [DRAW_RECEIPT.federal];
+  if (!commitment) return [];
+  return [`${DRAW_RECEIPT.commitmentTitle}: ${commitment}`, DRAW_RECEIPT.commitmentHint];
+}
+
 const CONTEST_PATTERN = /^\d{1,6}$/;
 /** A prize as typed: its 5 digits, or 6 with Caixa's leading zero ('050366'); the number is its last 5. */
 const PRIZE_PATTERN = /^0?\d{5}$/;

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'kysely';
 import { formatBRL } from '@rifaria/shared/format';
 import { DRAW_MESSAGES } from '@rifaria/shared/schemas';
 import { auditLedger, walletBalances } from '../../../src/ledger';
@@ -8,7 +10,7 @@ import { DrandBeacon, type Beacon } from '../../../src/draws/beacon-client';
 import { CaixaFederalResults, type FederalResults } from '../../../src/draws/federal-results';
 import { api, setupApp, setupAppBeside } from '../../helper';
 import { TEST_BUYER_DATA_SECRET, testCpfCipher } from '../../support/buyers';
-import { drawableCampaign, drawCampaign, paidNumbers, setDrawAt } from '../../support/draws';
+import { drawableCampaign, drawCampaign, paidNumbers, paidOf, setDrawAt } from '../../support/draws';
 import { QUICKNET_ROUNDS } from '../../support/drand-rounds';
 import { FakeJsonServer } from '../../support/fake-json-server';
 import { organiser, setupOrganiser } from '../../support/organisers';
@@ -158,11 +160,56 @@ describe("'Sorteio Rifaria'", () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toBe(`attachment; filename="sorteio-${campaign.link}.json"`);
     const parsed = JSON.parse(file.body);
-    expect(parsed.paid_numbers).toEqual(paid);
+    expect(parsed).toMatchObject({ version: 2, paid_count: 8 });
+    expect(parsed).not.toHaveProperty('paid_numbers');
+    expect(paidOf(parsed)).toEqual(paid);
     const report = verifyDrawFile(parsed);
     expect(report.checks.filter((c) => !c.ok)).toEqual([]);
     expect(report.ok).toBe(true);
     expect(report.winners.map((w) => w.number)).toEqual(numbers);
+
+    // Stored at the draw, served as an immutable compressed file: brotli or gzip as accepted, with its ETag.
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const etag = file.headers.etag as string;
+    expect(etag).toBe(`"${createHash('sha256').update(file.rawPayload).digest('hex')}"`);
+    const download = (encoding: string, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/public/campaigns/${campaign.link}/result/verification.json`,
+        headers: { 'accept-encoding': encoding, ...headers },
+      });
+    const br = await download('gzip, deflate, br');
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'accept-encoding', etag });
+    expect(brotliDecompressSync(br.rawPayload).equals(file.rawPayload)).toBe(true);
+    const gz = await download('gzip;q=1, br;q=0');
+    expect(gz.headers).toMatchObject({ 'content-encoding': 'gzip', etag });
+    expect(gunzipSync(gz.rawPayload).equals(file.rawPayload)).toBe(true);
+    const unchanged = await download('br', { 'if-none-match': etag });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+  });
+
+  it('should serve a draw stored before issue 29 (its paid numbers as bytes, no file) as a version 2 file, stored once', async () => {
+    const campaign = await drawableCampaign(t.app, owner, { paid: [4, 2] });
+    const paid = await paidNumbers(t.app, campaign.id);
+    expect((await drawCampaign(t.app, owner, campaign.id)).statusCode).toBe(200);
+    const current = JSON.parse((await verificationFile(campaign.link)).body);
+    // Back to the earlier form: the numbers in campaign_draws, no stored file.
+    const bytes = Buffer.alloc(4 * paid.length);
+    paid.forEach((n, i) => bytes.writeUInt32BE(n, 4 * i));
+    await db().deleteFrom('campaign_draw_files').where('campaign_id', '=', String(campaign.id)).execute();
+    await sql`UPDATE campaign_draws SET paid_numbers = ${bytes} WHERE campaign_id = ${String(campaign.id)}`.execute(db());
+
+    const rebuilt = await verificationFile(campaign.link);
+    expect(rebuilt.statusCode).toBe(200);
+    expect(JSON.parse(rebuilt.body)).toEqual(current);
+    expect(verifyDrawFile(JSON.parse(rebuilt.body)).ok).toBe(true);
+    const stored = await db()
+      .selectFrom('campaign_draw_files')
+      .select('etag')
+      .where('campaign_id', '=', String(campaign.id))
+      .execute();
+    expect(stored).toEqual([{ etag: rebuilt.headers.etag }]);
   });
 
   it('should refuse before the draw datetime, without one, with nothing paid, unpublished, with a body, or for someone else', async () => {

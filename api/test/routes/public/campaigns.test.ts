@@ -104,7 +104,7 @@ describe('GET /public/campaigns/:link', () => {
           { id: 2, description: 'Fone de ouvido', value: null, position: 2 },
         ],
         rules: '<p>Maiores de <strong>18</strong> anos.<br />Residentes no <em>Brasil</em>.</p>',
-        stats: { sales_percentage: 0, tickets_available: 1000 },
+        stats: { sales_percentage: 0, tickets_available: 1000, tickets_paid: 0 },
         accepting_purchases: true,
         max_tickets_per_purchase: 1000,
       },
@@ -139,7 +139,7 @@ describe('GET /public/campaigns/:link', () => {
 
     const { data } = (await get(link)).json();
     // sold = 7 of 200 = 3.5 %; available = 200 − 7 paid − 3 reserved.
-    expect(data.stats).toEqual({ sales_percentage: 3.5, tickets_available: 190 });
+    expect(data.stats).toEqual({ sales_percentage: 3.5, tickets_available: 190, tickets_paid: 7 });
     expect(data.accepting_purchases).toBe(true);
   });
 
@@ -180,7 +180,7 @@ describe('GET /public/campaigns/:link', () => {
       expiresAt: new Date(Date.now() + 600_000),
     });
     const { data } = (await get(link)).json();
-    expect(data.stats).toEqual({ sales_percentage: 70, tickets_available: 0 });
+    expect(data.stats).toEqual({ sales_percentage: 70, tickets_available: 0, tickets_paid: 7 });
     expect(data.accepting_purchases).toBe(false);
   });
 

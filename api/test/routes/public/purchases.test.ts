@@ -433,6 +433,8 @@ describe('GET /public/purchases/:hash', () => {
         full_url: `http://rifaria.test/p/${campaign.link}`,
         ticket_price: 12.5,
         draw_date_formatted: null,
+        draw_method: 'federal',
+        draw_commitment: null,
         organizer: { name: 'Organizador Teste', whatsapp: '11987650002' },
       },
       tickets: numbers.map((n) => ({ id: n, number: String(n).padStart(3, '0') })),

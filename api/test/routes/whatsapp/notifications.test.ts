@@ -36,9 +36,10 @@ const sandbox = () => t.app.services.whatsapp.gateway as SandboxGateway;
 /** One worker pass of the WhatsApp delivery. */
 const tick = () => t.app.services.whatsappSender.sendDue();
 
-async function publishedCampaign(owner: Organiser, name = 'Rifa da Bicicleta') {
+async function publishedCampaign(owner: Organiser, name = 'Rifa da Bicicleta', drawTypeId: 1 | 2 = 2) {
   const created = await createCampaign(t.app, owner, {
     name,
+    draw_type_id: drawTypeId,
     total_tickets: 100,
     ticket_price: 2,
     draw_datetime: tomorrowDrawDatetime(),
@@ -129,6 +130,19 @@ describe('purchase reserved and payment confirmed', () => {
     expect(mails[0]!.subject).toBe('Pagamento confirmado: Rifa da Bicicleta');
     expect(mails[0]!.body_text).toContain(numbers.join(', '));
     expect(mails[0]!.body_html).toContain(`http://rifaria.test/p/checkout?compra=${hash}`);
+    // Every receipt carries the commitment published before the draw (a copy the buyer holds).
+    const { draw_commitment: commitment } = await db()
+      .selectFrom('campaigns')
+      .select('draw_commitment')
+      .where('id', '=', String(campaign.id))
+      .executeTakeFirstOrThrow();
+    expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+    const receiptLine = `Compromisso do sorteio (SHA-256 da semente): ${commitment}`;
+    expect(confirmed.body_text).toContain(receiptLine);
+    expect(mails[0]!.body_text).toContain(receiptLine);
+    expect(mails[0]!.body_html).toContain(`>${commitment}</code>`);
+    const checkout = (await t.app.inject({ method: 'GET', url: `/public/purchases/${hash}` })).json().data;
+    expect(checkout.campaign).toMatchObject({ draw_method: 'rifaria', draw_commitment: commitment });
 
     // The PSP repeats its webhook: nothing new.
     const replay = await postPixWebhook(t.app, paid.json().data.webhook, {
@@ -162,6 +176,27 @@ describe('purchase reserved and payment confirmed', () => {
     await payCharge(t.app, charge.txid);
     expect((await outboxOf(owner)).map((m) => m.kind)).toEqual(['purchase_reserved', 'payment_confirmed']);
     expect((await db().selectFrom('mail_outbox').select('id').execute()).length).toBe(mailsBefore);
+  });
+
+  it("should say on a 'Loteria Federal' receipt where the winners come from, with no commitment", async () => {
+    const owner = await organiser(t.app);
+    await connectInstance(owner);
+    const campaign = await publishedCampaign(owner, 'Rifa Federal', 1);
+    const { hash, charge } = await purchase(owner, campaign, 1, 'federal.buyer@example.com');
+    await payCharge(t.app, charge.txid);
+    const confirmed = (await outboxOf(owner)).find((m) => m.kind === 'payment_confirmed')!;
+    const rule = 'Sorteio pela Loteria Federal: os ganhadores saem do resultado oficial da Caixa';
+    expect(confirmed.body_text).toContain(rule);
+    expect(confirmed.body_text).not.toContain('Compromisso');
+    const mail = await db()
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('to_address', '=', 'federal.buyer@example.com')
+      .executeTakeFirstOrThrow();
+    expect(mail.body_text).toContain(rule);
+    expect(mail.body_html).toContain(rule);
+    const checkout = (await t.app.inject({ method: 'GET', url: `/public/purchases/${hash}` })).json().data;
+    expect(checkout.campaign).toMatchObject({ draw_method: 'federal', draw_commitment: null });
   });
 });
 

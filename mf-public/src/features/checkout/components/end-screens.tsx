@@ -6,8 +6,10 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { paths } from '@rifaria/shared/paths';
+import { DRAW_RECEIPT } from '@rifaria/shared/schemas';
 import type { Purchase } from '@rifaria/shared/types';
 import { CheckIcon } from '@rifaria/shared/ui';
+import { HexValue } from '../../common/components/hex-value';
 import { Tickets } from './checkout-card';
 import { CHECKOUT_TEXTS } from './checkout-texts';
 
@@ -24,6 +26,7 @@ export function PaidScreen({ purchase }: { purchase: Purchase }) {
           <Typography sx={{ fontWeight: 700 }}>{`Sorteio: ${purchase.campaign.draw_date_formatted}`}</Typography>
         ) : null}
       </Stack>
+      <DrawReceipt campaign={purchase.campaign} />
       <Typography variant="h6" component="h2" sx={{ fontWeight: 800, mt: 3, mb: 1.5 }}>
         {CHECKOUT_TEXTS.tickets}
       </Typography>
@@ -36,6 +39,25 @@ export function PaidScreen({ purchase }: { purchase: Purchase }) {
         />
       </Box>
     </Paper>
+  );
+}
+
+/** The draw's fairness on the receipt: the commitment buyers keep ('Sorteio Rifaria'), or the Federal rule. */
+function DrawReceipt({ campaign }: { campaign: Purchase['campaign'] }) {
+  if (campaign.draw_method === 'federal') {
+    return <Typography sx={{ mt: 2 }}>{DRAW_RECEIPT.federal}</Typography>;
+  }
+  if (!campaign.draw_commitment) return null;
+  return (
+    <Box component="section" aria-labelledby="draw-commitment-title" sx={{ mt: 2 }}>
+      <Typography id="draw-commitment-title" component="h2" sx={{ fontWeight: 700, mb: 0.5 }}>
+        {DRAW_RECEIPT.commitmentTitle}
+      </Typography>
+      <HexValue value={campaign.draw_commitment} />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        {DRAW_RECEIPT.commitmentHint}
+      </Typography>
+    </Box>
   );
 }
 

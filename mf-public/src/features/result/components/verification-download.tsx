@@ -36,11 +36,12 @@ export function VerificationDownload({ link }: { link: string }) {
           overflowX: 'auto',
         }}
       >
-        {`npm run verify-draw -- ${fileName}`}
+        {`npm run verify-draw -- ${fileName} --link ${window.location.origin}/p/${link}`}
       </Box>
       <Typography variant="body2" color="text.secondary">
         O comando refaz o sorteio e mostra os ganhadores (por exemplo, “1º prêmio: …”), que devem ser os mesmos desta
-        página.
+        página, e compara o arquivo com o compromisso e a quantidade de números pagos publicados pela campanha (ou
+        use --commitment com o compromisso do seu comprovante de pagamento).
       </Typography>
     </Stack>
   );
