@@ -88,10 +88,15 @@ const SORT_KEYS: Record<SalesSortBy, string[]> = {
   status: ['p.status_id', 'p.purchased_at'],
 };
 
+/** The sort's key expressions, the id last (the export's keyset). */
+export function salesSortKeys(sortBy: SalesSortBy): string[] {
+  return [...SORT_KEYS[sortBy], 'p.id'];
+}
+
 /** ORDER BY of a sort in one direction, the id last. */
 export function salesOrderBy(sortBy: SalesSortBy, ascending: boolean) {
   const direction = ascending ? sql`asc` : sql`desc`;
-  return [...SORT_KEYS[sortBy], 'p.id'].map((key) => sql`${sql.raw(key)} ${direction}`);
+  return salesSortKeys(sortBy).map((key) => sql`${sql.raw(key)} ${direction}`);
 }
 
 export interface SalesListOptions {
@@ -223,7 +228,7 @@ export function presentSale(row: SaleRow, cipher: BuyerCpfCipher): Sale {
  * The numbers of the page's purchases, ascending, by purchase id. A purchase holds at most
  * RESERVATION_QUANTITY_MAX numbers, so the page's rows are bounded by perPage × that (also asked of the database).
  */
-async function numbersOf(
+export async function numbersOf(
   db: Executor,
   campaign: OwnedCampaign,
   purchaseIds: string[],
