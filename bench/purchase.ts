@@ -64,7 +64,7 @@ async function json(response: Response): Promise<Record<string, unknown>> {
 }
 
 /** Organiser (API), active wallet (SQL: KYC is not what is measured), published campaigns (API), buyers (SQL). */
-async function setup(api: RunningServer, db: Kysely<Database>, cipher: BuyerCpfCipher) {
+export async function setup(api: RunningServer, db: Kysely<Database>, cipher: BuyerCpfCipher) {
   const password = 'Senha123';
   const registered = await json(
     await fetch(`${api.baseUrl}/api/auth/register`, {
@@ -123,7 +123,7 @@ async function setup(api: RunningServer, db: Kysely<Database>, cipher: BuyerCpfC
     };
   });
   await db.insertInto('buyers').values(rows).execute();
-  return { publish, phones };
+  return { publish, phones, token };
 }
 
 /** What the database says about one campaign while the server may still hold leases. */
@@ -191,7 +191,7 @@ function postgresCpuSeconds(): number {
 }
 
 /** The pid listening on the API's port (bench/server.ts starts it through tsx). */
-function listenerPid(port: number): number | null {
+export function listenerPid(port: number): number | null {
   try {
     const out = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
     const match = /pid=(\d+)/.exec(out);

@@ -3,6 +3,7 @@ import { lighthouseBench } from './lighthouse';
 import { pageWeight } from './page-weight';
 import { publishBench } from './publish';
 import { purchaseBench } from './purchase';
+import { scaleBench } from './scale';
 
 const benchmarks: Record<string, { describe: string; run: (args: string[]) => Promise<void> }> = {
   lighthouse: {
@@ -23,6 +24,11 @@ const benchmarks: Record<string, { describe: string; run: (args: string[]) => Pr
     describe:
       'Compras via HTTP no PostgreSQL: 10, 50 e 100 compradores (compras/s, p50/p99), esgotamento de 1.000 números, teto SELECT 1',
     run: purchaseBench,
+  },
+  scale: {
+    describe:
+      'Uma campanha com 1 milhão de compras no PostgreSQL: p50/p99 de vendas (páginas, ordens, buscas), dashboard, painel, página pública, CSV e RSS',
+    run: scaleBench,
   },
 };
 
