@@ -75,7 +75,7 @@ async function organiser(api: RunningServer, db: Kysely<Database>, label: string
   const wallet = await insertActiveWallet(db, userId);
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
 
-  return async (name: string, total: number) => {
+  const publish = async (name: string, total: number) => {
     const created = await json(
       await fetch(`${api.baseUrl}/api/campaigns`, {
         method: 'POST',
@@ -100,13 +100,14 @@ async function organiser(api: RunningServer, db: Kysely<Database>, label: string
     if (published.status !== 200) throw new Error(`publish failed: ${await published.text()}`);
     return { id: String(data.id), link: data.link, total };
   };
+  return { publish, token };
 }
 
-type Publish = Awaited<ReturnType<typeof organiser>>;
+type Publish = Awaited<ReturnType<typeof organiser>>['publish'];
 
-/** One organiser's publisher and BUYERS buyers (SQL). */
-async function setup(api: RunningServer, db: Kysely<Database>, cipher: BuyerCpfCipher) {
-  const publish = await organiser(api, db, 'a');
+/** One organiser's publisher and bearer token, and BUYERS buyers (SQL). Also the scale bench's set-up. */
+export async function setup(api: RunningServer, db: Kysely<Database>, cipher: BuyerCpfCipher) {
+  const { publish, token } = await organiser(api, db, 'a');
   const phones: string[] = [];
   const rows = Array.from({ length: BUYERS }, (_, i) => {
     const phone = `119${String(80_000_000 + i).padStart(8, '0')}`;
@@ -121,7 +122,7 @@ async function setup(api: RunningServer, db: Kysely<Database>, cipher: BuyerCpfC
     };
   });
   await db.insertInto('buyers').values(rows).execute();
-  return { publish, phones };
+  return { publish, phones, token };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -138,7 +139,7 @@ const percentile = (sorted: number[], p: number) =>
 async function payingRound(api: RunningServer, db: Kysely<Database>, phones: string[], seconds: number) {
   const campaigns: { id: string; link: string }[] = [];
   for (let i = 0; i < PAYING_ORGANISERS; i += 1) {
-    const publish: Publish = await organiser(api, db, `p${i}`);
+    const { publish }: { publish: Publish } = await organiser(api, db, `p${i}`);
     campaigns.push(await publish(`Bench pagamentos ${i}`, 1_000_000));
   }
   const purchaseMs: number[] = [];
@@ -281,7 +282,7 @@ function postgresCpuSeconds(): number {
 }
 
 /** The pid listening on the API's port (bench/server.ts starts it through tsx). */
-function listenerPid(port: number): number | null {
+export function listenerPid(port: number): number | null {
   try {
     const out = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
     const match = /pid=(\d+)/.exec(out);

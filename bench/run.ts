@@ -3,6 +3,7 @@ import { lighthouseBench } from './lighthouse';
 import { pageWeight } from './page-weight';
 import { publishBench } from './publish';
 import { purchaseBench } from './purchase';
+import { scaleBench } from './scale';
 import { scaleDrawBench } from './scale-draw';
 
 const benchmarks: Record<string, { describe: string; run: (args: string[]) => Promise<void> }> = {
@@ -29,6 +30,11 @@ const benchmarks: Record<string, { describe: string; run: (args: string[]) => Pr
     describe:
       'Sorteio de 10 milhões de números pagos no PostgreSQL (DATABASE_URL): tempo e RSS, arquivo de verificação, /result p50/p99, verify-draw',
     run: scaleDrawBench,
+  },
+  scale: {
+    describe:
+      'Uma campanha com 1 milhão de compras no PostgreSQL: p50/p99 de vendas (páginas, ordens, buscas), dashboard, painel, página pública, CSV e RSS',
+    run: scaleBench,
   },
 };
 

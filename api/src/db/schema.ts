@@ -616,6 +616,24 @@ export interface Database {
   // 018_whatsapp
   whatsapp_instances: WhatsappInstancesTable;
   user_settings: UserSettingsTable;
+  // 046_campaign_sales_totals
+  campaign_sales_totals: CampaignSalesTotalsTable;
+  campaign_sales_deltas: CampaignSalesDeltasTable;
+}
+
+/** Per campaign, status and São Paulo day: purchases, tickets and centavos (folded from the deltas). */
+export interface CampaignSalesTotalsTable {
+  campaign_id: Int8;
+  status_id: number;
+  day: ColumnType<string, string, string>;
+  purchases: Int8;
+  tickets: Int8;
+  cents: Int8;
+}
+
+/** Appended by the purchases' statement triggers; folded into campaign_sales_totals by the worker. */
+export interface CampaignSalesDeltasTable extends CampaignSalesTotalsTable {
+  id: Generated<Int8>;
 }
 
 export type User = Selectable<UsersTable>;

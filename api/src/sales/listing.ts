@@ -1,12 +1,12 @@
 import type { Pagination, Sale, SalesQuery, SalesReply, SalesSortBy, SalesStatistics } from '@rifaria/shared/types';
-import { CAMPAIGN_STATUS, PURCHASE_STATUS, type CampaignStatusId } from '@rifaria/shared/types';
+import { CAMPAIGN_STATUS, PURCHASE_STATUS, type CampaignStatusId, type PurchaseStatusId } from '@rifaria/shared/types';
 import { PURCHASE_STATUS_ID, RESERVATION_QUANTITY_MAX } from '@rifaria/shared/constants';
 import { formatTicketNumber, parseTicketNumber } from '@rifaria/shared/format';
-import { sql, type SqlBool, type Expression } from 'kysely';
-import type { Executor } from '../db/schema';
+import { sql } from 'kysely';
+import type { Executor, PurchaseStatusIdValue } from '../db/schema';
 import { maskBuyerEmail, maskBuyerPhone } from '../lib/masks';
 import type { BuyerCpfCipher } from '../buyers/cpf';
-import { campaignTotals, toCampaignStats } from './stats';
+import { campaignTotals, purchaseCountsByStatus, toCampaignStats } from './stats';
 import { centsToReais } from '@rifaria/shared/money';
 
 /**
@@ -17,9 +17,12 @@ import { centsToReais } from '@rifaria/shared/money';
  * exactly as the public pages mask them, and the search matches e-mail and phone on Pago rows only (otherwise
  * searching character by character would reveal what the mask hides). Names and masked CPFs are on every row.
  *
- * Ticket numbers (issue 13): a search of digits only, up to 8 ('42', '0042'), also finds the purchase holding that
- * number of this campaign (Pendente or Pago: a cancelled purchase gave its numbers back) — one primary-key lookup in
- * campaign_tickets. With `withNumbers` each sale of the page carries its numbers, zero-padded as on the checkout.
+ * Searches are told apart by their shape (classifySalesSearch). With `withNumbers` each sale of the page carries its
+ * numbers, zero-padded as on the checkout.
+ *
+ * At a million purchases (bench/scale.ts): the count without a search comes from the maintained totals, each sort
+ * has its index, pages past the middle are read from the end, and the page's ids come first so skipped rows never
+ * join their buyers.
  */
 
 export { SALES_SORT_COLUMNS } from '@rifaria/shared/constants';
@@ -66,36 +69,166 @@ export function foldForSearch(text: string): string {
     .toLowerCase();
 }
 
-/** A LIKE pattern that matches `text` literally anywhere (%, _ and \ typed by the user are not wildcards). */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `text` with %, _ and \ escaped, so LIKE matches what the user typed literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const SORT_EXPRESSIONS: Record<SalesSortBy, string> = {
-  purchased_at: 'p.purchased_at',
-  total_value: 'p.total_cents',
-  total_tickets: 'p.total_tickets',
+/**
+ * Each sort's key; the purchase id ends every ORDER BY in the same direction, so pages never repeat or skip a row.
+ * Every key but the buyer's name has its (campaign_id, key…, id) index (migration 045): page 1 and the last page
+ * read only their own rows. A status sort lists each status newest first.
+ */
+const SORT_KEYS: Record<SalesSortBy, string[]> = {
+  purchased_at: ['p.purchased_at'],
+  total_value: ['p.total_cents'],
+  total_tickets: ['p.total_tickets'],
   // Folded name: 'Álvaro' sorts with 'Alvaro', not after 'Zeca'.
-  buyer_name: 'b.name_search',
-  status: 'p.status_id',
+  buyer_name: ['b.name_search'],
+  status: ['p.status_id', 'p.purchased_at'],
 };
+
+/** The sort's key expressions, the id last (the export's keyset). */
+export function salesSortKeys(sortBy: SalesSortBy): string[] {
+  return [...SORT_KEYS[sortBy], 'p.id'];
+}
+
+/** ORDER BY of a sort in one direction, the id last. */
+export function salesOrderBy(sortBy: SalesSortBy, ascending: boolean) {
+  const direction = ascending ? sql`asc` : sql`desc`;
+  return salesSortKeys(sortBy).map((key) => sql`${sql.raw(key)} ${direction}`);
+}
 
 export interface SalesListOptions {
   /** Each sale carries its ticket numbers (`numbers`). */
   withNumbers?: boolean;
 }
 
-/** The ticket number a search stands for, when it is one this campaign has (0..total_tickets-1). */
-function searchedTicketNumber(search: string, campaign: OwnedCampaign): number | null {
-  const number = parseTicketNumber(search);
-  return number !== null && number < campaign.total_tickets ? number : null;
+/**
+ * What a search stands for, told apart by its shape so each goes to its own index and matches only its own field
+ * (an e-mail with a digit once matched every phone holding that digit):
+ * - up to 8 digits: a ticket number of this campaign (campaign_tickets' primary key, then that purchase);
+ * - 9 to 11 digits, or digits written as a phone ('(11) 98765'): the start of a phone (DDD first);
+ * - with an '@': the start of an e-mail;
+ * - anything else: part of the buyer's name, or the start of an e-mail.
+ * Contact data is visible on Pago purchases only, so only they can be found by phone or e-mail (otherwise searching
+ * character by character would reveal what the mask hides).
+ */
+export type SalesSearch =
+  | { kind: 'none' }
+  | { kind: 'ticket'; number: number }
+  | { kind: 'phone'; digits: string }
+  | { kind: 'email'; prefix: string }
+  | { kind: 'name'; folded: string; emailPrefix: string };
+
+const PHONE_SHAPE = /^[\d\s().+-]{1,25}$/;
+
+export function classifySalesSearch(raw: string): SalesSearch {
+  // The route bounds the text to 100 characters before any pattern sees it.
+  const search = raw.trim();
+  if (!search) return { kind: 'none' };
+  const ticket = parseTicketNumber(search);
+  if (ticket !== null) return { kind: 'ticket', number: ticket };
+  if (PHONE_SHAPE.test(search)) {
+    const digits = search.replace(/\D/g, '');
+    const writtenAsPhone = /\D/.test(search) && digits.length >= 2;
+    if (digits.length <= 11 && (writtenAsPhone || digits.length >= 9)) return { kind: 'phone', digits };
+  }
+  if (search.includes('@')) return { kind: 'email', prefix: search.toLowerCase() };
+  return { kind: 'name', folded: foldForSearch(search), emailPrefix: search.toLowerCase() };
+}
+
+/**
+ * The campaign's purchases with their buyers that the status filter and the search keep (no columns chosen yet);
+ * null when nothing can match (a number the campaign does not have). The table and the CSV export start here.
+ */
+export function filteredSales(db: Executor, campaign: OwnedCampaign, statuses: readonly number[], search: SalesSearch) {
+  let base = db
+    .selectFrom('purchases as p')
+    .innerJoin('buyers as b', 'b.id', 'p.buyer_id')
+    .where('p.campaign_id', '=', campaign.id);
+  if (statuses.length > 0) base = base.where('p.status_id', 'in', statuses as PurchaseStatusIdValue[]);
+  const paid = PURCHASE_STATUS_ID.paid as PurchaseStatusIdValue;
+  const emailStarts = (prefix: string) => sql<boolean>`lower(b.email) like ${`${escapeLike(prefix)}%`}`;
+  switch (search.kind) {
+    case 'none':
+      return base;
+    case 'ticket':
+      if (search.number >= campaign.total_tickets) return null;
+      // The purchase holding the number (Pendente or Pago: a cancelled purchase gave its numbers back): one
+      // primary-key lookup, then the purchase by its own key; never an OR that walks the campaign's purchases.
+      return base.where('p.id', '=', (eb) =>
+        eb
+          .selectFrom('campaign_tickets as t')
+          .select('t.purchase_id')
+          .where('t.campaign_id', '=', campaign.id)
+          .where('t.number', '=', search.number),
+      );
+    case 'phone':
+      // Phones are stored as digits: '(11) 98765' finds 11987654321 (buyers_phone_prefix_idx).
+      return base.where('p.status_id', '=', paid).where('b.phone', 'like', `${search.digits}%`);
+    case 'email':
+      return base.where('p.status_id', '=', paid).where(emailStarts(search.prefix));
+    case 'name':
+      return base.where((eb) =>
+        eb.or([
+          eb('b.name_search', 'like', `%${escapeLike(search.folded)}%`),
+          eb.and([eb('p.status_id', '=', paid), emailStarts(search.emailPrefix)]),
+        ]),
+      );
+  }
+}
+
+/** The columns a sale is presented from. */
+export const SALE_COLUMNS = [
+  'p.id',
+  'p.total_tickets',
+  'p.total_cents',
+  'p.status_id',
+  'p.purchased_at',
+  'b.name',
+  'b.phone',
+  'b.email',
+  'b.cpf_encrypted',
+  'b.cpf_key_id',
+] as const;
+
+export interface SaleRow {
+  id: string;
+  total_tickets: number;
+  total_cents: string;
+  status_id: number;
+  purchased_at: Date;
+  name: string;
+  phone: string;
+  email: string | null;
+  cpf_encrypted: Buffer;
+  cpf_key_id: number;
+}
+
+/** One sale as the organiser may see it: the sales table and the CSV export both go through here. */
+export function presentSale(row: SaleRow, cipher: BuyerCpfCipher): Sale {
+  const paid = row.status_id === PURCHASE_STATUS_ID.paid;
+  return {
+    id: Number(row.id),
+    buyer: {
+      name: row.name,
+      cpf: cipher.masked(row.cpf_encrypted, row.cpf_key_id),
+      email: paid ? row.email : maskBuyerEmail(row.email),
+      phone: paid ? row.phone : maskBuyerPhone(row.phone),
+    },
+    total_tickets: row.total_tickets,
+    total_value: centsToReais(row.total_cents),
+    status: { id: row.status_id as PurchaseStatusId, name: PURCHASE_STATUS[row.status_id as PurchaseStatusId] },
+    purchased_at: row.purchased_at.toISOString(),
+  };
 }
 
 /**
  * The numbers of the page's purchases, ascending, by purchase id. A purchase holds at most
  * RESERVATION_QUANTITY_MAX numbers, so the page's rows are bounded by perPage × that (also asked of the database).
  */
-async function numbersOf(
+export async function numbersOf(
   db: Executor,
   campaign: OwnedCampaign,
   purchaseIds: string[],
@@ -118,6 +251,27 @@ async function numbersOf(
   return byPurchase;
 }
 
+/**
+ * How many rows the filters keep. Without a search the campaign's maintained totals answer (no rescan of a million
+ * purchases); a search is narrow by construction (a ticket, a phone, an e-mail) or a name.
+ */
+async function countSales(
+  db: Executor,
+  campaign: OwnedCampaign,
+  statuses: readonly number[],
+  search: SalesSearch,
+  base: ReturnType<typeof filteredSales>,
+): Promise<number> {
+  if (!base) return 0;
+  if (search.kind === 'none') {
+    const counts = await purchaseCountsByStatus(db, campaign.id);
+    const wanted = statuses.length > 0 ? statuses : [...counts.keys()];
+    return wanted.reduce((sum, status) => sum + (counts.get(status) ?? 0), 0);
+  }
+  const row = await base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 export async function listSales(
   db: Executor,
   cipher: BuyerCpfCipher,
@@ -126,76 +280,42 @@ export async function listSales(
   options: SalesListOptions = {},
   now: Date = new Date(),
 ): Promise<Omit<SalesReply, 'success' | 'message'>> {
-  let base = db
-    .selectFrom('purchases as p')
-    .innerJoin('buyers as b', 'b.id', 'p.buyer_id')
-    .where('p.campaign_id', '=', campaign.id);
-  if (query.statuses.length > 0) base = base.where('p.status_id', 'in', query.statuses);
-  const search = query.buyerSearch.trim();
-  if (search) {
-    const folded = foldForSearch(search);
-    const digits = search.replace(/\D/g, '');
-    const ticket = searchedTicketNumber(search, campaign);
-    base = base.where((eb) => {
-      const contact: Expression<SqlBool>[] = [
-        eb(sql<string>`lower(b.email)`, 'like', containsPattern(search.toLowerCase())),
-      ];
-      // Phones are stored as digits: '(11) 98765' finds 11987654321.
-      if (digits) contact.push(eb('b.phone', 'like', containsPattern(digits)));
-      const matches: Expression<SqlBool>[] = [
-        eb('b.name_search', 'like', containsPattern(folded)),
-        // Contact data is visible on paid purchases only, so only they can be found by it.
-        eb.and([eb('p.status_id', '=', PURCHASE_STATUS_ID.paid), eb.or(contact)]),
-      ];
-      if (ticket !== null) {
-        // The purchase holding the number: at most one row, found by campaign_tickets' primary key.
-        matches.push(
-          eb(
-            'p.id',
-            '=',
-            eb
-              .selectFrom('campaign_tickets as t')
-              .select('t.purchase_id')
-              .where('t.campaign_id', '=', campaign.id)
-              .where('t.number', '=', ticket),
-          ),
-        );
-      }
-      return eb.or(matches);
-    });
-  }
-
-  const [countRow, totals] = await Promise.all([
-    base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  const search = classifySalesSearch(query.buyerSearch);
+  const base = filteredSales(db, campaign, query.statuses, search);
+  const [total, totals] = await Promise.all([
+    countSales(db, campaign, query.statuses, search, base),
     campaignTotals(db, [campaign.id], now),
   ]);
-  const total = Number(countRow.total);
   const lastPage = Math.max(1, Math.ceil(total / query.perPage));
   const offset = (query.page - 1) * query.perPage;
 
-  const direction = query.sortOrder === 'asc' ? sql`asc` : sql`desc`;
-  const rows =
-    offset >= total
-      ? []
-      : await base
-          .select([
-            'p.id',
-            'p.total_tickets',
-            'p.total_cents',
-            'p.status_id',
-            'p.purchased_at',
-            'b.name',
-            'b.phone',
-            'b.email',
-            'b.cpf_encrypted',
-            'b.cpf_key_id',
-          ])
-          // Tie-break by id in the same direction so pages never repeat or skip a row.
-          .orderBy(sql`${sql.raw(SORT_EXPRESSIONS[query.sortBy])} ${direction}`)
-          .orderBy(sql`p.id ${direction}`)
-          .limit(query.perPage)
-          .offset(offset)
-          .execute();
+  let rows: SaleRow[] = [];
+  if (base && offset < total) {
+    // Pages past the middle are read from the other end: the last page skips as few rows as page 1.
+    const fromEnd = offset + query.perPage / 2 > total / 2;
+    const ascending = (query.sortOrder === 'asc') !== fromEnd;
+    const take = Math.min(query.perPage, total - offset);
+    // Ids first (skipped rows touch only the index), then the page's rows with their buyers.
+    const page = await base
+      .select('p.id')
+      .orderBy(salesOrderBy(query.sortBy, ascending))
+      .limit(take)
+      .offset(fromEnd ? total - offset - take : offset)
+      .execute();
+    const ids = page.map((row) => String(row.id));
+    if (fromEnd) ids.reverse();
+    if (ids.length > 0) {
+      const found = await db
+        .selectFrom('purchases as p')
+        .innerJoin('buyers as b', 'b.id', 'p.buyer_id')
+        .select(SALE_COLUMNS)
+        .where('p.campaign_id', '=', campaign.id)
+        .where('p.id', 'in', ids)
+        .execute();
+      const byId = new Map(found.map((row) => [String(row.id), row]));
+      rows = ids.flatMap((id) => byId.get(id) ?? []);
+    }
+  }
   const numbers = options.withNumbers
     ? await numbersOf(
         db,
@@ -206,20 +326,7 @@ export async function listSales(
     : null;
 
   const data: Sale[] = rows.map((row) => {
-    const paid = row.status_id === PURCHASE_STATUS_ID.paid;
-    const sale: Sale = {
-      id: Number(row.id),
-      buyer: {
-        name: row.name,
-        cpf: cipher.masked(row.cpf_encrypted, row.cpf_key_id),
-        email: paid ? row.email : maskBuyerEmail(row.email),
-        phone: paid ? row.phone : maskBuyerPhone(row.phone),
-      },
-      total_tickets: row.total_tickets,
-      total_value: centsToReais(row.total_cents),
-      status: { id: row.status_id, name: PURCHASE_STATUS[row.status_id] },
-      purchased_at: row.purchased_at.toISOString(),
-    };
+    const sale = presentSale(row, cipher);
     if (numbers) sale.numbers = numbers.get(String(row.id)) ?? [];
     return sale;
   });

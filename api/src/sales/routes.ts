@@ -1,6 +1,7 @@
 import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import { SALES_DEFAULT_PAGE_SIZE, SALES_DEFAULT_SORT, SALES_PAGE_SIZES } from '@rifaria/shared/constants';
 import type { PurchaseStatusId } from '@rifaria/shared/types';
+import { Readable } from 'node:stream';
 import * as v from 'valibot';
 import { SALES_REPLIES } from './schemas';
 import { HttpError } from '../lib/errors';
@@ -57,6 +58,10 @@ const idParams = v.object({ id: v.string() });
 const toList = (value: string | string[] | undefined): string[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 
+/** The statuses of a query, from `status[]` and `status` alike. */
+const statusesOf = (query: { 'status[]'?: string | string[]; status?: string | string[] }) =>
+  [...new Set([...toList(query['status[]']), ...toList(query.status)])].map((s) => Number(s) as PurchaseStatusId);
+
 const campaignSalesRoutes: RoutesPlugin = async (fastify) => {
   fastify.get(
     '/api/campaigns/:id/sales',
@@ -73,9 +78,7 @@ const campaignSalesRoutes: RoutesPlugin = async (fastify) => {
     async (request, reply) => {
       const userId = String(sessionOf(request).user.id);
       const query = request.query;
-      const statuses = [...new Set([...toList(query['status[]']), ...toList(query.status)])].map(
-        (s) => Number(s) as PurchaseStatusId,
-      );
+      const statuses = statusesOf(query);
       const result = await fastify.services.sales.list(
         userId,
         request.params.id,
@@ -93,6 +96,37 @@ const campaignSalesRoutes: RoutesPlugin = async (fastify) => {
       // Buyer personal data: never kept by shared caches.
       void reply.header('cache-control', 'no-store');
       return { success: true, message: SALES_MESSAGES.listed, ...result };
+    },
+  );
+
+  fastify.get(
+    '/api/campaigns/:id/sales.csv',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary:
+          'CSV de todas as vendas com os filtros e a ordem da tabela (page e per_page ignorados), transmitido aos poucos',
+        params: idParams,
+        querystring: salesQuery,
+        response: SALES_REPLIES.errors,
+      },
+      config: { auth: true },
+    },
+    async (request, reply) => {
+      const userId = String(sessionOf(request).user.id);
+      const query = request.query;
+      const csv = await fastify.services.sales.csv(userId, request.params.id, {
+        statuses: statusesOf(query),
+        buyerSearch: query.buyer_search,
+        sortBy: query.sort_by,
+        sortOrder: query.sort_order,
+      });
+      if (!csv) throw new HttpError(404, CAMPAIGN_MESSAGES.notFound);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="vendas-campanha-${request.params.id}.csv"`)
+        .send(Readable.from(csv));
     },
   );
 };

@@ -1,4 +1,4 @@
-import { PURCHASE_STATUS_ID, TIME_ZONE } from '@rifaria/shared/constants';
+import { PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
 import { fromSaoPauloWallClock, toSaoPauloISODate } from '@rifaria/shared/format';
 import type { CampaignStats, SalesChartEntry } from '@rifaria/shared/types';
 import { sql } from 'kysely';
@@ -6,7 +6,8 @@ import type { Executor } from '../db/schema';
 import { centsToReais } from '@rifaria/shared/money';
 
 /**
- * Campaign figures derived from the purchases (never stored on the campaign, so they cannot drift):
+ * Campaign figures derived from the purchases by the database itself (migration 046's triggers keep per-campaign
+ * totals that every writer updates, so they cannot drift from the purchases):
  * - sold = tickets of PAID purchases (status 2);
  * - reserved = tickets of PENDING purchases whose reservation has not expired yet (status 1, expires_at > now);
  *   a pending purchase past expires_at is not counted even before the expiry worker has cancelled it, because its
@@ -28,7 +29,45 @@ export interface CampaignTotals {
   paidCount: number;
 }
 
-/** Raw totals of several campaigns in ONE query; campaigns without purchases are absent from the map. */
+/**
+ * The campaigns' maintained totals (migration 046: folded totals plus the deltas not folded yet, in one statement so
+ * a concurrent fold is never seen half done), by campaign and status; `days` restricts them to those São Paulo days.
+ */
+function maintainedTotals(db: Executor, campaignIds: readonly string[] | { userId: string }) {
+  const scope = <T extends 'campaign_sales_totals' | 'campaign_sales_deltas'>(table: T) =>
+    db
+      .selectFrom(table as 'campaign_sales_totals')
+      .select(['campaign_id', 'status_id', 'day', 'purchases', 'tickets', 'cents'])
+      .where((eb) =>
+        Array.isArray(campaignIds)
+          ? eb('campaign_id', 'in', [...campaignIds])
+          : eb(
+              'campaign_id',
+              'in',
+              eb
+                .selectFrom('campaigns')
+                .select('campaigns.id')
+                .where('campaigns.user_id', '=', (campaignIds as { userId: string }).userId),
+            ),
+      );
+  return scope('campaign_sales_totals').unionAll(scope('campaign_sales_deltas'));
+}
+
+/** Purchases of one campaign per status (every status, cancelled too): the sales table's count without a search. */
+export async function purchaseCountsByStatus(db: Executor, campaignId: string): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom(maintainedTotals(db, [campaignId]).as('t'))
+    .select(['t.status_id', sql<string>`sum(t.purchases)`.as('purchases')])
+    .groupBy('t.status_id')
+    .execute();
+  return new Map(rows.map((row) => [Number(row.status_id), Number(row.purchases)]));
+}
+
+/**
+ * Raw totals of several campaigns, from the maintained totals (O(statuses × days) per campaign, whatever the
+ * number of purchases); campaigns without purchases are absent from the map. Pending tickets past their expiry
+ * that the worker has not cancelled yet are taken off the reserved count (few: the worker runs every few seconds).
+ */
 export async function campaignTotals(
   db: Executor,
   campaignIds: readonly string[],
@@ -36,33 +75,52 @@ export async function campaignTotals(
 ): Promise<Map<string, CampaignTotals>> {
   const out = new Map<string, CampaignTotals>();
   if (campaignIds.length === 0) return out;
-  const rows = await db
-    .selectFrom('purchases')
-    .select([
-      'campaign_id',
-      sql<string>`coalesce(sum(total_tickets) filter (where status_id = ${PURCHASE_STATUS_ID.paid}), 0)`.as('sold'),
-      sql<string>`coalesce(sum(total_tickets) filter (where status_id = ${PURCHASE_STATUS_ID.pending} and expires_at > ${now}), 0)`.as(
-        'reserved',
-      ),
-      sql<string>`coalesce(sum(total_cents) filter (where status_id = ${PURCHASE_STATUS_ID.paid}), 0)`.as(
-        'revenue_cents',
-      ),
-      sql<string>`count(*) filter (where status_id = ${PURCHASE_STATUS_ID.paid})`.as('paid_count'),
-    ])
-    // Cancelled purchases (including paid-to-refund) never count: skip them in the index scan.
-    .where('campaign_id', 'in', [...campaignIds])
-    .where('status_id', 'in', [PURCHASE_STATUS_ID.pending, PURCHASE_STATUS_ID.paid])
-    .groupBy('campaign_id')
-    .execute();
+  const [rows, overdue] = await Promise.all([
+    db
+      .selectFrom(maintainedTotals(db, campaignIds).as('t'))
+      .select([
+        't.campaign_id',
+        sql<string>`coalesce(sum(t.tickets) filter (where t.status_id = ${PURCHASE_STATUS_ID.paid}), 0)`.as('sold'),
+        sql<string>`coalesce(sum(t.tickets) filter (where t.status_id = ${PURCHASE_STATUS_ID.pending}), 0)`.as(
+          'pending',
+        ),
+        sql<string>`coalesce(sum(t.cents) filter (where t.status_id = ${PURCHASE_STATUS_ID.paid}), 0)`.as(
+          'revenue_cents',
+        ),
+        sql<string>`coalesce(sum(t.purchases) filter (where t.status_id = ${PURCHASE_STATUS_ID.paid}), 0)`.as(
+          'paid_count',
+        ),
+      ])
+      .where('t.status_id', 'in', [PURCHASE_STATUS_ID.pending, PURCHASE_STATUS_ID.paid])
+      .groupBy('t.campaign_id')
+      .execute(),
+    // purchases_pending_expiry_idx: only the reservations already past their time.
+    db
+      .selectFrom('purchases')
+      .select(['campaign_id', sql<string>`sum(total_tickets)`.as('tickets')])
+      .where('status_id', '=', PURCHASE_STATUS_ID.pending)
+      .where('expires_at', '<=', now)
+      .where('campaign_id', 'in', [...campaignIds])
+      .groupBy('campaign_id')
+      .execute(),
+  ]);
+  const overdueTickets = new Map(overdue.map((row) => [String(row.campaign_id), Number(row.tickets)]));
   for (const row of rows) {
-    out.set(String(row.campaign_id), {
+    const id = String(row.campaign_id);
+    out.set(id, {
       sold: Number(row.sold),
-      reserved: Number(row.reserved),
+      reserved: Math.max(0, Number(row.pending) - (overdueTickets.get(id) ?? 0)),
       revenueCents: Number(row.revenue_cents),
       paidCount: Number(row.paid_count),
     });
   }
   return out;
+}
+
+/** Folds up to `maxRows` appended deltas into the totals (a worker step); returns how many it moved. */
+export async function foldSalesDeltas(db: Executor, maxRows = 10_000): Promise<number> {
+  const { rows } = await sql<{ moved: number }>`select fold_campaign_sales_deltas(${maxRows}) as moved`.execute(db);
+  return Number(rows[0]?.moved ?? 0);
 }
 
 export function toCampaignStats(totalTickets: number, totals: CampaignTotals | undefined): CampaignStats {
@@ -128,36 +186,29 @@ export interface DailySales {
 }
 
 /**
- * Paid purchases per São Paulo day of the window, for one campaign or for every campaign of an organiser.
- * A sale belongs to the day it was PAID (when the money arrived and the ledger credited it), grouped in São Paulo
- * time by the database so only one row per day travels.
+ * Paid purchases per São Paulo day of the window, for one campaign or for every campaign of an organiser. A sale
+ * belongs to the day it was PAID (when the money arrived and the ledger credited it): read from the maintained
+ * totals, one row per campaign and day, never the purchases themselves.
  */
 export async function dailyPaidSales(
   db: Executor,
   scope: { campaignId: string } | { userId: string },
   window: DayWindow,
 ): Promise<Map<string, DailySales>> {
-  // The zone is a literal, not a parameter: GROUP BY must see the very same expression as the SELECT list.
-  const day = sql<string>`to_char((p.paid_at at time zone ${sql.lit(TIME_ZONE)})::date, 'YYYY-MM-DD')`;
-  let query = db
-    .selectFrom('purchases as p')
-    .select([
-      day.as('day'),
-      sql<string>`sum(p.total_tickets)`.as('tickets'),
-      sql<string>`sum(p.total_cents)`.as('revenue_cents'),
-    ])
-    .where('p.status_id', '=', PURCHASE_STATUS_ID.paid)
-    .where('p.paid_at', '>=', window.start)
-    .where('p.paid_at', '<', window.end)
-    .groupBy(day);
-  query =
-    'campaignId' in scope
-      ? query.where('p.campaign_id', '=', scope.campaignId)
-      : query.where('p.campaign_id', 'in', (qb) =>
-          qb.selectFrom('campaigns').select('campaigns.id').where('campaigns.user_id', '=', scope.userId),
-        );
-  const rows = await query.execute();
-  return new Map(rows.map((r) => [r.day, { tickets: Number(r.tickets), revenueCents: Number(r.revenue_cents) }]));
+  const totals = maintainedTotals(db, 'campaignId' in scope ? [scope.campaignId] : scope).as('t');
+  const rows = await db
+    .selectFrom(totals)
+    .select(['t.day', sql<string>`sum(t.tickets)`.as('tickets'), sql<string>`sum(t.cents)`.as('revenue_cents')])
+    .where('t.status_id', '=', PURCHASE_STATUS_ID.paid)
+    .where('t.day', '>=', window.days[0]!)
+    .where('t.day', '<=', window.days[window.days.length - 1]!)
+    .groupBy('t.day')
+    .execute();
+  return new Map(
+    rows
+      .filter((r) => Number(r.tickets) !== 0 || Number(r.revenue_cents) !== 0)
+      .map((r) => [r.day, { tickets: Number(r.tickets), revenueCents: Number(r.revenue_cents) }]),
+  );
 }
 
 /** Paid sales per São Paulo day of the last `days` days (today included), oldest first, zeros included. */

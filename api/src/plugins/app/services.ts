@@ -38,6 +38,7 @@ import { createLeaseRecall, DEFAULT_ALLOCATOR_OPTIONS, PurchasesService, TicketA
 import { MyTicketsService } from '../../purchases/my-tickets';
 import { purchasesWorkerSteps } from '../../purchases/worker';
 import { SalesService } from '../../sales/service';
+import { salesWorkerSteps } from '../../sales/worker';
 import { DashboardService } from '../../dashboard/service';
 import { HealthService } from '../../health/service';
 import { DrawsRepository } from '../../draws/repository';
@@ -134,6 +135,7 @@ export function workerSteps(services: Services): WorkerStep[] {
     ...walletsWorkerSteps(services.transfers),
     ...accountsWorkerSteps(services.kycReview),
     ...purchasesWorkerSteps(services.purchases),
+    ...salesWorkerSteps(services.sales),
     ...whatsappWorkerSteps(services.whatsapp, services.whatsappSender),
     ...mailWorkerSteps(services.mailDelivery),
     // Last: encoding a banner takes seconds, the steps above are more urgent.

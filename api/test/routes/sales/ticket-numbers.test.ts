@@ -125,8 +125,10 @@ describe('GET /api/campaigns/:id/sales — ticket numbers', () => {
     expect(await names(`${search('3')}&status[]=2`)).toEqual([]);
     expect(await names(`${search('3')}&status[]=1`)).toEqual(['Ana Lima']);
     expect(await names(search('ana'))).toEqual(['Ana Lima']);
-    // Phone digits still find paid purchases (the phones are all 8s and 9s).
-    expect(await names(search('89988889'))).toEqual(['Bia Prado']);
+    // Up to 8 digits are a ticket number only; a phone is found from its start, by 9+ digits or written as one.
+    expect(await names(search('89988889'))).toEqual([]);
+    expect(await names(search('899888898'))).toEqual(['Bia Prado']);
+    expect(await names(search('(89) 988889'))).toEqual(['Bia Prado']);
   });
 
   it('should give each sale its numbers, zero-padded, only with with_numbers=1', async () => {

@@ -1,66 +1,16 @@
 /**
- * The sales CSV, built in the browser. Made for a pt-BR spreadsheet (Excel, LibreOffice, Google Sheets): UTF-8 BOM
- * (otherwise Excel reads accents as Latin-1), ';' separator (',' is the decimal mark there), pt-BR numbers
- * ('1.234,56'), every field quoted, CRLF line ends. The last column lists the sale's ticket numbers, zero-padded
- * as on the checkout and separated by spaces (a purchase holds at most 1.000; none once cancelled).
+ * The sales CSV (its format is shared with the API's streamed GET /api/campaigns/{id}/sales.csv, in
+ * @rifaria/shared/sales-csv): a pt-BR spreadsheet file with each sale's ticket numbers.
  */
-import { formatCentsAsDecimal, formatDateTime, maskPhone } from '@rifaria/shared/format';
+import { salesCsvHeader, salesCsvLine } from '@rifaria/shared/sales-csv';
 import type { Sale, SalesReply } from '@rifaria/shared/types';
 import { getSales, type SalesQuery } from '../api/get-sales';
-import { reaisToCents } from '@rifaria/shared/money';
 
-export const CSV_BOM = '\uFEFF';
-export const CSV_SEPARATOR = ';';
+export { CSV_BOM, CSV_SEPARATOR, salePhone } from '@rifaria/shared/sales-csv';
 export const CSV_PAGE_SIZE = 100;
 
-const HEADER = [
-  'Comprador',
-  'CPF',
-  'Telefone',
-  'E-mail',
-  'Tickets',
-  'Valor (R$)',
-  'Status',
-  'Data da compra',
-  'Números',
-];
-
-/** Quotes a field; a text starting with = + - @ gets a leading apostrophe so no spreadsheet runs it as a formula. */
-function textField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
-/**
- * The buyer's phone as shown to the organiser: a Pago sale carries the digits ('11987654321' → '(11) 98765-4321');
- * the others carry the server's mask ('(11) *****-4321'), shown as it is.
- */
-export function salePhone(phone: string): string {
-  return /^\d{10,11}$/.test(phone) ? maskPhone(phone) : phone;
-}
-
-function numberField(value: string): string {
-  return `"${value}"`;
-}
-
 export function salesCsv(sales: Sale[]): string {
-  const lines = [HEADER.map(textField).join(CSV_SEPARATOR)];
-  for (const sale of sales) {
-    lines.push(
-      [
-        textField(sale.buyer.name),
-        textField(sale.buyer.cpf),
-        textField(salePhone(sale.buyer.phone)),
-        textField(sale.buyer.email ?? ''),
-        numberField(String(sale.total_tickets)),
-        numberField(formatCentsAsDecimal(reaisToCents(sale.total_value))),
-        textField(sale.status.name),
-        textField(formatDateTime(sale.purchased_at)),
-        textField((sale.numbers ?? []).join(' ')),
-      ].join(CSV_SEPARATOR),
-    );
-  }
-  return CSV_BOM + lines.join('\r\n') + '\r\n';
+  return salesCsvHeader() + sales.map(salesCsvLine).join('');
 }
 
 /**
