@@ -67,7 +67,8 @@ const authRoutes: RoutesPlugin = async (fastify) => {
       },
       config: { rateLimit: { max: rateLimits.login.max, timeWindow: rateLimits.login.timeWindowMs } },
     },
-    async (request) => authBody(API_MESSAGES.loggedIn, await fastify.services.auth.login(request.body)),
+    async (request) =>
+      authBody(API_MESSAGES.loggedIn, await fastify.services.auth.login(request.body, messageOriginOf(fastify.config))),
   );
 
   fastify.post(
