@@ -16,6 +16,7 @@ module.exports = {
     '^@electric-sql/pglite/node-postgres$': '<rootDir>/test/shims/pglite-node-postgres.js',
     '^content-disposition$': '<rootDir>/test/shims/content-disposition.js',
     '^cookie$': '<rootDir>/test/shims/cookie.js',
+    '^@fastify/cookie$': '<rootDir>/test/shims/fastify-cookie.js',
     '^sanitize-html$': '<rootDir>/test/shims/sanitize-html.js',
     '^qrcode$': '<rootDir>/test/shims/qrcode.js',
   },

@@ -162,6 +162,14 @@ export interface AppConfig {
     verifyEmail: RateLimitRule;
   };
   /**
+   * Login guessing per account, whatever address each guess comes from (auth/login-lock.ts): after `failures` wrong
+   * passwords for one e-mail (LOGIN_LOCK_FAILURES) within `windowMs` of each other (LOGIN_LOCK_WINDOW_MINUTES), each
+   * further one locks the account's login for a delay that doubles from `baseDelayMs` (LOGIN_LOCK_DELAY_SECONDS) up to
+   * `maxDelayMs` (LOGIN_LOCK_MAX_DELAY_MINUTES): bounded, so an attacker can slow the owner but never shut them out,
+   * and a password reset lifts it.
+   */
+  loginLock: { failures: number; windowMs: number; baseDelayMs: number; maxDelayMs: number };
+  /**
    * Redis shared by every API process for the rate limits (REDIS_URL); unset = each process counts in memory.
    * rateLimitNamespace (RATE_LIMIT_NAMESPACE) prefixes the keys (several deployments on one Redis, tests).
    */
@@ -451,6 +459,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       forgotPassword: { max: 10, timeWindowMs: 15 * 60_000 },
       resetPassword: { max: 20, timeWindowMs: 15 * 60_000 },
       verifyEmail: { max: 30, timeWindowMs: 15 * 60_000 },
+    },
+    loginLock: {
+      failures: intFrom(env, 'LOGIN_LOCK_FAILURES', 10, 1),
+      windowMs: intFrom(env, 'LOGIN_LOCK_WINDOW_MINUTES', 15, 1) * 60_000,
+      baseDelayMs: intFrom(env, 'LOGIN_LOCK_DELAY_SECONDS', 30, 1) * 1000,
+      maxDelayMs: intFrom(env, 'LOGIN_LOCK_MAX_DELAY_MINUTES', 15, 1) * 60_000,
     },
     redisUrl: env.REDIS_URL?.trim() || undefined,
     rateLimitNamespace: env.RATE_LIMIT_NAMESPACE?.trim() || 'rifaria-rl:',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD as password, signUp, uniqueEmail } from './support';
+import { PASSWORD as password, sessionToken, signUp, uniqueEmail } from './support';
 
 // Issue 2 journey: sign up through the UI, land on the dashboard greeting, log out, open a protected page
 // logged out, log in, land back on it; a remote that fails to load breaks only its own route.
@@ -19,9 +19,11 @@ test('should sign up, log out and return to the requested page after logging in'
   await expect(page.getByText('Aqui está um resumo das suas campanhas.')).toBeVisible();
   await expect(page.getByText('Cliente')).toBeVisible();
 
-  const readToken = () => page.evaluate(() => JSON.parse(localStorage.getItem('rifaria-session') ?? '{}')?.state?.token ?? null);
+  const readToken = () => sessionToken(page);
   const firstToken = await readToken();
   expect(firstToken).toBeTruthy();
+  // The token lives in an HttpOnly cookie only: nothing of it in the page's storage.
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(firstToken!);
 
   await page.getByRole('button', { name: 'Abrir menu do usuário' }).click();
   await page.getByRole('menuitem', { name: 'Sair' }).click();
@@ -43,6 +45,7 @@ test('should refuse a wrong password and a duplicate e-mail with the spec messag
   await signUp(page, 'João Pereira', email);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.evaluate(() => localStorage.clear());
+  await page.context().clearCookies();
 
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(email);
@@ -86,11 +89,18 @@ test('should show a fallback for a remote that fails to load while the shell kee
   await page.unroute('**/_mf/mf-wallet/**');
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
   await page.getByRole('button', { name: 'Tentar novamente' }).click();
-  await expect(page.getByRole('button', { name: 'Abrir conta digital' }).or(page.getByRole('link', { name: 'Abrir conta digital' })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('button', { name: 'Abrir conta digital' })
+      .or(page.getByRole('link', { name: 'Abrir conta digital' }))
+      .first(),
+  ).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });
 
-test('should get a half-loaded remote back with a page reload when retrying in place is not enough', async ({ page }) => {
+test('should get a half-loaded remote back with a page reload when retrying in place is not enough', async ({
+  page,
+}) => {
   await signUp(page, 'Bruno Costa', uniqueEmail('bruno'));
   // The dashboard already loaded the wallet remote (its widgets); now its section's files fail.
   await expect(page.getByText('Carteira Digital').first()).toBeVisible();
@@ -99,7 +109,10 @@ test('should get a half-loaded remote back with a page reload when retrying in p
   await expect(page.getByText('Não foi possível carregar esta seção.')).toBeVisible();
   await page.unroute('**/_mf/mf-wallet/**');
 
-  const promo = page.getByRole('button', { name: 'Abrir conta digital' }).or(page.getByRole('link', { name: 'Abrir conta digital' })).first();
+  const promo = page
+    .getByRole('button', { name: 'Abrir conta digital' })
+    .or(page.getByRole('link', { name: 'Abrir conta digital' }))
+    .first();
   const reload = page.getByRole('button', { name: 'Recarregar a página' });
   await page.getByRole('button', { name: 'Tentar novamente' }).click();
   await expect(promo.or(reload)).toBeVisible();

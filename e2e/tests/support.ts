@@ -29,9 +29,12 @@ export async function signUp(page: Page, name: string, email: string): Promise<v
 
 export const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@exemplo.com.br`;
 
-/** The bearer token the shell keeps in localStorage. */
-export const sessionToken = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('rifaria-session') ?? '{}')?.state?.token as string | null);
+/**
+ * The session token: the HttpOnly cookie the API set at login (no script on the page can read it; the test reads it
+ * from the browser context to call the API as a bearer client).
+ */
+export const sessionToken = async (page: Page): Promise<string | null> =>
+  (await page.context().cookies()).find((cookie) => cookie.name === 'rifaria_session')?.value ?? null;
 
 // A 1×1 PNG: a real image by its magic bytes, as the server checks.
 export const PNG_1x1 = Buffer.from(

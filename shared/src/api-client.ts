@@ -2,7 +2,9 @@
  * The one HTTP client of the front end (a ky instance shared as a Module Federation singleton).
  *
  * - base URL from the runtime config (`configureApi({ baseUrl })`, '' = same origin), JSON, 60 s timeout;
- * - `Authorization: Bearer <token>` whenever a token is stored;
+ * - the session travels as the API's HttpOnly cookie (`credentials: 'include'`, so a dev server on another port sends
+ *   it too); every request carries `X-Requested-With: rifaria`, the header the API requires on a cookie-authenticated
+ *   POST/PUT/PATCH/DELETE (a form or a page of another site cannot send it: CSRF);
  * - ANY 401: the session is cleared and, unless the visitor is on /login, /cadastro or /p/…, the app goes to
  *   /login?redirect=<current location> (spec sections 4 and 8).
  *
@@ -10,7 +12,7 @@
  */
 import ky, { HTTPError, TimeoutError, NetworkError, type KyInstance, type Options } from 'ky';
 import { REQUEST_TIMEOUT_MS } from './constants';
-import { getToken, useSession } from './session';
+import { useSession } from './session';
 import { isSessionFreePath, paths } from './paths';
 import type { ApiErrorBody, FieldErrors } from './types';
 import { firstErrors } from './schemas/validate';
@@ -69,18 +71,16 @@ function resolvePrefix(baseUrl: string): string {
     : '';
 }
 
+/** The header (and value) the API requires on a cookie-authenticated unsafe request (api/src/plugins/app). */
+export const CSRF_HEADER = { 'X-Requested-With': 'rifaria' } as const;
+
 function createClient(baseUrl: string): KyInstance {
   return ky.create({
     prefix: resolvePrefix(baseUrl) || undefined,
     timeout: REQUEST_TIMEOUT_MS,
-    headers: { Accept: 'application/json' },
+    credentials: 'include',
+    headers: { Accept: 'application/json', ...CSRF_HEADER },
     hooks: {
-      beforeRequest: [
-        ({ request }) => {
-          const token = getToken();
-          if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
-        },
-      ],
       afterResponse: [
         ({ response }) => {
           if (response.status === 401) handleUnauthorized();

@@ -133,7 +133,7 @@ export const ONBOARDING_STEP_PERCENT = 50;
 // Shell ----------------------------------------------------------------------------------------------------------
 export const PROFILE_MENU_MAX_HEIGHT_PX = 180;
 export const DEFAULT_PROFILE_DESCRIPTION = 'Cliente';
-/** localStorage key of the persisted session (token + user). */
+/** localStorage key of the persisted session (the user; the credential is an HttpOnly cookie). */
 export const SESSION_STORAGE_KEY = 'rifaria-session';
 
 /** The id of the <script type="application/json"> that carries the buyer page's first-view data (FirstViewData). */

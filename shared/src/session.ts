@@ -1,5 +1,9 @@
 /**
- * The signed-in session: token + user, persisted in localStorage under 'rifaria-session'.
+ * The signed-in session as the browser sees it: the user (name, e-mail, description), persisted in localStorage under
+ * 'rifaria-session' so a reload knows at once that someone is signed in. The credential itself is an HttpOnly cookie
+ * the API sets at login (issue 29): no script can read it, so an injected script cannot carry the session away, and it
+ * is never stored here. The stored user only says "probably signed in": the first API call (GET /api/auth/me when the
+ * signed-in area mounts) answers 401 when the cookie has expired or was revoked, and the API client then logs out.
  * Shared as a Module Federation singleton, so the shell and every remote read the same store.
  */
 import { create } from 'zustand';
@@ -10,12 +14,12 @@ import type { SessionUser } from './types';
 export type { SessionUser };
 
 export interface SessionState {
-  token: string | null;
   user: SessionUser | null;
-  setSession: (token: string, user: SessionUser) => void;
+  /** After a login or sign-up (the API has set the session cookie). */
+  setSession: (user: SessionUser) => void;
   /** Merges into the stored user (e.g. after GET /api/auth/me or a profile save); no-op when logged out. */
   updateUser: (partial: Partial<SessionUser>) => void;
-  /** Clears token and user (and their stored copy). Does not call the API: see the shell's logout. */
+  /** Clears the user (and its stored copy). Does not call the API (which clears the cookie): see the shell's logout. */
   logout: () => void;
 }
 
@@ -39,18 +43,19 @@ export function clearDrafts(): void {
   }
 }
 
-/** Keeps only what the browser needs of a user (spec: token and user name, profile.description). */
+/** Keeps only what the browser needs of a user (spec: the user name, profile.description). */
 function pickSessionUser(user: SessionUser): SessionUser {
   const picked: SessionUser = { name: user.name ?? '' };
   if (user.id !== undefined) picked.id = user.id;
   if (user.email !== undefined) picked.email = user.email;
   if (user.email_verified_at !== undefined) picked.email_verified_at = user.email_verified_at;
-  if (user.profile !== undefined) picked.profile = user.profile ? { description: user.profile.description ?? null } : null;
+  if (user.profile !== undefined)
+    picked.profile = user.profile ? { description: user.profile.description ?? null } : null;
   return picked;
 }
 
 // Storage can be unavailable (Safari private mode, blocked cookies): fall back to memory rather than crash.
-const storage = createJSONStorage<Pick<SessionState, 'token' | 'user'>>(() => {
+const storage = createJSONStorage<Pick<SessionState, 'user'>>(() => {
   try {
     return window.localStorage;
   } catch {
@@ -65,9 +70,8 @@ const storage = createJSONStorage<Pick<SessionState, 'token' | 'user'>>(() => {
 export const useSession = create<SessionState>()(
   persist(
     (set, get) => ({
-      token: null,
       user: null,
-      setSession: (token, user) => set({ token, user: pickSessionUser(user) }),
+      setSession: (user) => set({ user: pickSessionUser(user) }),
       updateUser: (partial) => {
         const current = get().user;
         if (!current) return;
@@ -75,25 +79,23 @@ export const useSession = create<SessionState>()(
       },
       logout: () => {
         clearDrafts();
-        set({ token: null, user: null });
+        set({ user: null });
       },
     }),
     {
       name: SESSION_STORAGE_KEY,
-      version: 1,
+      // Version 1 kept a bearer token next to the user: reading it rewrites the entry without it.
+      version: 2,
+      migrate: (persisted) => ({ user: (persisted as { user?: SessionUser | null } | null)?.user ?? null }),
       storage,
-      partialize: (state) => ({ token: state.token, user: state.user }),
+      partialize: (state) => ({ user: state.user }),
     },
   ),
 );
 
-export function getToken(): string | null {
-  return useSession.getState().token;
-}
-
-/** Only checks that a token is stored, not that it is still valid (the API's 401 handles that). */
+/** Only checks that a user is stored, not that the session cookie is still valid (the API's 401 handles that). */
 export function isAuthenticated(): boolean {
-  return Boolean(getToken());
+  return useSession.getState().user !== null;
 }
 
 export function getSessionUser(): SessionUser | null {
@@ -103,7 +105,7 @@ export function getSessionUser(): SessionUser | null {
 /** Back to the logged-out initial state, in memory and in storage. For tests and for account switches. */
 export function resetSession(): void {
   clearDrafts();
-  useSession.setState({ token: null, user: null });
+  useSession.setState({ user: null });
   try {
     window.localStorage.removeItem(SESSION_STORAGE_KEY);
   } catch {

@@ -9,6 +9,7 @@ import { generateToken, hashToken } from '../lib/tokens';
 import { passwordResetEmail } from '../mail/templates';
 import type { MailTransport } from '../mail/transport';
 import type { Repositories } from '../plugins/app/repositories';
+import type { LoginLock } from './login-lock';
 
 export interface PasswordResetSettings {
   /** A link is valid this long (PASSWORD_RESET_TTL_MINUTES), once. */
@@ -41,6 +42,7 @@ export class PasswordResetService {
     private readonly repos: Repositories,
     private readonly mail: MailTransport,
     private readonly passwords: PasswordHasher,
+    private readonly loginLock: LoginLock,
     private readonly settings: PasswordResetSettings = PASSWORD_RESET_SETTINGS,
   ) {}
 
@@ -84,7 +86,8 @@ export class PasswordResetService {
   }
 
   /**
-   * Sets the new password and revokes every session of the account (whoever knew the old password is logged out).
+   * Sets the new password and revokes every session of the account (whoever knew the old password is logged out),
+   * and lifts a login lock (login-lock.ts): the owner proved the inbox, so guessing by others no longer holds them.
    * An unknown, expired or used link is 422 on `token`. The link is checked before the (costly) password hash, so
    * made-up tokens cost nothing, and used up in the transaction that stores the hash, so it works exactly once.
    */
@@ -92,15 +95,16 @@ export class PasswordResetService {
     const tokenHash = hashToken(input.token);
     if (!input.token || !(await this.repos.passwordResets.isLive(tokenHash))) throw invalidLink();
     const passwordHash = await this.passwords.hash(input.password);
-    const done = await this.db.transaction().execute(async (trx) => {
+    const email = await this.db.transaction().execute(async (trx) => {
       const link = await this.repos.passwordResets.consume(tokenHash, trx);
-      if (!link) return false;
+      if (!link) return null;
       const user = await this.repos.users.findByIdForUpdate(link.userId, trx);
-      if (!user || user.email.toLowerCase() !== link.email.toLowerCase()) return false;
+      if (!user || user.email.toLowerCase() !== link.email.toLowerCase()) return null;
       await this.repos.users.update(user.id, { password_hash: passwordHash }, trx);
       await this.repos.authTokens.revokeAllForUserExcept(user.id, null, trx);
-      return true;
+      return user.email;
     });
-    if (!done) throw invalidLink();
+    if (email === null) throw invalidLink();
+    await this.loginLock.clear(email);
   }
 }

@@ -13,7 +13,7 @@ import { API_MESSAGES } from '../lib/messages';
 import { messageOriginOf } from '../lib/public-origin';
 import { authErrors, commonErrors, errorReply, messageReply } from '../lib/reply-schema';
 import type { RoutesPlugin } from '../lib/routes-plugin';
-import { sessionOf } from '../plugins/app/authentication';
+import { clearSessionCookie, sessionOf, setSessionCookie } from '../plugins/app/authentication';
 import { perAddress } from '../plugins/external/rate-limit';
 import { presentUser } from './presenter';
 import { AUTH_REPLIES } from './schemas';
@@ -52,6 +52,7 @@ const authRoutes: RoutesPlugin = async (fastify) => {
     async (request, reply) => {
       const result = await fastify.services.auth.register(request.body);
       request.log.info({ userId: result.user.id }, 'account created');
+      setSessionCookie(fastify, reply, result.token.accessToken, result.token.expiresAt);
       return reply.code(201).send(authBody(API_MESSAGES.registered, result));
     },
   );
@@ -67,7 +68,11 @@ const authRoutes: RoutesPlugin = async (fastify) => {
       },
       config: { rateLimit: { max: rateLimits.login.max, timeWindow: rateLimits.login.timeWindowMs } },
     },
-    async (request) => authBody(API_MESSAGES.loggedIn, await fastify.services.auth.login(request.body)),
+    async (request, reply) => {
+      const result = await fastify.services.auth.login(request.body, messageOriginOf(fastify.config));
+      setSessionCookie(fastify, reply, result.token.accessToken, result.token.expiresAt);
+      return authBody(API_MESSAGES.loggedIn, result);
+    },
   );
 
   fastify.post(
@@ -75,13 +80,14 @@ const authRoutes: RoutesPlugin = async (fastify) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Encerra a sessão do token enviado',
+        summary: 'Encerra a sessão (do token ou do cookie) e apaga o cookie',
         response: { 200: messageReply, ...authErrors },
       },
       config: { auth: true },
     },
-    async (request) => {
+    async (request, reply) => {
       await fastify.services.auth.logout(sessionOf(request).tokenId);
+      clearSessionCookie(fastify, reply);
       return { success: true, message: API_MESSAGES.loggedOut };
     },
   );

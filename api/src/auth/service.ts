@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { paths } from '@rifaria/shared/paths';
 import type { ChangePasswordInput, LoginInput, RegisterInput } from '@rifaria/shared/schemas';
 import { AUTH_MESSAGES, PASSWORD_CHANGE_MESSAGES } from '@rifaria/shared/schemas';
 import type { Database, Executor, User } from '../db/schema';
@@ -7,6 +8,9 @@ import type { PasswordHasher } from '../lib/passwords';
 import { generateToken, hashToken } from '../lib/tokens';
 import type { Repositories } from '../plugins/app/repositories';
 import { isUniqueViolation } from '../db/errors';
+import { loginLockedEmail } from '../mail/templates';
+import type { MailTransport } from '../mail/transport';
+import { LOGIN_LOCK_MESSAGES, type LoginLock } from './login-lock';
 
 export interface IssuedToken {
   accessToken: string;
@@ -27,6 +31,8 @@ export class AuthService {
     private readonly repos: Repositories,
     private readonly passwords: PasswordHasher,
     private readonly tokenTtlDays: number,
+    private readonly loginLock: LoginLock,
+    private readonly mail: MailTransport,
   ) {}
 
   /** The active session of a bearer token; unknown, revoked and expired tokens are all null. */
@@ -62,13 +68,37 @@ export class AuthService {
     }
   }
 
-  /** Same 401 for an unknown e-mail and a wrong password, in about the same time. */
-  async login(input: LoginInput): Promise<AuthResult> {
+  /**
+   * Same 401 for an unknown e-mail and a wrong password, in about the same time. While the account's login is locked
+   * (login-lock.ts) every attempt gets the same 429, right password or not, without checking it. `origin` is where
+   * the owner's e-mail links (lib/public-origin.ts).
+   */
+  async login(input: LoginInput, origin: string): Promise<AuthResult> {
+    const attempt = await this.loginLock.begin(input.email);
+    if (!attempt.allowed) {
+      throw new HttpError(429, LOGIN_LOCK_MESSAGES.locked(attempt.retryAfterSeconds), undefined, {
+        'retry-after': String(attempt.retryAfterSeconds),
+      });
+    }
     const user = await this.repos.users.findByEmail(input.email);
     const valid = user
       ? await this.passwords.verify(user.password_hash, input.password)
       : await this.passwords.verifyDummy(input.password);
-    if (!user || !valid) throw new HttpError(401, AUTH_MESSAGES.loginFailed);
+    if (!user || !valid) {
+      if (user && (await this.loginLock.shouldNotify(input.email, attempt))) {
+        await this.mail.send(
+          loginLockedEmail({
+            to: user.email,
+            name: user.name,
+            subject: LOGIN_LOCK_MESSAGES.noticeSubject,
+            failures: attempt.failures,
+            link: `${origin}${paths.forgotPassword.getHref()}`,
+          }),
+        );
+      }
+      throw new HttpError(401, AUTH_MESSAGES.loginFailed);
+    }
+    await this.loginLock.clear(input.email);
 
     let current = user;
     if (this.passwords.needsRehash(user.password_hash)) {

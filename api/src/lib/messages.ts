@@ -19,6 +19,7 @@ export const API_MESSAGES = {
   serviceUnavailable: 'Serviço temporariamente indisponível. Tente novamente em alguns instantes.',
   unauthenticated: 'Não autenticado. Faça login para continuar.',
   forbidden: 'Você não tem permissão para realizar esta ação.',
+  crossSiteRefused: 'Requisição recusada: ela não veio da página da Rifaria. Recarregue a página e tente novamente.',
 
   registered: 'Conta criada com sucesso!',
   loggedIn: 'Login realizado com sucesso!',

@@ -87,3 +87,33 @@ export function passwordResetEmail(params: {
   ]);
   return { to: params.to, subject: PASSWORD_RESET_MESSAGES.subject, text, html };
 }
+
+/**
+ * The login of an account was locked after repeated wrong passwords (auth/login-lock.ts): once per episode. It says
+ * what happened, that none of those attempts got in, and offers the reset link, which also lifts the lock.
+ */
+export function loginLockedEmail(params: {
+  to: string;
+  name: string;
+  subject: string;
+  failures: number;
+  link: string;
+}): MailMessage {
+  const { failures, link } = params;
+  const happened = `Houve ${failures} tentativas seguidas de entrar na sua conta na Rifaria com a senha errada. Nenhuma delas entrou na conta. Por segurança, o login fica bloqueado por alguns minutos a cada nova tentativa errada.`;
+  const ifYou =
+    'Se foi você, aguarde alguns minutos e tente de novo, ou redefina sua senha: a redefinição também libera o acesso na hora.';
+  const ifNotYou =
+    'Se não foi você, alguém está tentando adivinhar sua senha. Ela continua a mesma; se ela for usada em outros sites, redefina-a e use uma senha que só a Rifaria conheça.';
+  const text = [greeting(params.name), '', happened, '', `${ifYou} ${link}`, '', ifNotYou, '', 'Equipe Rifaria'].join(
+    '\n',
+  );
+  const html = htmlPage([
+    `<p style="margin:0 0 16px">${escapeHtml(greeting(params.name))}</p>`,
+    `<p style="margin:0 0 16px">${escapeHtml(happened)}</p>`,
+    `<p style="margin:0">${escapeHtml(ifYou)}</p>`,
+    button(link, 'Redefinir minha senha'),
+    `<p style="margin:0;color:#6b7280;font-size:13px">${escapeHtml(ifNotYou)}</p>`,
+  ]);
+  return { to: params.to, subject: params.subject, text, html };
+}

@@ -36,6 +36,21 @@ import { publicOriginOf } from '../lib/public-origin';
  * before.
  */
 
+/**
+ * Cross-Origin-Opener-Policy per buyer page (issue 29). Whatever opened a page with either value from another origin
+ * (window.open, a link without noopener) loses its handle on it: the browser puts the page in a browsing context group
+ * of its own, so that opener can neither read it nor navigate it (e.g. swap a genuine checkout for a fake Pix page).
+ * The checkout and 'Meus números' show the buyer's Pix code and numbers and open nothing: 'same-origin' also cuts
+ * the windows they open. The other pages keep the windows they open (the organiser's WhatsApp, sharing) with
+ * 'same-origin-allow-popups'. Helmet's onSend hook drops the header on origins browsers do not trust (the demo at a LAN
+ * address), where they would ignore it with a console error.
+ */
+export const OPENER_POLICY = {
+  page: 'same-origin-allow-popups',
+  personal: 'same-origin',
+} as const;
+type OpenerPolicy = (typeof OPENER_POLICY)[keyof typeof OPENER_POLICY];
+
 const PAGE_DIR = 'page';
 const RENDERER_FILE = path.join('ssr', 'render.js');
 /** mf-public's files are served under /_mf/mf-public/ (plugins/frontends.ts). */
@@ -339,6 +354,7 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
     status: number,
     parts: Omit<DocumentParts, 'assets' | 'root' | 'styles'>,
     cacheable: boolean,
+    openerPolicy: OpenerPolicy = OPENER_POLICY.page,
   ): Promise<FastifyReply> {
     const build = loader.current() ?? first!;
     const encoding = preferredEncoding(request);
@@ -355,12 +371,7 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
       if (documentKey && view !== NO_VIEW) remember(documents, documentKey, body);
     }
     if (encoding) reply.header('content-encoding', encoding);
-    // No Cross-Origin-Opener-Policy on the buyer's pages: with it, Chromium opens each one in a fresh renderer process
-    // (a browsing context group switch from the tab it came from, WhatsApp's or Instagram's), and that process's
-    // first script context is set up on the page's critical task (Lighthouse mobile on this machine: TBT median
-    // 524-665 → 186-260 ms without it). These pages open no windows and hold nothing a window that opened them could
-    // read: the CSP, frame-ancestors and the other headers stay.
-    reply.removeHeader('cross-origin-opener-policy');
+    reply.header('cross-origin-opener-policy', openerPolicy);
     return reply
       .code(status)
       .header('cache-control', cacheable ? 'no-cache' : 'no-store')
@@ -461,29 +472,33 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
           prefetchAfterLoad: purchase ? [APP_CHUNK, 'checkout'] : [],
         },
         false,
+        OPENER_POLICY.personal,
       );
     },
   );
 
   // The other buyer pages ('Meus números', the result, /p): drawn without data (the app loads theirs).
-  const plain = (page: string | undefined) => (request: FastifyRequest, reply: FastifyReply) =>
-    send(
-      request,
-      reply,
-      200,
-      {
-        title: PRODUCT_NAME,
-        description: DEFAULT_DESCRIPTION,
-        head: '',
-        data: base(request),
-        noindex: false,
-        preload: page ? [APP_CHUNK, page] : [APP_CHUNK],
-        prefetchAfterLoad: [],
-      },
-      false,
-    );
+  const plain =
+    (page: string | undefined, openerPolicy: OpenerPolicy = OPENER_POLICY.page) =>
+    (request: FastifyRequest, reply: FastifyReply) =>
+      send(
+        request,
+        reply,
+        200,
+        {
+          title: PRODUCT_NAME,
+          description: DEFAULT_DESCRIPTION,
+          head: '',
+          data: base(request),
+          noindex: false,
+          preload: page ? [APP_CHUNK, page] : [APP_CHUNK],
+          prefetchAfterLoad: [],
+        },
+        false,
+        openerPolicy,
+      );
   fastify.get('/p', { schema: { hide: true } }, plain('home'));
-  fastify.get('/p/:link/meus-numeros', { schema: { hide: true } }, plain('my-tickets'));
+  fastify.get('/p/:link/meus-numeros', { schema: { hide: true } }, plain('my-tickets', OPENER_POLICY.personal));
   fastify.get('/p/:link/resultado', { schema: { hide: true } }, plain('result'));
   fastify.get('/p/:link/*', { schema: { hide: true } }, plain(undefined));
 }

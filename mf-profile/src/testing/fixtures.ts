@@ -24,7 +24,7 @@ export function profileUser(overrides: Partial<User> = {}): User {
 /** The session the shell would hold for that user (its menu reads the name from here). */
 export function signIn(user: User = profileUser()) {
   resetSession();
-  useSession.getState().setSession('token-ana', user);
+  useSession.getState().setSession(user);
 }
 
 export const savedAddress = {

@@ -176,7 +176,7 @@ describe('GET /public/campaigns/:link (campaign page)', () => {
   });
 
   it('should send no token even when an organiser is signed in on this browser', async () => {
-    useSession.getState().setSession('organiser-token', { id: 1, name: 'Org', email: 'o@x.com' } as never);
+    useSession.getState().setSession({ id: 1, name: 'Org', email: 'o@x.com' } as never);
     serveCampaign();
     renderAt('/p/rifa-do-carro');
     await screen.findByRole('heading', { level: 1, name: 'Rifa do Carro 0km' });

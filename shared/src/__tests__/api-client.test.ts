@@ -1,4 +1,5 @@
 import { api, apiErrorMessage, apiFieldErrors, configureApi, readApiError, setApiNavigate } from '../api-client';
+import { SESSION_STORAGE_KEY } from '../constants';
 import { resetSession, useSession } from '../session';
 import { installFetchMock, reply, type FetchMock } from '../testing/fetch-mock';
 
@@ -34,36 +35,49 @@ describe('api client', () => {
     expect(server.calls[0]?.url.href).toBe('https://api.rifaria.test/api/ping');
   });
 
-  it('should add the bearer header when a token is stored', async () => {
+  it('should send the session cookie and the CSRF header, never a bearer token from storage', async () => {
+    // A session stored by an earlier version of the app, token included.
+    window.localStorage.setItem(
+      SESSION_STORAGE_KEY,
+      JSON.stringify({ state: { token: 'secret-token', user: { name: 'Ana' } }, version: 1 }),
+    );
+    await useSession.persist.rehydrate();
     server.on('GET', '/api/auth/me', () => ({ ok: true }));
+    server.on('POST', '/api/campaigns', () => ({ ok: true }));
     await api.get('/api/auth/me');
-    expect(server.calls[0]?.headers.get('authorization')).toBeNull();
-
-    useSession.getState().setSession('secret-token', { name: 'Ana' });
-    await api.get('/api/auth/me');
-    expect(server.calls[1]?.headers.get('authorization')).toBe('Bearer secret-token');
+    await api.post('/api/campaigns', { json: {} });
+    for (const call of server.calls) {
+      expect(call.headers.get('authorization')).toBeNull();
+      expect(call.headers.get('x-requested-with')).toBe('rifaria');
+      expect(call.request.credentials).toBe('include');
+    }
+    // The old token is gone from storage; the user stays.
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).not.toContain('secret-token');
+    expect(useSession.getState().user).toEqual({ name: 'Ana' });
   });
 
   it('should clear the session and go to /login with the return target on a 401', async () => {
     window.history.replaceState(null, '', '/campanhas/3/painel?aba=vendas');
-    useSession.getState().setSession('expired', { name: 'Ana' });
+    useSession.getState().setSession({ name: 'Ana' });
     server.on('GET', '/api/campaigns/3', () => reply(401, { success: false, message: 'Não autenticado.' }));
 
     await expect(api.get('/api/campaigns/3')).rejects.toThrow();
-    expect(useSession.getState().token).toBeNull();
     expect(useSession.getState().user).toBeNull();
     expect(assign).toHaveBeenCalledWith('/login?redirect=%2Fcampanhas%2F3%2Fpainel%3Faba%3Dvendas');
   });
 
-  it.each(['/p/minha-rifa', '/login', '/cadastro'])('should clear the session but stay on %s on a 401', async (path) => {
-    window.history.replaceState(null, '', path);
-    useSession.getState().setSession('expired', { name: 'Ana' });
-    server.on('GET', '/public/campaigns/minha-rifa', () => reply(401, { success: false, message: 'x' }));
+  it.each(['/p/minha-rifa', '/login', '/cadastro'])(
+    'should clear the session but stay on %s on a 401',
+    async (path) => {
+      window.history.replaceState(null, '', path);
+      useSession.getState().setSession({ name: 'Ana' });
+      server.on('GET', '/public/campaigns/minha-rifa', () => reply(401, { success: false, message: 'x' }));
 
-    await expect(api.get('/public/campaigns/minha-rifa')).rejects.toThrow();
-    expect(useSession.getState().token).toBeNull();
-    expect(assign).not.toHaveBeenCalled();
-  });
+      await expect(api.get('/public/campaigns/minha-rifa')).rejects.toThrow();
+      expect(useSession.getState().user).toBeNull();
+      expect(assign).not.toHaveBeenCalled();
+    },
+  );
 
   it('should read the error reply shape', async () => {
     server.on('POST', '/api/auth/register', () =>

@@ -1,21 +1,30 @@
 import { SESSION_STORAGE_KEY } from '../constants';
-import { DRAFT_STORAGE_PREFIX, getToken, isAuthenticated, resetSession, useSession } from '../session';
+import { DRAFT_STORAGE_PREFIX, isAuthenticated, resetSession, useSession } from '../session';
 
 const user = { id: 1, name: 'Ana Paula', email: 'ana@rifaria.com.br', profile: { description: 'Organizadora' } };
 
 describe('session store', () => {
   beforeEach(() => resetSession());
 
-  it('should store token and user and persist them under rifaria-session', () => {
-    useSession.getState().setSession('tok-1', user);
-    expect(getToken()).toBe('tok-1');
+  it('should store the user, and no credential, under rifaria-session', () => {
+    useSession.getState().setSession(user);
     expect(isAuthenticated()).toBe(true);
     const stored = JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}');
-    expect(stored.state).toEqual({ token: 'tok-1', user });
+    expect(stored.state).toEqual({ user });
+  });
+
+  it('should drop the bearer token an earlier version stored, keeping the user', async () => {
+    window.localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ state: { token: 'tok-1', user }, version: 1 }));
+    await useSession.persist.rehydrate();
+    expect(useSession.getState().user).toEqual(user);
+    expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}')).toEqual({
+      state: { user },
+      version: 2,
+    });
   });
 
   it("should clear the tab's form drafts on logout, and nothing else of sessionStorage", () => {
-    useSession.getState().setSession('tok-1', user);
+    useSession.getState().setSession(user);
     window.sessionStorage.setItem(`${DRAFT_STORAGE_PREFIX}account-opening`, '{"cpf":"529.982.247-25"}');
     window.sessionStorage.setItem(`${DRAFT_STORAGE_PREFIX}other`, '{}');
     window.sessionStorage.setItem('unrelated', 'kept');
@@ -27,18 +36,18 @@ describe('session store', () => {
   });
 
   it('should merge user updates', () => {
-    useSession.getState().setSession('tok-1', user);
+    useSession.getState().setSession(user);
     useSession.getState().updateUser({ name: 'Ana P. Souza' });
     expect(useSession.getState().user).toEqual({ ...user, name: 'Ana P. Souza' });
   });
 
-  it('should clear both token and user on logout', () => {
-    useSession.getState().setSession('tok-1', user);
+  it('should clear the user on logout', () => {
+    useSession.getState().setSession(user);
     useSession.getState().logout();
-    expect(useSession.getState()).toMatchObject({ token: null, user: null });
+    expect(useSession.getState().user).toBeNull();
     expect(isAuthenticated()).toBe(false);
     const stored = JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}');
-    expect(stored.state).toEqual({ token: null, user: null });
+    expect(stored.state).toEqual({ user: null });
   });
 
   it('should ignore user updates while logged out', () => {

@@ -24,15 +24,15 @@ export const testUser: SessionUser = {
 };
 
 export interface RenderAppOptions {
-  /** Store a session before rendering (a signed-in organiser). `true` = testUser with token 'test-token'. */
-  session?: boolean | { token: string; user: SessionUser };
+  /** Store a session before rendering (a signed-in organiser). `true` = testUser. */
+  session?: boolean | { user: SessionUser };
 }
 
 export function renderApp(url = '/', options: RenderAppOptions = {}) {
   window.history.replaceState(null, '', url);
   if (options.session) {
-    const { token, user } = options.session === true ? { token: 'test-token', user: testUser } : options.session;
-    useSession.getState().setSession(token, user);
+    const { user } = options.session === true ? { user: testUser } : options.session;
+    useSession.getState().setSession(user);
   }
   const user = userEvent.setup();
   const result = render(<App />);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type Redis from 'ioredis';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { isMailSandbox, mailFromAddress, type AppConfig } from '../../config';
@@ -16,6 +17,8 @@ import { mailWorkerSteps } from '../../mail/worker';
 import { AuthService } from '../../auth/service';
 import { EmailVerificationService } from '../../auth/email-verification';
 import { PasswordResetService } from '../../auth/password-reset';
+import { LoginLock } from '../../auth/login-lock';
+import { openLimitsRedis } from '../external/rate-limit';
 import { ProfileService, type ActiveWalletLookup } from '../../profile/service';
 import { AccountOpeningService, AccountsRepository, KycReviewService, SandboxKycReviewer } from '../../accounts';
 import { accountsWorkerSteps } from '../../accounts/worker';
@@ -77,6 +80,8 @@ export interface ServicesOptions {
  */
 export interface Services {
   health: HealthService;
+  /** REDIS_URL's client, where the rate limits and the login lock count across processes; null = in memory. */
+  limitsRedis: Redis | null;
   // auth, profile
   passwords: PasswordHasher;
   /** How services send e-mail: into mail_outbox, in the caller's transaction (unless a test replaces it). */
@@ -151,6 +156,11 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
   const passwords = new PasswordHasher(config.passwordHashing);
   const mail = options.mailTransport ?? new OutboxMailTransport(repos.mailOutbox, log);
   const mailDelivery = smtpDeliveryOf(fastify, config, repos);
+  const limitsRedis = config.redisUrl ? await openLimitsRedis(fastify, config.redisUrl) : null;
+  const loginLock = new LoginLock(
+    config.loginLock,
+    limitsRedis && { client: limitsRedis, prefix: config.rateLimitNamespace, log },
+  );
   // E-mail codes are stored as HMAC-SHA256 with a key derived from BUYER_DATA_SECRET (the server's personal-data
   // secret), resolved on first use like the buyer cipher below.
   let emailCodeKey: Buffer | null = null;
@@ -217,13 +227,14 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
   fastify.decorate('databaseKind', options.databaseKind);
   fastify.decorate('services', {
     health: new HealthService(db, options.databaseKind),
+    limitsRedis,
     passwords,
     mail,
-    auth: new AuthService(db, repos, passwords, config.tokenTtlDays),
+    auth: new AuthService(db, repos, passwords, config.tokenTtlDays, loginLock, mail),
     mailDelivery,
     sandboxMailbox: isMailSandbox(config) ? new SandboxMailboxService(repos.mailOutbox) : null,
     emailVerification: new EmailVerificationService(db, repos, mail, emailCodeKeyOf),
-    passwordReset: new PasswordResetService(db, repos, mail, passwords),
+    passwordReset: new PasswordResetService(db, repos, mail, passwords, loginLock),
     // The CPF is locked while the user holds an active wallet.
     profile: new ProfileService(db, repos, options.activeWallets ?? wallets),
     accounts,

@@ -80,13 +80,20 @@ async function closeRedis(client: Redis): Promise<void> {
   client.disconnect();
 }
 
+/**
+ * The Redis every limit counts in (these rate limits and the login lock, auth/login-lock.ts), one connection per
+ * process, closed with the app; created by plugins/app/services.ts. Boot waits for it a moment at most.
+ */
+export async function openLimitsRedis(fastify: FastifyInstance, url: string): Promise<Redis> {
+  const redis = createRateLimitRedis(url, fastify.log);
+  fastify.addHook('onClose', () => closeRedis(redis));
+  await firstConnection(redis, REDIS_CONNECT_TIMEOUT_MS);
+  return redis;
+}
+
 async function rateLimitPlugin(fastify: FastifyInstance): Promise<void> {
-  const { redisUrl, rateLimitNamespace } = fastify.config;
-  const redis = redisUrl ? createRateLimitRedis(redisUrl, fastify.log) : null;
-  if (redis) {
-    fastify.addHook('onClose', () => closeRedis(redis));
-    await firstConnection(redis, REDIS_CONNECT_TIMEOUT_MS);
-  }
+  const { rateLimitNamespace } = fastify.config;
+  const redis = fastify.services.limitsRedis;
   await fastify.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: rateLimitNamespace, skipOnError: true } : {}),
@@ -98,4 +105,4 @@ async function rateLimitPlugin(fastify: FastifyInstance): Promise<void> {
   });
 }
 
-export default fp(rateLimitPlugin, { name: 'rate-limit-config' });
+export default fp(rateLimitPlugin, { name: 'rate-limit-config', dependencies: ['services'] });

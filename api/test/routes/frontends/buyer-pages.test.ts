@@ -189,13 +189,51 @@ describe('buyer pages drawn on the server (/p/…)', () => {
       expect(response.headers.vary).toContain('User-Agent');
     });
 
-    it('should send no Cross-Origin-Opener-Policy (a fresh renderer process per page) and keep the CSP', async () => {
-      for (const url of [`/p/${link}`, '/p/checkout?compra=nao-existe', '/p']) {
+    /*
+     * The attack: a page on another origin calls w = window.open('https://rifaria…/p/checkout?compra=<genuine>') (or
+     * links to it without noopener), lets the buyer see the genuine checkout, then sets w.location to a look-alike page
+     * with its own Pix code. Cross-Origin-Opener-Policy on the checkout's response makes the browser open it in a
+     * browsing context group of its own, since the opener is of another origin: the opener's `w` is then a closed
+     * window (w.closed === true), and assigning w.location navigates nothing. 'same-origin' on the checkout and
+     * 'Meus números' (they open no windows); 'same-origin-allow-popups' on the other pages cuts a foreign opener just
+     * the same, and keeps the windows the page opens itself. A checkout reached inside the app from the campaign page
+     * lives in that page's document, whose policy already cut any foreign opener.
+     */
+    it('should answer each buyer page with a Cross-Origin-Opener-Policy that cuts a foreign opener off', async () => {
+      const buyer = await insertBuyer(t.database.db);
+      const purchase = await insertPurchase(t.database.db, { campaignId, buyerId: buyer.id, tickets: 1 });
+      const { purchase_hash: hash } = await t.database.db
+        .selectFrom('purchases')
+        .select('purchase_hash')
+        .where('id', '=', purchase.id)
+        .executeTakeFirstOrThrow();
+      const expected: Record<string, string> = {
+        [`/p/checkout?compra=${hash}`]: 'same-origin',
+        '/p/checkout?compra=nao-existe': 'same-origin',
+        [`/p/${link}/meus-numeros`]: 'same-origin',
+        [`/p/${link}`]: 'same-origin-allow-popups',
+        '/p/campanha-que-nao-existe': 'same-origin-allow-popups',
+        [`/p/${link}/resultado`]: 'same-origin-allow-popups',
+        '/p': 'same-origin-allow-popups',
+      };
+      for (const [url, policy] of Object.entries(expected)) {
         const response = await get(url);
-        expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+        expect([url, response.headers['cross-origin-opener-policy']]).toEqual([url, policy]);
         expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
         expect(response.headers['x-content-type-options']).toBe('nosniff');
       }
+      // A cached campaign page (the second request is served from the document cache) keeps it.
+      expect((await get(`/p/${link}`)).headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    });
+
+    it('should leave the policy out where browsers ignore it (the demo at a LAN address over http)', async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/p/${link}/meus-numeros`,
+        headers: { accept: '*/*', 'user-agent': PHONE_UA, host: '192.168.0.10:8080' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
     });
 
     it('should load the page bundle and never the shell', async () => {

@@ -15,11 +15,11 @@ describe('Admin shell', () => {
 
   it('should use a generic greeting when the name is unknown', async () => {
     server.on('GET', '/api/auth/me', () => reply(500));
-    renderApp('/dashboard', { session: { token: 't', user: { name: '' } } });
+    renderApp('/dashboard', { session: { user: { name: '' } } });
     expect(await screen.findByRole('heading', { name: 'Olá!' })).toBeInTheDocument();
   });
 
-  it('should refresh the user from /api/auth/me with the bearer token and show the profile description', async () => {
+  it('should refresh the user from /api/auth/me with the session cookie (no bearer token) and show the profile description', async () => {
     server.on('GET', '/api/auth/me', () => ({
       success: true,
       data: { ...testUser, name: 'Beatriz Nogueira', profile: { description: 'Produtora de eventos' } },
@@ -31,12 +31,14 @@ describe('Admin shell', () => {
     expect(menuButton).toHaveTextContent('BN');
     expect(menuButton).toHaveTextContent('Beatriz');
     expect(menuButton).toHaveTextContent('Produtora de eventos');
-    expect(server.callsTo('GET', '/api/auth/me')[0]?.headers.get('authorization')).toBe('Bearer test-token');
+    const meCall = server.callsTo('GET', '/api/auth/me')[0]!;
+    expect(meCall.headers.get('authorization')).toBeNull();
+    expect(meCall.request.credentials).toBe('include');
   });
 
   it("should show 'Cliente' when the profile has no description", async () => {
     server.on('GET', '/api/auth/me', () => ({ success: true, data: { ...testUser, profile: null } }));
-    renderApp('/dashboard', { session: { token: 't', user: { name: 'Ana Paula', profile: null } } });
+    renderApp('/dashboard', { session: { user: { name: 'Ana Paula', profile: null } } });
     expect(await screen.findByRole('button', { name: 'Abrir menu do usuário' })).toHaveTextContent('Cliente');
   });
 
@@ -85,12 +87,12 @@ describe('Admin shell', () => {
 
     expect(await screen.findByRole('heading', { name: 'Bem-vindo de volta' })).toBeInTheDocument();
     expect(currentPath()).toBe('/login');
-    expect(useSession.getState()).toMatchObject({ token: null, user: null });
-    expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}').state).toEqual({
-      token: null,
-      user: null,
-    });
-    expect(server.callsTo('POST', '/api/auth/logout')[0]?.headers.get('authorization')).toBe('Bearer test-token');
+    expect(useSession.getState().user).toBeNull();
+    expect(JSON.parse(window.localStorage.getItem(SESSION_STORAGE_KEY) ?? '{}').state).toEqual({ user: null });
+    // The server revokes the session and clears its cookie; the call carries the cookie and the CSRF header.
+    const logoutCall = server.callsTo('POST', '/api/auth/logout')[0]!;
+    expect(logoutCall.request.credentials).toBe('include');
+    expect(logoutCall.headers.get('x-requested-with')).toBe('rifaria');
   });
 
   it('should log out even when the logout call fails', async () => {
@@ -101,15 +103,15 @@ describe('Admin shell', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Sair' }));
 
     await waitFor(() => expect(currentPath()).toBe('/login'));
-    expect(useSession.getState().token).toBeNull();
+    expect(useSession.getState().user).toBeNull();
   });
 
-  it('should end the session and return to /login when the token is rejected (401)', async () => {
+  it('should end the session and return to /login when the session is rejected (401)', async () => {
     server.on('GET', '/api/auth/me', () => reply(401, { success: false, message: 'Token inválido ou expirado.' }));
     renderApp('/dashboard', { session: true });
 
     expect(await screen.findByRole('heading', { name: 'Bem-vindo de volta' })).toBeInTheDocument();
     expect(currentPath()).toBe('/login?redirect=%2Fdashboard');
-    expect(useSession.getState().token).toBeNull();
+    expect(useSession.getState().user).toBeNull();
   });
 });

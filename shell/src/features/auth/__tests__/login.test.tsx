@@ -1,4 +1,5 @@
 import { waitFor } from '@testing-library/react';
+import { SESSION_STORAGE_KEY } from '@rifaria/shared/constants';
 import { useSession } from '@rifaria/shared/session';
 import { currentPath, renderApp, reply, screen, server, testUser } from '../../../testing/test-utils';
 
@@ -81,7 +82,7 @@ describe('Login page', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Credenciais inválidas. Confira e tente de novo.');
     expect(currentPath()).toBe('/login');
-    expect(useSession.getState().token).toBeNull();
+    expect(useSession.getState().user).toBeNull();
   });
 
   it('should prefer the reply error field, then fall back by status and by connection', async () => {
@@ -128,10 +129,12 @@ describe('Login page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Remoto mf_campaigns' })).toBeInTheDocument();
     expect(currentPath()).toBe('/campanhas/7/painel');
-    expect(useSession.getState()).toMatchObject({ token: 'tok-123', user: { name: 'Ana Paula Souza' } });
+    expect(useSession.getState().user).toMatchObject({ name: 'Ana Paula Souza' });
+    // The session is the cookie the reply set: no token is kept in the browser's storage.
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).not.toContain('tok-123');
   });
 
-  it('should go to the dashboard when nothing was requested, accepting `token` instead of `access_token`', async () => {
+  it('should go to the dashboard when nothing was requested', async () => {
     server.on('POST', '/api/auth/login', () => ({ token: 'tok-9', user: testUser }));
     const { user } = await openLogin();
     await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'ana@rifaria.com.br');
@@ -140,6 +143,6 @@ describe('Login page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Olá, Ana!' })).toBeInTheDocument();
     expect(currentPath()).toBe('/dashboard');
-    expect(useSession.getState().token).toBe('tok-9');
+    expect(useSession.getState().user).toMatchObject({ name: testUser.name });
   });
 });

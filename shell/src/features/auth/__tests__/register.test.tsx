@@ -1,4 +1,5 @@
 import { waitFor, within } from '@testing-library/react';
+import { SESSION_STORAGE_KEY } from '@rifaria/shared/constants';
 import { useSession } from '@rifaria/shared/session';
 import { currentPath, renderApp, reply, screen, server } from '../../../testing/test-utils';
 
@@ -132,7 +133,8 @@ describe('Sign-up page', () => {
       password: 'Rifaria2025',
       password_confirmation: 'Rifaria2025',
     });
-    expect(useSession.getState().token).toBe('tok-new');
+    expect(useSession.getState().user).toMatchObject({ name: newUser.name });
+    expect(window.localStorage.getItem(SESSION_STORAGE_KEY)).not.toContain('tok-new');
     expect(currentPath()).toBe('/cadastro');
 
     expect(await screen.findByRole('heading', { name: 'Olá, Maria!' }, { timeout: 3000 })).toBeInTheDocument();

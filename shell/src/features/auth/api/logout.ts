@@ -1,7 +1,10 @@
 import { api } from '@rifaria/shared/api-client';
 import { useSession } from '@rifaria/shared/session';
 
-/** POST /api/auth/logout (revokes the token server-side); failures are ignored and the session is cleared anyway. */
+/**
+ * POST /api/auth/logout (revokes the session server-side and clears its cookie); failures are ignored and the session
+ * is cleared here anyway.
+ */
 export async function logout(): Promise<void> {
   try {
     await api.post('/api/auth/logout', { retry: 0 });

@@ -59,9 +59,9 @@ export function LoginForm() {
     if (!result.success) return;
     setSubmitting(true);
     try {
-      const { token, user } = await login(result.output);
-      if (!token || !user) throw new Error('Resposta de login sem token ou usuário');
-      setSession(token, user);
+      const user = await login(result.output);
+      if (!user) throw new Error('Resposta de login sem usuário');
+      setSession(user);
       navigate(returnTo ?? paths.dashboard.getHref(), { replace: true });
     } catch (error) {
       setBanner({ severity: 'error', text: loginFailureMessage(error) });

@@ -47,8 +47,8 @@ export function RegisterForm() {
     if (!result.success) return;
     setSubmitting(true);
     try {
-      const { token, user } = await register(result.output);
-      if (token && user) setSession(token, user);
+      const user = await register(result.output);
+      if (user) setSession(user);
       setCreated(true);
     } catch (error) {
       // Spec section 8: first message per field from the errors map, or the reply's message, or the default.

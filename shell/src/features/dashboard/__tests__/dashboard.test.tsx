@@ -42,7 +42,7 @@ function setup({ overview = {}, user = verifiedUser, campaigns = [], sales }: Se
       ? sales(url.searchParams.get('days') ?? '', url.searchParams.get('metric') ?? '')
       : { success: true, data: week([0, 0, 0, 0, 0, 0, 0]) },
   );
-  return renderApp('/dashboard', { session: { token: 'test-token', user } });
+  return renderApp('/dashboard', { session: { user } });
 }
 
 const draft = { id: 9, name: 'Rifa da Moto', status: { id: 1, description: 'Rascunho' } };
@@ -260,8 +260,8 @@ describe('Dashboard screen', () => {
           'href',
           '/perfil?verificar-email=1',
         );
-        expect(server.callsTo('POST', '/api/auth/send-verification-email')[0]!.headers.get('authorization')).toBe(
-          'Bearer test-token',
+        expect(server.callsTo('POST', '/api/auth/send-verification-email')[0]!.headers.get('x-requested-with')).toBe(
+          'rifaria',
         );
 
         await act(async () => jest.advanceTimersByTime(2_999));
