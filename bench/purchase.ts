@@ -23,7 +23,7 @@ import type { Database } from '../api/src/db/schema';
 import { BuyerCpfCipher } from '../api/src/buyers/cpf';
 import { cpfFromBase } from '../api/test/support/buyers';
 import { BUYER_MESSAGES } from '../shared/src/schemas/buyer-messages';
-import { insertActiveWallet } from './fixtures';
+import { json, organiser } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
@@ -59,56 +59,9 @@ function run(options: autocannon.Options): Promise<Figures> {
   });
 }
 
-async function json(response: Response): Promise<Record<string, unknown>> {
-  return (await response.json()) as Record<string, unknown>;
-}
-
 /** Organiser (API), active wallet (SQL: KYC is not what is measured), published campaigns (API), buyers (SQL). */
 async function setup(api: RunningServer, db: Kysely<Database>, cipher: BuyerCpfCipher) {
-  const password = 'Senha123';
-  const registered = await json(
-    await fetch(`${api.baseUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Organizador Bench',
-        email: `bench.${Date.now()}@example.com`,
-        password,
-        password_confirmation: password,
-      }),
-    }),
-  );
-  const token = registered.access_token as string;
-  const userId = String((registered.user as { id: number }).id);
-  const wallet = await insertActiveWallet(db, userId);
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-
-  const publish = async (name: string, total: number) => {
-    const created = await json(
-      await fetch(`${api.baseUrl}/api/campaigns`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          name,
-          draw_type_id: 2,
-          total_tickets: total,
-          ticket_price: 2.5,
-          rules: 'Regras do bench',
-          draw_datetime: null,
-          user_wallet_id: Number(wallet.id),
-          awards: [{ description: 'Prêmio', value: null }],
-        }),
-      }),
-    );
-    const data = created.data as { id: number; link: string };
-    const published = await fetch(`${api.baseUrl}/api/campaigns/${data.id}/publish`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (published.status !== 200) throw new Error(`publish failed: ${await published.text()}`);
-    return { id: String(data.id), link: data.link, total };
-  };
-
+  const { publish } = await organiser(api.baseUrl, db);
   const phones: string[] = [];
   const rows = Array.from({ length: BUYERS }, (_, i) => {
     const phone = `119${String(80_000_000 + i).padStart(8, '0')}`;
