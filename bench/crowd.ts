@@ -19,6 +19,14 @@ import { cpfFromBase } from '../api/test/support/buyers';
 import { organiser, type Organiser } from './fixtures';
 
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
+/** The PostgreSQL server the benches create their databases on (DATABASE_URL). */
+export const adminDatabaseUrl = () => process.env.DATABASE_URL?.trim() || DEFAULT_PG;
+
+/** nginx's port (STAGING_PORT, 8290 here) and the first of the three processes' (STAGING_API_PORT, next one). */
+export function benchPorts(): { nginx: number; firstApi: number } {
+  const nginx = Number(process.env.STAGING_PORT || 8290);
+  return { nginx, firstApi: Number(process.env.STAGING_API_PORT || nginx + 1) };
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('pt-BR', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -215,7 +223,8 @@ interface Staging {
   alive(label: string): boolean;
   kill(label: string, signal?: string): Promise<void>;
   restart(label: string): Promise<void>;
-  stop(): Promise<void>;
+  /** Resolves with the children that had to be killed (no exit within 15 s of SIGTERM). */
+  stop(): Promise<string[]>;
 }
 
 export interface Bed {
@@ -223,7 +232,8 @@ export interface Bed {
   db: Kysely<Database>;
   databaseUrl: string;
   webhookSecret: string;
-  close(): Promise<void>;
+  /** Drops the database and the staging folder; with `keepLogs`, the processes' logs are moved out first. */
+  close(keepLogs?: boolean): Promise<void>;
 }
 
 /**
@@ -234,9 +244,12 @@ export interface Bed {
 export async function startBed(
   kind: string,
   env: Record<string, string>,
-  options: { apiEnv?: (index: number, env: Record<string, string>) => Record<string, string>; onExit?: (label: string) => void } = {},
+  options: {
+    apiEnv?: (index: number, env: Record<string, string>) => Record<string, string>;
+    onExit?: (label: string) => void;
+  } = {},
 ): Promise<Bed> {
-  const adminUrl = process.env.DATABASE_URL?.trim() || DEFAULT_PG;
+  const adminUrl = adminDatabaseUrl();
   const name = `${process.env.BENCH_DB_PREFIX ?? 'bench_'}${kind}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -248,8 +261,13 @@ export async function startBed(
   const webhookSecret = randomBytes(24).toString('base64url');
   let handle: DatabaseHandle | null = null;
   let staging: Staging | null = null;
-  const close = async () => {
+  const close = async (keepLogs = false) => {
     await staging?.stop();
+    if (keepLogs && staging) {
+      const kept = fs.mkdtempSync(path.join(os.tmpdir(), `rifaria-${kind}-logs-`));
+      fs.cpSync(staging.dirs.logs, kept, { recursive: true });
+      console.log(`Registros dos processos: ${kept}`);
+    }
     await handle?.close();
     // Connections of killed processes may linger a moment: FORCE ends them (PostgreSQL 13+).
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -263,7 +281,8 @@ export async function startBed(
     staging = await startStaging({
       env: {
         ...process.env,
-        STAGING_PORT: process.env.STAGING_PORT ?? '8290',
+        STAGING_PORT: String(benchPorts().nginx),
+        STAGING_API_PORT: String(benchPorts().firstApi),
         DATABASE_URL: databaseUrl,
         NGINX_RATE_LIMITS: 'off',
         DEMO_DATA: 'off',
@@ -332,8 +351,56 @@ export interface CrowdResult {
   returning: number;
 }
 
+/**
+ * What the reservation modal does for one purchase: check the phone, register when new (a 409, "this phone is
+ * registered", goes on to the purchase as the modal does), reserve `count` numbers with an Idempotency-Key, open the
+ * checkout. Null when a step was refused (recorded in `stats`).
+ */
+export async function reserve(
+  stats: Stats,
+  baseUrl: string,
+  headers: Record<string, string>,
+  link: string,
+  count: number,
+  buyer: { phone: string; cpf: string; name: string },
+): Promise<{ txid: string | undefined; checkout: string; registered: boolean } | null> {
+  const who = 'comprador';
+  const check = await call(
+    stats,
+    who,
+    'GET /public/buyers/check/:phone',
+    `${baseUrl}/public/buyers/check/${buyer.phone}`,
+    {
+      headers,
+    },
+  );
+  if (check.status !== 200) return null;
+  let registered = false;
+  if (check.body.found !== true) {
+    const created = await call(stats, who, 'POST /public/buyers', `${baseUrl}/public/buyers`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...buyer, email: null }),
+      ok: (status) => status === 201 || status === 409,
+    });
+    if (created.status !== 201 && created.status !== 409) return null;
+    registered = created.status === 201;
+  }
+  const purchase = await call(stats, who, 'POST /public/purchases', `${baseUrl}/public/purchases`, {
+    method: 'POST',
+    headers: { ...headers, 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ buyer_phone: buyer.phone, campaign_link: link, total_tickets: count, payment_method_id: 1 }),
+  });
+  if (purchase.status !== 201) return null;
+  const hash = (purchase.body.data as { purchase_hash: string }).purchase_hash;
+  const checkout = `${baseUrl}/public/purchases/${hash}`;
+  const view = await call(stats, who, 'GET /public/purchases/:hash', checkout, { headers });
+  const txid = (view.body.data as { payment?: { txid?: string } } | undefined)?.payment?.txid;
+  return { txid, checkout, registered };
+}
+
 /** 100.64.0.0/10: the carrier-NAT range, where a WhatsApp group's phones share a few addresses. */
-const address = (i: number) => `100.64.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+export const address = (i: number) => `100.64.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 
 /**
  * `buyers` concurrent buyers behind `addresses` addresses (X-Forwarded-For: nginx appends the address it saw, the
@@ -368,45 +435,27 @@ export async function runCrowd(o: CrowdOptions): Promise<CrowdResult> {
       // A returning buyer now and then (a second purchase), else someone new.
       const returning = registered.length > 0 && Math.random() < 0.25;
       let phone: string;
+      const id = ++serial;
+      const count = 1 + Math.floor(Math.random() * 50);
       if (returning) {
         phone = registered[Math.floor(Math.random() * registered.length)]!;
         result.returning += 1;
       } else {
-        serial += 1;
-        phone = `119${String(70_000_000 + serial * 7 + (index % 7)).padStart(8, '0')}`;
+        phone = `119${String(70_000_000 + id).padStart(8, '0')}`;
       }
-      const check = await call(stats, who, 'GET /public/buyers/check/:phone', `${o.baseUrl}/public/buyers/check/${phone}`, {
-        headers,
+      const reservation = await reserve(stats, o.baseUrl, headers, o.link, count, {
+        phone,
+        cpf: cpfFromBase(String(100_000_000 + ((id * 7919 + index) % 899_999_999))),
+        name: `Comprador ${index} ${id}`,
       });
-      if (check.status !== 200) continue;
-      if (check.body.found !== true) {
-        const cpf = cpfFromBase(String(100_000_000 + ((serial * 7919 + index) % 899_999_999)));
-        // 409: the API says the phone is registered; the reservation modal goes on to the purchase.
-        const created = await call(stats, who, 'POST /public/buyers', `${o.baseUrl}/public/buyers`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ name: `Comprador ${index} ${serial}`, phone, cpf, email: null }),
-          ok: (status) => status === 201 || status === 409,
-        });
-        if (created.status !== 201 && created.status !== 409) continue;
-        if (created.status === 201) {
-          result.newBuyers += 1;
-          registered.push(phone);
-        }
+      if (!reservation) continue;
+      if (reservation.registered) {
+        result.newBuyers += 1;
+        registered.push(phone);
       }
-      const count = 1 + Math.floor(Math.random() * 50);
-      const purchase = await call(stats, who, 'POST /public/purchases', `${o.baseUrl}/public/purchases`, {
-        method: 'POST',
-        headers: { ...headers, 'idempotency-key': randomUUID() },
-        body: JSON.stringify({ buyer_phone: phone, campaign_link: o.link, total_tickets: count, payment_method_id: 1 }),
-      });
-      if (purchase.status !== 201) continue;
       result.purchases += 1;
       result.tickets += count;
-      const hash = (purchase.body.data as { purchase_hash: string }).purchase_hash;
-      const checkout = `${o.baseUrl}/public/purchases/${hash}`;
-      const view = await call(stats, who, 'GET /public/purchases/:hash', checkout, { headers });
-      const txid = (view.body.data as { payment?: { txid?: string } } | undefined)?.payment?.txid;
+      const { txid, checkout } = reservation;
       if (!txid || Math.random() >= o.payShare) continue;
       const paidAt = Date.now();
       let paid = false;
@@ -433,7 +482,9 @@ export async function runCrowd(o: CrowdOptions): Promise<CrowdResult> {
   const reader = async (who: { token: string; campaignId: string }) => {
     const headers = { authorization: `Bearer ${who.token}` };
     while (more()) {
-      await call(stats, 'organizador', 'GET /api/dashboard/overview', `${o.baseUrl}/api/dashboard/overview`, { headers });
+      await call(stats, 'organizador', 'GET /api/dashboard/overview', `${o.baseUrl}/api/dashboard/overview`, {
+        headers,
+      });
       await call(stats, 'organizador', 'GET /api/dashboard/latest-sales', `${o.baseUrl}/api/dashboard/latest-sales`, {
         headers,
       });
@@ -541,7 +592,10 @@ export async function invariants(db: Kysely<Database>, scene: Scene): Promise<Ch
            (SELECT count(*) FROM campaign_ticket_leases l WHERE l.campaign_id = p.campaign_id) AS leases
     FROM campaign_ticket_pools p ORDER BY p.campaign_id`.execute(db);
   for (const row of numbers) {
-    const label = row.campaign_id === scene.hot.id ? `campanha ${row.campaign_id} (a do lançamento)` : `campanha ${row.campaign_id}`;
+    const label =
+      row.campaign_id === scene.hot.id
+        ? `campanha ${row.campaign_id} (a do lançamento)`
+        : `campanha ${row.campaign_id}`;
     const sold = n(row.sold);
     const reserved = n(row.reserved);
     const available = n(row.released) + n(row.unleased);
@@ -607,5 +661,3 @@ export async function invariants(db: Kysely<Database>, scene: Scene): Promise<Ch
   }
   return checks;
 }
-
-

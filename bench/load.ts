@@ -47,13 +47,14 @@ export async function loadBench(args: string[]): Promise<void> {
     unexpected = [...unexpected];
     if (unexpected.length) console.log(`Processos que saíram sozinhos: ${unexpected.join(', ')}`);
 
-    await bed.staging.stop();
+    const forced = await bed.staging.stop();
+    if (forced.length) console.log(`Parados à força (sem sair 15 s após SIGTERM): ${forced.join(', ')}`);
     const checks = await invariants(bed.db, world);
     const held = printChecks(checks);
     ok = held && result.stats.failed === 0 && undelivered === 0 && unexpected.length === 0;
     console.log(ok ? '\nTudo certo.' : '\nFALHOU (acima).');
   } finally {
-    await bed.close();
+    await bed.close(!ok);
   }
   if (!ok) process.exitCode = 1;
 }

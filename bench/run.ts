@@ -1,4 +1,5 @@
 // npm run bench -- <name> [...args]: benchmarks that print figures (never timed tests).
+import { faultsBench } from './faults';
 import { lighthouseBench } from './lighthouse';
 import { loadBench } from './load';
 import { pageWeight } from './page-weight';
@@ -6,6 +7,11 @@ import { publishBench } from './publish';
 import { purchaseBench } from './purchase';
 
 const benchmarks: Record<string, { describe: string; run: (args: string[]) => Promise<void> }> = {
+  faults: {
+    describe:
+      'A carga de `load` com falhas: kill -9 de um processo da API (5×), banco de outro cortado por 15 s, 30% dos webhooks perdidos e todos repetidos 2×',
+    run: faultsBench,
+  },
   lighthouse: {
     describe:
       'Lighthouse no celular (4G lento, CPU 4x): desempenho, LCP, TBT, CLS, acessibilidade e JS de /p/<demo>, checkout e /login',

@@ -210,12 +210,15 @@ export async function startStaging({ env, dir, apiEnv = (_index, each) => each, 
     if (!(await healthy(healthUrls[label], () => alive(label)))) throw new Error(`${label} did not become healthy`);
   };
 
+  /** SIGTERM to every child, SIGKILL to those still there 15 s later; resolves with their labels. */
   async function stop() {
     stopping = true;
     for (const child of children.values()) child.kill('SIGTERM');
     const deadline = Date.now() + 15_000;
     while (children.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const forced = [...children.keys()];
     for (const child of children.values()) child.kill('SIGKILL');
+    return forced;
   }
 
   try {
