@@ -140,7 +140,6 @@ export class BenchPsp {
   readonly deliveries: Delivery[] = [];
   dropped = 0;
   private turn = 0;
-  private current: { txid: string; target: string } | null = null;
 
   constructor(
     db: Kysely<Database>,
@@ -157,8 +156,12 @@ export class BenchPsp {
     });
   }
 
-  /** The payer pays: false when the PSP refused (charge expired or already paid). */
-  async pay(txid: string): Promise<boolean> {
+  /** Where one charge's webhook goes instead of the next target in turn (its first delivery only). */
+  private readonly aimed = new Map<string, string>();
+
+  /** The payer pays: false when the PSP refused (charge expired or already paid). `to`: its webhook's target. */
+  async pay(txid: string, to?: string): Promise<boolean> {
+    if (to) this.aimed.set(txid, to);
     try {
       await this.provider.pay(txid);
       return true;
@@ -178,7 +181,9 @@ export class BenchPsp {
   }
 
   private async post(body: PixWebhookBody, headers: Record<string, string>): Promise<number> {
-    const target = this.targets[this.turn++ % this.targets.length]!;
+    const txid = body.pix[0]?.txid ?? '';
+    const target = this.aimed.get(txid) ?? this.targets[this.turn++ % this.targets.length]!;
+    this.aimed.delete(txid);
     const sentAt = Date.now();
     let status = 0;
     try {
@@ -193,7 +198,7 @@ export class BenchPsp {
     } catch {
       // no answer: the PSP would retry later
     }
-    this.deliveries.push({ target, txid: body.pix[0]?.txid ?? '', sentAt, answeredAt: Date.now(), status });
+    this.deliveries.push({ target, txid, sentAt, answeredAt: Date.now(), status });
     return status;
   }
 

@@ -10,7 +10,8 @@
 // it checks: nothing paid lost, api-1 kept confirming during the cut (confirmations per second per process),
 // no purchase Pendente past its expiry, no number stranded, /api/health of api-2 503 during the cut and 200 again by
 // itself, plus every invariant of `load`. Exit 1 when one fails.
-import net from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { cpfFromBase } from '../api/test/support/buyers';
 import {
@@ -36,91 +37,37 @@ const HOT_TOTAL = 1_000_000;
 const KILLS = 5;
 const CUT_MS = 15_000;
 const DROP_SHARE = 0.3;
-const RESERVATION_MS = 45_000;
+const RESERVATION_MS = 60_000;
 /** Purchases made through api-1 just before the cut and paid one every 250 ms during it. */
 const CUT_PAYMENTS = 60;
+/**
+ * Paid just before the cut with their webhooks all to api-2: its crediting transactions queue on the ledger, so the
+ * cut finds one of them in the middle (the case of issue 29: a transaction orphaned with its locks).
+ */
+const BURST = 30;
 /** How long the worker may take to reclaim a killed process's leases (60 s lease + 60 s grace + ticks). */
 const SETTLE_MAX_MS = 150_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const random = (min: number, max: number) => min + Math.random() * (max - min);
 
-/**
- * A TCP proxy between one API process and PostgreSQL that can cut the link without resetting it: while cut, no
- * byte moves either way (both sockets paused: the kernel's buffers fill, as with packets lost on a dead link), a
- * new connection is accepted but never reaches the server, and a side that closes has its close held back too.
- * When given back, everything held moves on. The shared PostgreSQL itself is never touched.
- */
-class HeldLink {
-  private readonly server: net.Server;
-  private readonly sockets = new Set<net.Socket>();
-  private held: (() => void)[] = [];
-  cut = false;
-
-  constructor(private readonly target: { host: string; port: number }) {
-    this.server = net.createServer((client) => this.accept(client));
-  }
-
-  listen(port: number): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(port, '127.0.0.1', () => resolve());
-    });
-  }
-
-  private track(socket: net.Socket) {
-    this.sockets.add(socket);
-    socket.on('close', () => this.sockets.delete(socket));
-    socket.on('error', () => undefined);
-    if (this.cut) socket.pause();
-  }
-
-  private later(step: () => void) {
-    if (this.cut) this.held.push(step);
-    else step();
-  }
-
-  private accept(client: net.Socket) {
-    this.track(client);
-    let gone = false;
-    client.once('close', () => (gone = true));
-    this.later(() => {
-      if (gone) return;
-      const upstream = net.connect(this.target.port, this.target.host);
-      this.track(upstream);
-      for (const [from, to] of [
-        [client, upstream],
-        [upstream, client],
-      ] as const) {
-        from.on('data', (chunk) => to.write(chunk));
-        // A close while cut reaches the other side only when the link is back (a FIN is a packet too).
-        from.on('close', () => this.later(() => to.destroy()));
-      }
-    });
-  }
-
-  hold(): void {
-    this.cut = true;
-    for (const socket of this.sockets) socket.pause();
-  }
-
-  restore(): void {
-    this.cut = false;
-    for (const socket of this.sockets) socket.resume();
-    const held = this.held;
-    this.held = [];
-    for (const step of held) step();
-  }
-
-  close(): Promise<void> {
-    this.restore();
-    for (const socket of this.sockets) socket.destroy();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
+/** bench/held-link.ts in a process of its own, listening on `port`. */
+async function startLink(port: number, host: string, target: number): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, 'held-link.ts'), String(port), host, String(target)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the database proxy exited (${code})`)));
+  });
+  return child;
 }
 
 interface Probe {
   at: number;
+  doneAt: number;
   status: number;
 }
 
@@ -137,7 +84,7 @@ async function probe(url: string, stop: () => boolean): Promise<Probe[]> {
     } catch {
       // no answer within 3 s
     }
-    probes.push({ at, status });
+    probes.push({ at, doneAt: Date.now(), status });
     await sleep(Math.max(0, 500 - (Date.now() - at)));
   }
   return probes;
@@ -145,9 +92,8 @@ async function probe(url: string, stop: () => boolean): Promise<Probe[]> {
 
 export async function faultsBench(_args: string[]): Promise<void> {
   const pgUrl = new URL(adminDatabaseUrl());
-  const link = new HeldLink({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) });
   const proxyPort = benchPorts().firstApi + 3;
-  await link.listen(proxyPort);
+  const link = await startLink(proxyPort, pgUrl.hostname, Number(pgUrl.port || 5432));
   const exits: string[] = [];
   const bed = await startBed(
     'faults',
@@ -162,8 +108,8 @@ export async function faultsBench(_args: string[]): Promise<void> {
       },
       onExit: (label) => exits.push(label),
     },
-  ).catch(async (error: unknown) => {
-    await link.close();
+  ).catch((error: unknown) => {
+    link.kill('SIGTERM');
     throw error;
   });
   let ok = false;
@@ -214,7 +160,7 @@ export async function faultsBench(_args: string[]): Promise<void> {
     const toPay: string[] = [];
     await Promise.all(
       Array.from({ length: 10 }, async (_, worker) => {
-        for (let i = worker; i < CUT_PAYMENTS; i += 10) {
+        for (let i = worker; i < CUT_PAYMENTS + BURST; i += 10) {
           const made = await reserve(
             reserveStats,
             api1,
@@ -234,8 +180,17 @@ export async function faultsBench(_args: string[]): Promise<void> {
     let probing = true;
     const probes = Promise.all([probe(api1, () => !probing), probe(api2, () => !probing)]);
     await sleep(3000);
+    const burstStart = Date.now();
+    const burst = toPay.splice(0, BURST).map((txid) => psp.pay(txid, api2).catch(() => false));
+    // The cut once api-2 has confirmed one of them: the others are then in its crediting transactions (10 s at most).
+    while (
+      Date.now() - burstStart < 10_000 &&
+      !psp.deliveries.some((d) => d.target === api2 && d.sentAt >= burstStart && d.status === 200)
+    ) {
+      await sleep(20);
+    }
     const cutStart = Date.now();
-    link.hold();
+    link.kill('SIGUSR1');
     console.log(
       `  banco de api-2 cortado em t=${t(cutStart)} s; ${toPay.length} compras de api-1 a pagar durante o corte`,
     );
@@ -246,7 +201,7 @@ export async function faultsBench(_args: string[]): Promise<void> {
       await sleep(CUT_MS / CUT_PAYMENTS);
     }
     await sleep(Math.max(0, CUT_MS - (Date.now() - cutStart)));
-    link.restore();
+    link.kill('SIGUSR2');
     const cutEnd = Date.now();
     console.log(`  banco de api-2 de volta em t=${t(cutEnd)} s`);
     // api-2 healthy again by itself (bounded: 60 s).
@@ -264,6 +219,7 @@ export async function faultsBench(_args: string[]): Promise<void> {
     probing = false;
     const [probes1, probes2] = await probes;
     const cutPaid = (await Promise.all(payments)).filter(Boolean).length;
+    const burstPaid = (await Promise.all(burst)).filter(Boolean).length;
     finish();
     const result = await crowd;
     const crowdEnd = Date.now();
@@ -331,7 +287,7 @@ export async function faultsBench(_args: string[]): Promise<void> {
     const answerMs = sentToApi1During.map((d) => d.answeredAt - d.sentAt).sort((a, b) => a - b);
 
     // Health during the cut: every probe of api-2 from 2 s after the cut until its end is a 503.
-    const show = (probes: { at: number; status: number }[], from: number, to: number) =>
+    const show = (probes: Probe[], from: number, to: number) =>
       probes
         .filter((p) => p.at >= from && p.at < to)
         .map((p) => (p.status === 0 ? '—' : String(p.status)))
@@ -345,7 +301,7 @@ export async function faultsBench(_args: string[]): Promise<void> {
       console.log(`  ${label} corte:   ${show(probes, cutStart, cutEnd)}`);
       console.log(`  ${label} depois:  ${show(probes, cutEnd, Infinity)}`);
     }
-    const cutProbes = probes2.filter((p) => p.at >= cutStart + 2000 && p.at < cutEnd);
+    const cutProbes = probes2.filter((p) => p.at >= cutStart + 2000 && p.doneAt < cutEnd);
 
     // Settling: the worker expires reservations and reclaims the killed process's leases (bounded).
     const settleStart = Date.now();
@@ -379,14 +335,14 @@ export async function faultsBench(_args: string[]): Promise<void> {
         name: 'api-1 não parou de confirmar pagamentos durante o corte de api-2',
         ok: sentToApi1During.length > 0 && slow.length === 0,
         detail:
-          `${sentToApi1During.length} webhooks a api-1 no corte (${cutPaid} pagamentos feitos no corte), ${during.length} confirmados ali, ` +
+          `${sentToApi1During.length} webhooks a api-1 no corte (${burstPaid} pagamentos com webhook a api-2 logo antes, ${cutPaid} durante), ${during.length} confirmados ali, ` +
           `${slow.length} sem 200 ou confirmados depois de 3 s; resposta p50 ${fmt((answerMs[Math.floor(answerMs.length / 2)] ?? 0) / 1000, 1)} s, ` +
           `máx. ${fmt((answerMs.at(-1) ?? 0) / 1000, 1)} s; maior intervalo sem confirmação ${fmt(longestGap / 1000, 1)} s`,
       },
       {
         name: '/api/health de api-2 503 com o banco fora',
         ok: cutProbes.length > 0 && cutProbes.every((p) => p.status === 503),
-        detail: `${cutProbes.filter((p) => p.status === 503).length} de ${cutProbes.length} respostas 503 (de 2 s após o corte ao fim)`,
+        detail: `${cutProbes.filter((p) => p.status === 503).length} de ${cutProbes.length} respostas 503 (sondas de 2 s após o corte, respondidas antes do fim)`,
       },
       {
         name: '/api/health de api-2 volta a 200 sozinho',
@@ -418,7 +374,7 @@ export async function faultsBench(_args: string[]): Promise<void> {
     console.log(ok ? '\nTudo certo.' : '\nFALHOU (acima).');
   } finally {
     await bed.close(!ok);
-    await link.close();
+    link.kill('SIGTERM');
   }
   if (!ok) process.exitCode = 1;
 }
