@@ -34,3 +34,49 @@ export async function registerOrganiser(baseUrl: string, label = ''): Promise<{ 
   if (!response.ok) throw new Error(`register failed: ${JSON.stringify(registered)}`);
   return { token: registered.access_token, userId: String(registered.user.id) };
 }
+
+export async function json(response: Response): Promise<Record<string, unknown>> {
+  return (await response.json()) as Record<string, unknown>;
+}
+
+export interface Organiser {
+  token: string;
+  walletId: string;
+  /** Creates and publishes a campaign of `total` numbers at R$ 2,50 without a draw date. */
+  publish(name: string, total: number): Promise<{ id: string; link: string; total: number }>;
+}
+
+/** An organiser signed up through the API at `baseUrl`, with an active wallet (SQL). */
+export async function organiser(baseUrl: string, db: Kysely<Database>, label = 'bench'): Promise<Organiser> {
+  const { token, userId } = await registerOrganiser(baseUrl, label);
+  const wallet = await insertActiveWallet(db, userId);
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+
+  const publish = async (name: string, total: number) => {
+    const created = await json(
+      await fetch(`${baseUrl}/api/campaigns`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          name,
+          draw_type_id: 2,
+          total_tickets: total,
+          ticket_price: 2.5,
+          rules: 'Regras do bench',
+          draw_datetime: null,
+          user_wallet_id: Number(wallet.id),
+          awards: [{ description: 'Prêmio', value: null }],
+        }),
+      }),
+    );
+    const data = created.data as { id: number; link: string } | undefined;
+    if (!data) throw new Error(`campaign not created: ${JSON.stringify(created)}`);
+    const published = await fetch(`${baseUrl}/api/campaigns/${data.id}/publish`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (published.status !== 200) throw new Error(`publish failed: ${await published.text()}`);
+    return { id: String(data.id), link: data.link, total };
+  };
+  return { token, walletId: String(wallet.id), publish };
+}

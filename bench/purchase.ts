@@ -25,7 +25,7 @@ import type { Database } from '../api/src/db/schema';
 import { BuyerCpfCipher } from '../api/src/buyers/cpf';
 import { cpfFromBase } from '../api/test/support/buyers';
 import { BUYER_MESSAGES } from '../shared/src/schemas/buyer-messages';
-import { insertActiveWallet, registerOrganiser } from './fixtures';
+import { json, organiser } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
 const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
@@ -65,49 +65,11 @@ function run(options: autocannon.Options): Promise<Figures> {
   });
 }
 
-async function json(response: Response): Promise<Record<string, unknown>> {
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** An organiser (API) with an active wallet (SQL: KYC is not what is measured) who publishes campaigns (API). */
-async function organiser(api: RunningServer, db: Kysely<Database>, label: string) {
-  const { token, userId } = await registerOrganiser(api.baseUrl, label);
-  const wallet = await insertActiveWallet(db, userId);
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-
-  const publish = async (name: string, total: number) => {
-    const created = await json(
-      await fetch(`${api.baseUrl}/api/campaigns`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          name,
-          draw_type_id: 2,
-          total_tickets: total,
-          ticket_price: 2.5,
-          rules: 'Regras do bench',
-          draw_datetime: null,
-          user_wallet_id: Number(wallet.id),
-          awards: [{ description: 'Prêmio', value: null }],
-        }),
-      }),
-    );
-    const data = created.data as { id: number; link: string };
-    const published = await fetch(`${api.baseUrl}/api/campaigns/${data.id}/publish`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (published.status !== 200) throw new Error(`publish failed: ${await published.text()}`);
-    return { id: String(data.id), link: data.link, total };
-  };
-  return { publish, token };
-}
-
 type Publish = Awaited<ReturnType<typeof organiser>>['publish'];
 
 /** One organiser's publisher and bearer token, and BUYERS buyers (SQL). Also the scale bench's set-up. */
 export async function setup(api: RunningServer, db: Kysely<Database>, cipher: BuyerCpfCipher) {
-  const { publish, token } = await organiser(api, db, 'a');
+  const { publish, token } = await organiser(api.baseUrl, db, 'a');
   const phones: string[] = [];
   const rows = Array.from({ length: BUYERS }, (_, i) => {
     const phone = `119${String(80_000_000 + i).padStart(8, '0')}`;
@@ -139,7 +101,7 @@ const percentile = (sorted: number[], p: number) =>
 async function payingRound(api: RunningServer, db: Kysely<Database>, phones: string[], seconds: number) {
   const campaigns: { id: string; link: string }[] = [];
   for (let i = 0; i < PAYING_ORGANISERS; i += 1) {
-    const { publish }: { publish: Publish } = await organiser(api, db, `p${i}`);
+    const { publish }: { publish: Publish } = await organiser(api.baseUrl, db, `p${i}`);
     campaigns.push(await publish(`Bench pagamentos ${i}`, 1_000_000));
   }
   const purchaseMs: number[] = [];

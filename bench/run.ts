@@ -1,5 +1,7 @@
 // npm run bench -- <name> [...args]: benchmarks that print figures (never timed tests).
+import { faultsBench } from './faults';
 import { lighthouseBench } from './lighthouse';
+import { loadBench } from './load';
 import { pageWeight } from './page-weight';
 import { publishBench } from './publish';
 import { purchaseBench } from './purchase';
@@ -7,10 +9,20 @@ import { scaleBench } from './scale';
 import { scaleDrawBench } from './scale-draw';
 
 const benchmarks: Record<string, { describe: string; run: (args: string[]) => Promise<void> }> = {
+  faults: {
+    describe:
+      'A carga de `load` com falhas: kill -9 de um processo da API (5×), banco de outro cortado por 15 s, 30% dos webhooks perdidos e todos repetidos 2×',
+    run: faultsBench,
+  },
   lighthouse: {
     describe:
       'Lighthouse no celular (4G lento, CPU 4x): desempenho, LCP, TBT, CLS, acessibilidade e JS de /p/<demo>, checkout e /login',
     run: lighthouseBench,
+  },
+  load: {
+    describe:
+      'Lançamento na topologia de staging (nginx, 2 APIs, worker, PostgreSQL): 200 compradores em 20 endereços, organizadores, webhooks; p50/p99 e invariantes',
+    run: loadBench,
   },
   'page-weight': {
     describe: 'JS que o navegador baixa (gzip) para /login, /cadastro, /dashboard e uma página pública',

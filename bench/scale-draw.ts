@@ -57,7 +57,8 @@ async function call(url: string, init: RequestInit = {}): Promise<Record<string,
 export async function scaleDrawBench(args: string[]): Promise<void> {
   const paidTarget = Number(args[0] ?? 10_000_000);
   const url = process.env.DATABASE_URL?.trim();
-  if (!url) throw new Error('DATABASE_URL é obrigatório (um servidor PostgreSQL; o bench cria e apaga um banco próprio)');
+  if (!url)
+    throw new Error('DATABASE_URL é obrigatório (um servidor PostgreSQL; o bench cria e apaga um banco próprio)');
   const dbName = `bench_draw_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -83,7 +84,9 @@ export async function scaleDrawBench(args: string[]): Promise<void> {
     });
     const api = server.baseUrl;
     const pid = listenerPid(PORT);
-    console.log(`PostgreSQL, banco descartável ${dbName}; API em processo próprio (pid ${pid}); ${fmt(paidTarget)} números pagos`);
+    console.log(
+      `PostgreSQL, banco descartável ${dbName}; API em processo próprio (pid ${pid}); ${fmt(paidTarget)} números pagos`,
+    );
 
     // Organiser, wallet, campaign of exactly N numbers, published; one real purchase, paid.
     const { token, userId } = await registerOrganiser(api);
@@ -101,7 +104,10 @@ export async function scaleDrawBench(args: string[]): Promise<void> {
           rules: 'Regras do bench',
           draw_datetime: null,
           user_wallet_id: Number(wallet.id),
-          awards: [{ description: 'Carro', value: null }, { description: 'Moto', value: null }],
+          awards: [
+            { description: 'Carro', value: null },
+            { description: 'Moto', value: null },
+          ],
         }),
       })
     ).data as { id: number; link: string };
@@ -110,13 +116,24 @@ export async function scaleDrawBench(args: string[]): Promise<void> {
     const cpf = cpfFromBase('123456789');
     await db
       .insertInto('buyers')
-      .values({ name: 'Comprador Bench', phone, email: null, cpf_hash: cipher.hash(cpf), cpf_encrypted: cipher.encrypt(cpf) })
+      .values({
+        name: 'Comprador Bench',
+        phone,
+        email: null,
+        cpf_hash: cipher.hash(cpf),
+        cpf_encrypted: cipher.encrypt(cpf),
+      })
       .execute();
     const bought = (
       await call(`${api}/public/purchases`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-        body: JSON.stringify({ buyer_phone: phone, campaign_link: created.link, total_tickets: 5, payment_method_id: 1 }),
+        body: JSON.stringify({
+          buyer_phone: phone,
+          campaign_link: created.link,
+          total_tickets: 5,
+          payment_method_id: 1,
+        }),
       })
     ).data as { purchase_hash: string };
     const real = await db
@@ -208,7 +225,9 @@ export async function scaleDrawBench(args: string[]): Promise<void> {
         if (encoding === 'identity') fs.writeFileSync(path.join(dir, 'sorteio.json'), body);
       }
       times.sort((a, b) => a - b);
-      console.log(`  download ${encoding.padEnd(8)} ${fmt(bytes / 1024, 1).padStart(9)} KB na rede, mediana ${fmt(times[2]!, 1)} ms`);
+      console.log(
+        `  download ${encoding.padEnd(8)} ${fmt(bytes / 1024, 1).padStart(9)} KB na rede, mediana ${fmt(times[2]!, 1)} ms`,
+      );
     }
 
     // GET /public/campaigns/{link}/result.
@@ -228,8 +247,17 @@ export async function scaleDrawBench(args: string[]): Promise<void> {
     const verifyStart = performance.now();
     const verified = spawnSync(
       '/usr/bin/time',
-      ['-f', 'maxrss_kb=%M', process.execPath, '--import', 'tsx', 'api/src/draws/verify-cli.ts',
-        path.join(dir, 'sorteio.json'), '--commitment', result.commitment],
+      [
+        '-f',
+        'maxrss_kb=%M',
+        process.execPath,
+        '--import',
+        'tsx',
+        'api/src/draws/verify-cli.ts',
+        path.join(dir, 'sorteio.json'),
+        '--commitment',
+        result.commitment,
+      ],
       { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
     );
     const verifySeconds = (performance.now() - verifyStart) / 1000;
