@@ -62,12 +62,7 @@ async function waitUntilDrawn(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
-async function scan(
-  browser: Browser,
-  storage: string,
-  screen: Screen,
-  variant: (typeof VIEWPORTS)[number],
-) {
+async function scan(browser: Browser, storage: string, screen: Screen, variant: (typeof VIEWPORTS)[number]) {
   const context = await browser.newContext({
     viewport: variant.viewport,
     isMobile: variant.isMobile,
