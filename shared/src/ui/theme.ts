@@ -1,12 +1,16 @@
 import { alpha, createTheme } from '@mui/material';
 import { ptBR } from '@mui/material/locale';
 
-/** Rifaria purple: confident, not the usual fintech blue; money and success stay green. */
+/**
+ * Rifaria purple: confident, not the usual fintech blue; money and success stay green. Every colour that carries
+ * text (on white, on the surface, or as a filled chip with white text) reaches WCAG AA's 4.5:1: the bright greens,
+ * orange and blue of the first palette (2.3–3.9:1) failed axe on every screen (e2e/tests/accessibility.spec.ts).
+ */
 export const brandColors = {
   primary: '#6A1FD1',
   primaryDark: '#4B119A',
   primaryLight: '#9B6BF2',
-  accent: '#12B76A',
+  accent: '#067647',
   ink: '#17122B',
   muted: '#625B77',
   surface: '#F7F5FC',
@@ -29,9 +33,10 @@ export const rifariaTheme = createTheme(
         contrastText: '#fff',
       },
       secondary: { main: brandColors.accent, contrastText: '#fff' },
-      success: { main: '#12B76A', dark: '#027A48', contrastText: '#fff' },
-      warning: { main: '#F79009' },
-      error: { main: '#D92D20' },
+      success: { main: '#067647', dark: '#054F31', light: '#12B76A', contrastText: '#fff' },
+      warning: { main: '#B54708', dark: '#93370D', light: '#F79009', contrastText: '#fff' },
+      error: { main: '#B42318', dark: '#912018', light: '#F04438', contrastText: '#fff' },
+      info: { main: '#026AA2', dark: '#065986', light: '#0BA5EC', contrastText: '#fff' },
       text: { primary: brandColors.ink, secondary: brandColors.muted },
       background: { default: brandColors.surface, paper: '#FFFFFF' },
       divider: alpha(brandColors.ink, 0.1),
@@ -59,7 +64,12 @@ export const rifariaTheme = createTheme(
       MuiCard: { defaultProps: { variant: 'outlined' } },
       MuiAlert: { styleOverrides: { root: { borderRadius: 10 } } },
       MuiTooltip: { defaultProps: { arrow: true } },
-      MuiLink: { defaultProps: { underline: 'hover' } },
+      // Always underlined: a link inside a sentence must not be told apart by its colour alone (WCAG 1.4.1).
+      MuiLink: { defaultProps: { underline: 'always' } },
+      // A locked field's explanation ('Este campo só pode ser alterado…') is read, not greyed out with its field.
+      MuiFormHelperText: {
+        styleOverrides: { root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }) },
+      },
       MuiDialogTitle: { styleOverrides: { root: { paddingLeft: DIALOG_GUTTER, paddingRight: DIALOG_GUTTER } } },
       MuiDialogContent: { styleOverrides: { root: { paddingLeft: DIALOG_GUTTER, paddingRight: DIALOG_GUTTER } } },
       MuiDialogActions: {

@@ -27,7 +27,7 @@ describe('Admin shell', () => {
     renderApp('/dashboard', { session: true });
 
     expect(await screen.findByRole('heading', { name: 'Olá, Beatriz!' })).toBeInTheDocument();
-    const menuButton = screen.getByRole('button', { name: 'Abrir menu do usuário' });
+    const menuButton = screen.getByRole('button', { name: /Abrir menu do usuário/ });
     expect(menuButton).toHaveTextContent('BN');
     expect(menuButton).toHaveTextContent('Beatriz');
     expect(menuButton).toHaveTextContent('Produtora de eventos');
@@ -39,7 +39,7 @@ describe('Admin shell', () => {
   it("should show 'Cliente' when the profile has no description", async () => {
     server.on('GET', '/api/auth/me', () => ({ success: true, data: { ...testUser, profile: null } }));
     renderApp('/dashboard', { session: { user: { name: 'Ana Paula', profile: null } } });
-    expect(await screen.findByRole('button', { name: 'Abrir menu do usuário' })).toHaveTextContent('Cliente');
+    expect(await screen.findByRole('button', { name: /Abrir menu do usuário/ })).toHaveTextContent('Cliente');
   });
 
   it('should list the sidebar sections, with Afiliados marked as coming soon', async () => {
@@ -67,7 +67,7 @@ describe('Admin shell', () => {
   it('should offer Perfil, Configurações, WhatsApp and Sair in the user menu', async () => {
     server.on('GET', '/api/auth/me', () => ({ success: true, data: testUser }));
     const { user } = renderApp('/dashboard', { session: true });
-    await user.click(await screen.findByRole('button', { name: 'Abrir menu do usuário' }));
+    await user.click(await screen.findByRole('button', { name: /Abrir menu do usuário/ }));
     const menu = await screen.findByRole('menu');
     const items = within(menu)
       .getAllByRole('menuitem')
@@ -82,7 +82,7 @@ describe('Admin shell', () => {
     server.on('GET', '/api/auth/me', () => ({ success: true, data: testUser }));
     server.on('POST', '/api/auth/logout', () => reply(204));
     const { user } = renderApp('/dashboard', { session: true });
-    await user.click(await screen.findByRole('button', { name: 'Abrir menu do usuário' }));
+    await user.click(await screen.findByRole('button', { name: /Abrir menu do usuário/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sair' }));
 
     expect(await screen.findByRole('heading', { name: 'Bem-vindo de volta' })).toBeInTheDocument();
@@ -99,7 +99,7 @@ describe('Admin shell', () => {
     server.on('GET', '/api/auth/me', () => ({ success: true, data: testUser }));
     server.on('POST', '/api/auth/logout', () => reply(500, { success: false, message: 'Erro' }));
     const { user } = renderApp('/dashboard', { session: true });
-    await user.click(await screen.findByRole('button', { name: 'Abrir menu do usuário' }));
+    await user.click(await screen.findByRole('button', { name: /Abrir menu do usuário/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sair' }));
 
     await waitFor(() => expect(currentPath()).toBe('/login'));

@@ -174,34 +174,49 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
               </ListItem>
             );
           }
+          // ListItemButton inside a ListItem: a <ul> holds only <li> (axe 'list'), each holding its link.
           return (
-            <ListItemButton
-              key={item.label}
-              component={NavLink}
-              to={item.to}
-              onClick={onNavigate}
-              sx={{
-                borderRadius: 2,
-                mb: 0.5,
-                '&.active': {
-                  bgcolor: 'primary.main',
-                  color: 'primary.contrastText',
-                  '& .MuiListItemIcon-root': { color: 'inherit' },
-                  '&:hover': { bgcolor: 'primary.dark' },
-                },
-              }}
-            >
-              <ListItemIcon sx={{ minWidth: 40 }}>
-                <Icon />
-              </ListItemIcon>
-              <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
-            </ListItemButton>
+            <ListItem key={item.label} disablePadding sx={{ display: 'block' }}>
+              <ListItemButton
+                component={NavLink}
+                to={item.to}
+                onClick={onNavigate}
+                sx={{
+                  borderRadius: 2,
+                  mb: 0.5,
+                  '&.active': {
+                    bgcolor: 'primary.main',
+                    color: 'primary.contrastText',
+                    '& .MuiListItemIcon-root': { color: 'inherit' },
+                    '&:hover': { bgcolor: 'primary.dark' },
+                  },
+                }}
+              >
+                <ListItemIcon sx={{ minWidth: 40 }}>
+                  <Icon />
+                </ListItemIcon>
+                <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>
     </Box>
   );
 }
+
+/** Read by screen readers, not drawn (MUI's visuallyHidden). */
+const VISUALLY_HIDDEN = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
 
 function UserMenu({ userName, profileDescription, onLogout }: Omit<AdminLayoutProps, 'children'>) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -211,15 +226,19 @@ function UserMenu({ userName, profileDescription, onLogout }: Omit<AdminLayoutPr
 
   return (
     <>
+      {/* Named by what it shows (the name and description) plus what it does: a label that hid the visible name
+          would not match what a voice-control user says (axe 'label-content-name-mismatch'). */}
       <ButtonBase
-        aria-label={ADMIN_TEXTS.userMenu}
         aria-haspopup="menu"
         aria-controls={open ? 'rifaria-user-menu' : undefined}
         aria-expanded={open}
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ borderRadius: 3, px: 1, py: 0.5, gap: 1.25, textAlign: 'left' }}
       >
-        <Avatar sx={{ width: 38, height: 38, bgcolor: 'primary.main', fontSize: 15, fontWeight: 700 }}>
+        <Box component="span" sx={VISUALLY_HIDDEN}>
+          {ADMIN_TEXTS.userMenu}
+        </Box>
+        <Avatar aria-hidden sx={{ width: 38, height: 38, bgcolor: 'primary.main', fontSize: 15, fontWeight: 700 }}>
           {initials(userName) || <PersonIcon fontSize="small" />}
         </Avatar>
         <Box sx={{ display: { xs: 'none', sm: 'block' }, lineHeight: 1.2 }}>

@@ -8,6 +8,7 @@ import {
   Chip,
   Container,
   List,
+  ListItem,
   ListItemButton,
   Paper,
   Stack,
@@ -155,36 +156,36 @@ export function SandboxMailbox() {
                   <Paper variant="outlined">
                     <List disablePadding aria-label={TEXTS.list}>
                       {shown.map((mail, index) => (
-                        <ListItemButton
-                          key={mail.id}
-                          divider={index < shown.length - 1}
-                          onClick={() => {
-                            setOpened(mail);
-                            setReading(true);
-                          }}
-                          sx={{ display: 'block', py: 1.5 }}
-                        >
-                          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                            {mail.subject || TEXTS.noSubject}
-                          </Typography>
-                          <Stack
-                            direction={{ xs: 'column', sm: 'row' }}
-                            sx={{ justifyContent: 'space-between', columnGap: 2 }}
+                        <ListItem key={mail.id} disablePadding divider={index < shown.length - 1}>
+                          <ListItemButton
+                            onClick={() => {
+                              setOpened(mail);
+                              setReading(true);
+                            }}
+                            sx={{ display: 'block', py: 1.5 }}
                           >
-                            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                              {TEXTS.to}: {mail.to}
+                            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                              {mail.subject || TEXTS.noSubject}
                             </Typography>
-                            <Typography
-                              variant="body2"
-                              color="text.secondary"
-                              component="time"
-                              dateTime={mail.created_at}
-                              sx={{ flexShrink: 0 }}
+                            <Stack
+                              direction={{ xs: 'column', sm: 'row' }}
+                              sx={{ justifyContent: 'space-between', columnGap: 2 }}
                             >
-                              {mail.created_at_formatted}
-                            </Typography>
-                          </Stack>
-                        </ListItemButton>
+                              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                                {TEXTS.to}: {mail.to}
+                              </Typography>
+                              <Typography
+                                variant="body2"
+                                color="text.secondary"
+                                component="time"
+                                dateTime={mail.created_at}
+                                sx={{ flexShrink: 0 }}
+                              >
+                                {mail.created_at_formatted}
+                              </Typography>
+                            </Stack>
+                          </ListItemButton>
+                        </ListItem>
                       ))}
                     </List>
                   </Paper>
