@@ -184,8 +184,8 @@ export const PURCHASE_STATUS = {
 export interface Sale {
   id: number;
   /**
-   * CPF masked ('***.456.789-**'): the organiser sees who bought, not the whole document. E-mail and phone are
-   * complete (phone as digits) only when the purchase is Pago; otherwise masked like the public pages
+   * CPF: the public mask ('***.***.***-09', check digits only, as every reply shows it) on Pago purchases, no digit
+   * ('***.***.***-**') on the others. E-mail and phone are complete (phone as digits) only when the purchase is Pago; otherwise masked like the public pages
    * ('a***@gmail.com', '(11) *****-4321'), since anyone can put anyone's phone on a pending purchase.
    */
   buyer: { name: string; cpf: string; email: string | null; phone: string };

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { maskBuyerCpf, MASKED_CPF } from '../lib/masks';
 import { resolveServerSecret, SERVER_SECRET_MIN_LENGTH, type ServerSecretOptions } from '../lib/server-secret';
 
 /**
@@ -44,13 +45,16 @@ export class BuyerCpfCipher {
     return Buffer.concat([decipher.update(blob.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
   }
 
-  /** The organiser's view: '***.456.789-**', or '***.***.***-**' when the value cannot be decrypted. */
+  /**
+   * The one mask of a stored CPF, for every reply, page, message and export (lib/masks.ts: the check digits only), or
+   * '***.***.***-**' when the value cannot be decrypted.
+   */
   masked(blob: Buffer, keyId = BUYER_CPF_KEY_ID): string {
     try {
-      return maskCpfForDisplay(this.decrypt(blob, keyId));
+      return maskBuyerCpf(this.decrypt(blob, keyId));
     } catch {
       // A row written with a lost or rotated key must not break the whole sales page.
-      return '***.***.***-**';
+      return MASKED_CPF;
     }
   }
 }
@@ -59,13 +63,6 @@ function normalizeCpf(cpf: string): string {
   const digits = cpf.replace(/\D/g, '');
   if (digits.length !== 11) throw new Error('A CPF has 11 digits');
   return digits;
-}
-
-/** '12345678909' → '***.456.789-**': the middle six digits only (what the spec shows the organiser). */
-export function maskCpfForDisplay(cpf: string): string {
-  const digits = cpf.replace(/\D/g, '');
-  if (digits.length !== 11) return '***.***.***-**';
-  return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`;
 }
 
 export type BuyerDataSecretOptions = ServerSecretOptions;

@@ -1,5 +1,5 @@
 import type { PublicBuyer } from '@rifaria/shared/types';
-import { maskBuyerCpf, maskBuyerEmail, maskBuyerPhone } from '../lib/masks';
+import { maskBuyerEmail, maskBuyerPhone } from '../lib/masks';
 import type { BuyerCpfCipher } from './cpf';
 
 export interface BuyerRecord {
@@ -17,14 +17,12 @@ export function presentPublicBuyer(
   row: Pick<BuyerRecord, 'name' | 'phone' | 'email' | 'cpf_encrypted' | 'cpf_key_id'>,
   cipher: BuyerCpfCipher,
 ): PublicBuyer {
-  let cpf: string;
-  try {
-    cpf = maskBuyerCpf(cipher.decrypt(row.cpf_encrypted, row.cpf_key_id));
-  } catch {
-    // A row written with a lost or rotated key still has a buyer: show a fully masked CPF, not an error.
-    cpf = '***.***.***-**';
-  }
-  return { name: row.name, cpf, email: maskBuyerEmail(row.email), phone: maskBuyerPhone(row.phone) };
+  return {
+    name: row.name,
+    cpf: cipher.masked(row.cpf_encrypted, row.cpf_key_id),
+    email: maskBuyerEmail(row.email),
+    phone: maskBuyerPhone(row.phone),
+  };
 }
 
 export const BUYER_COLUMNS = ['id', 'name', 'phone', 'email', 'cpf_hash', 'cpf_encrypted', 'cpf_key_id'] as const;

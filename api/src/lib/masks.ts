@@ -1,16 +1,20 @@
 /**
- * Masks of a buyer's personal data in public replies (GET /public/buyers/check/{phone}, purchases, "Meus números").
- * Whoever types a phone number sees only enough to recognise their own data: never a full CPF, e-mail or phone.
+ * THE masks of a buyer's personal data, the only way any reply, page, export, e-mail or WhatsApp text shows them
+ * (public buyer replies, purchases, "Meus números", the organiser's sales table and CSV, draw results). Whoever sees
+ * them learns only enough to recognise their own data: never a full CPF, and never two different parts of one CPF
+ * in two places (issue 29: the sales table's middle six digits plus the public check digits left ~8 candidates).
  */
 
+/** A CPF nobody may see any digit of (unpaid sales rows, undecryptable values). */
+export const MASKED_CPF = '***.***.***-**';
+
 /**
- * '12345678909' → '***.***.***-09': the two check digits only. The CPF is the buyer's proof ("Meus números", moving
- * to a new phone), and anyone can look a phone up: the six middle digits the organiser's sales page shows would,
- * with the check-digit rule, leave ~1,000 candidates to try; the check digits alone leave ~10 million.
+ * '12345678909' → '***.***.***-09': the two check digits only, everywhere. They follow from the nine others, so they
+ * tell nothing that narrows a guess of the CPF (~10^9 candidates remain) while letting a buyer recognise their own.
  */
 export function maskBuyerCpf(cpf: string): string {
   const digits = cpf.replace(/\D/g, '');
-  if (digits.length !== 11) return '***.***.***-**';
+  if (digits.length !== 11) return MASKED_CPF;
   return `***.***.***-${digits.slice(9)}`;
 }
 

@@ -4,7 +4,7 @@ import { PURCHASE_STATUS_ID, RESERVATION_QUANTITY_MAX } from '@rifaria/shared/co
 import { formatTicketNumber, parseTicketNumber } from '@rifaria/shared/format';
 import { sql } from 'kysely';
 import type { Executor, PurchaseStatusIdValue } from '../db/schema';
-import { maskBuyerEmail, maskBuyerPhone } from '../lib/masks';
+import { MASKED_CPF, maskBuyerEmail, maskBuyerPhone } from '../lib/masks';
 import type { BuyerCpfCipher } from '../buyers/cpf';
 import { campaignTotals, purchaseCountsByStatus, toCampaignStats } from './stats';
 import { centsToReais } from '@rifaria/shared/money';
@@ -15,7 +15,8 @@ import { centsToReais } from '@rifaria/shared/money';
  * Buyer contact data: the full phone and e-mail only on Pago purchases. Anyone can put anyone's phone on a
  * pending purchase (the public flow finds the buyer by phone), so on Pendente and Cancelado rows they are masked
  * exactly as the public pages mask them, and the search matches e-mail and phone on Pago rows only (otherwise
- * searching character by character would reveal what the mask hides). Names and masked CPFs are on every row.
+ * searching character by character would reveal what the mask hides). The CPF is the public mask (check digits only,
+ * lib/masks.ts) on Pago rows and no digit at all on the others; names are on every row.
  *
  * Searches are told apart by their shape (classifySalesSearch). With `withNumbers` each sale of the page carries its
  * numbers, zero-padded as on the checkout.
@@ -213,7 +214,7 @@ export function presentSale(row: SaleRow, cipher: BuyerCpfCipher): Sale {
     id: Number(row.id),
     buyer: {
       name: row.name,
-      cpf: cipher.masked(row.cpf_encrypted, row.cpf_key_id),
+      cpf: paid ? cipher.masked(row.cpf_encrypted, row.cpf_key_id) : MASKED_CPF,
       email: paid ? row.email : maskBuyerEmail(row.email),
       phone: paid ? row.phone : maskBuyerPhone(row.phone),
     },

@@ -62,7 +62,7 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
 
     const rows = within(screen.getByRole('table', { name: 'Vendas' })).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('Ana Souza');
-    expect(rows[1]).toHaveTextContent('***.456.789-**');
+    expect(rows[1]).toHaveTextContent('***.***.***-09');
     // A Pago sale carries the digits, formatted here; the others come masked and are shown as they are.
     expect(rows[1]).toHaveTextContent('(11) 98765-4321');
     expect(rows[2]).toHaveTextContent('(11) *****-4321');
@@ -424,7 +424,7 @@ describe('salesCsv', () => {
   it('should write a BOM, ";" separators, pt-BR numbers, quoted fields and CRLF', () => {
     const csv = salesCsv([
       sale({
-        buyer: { name: 'José "Zé" da Silva; Filho', cpf: '***.456.789-**', email: null, phone: '11987654321' },
+        buyer: { name: 'José "Zé" da Silva; Filho', cpf: '***.***.***-09', email: null, phone: '11987654321' },
       }),
       sale({
         id: 2,
@@ -442,7 +442,7 @@ describe('salesCsv', () => {
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('');
     expect(lines[1]).toBe(
-      '"José ""Zé"" da Silva; Filho";"***.456.789-**";"(11) 98765-4321";"";"3";"1.234,56";"Pago";"20/11/2026 às 12:30";""',
+      '"José ""Zé"" da Silva; Filho";"***.***.***-09";"(11) 98765-4321";"";"3";"1.234,56";"Pago";"20/11/2026 às 12:30";""',
     );
     expect(lines[2]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[2]).toContain('"1200";"0,50"');
@@ -451,7 +451,7 @@ describe('salesCsv', () => {
   it('should write the masked phone and e-mail of a sale that is not Pago as the API sent them', () => {
     const csv = salesCsv([sale({ status: { id: 1, name: 'Pendente' }, buyer: maskedBuyer })]);
     expect(csv.slice(1).split('\r\n')[1]).toBe(
-      '"Ana Souza";"***.456.789-**";"(11) *****-4321";"a***@example.com";"3";"1.234,56";"Pendente";"20/11/2026 às 12:30";""',
+      '"Ana Souza";"***.***.***-**";"(11) *****-4321";"a***@example.com";"3";"1.234,56";"Pendente";"20/11/2026 às 12:30";""',
     );
   });
 });

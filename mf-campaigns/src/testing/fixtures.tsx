@@ -132,7 +132,7 @@ export function activeWallet(overrides: Record<string, unknown> = {}) {
 export function sale(overrides: Partial<Sale> = {}): Sale {
   return {
     id: 1,
-    buyer: { name: 'Ana Souza', cpf: '***.456.789-**', email: 'ana@example.com', phone: '11987654321' },
+    buyer: { name: 'Ana Souza', cpf: '***.***.***-09', email: 'ana@example.com', phone: '11987654321' },
     total_tickets: 3,
     total_value: 1234.56,
     status: { id: 2, name: 'Pago' },
@@ -141,10 +141,10 @@ export function sale(overrides: Partial<Sale> = {}): Sale {
   };
 }
 
-/** What the API sends for a sale that is not Pago: the buyer's e-mail and phone masked. */
+/** What the API sends for a sale that is not Pago: the buyer's e-mail and phone masked, no CPF digit. */
 export const maskedBuyer: Sale['buyer'] = {
   name: 'Ana Souza',
-  cpf: '***.456.789-**',
+  cpf: '***.***.***-**',
   email: 'a***@example.com',
   phone: '(11) *****-4321',
 };

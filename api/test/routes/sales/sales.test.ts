@@ -94,7 +94,7 @@ describe('GET /api/campaigns/:id/sales', () => {
     ]);
     expect(body.data[2]).toEqual({
       id: expect.any(Number),
-      buyer: { name: 'João Conceição', cpf: '***.456.789-**', email: 'joao@example.com', phone: '11987654321' },
+      buyer: { name: 'João Conceição', cpf: '***.***.***-09', email: 'joao@example.com', phone: '11987654321' },
       total_tickets: 5,
       total_value: 10,
       status: { id: 2, name: 'Pago' },
