@@ -108,7 +108,7 @@ const campaignSalesRoutes: RoutesPlugin = async (fastify) => {
           'CSV de todas as vendas com os filtros e a ordem da tabela (page e per_page ignorados), transmitido aos poucos',
         params: idParams,
         querystring: salesQuery,
-        response: SALES_REPLIES.errors,
+        response: { 200: SALES_REPLIES.csv, ...SALES_REPLIES.errors },
       },
       config: { auth: true },
     },

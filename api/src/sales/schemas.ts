@@ -68,6 +68,8 @@ export const salesReplySchema = v.object({
 
 export const SALES_REPLIES = {
   list: replySchema(salesReplySchema),
+  /** The CSV download: streamed text (never serialized by fast-json-stringify), declared for the OpenAPI document. */
+  csv: { description: 'CSV (UTF-8 com BOM, separado por ponto e vírgula)', type: 'string' },
   /** Owner-scoped: 404 for another organiser's campaign. */
   errors: ownedErrors,
 } as const;

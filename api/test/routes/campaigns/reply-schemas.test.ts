@@ -250,7 +250,7 @@ describe('Replies against the services', () => {
     expect(body).toEqual({ success: true, message: expect.any(String), ...(plain(expected) as object) });
     expect(body.data).toHaveLength(3);
     expect(body.data.find((sale: { buyer: { name: string } }) => sale.buyer.name === 'Álvaro Comprador').buyer).toEqual(
-      expect.objectContaining({ email: null, cpf: expect.stringMatching(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/) }),
+      expect.objectContaining({ email: null, cpf: expect.stringMatching(/^\*\*\*\.\*\*\*\.\*\*\*-\d{2}$/) }),
     );
   });
 
