@@ -348,7 +348,7 @@ describe('POST /public/purchases with Idempotency-Key', () => {
     ]);
   });
 
-  it('should answer 404 to a link that no campaign can have, and not disturb the buyers sent with it', async () => {
+  it('should refuse a link that no campaign can have (a NUL is 422, spaces 404) and not disturb the buyers sent with it', async () => {
     const campaign = await publishedCampaign(t.app, { totalTickets: 1000 });
     const buyers = await Promise.all([newBuyer(db()), newBuyer(db())]);
     const replies = await Promise.all([
@@ -357,10 +357,15 @@ describe('POST /public/purchases with Idempotency-Key', () => {
       buy(t.app, { buyer_phone: buyers[1]!.phone, campaign_link: 'Rifa Com Espaços', total_tickets: 1 }),
       buy(t.app, order(buyers[1]!, campaign, 1)),
     ]);
-    expect(replies.map((r) => r.statusCode)).toEqual([201, 404, 404, 201]);
-    expect(replies[1]!.json().message).toBe('Campanha não encontrada.');
+    expect(replies.map((r) => r.statusCode)).toEqual([201, 422, 404, 201]);
+    expect(replies[1]!.json().errors).toEqual({ campaign_link: ['Este campo contém um caractere não permitido.'] });
+    expect(replies[2]!.json().message).toBe('Campanha não encontrada.');
     const page = await t.app.inject({ method: 'GET', url: `/public/campaigns/${campaign.link}%00` });
-    expect(page.statusCode).toBe(404);
+    expect(page.statusCode).toBe(422);
+    expect(page.json()).toMatchObject({
+      success: false,
+      errors: { link: ['Este campo contém um caractere não permitido.'] },
+    });
   });
 
   it('should keep keys per campaign: the same key on another campaign is another purchase', async () => {
