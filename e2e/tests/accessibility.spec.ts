@@ -34,8 +34,8 @@ interface Screen {
   open?: (page: Page) => Promise<void>;
 }
 
-/** The first whole minute at least `margin` ms ahead, as the API stores it ('YYYY-MM-DD HH:MM:00', São Paulo). */
-function drawSoon(margin = 35_000): { at: Date; wallClock: string } {
+/** Sales close 2 minutes before a draw: the first whole minute at least `margin` ms ahead, as the API stores it ('YYYY-MM-DD HH:MM:00', São Paulo). */
+function drawSoon(margin = 150_000): { at: Date; wallClock: string } {
   const at = new Date(Math.ceil((Date.now() + margin) / 60_000) * 60_000);
   const wallClock = `${new Date(at.getTime() - 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')}:00`;
   return { at, wallClock };
@@ -126,7 +126,7 @@ interface Fixture {
 let fixture: Fixture;
 
 test.beforeAll(async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const context = await browser.newContext();
   const page = await context.newPage();
   const email = uniqueEmail('acessibilidade');
