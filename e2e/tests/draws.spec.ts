@@ -95,7 +95,11 @@ test('should draw verifiable winners, settle the money and let the organiser tra
   ]);
   const file = test.info().outputPath(download.suggestedFilename());
   await download.saveAs(file);
-  const output = execFileSync('npm', ['run', '-s', 'verify-draw', '--', file], { cwd: ROOT, encoding: 'utf8' });
+  // Against the commitment the buyer saw before the draw (without it the check is incomplete: exit 2).
+  const output = execFileSync('npm', ['run', '-s', 'verify-draw', '--', file, '--commitment', commitment], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   expect(output).toContain('Sorteio verificado: tudo confere.');
   expect(output).toContain(`1º prêmio: ${panelWinners[0]}`);
   expect(output).toContain(`2º prêmio: ${panelWinners[1]}`);
