@@ -100,7 +100,7 @@ test('should draw verifiable winners, settle the money and let the organiser tra
     cwd: ROOT,
     encoding: 'utf8',
   });
-  expect(output).toContain('Sorteio verificado: tudo confere.');
+  expect(output).toContain('Sorteio verificado: tudo confere com o que foi publicado antes do sorteio.');
   expect(output).toContain(`1º prêmio: ${panelWinners[0]}`);
   expect(output).toContain(`2º prêmio: ${panelWinners[1]}`);
   await buyer.context().close();
