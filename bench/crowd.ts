@@ -513,6 +513,32 @@ export async function runCrowd(o: CrowdOptions): Promise<CrowdResult> {
   return result;
 }
 
+/** The issue's launch crowd: 200 buyers behind 20 addresses on the scene's hot campaign, 80 % paying, and every
+ * organiser's dashboard and sales read by two readers each. Both `load` and `faults` run it. */
+export const LAUNCH_BUYERS = 200;
+export const LAUNCH_ADDRESSES = 20;
+
+export function launchCrowd(
+  baseUrl: string,
+  world: Scene,
+  psp: BenchPsp,
+  until: Promise<unknown>,
+  maxSeconds: number,
+): Promise<CrowdResult> {
+  return runCrowd({
+    baseUrl,
+    link: world.hot.link,
+    buyers: LAUNCH_BUYERS,
+    addresses: LAUNCH_ADDRESSES,
+    payShare: 0.8,
+    psp,
+    organisers: world.organisers.map((each) => ({ token: each.token, campaignId: each.campaignId })),
+    readersPerOrganiser: 2,
+    until,
+    maxSeconds,
+  });
+}
+
 export function printCrowd(result: CrowdResult, buyers: number, addresses: number): void {
   result.stats.print(result.seconds);
   const sorted = [...result.confirmMs].sort((a, b) => a - b);

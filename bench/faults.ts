@@ -24,15 +24,17 @@ import {
   printChecks,
   printCrowd,
   reserve,
-  runCrowd,
+  launchCrowd,
+  LAUNCH_ADDRESSES,
+  LAUNCH_BUYERS,
   scene,
   startBed,
   Stats,
   type Check,
 } from './crowd';
 
-const BUYERS = 200;
-const ADDRESSES = 20;
+const BUYERS = LAUNCH_BUYERS;
+const ADDRESSES = LAUNCH_ADDRESSES;
 const HOT_TOTAL = 1_000_000;
 const KILLS = 5;
 const CUT_MS = 15_000;
@@ -125,18 +127,7 @@ export async function faultsBench(_args: string[]): Promise<void> {
 
     let finish!: () => void;
     const until = new Promise<void>((resolve) => (finish = resolve));
-    const crowd = runCrowd({
-      baseUrl: nginx,
-      link: world.hot.link,
-      buyers: BUYERS,
-      addresses: ADDRESSES,
-      payShare: 0.8,
-      psp,
-      organisers: world.organisers.map((each) => ({ token: each.token, campaignId: each.campaignId })),
-      readersPerOrganiser: 2,
-      until,
-      maxSeconds: 150,
-    });
+    const crowd = launchCrowd(nginx, world, psp, until, 150);
     const started = Date.now();
     const t = (at: number) => fmt((at - started) / 1000, 1);
 

@@ -5,10 +5,20 @@
 // read their dashboards and sales and the sandbox PSP confirms by webhook through nginx. Prints throughput and
 // p50/p99 per endpoint and every refusal of a legitimate client; then stops the processes (they give their ticket
 // leases back) and checks the invariants in the database. Exit 1 on any refusal or failed invariant.
-import { BenchPsp, invariants, printChecks, printCrowd, runCrowd, scene, startBed } from './crowd';
+import {
+  BenchPsp,
+  invariants,
+  printChecks,
+  printCrowd,
+  launchCrowd,
+  LAUNCH_ADDRESSES,
+  LAUNCH_BUYERS,
+  scene,
+  startBed,
+} from './crowd';
 
-const BUYERS = 200;
-const ADDRESSES = 20;
+const BUYERS = LAUNCH_BUYERS;
+const ADDRESSES = LAUNCH_ADDRESSES;
 const HOT_TOTAL = 1_000_000;
 const ORGANISERS = 3;
 
@@ -29,18 +39,13 @@ export async function loadBench(args: string[]): Promise<void> {
       `${BUYERS} compradores, ${ADDRESSES} endereços, campanha de ${HOT_TOTAL.toLocaleString('pt-BR')} números, ${seconds} s; ` +
         `${ORGANISERS} organizadores lendo painel e vendas`,
     );
-    const result = await runCrowd({
-      baseUrl: nginx,
-      link: world.hot.link,
-      buyers: BUYERS,
-      addresses: ADDRESSES,
-      payShare: 0.8,
+    const result = await launchCrowd(
+      nginx,
+      world,
       psp,
-      organisers: world.organisers.map((each) => ({ token: each.token, campaignId: each.campaignId })),
-      readersPerOrganiser: 2,
-      until: new Promise((resolve) => setTimeout(resolve, seconds * 1000)),
-      maxSeconds: seconds + 5,
-    });
+      new Promise((resolve) => setTimeout(resolve, seconds * 1000)),
+      seconds + 5,
+    );
     printCrowd(result, BUYERS, ADDRESSES);
     const undelivered = psp.deliveries.filter((each) => each.status !== 200).length;
     console.log(`Webhooks do PSP: ${psp.deliveries.length} entregues pelo nginx, ${undelivered} sem 200`);
