@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Redis from 'ioredis';
 import { AUTH_MESSAGES } from '@rifaria/shared/schemas';
 import { LOGIN_LOCK_MESSAGES, lockDelayMs } from '../../../src/auth/login-lock';
 import { loadConfig } from '../../../src/config';
-import { buildApp, registerUser, setupApp, setupAppBeside, uniqueEmail, type TestApp } from '../../helper';
+import { registerUser, setupApp, setupAppBeside, uniqueEmail, type TestApp } from '../../helper';
+import { setupTwoAppsOnRedis } from '../../support/redis';
 import { mailsTo } from '../../support/account-codes';
 
 /**
@@ -12,7 +11,6 @@ import { mailsTo } from '../../support/account-codes';
  * the account itself counts. Every test sends each guess from a different address through the trusted proxy.
  */
 
-const REDIS_URL = process.env.REDIS_TEST_URL?.trim() || 'redis://127.0.0.1:6379';
 const WRONG = 'Errada123';
 const behindProxy = { trustProxy: true } as const;
 
@@ -179,26 +177,7 @@ describe('login lock: bounded, and lifted by a password reset', () => {
 });
 
 describe('login lock shared through Redis (REDIS_URL)', () => {
-  const nameSpace = `rifaria-test-${randomBytes(6).toString('hex')}:`;
-  let redis: Redis;
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    await redis.connect().catch((error: Error) => {
-      throw new Error(`These tests need Redis at ${REDIS_URL} (REDIS_TEST_URL): ${error.message}`);
-    });
-    const config = { ...behindProxy, redisUrl: REDIS_URL, rateLimitNamespace: nameSpace };
-    a = await buildApp({ database: t.database, config });
-    b = await buildApp({ database: t.database, config });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    const keys = await redis.keys(`${nameSpace}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-  });
+  const { a, b, redis, nameSpace } = setupTwoAppsOnRedis(t);
 
   it('should count 200 guesses spread over two processes and 200 addresses as one account', async () => {
     const user = await registerUser(a.app);

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import Redis from 'ioredis';
 import { loadConfig } from '../../../src/config';
 import { buildApp, setupApp, type TestApp } from '../../helper';
+import { setupTwoAppsOnRedis } from '../../support/redis';
 import { cpfFromBase, insertBuyer, newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { publishedCampaign } from '../../support/campaigns';
 import { buy, campaignAndBuyer, order } from '../../support/purchases';
@@ -13,7 +12,6 @@ import { buy, campaignAndBuyer, order } from '../../support/purchases';
  * every API process shares the counters; otherwise each counts in memory.
  */
 
-const REDIS_URL = process.env.REDIS_TEST_URL?.trim() || 'redis://127.0.0.1:6379';
 const TOO_MANY_IP = { success: false, message: 'Muitas tentativas. Aguarde um minuto e tente novamente.' };
 const TOO_MANY_PHONE = {
   success: false,
@@ -250,26 +248,7 @@ describe('counters shared across API processes', () => {
   const first = setupApp({ config: limits });
 
   describe('with Redis (REDIS_URL)', () => {
-    const nameSpace = `rifaria-test-${randomBytes(6).toString('hex')}:`;
-    let redis: Redis;
-    let a: TestApp;
-    let b: TestApp;
-    beforeAll(async () => {
-      redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-      await redis.connect().catch((error: Error) => {
-        throw new Error(`These tests need Redis at ${REDIS_URL} (REDIS_TEST_URL): ${error.message}`);
-      });
-      const config = { ...limits, redisUrl: REDIS_URL, rateLimitNamespace: nameSpace };
-      a = await buildApp({ database: first.database, config });
-      b = await buildApp({ database: first.database, config });
-    });
-    afterAll(async () => {
-      await a?.close();
-      await b?.close();
-      const keys = await redis.keys(`${nameSpace}*`);
-      if (keys.length) await redis.del(...keys);
-      redis.disconnect();
-    });
+    const { a, b, redis, nameSpace } = setupTwoAppsOnRedis(first);
 
     it('should count one address across two processes', async () => {
       const ip = '10.80.0.1';
