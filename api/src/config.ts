@@ -145,12 +145,12 @@ export interface AppConfig {
     publicPurchasePerPhone: RateLimitRule;
     publicMyTicketsPerPhone: RateLimitRule;
     /**
-     * 'Trocar de telefone' (POST /public/buyers/change-phone) proves a registration with the CPF and 4 digits of the
-     * old phone: per address, per CPF (what stops guessing the 10,000 endings) and per new phone. Not settings:
-     * a rare, sensitive action whose limits need no tuning per deployment.
+     * 'Trocar de telefone' (POST /public/buyers/change-phone/code, /change-phone, /change-phone/undo) proves a
+     * registration with the CPF and a WhatsApp code sent to the new phone: per address and per new phone here, per
+     * buyer record in the database (buyers/phone-codes.ts). Not settings: a rare, sensitive action whose limits need
+     * no tuning per deployment.
      */
     publicBuyerChangePhone: RateLimitRule;
-    publicBuyerChangePhonePerCpf: RateLimitRule;
     publicBuyerChangePhonePerPhone: RateLimitRule;
     /**
      * Password reset and the e-mail code, per address. Not settings either: forgot-password mails a link (its
@@ -263,6 +263,12 @@ export interface WhatsAppConfig {
   evolutionApiKey?: string;
   timeoutMs: number;
   sandboxConnectMs: number;
+  /**
+   * WHATSAPP_PLATFORM_INSTANCE: the provider instance (the platform's own WhatsApp number) that sends the platform's
+   * messages to buyers: phone codes and phone-change notices. Never an organiser's number: a code must not come
+   * from, or be relayed through, whichever organiser a stranger picks.
+   */
+  platformInstance: string;
 }
 
 /**
@@ -454,7 +460,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
       },
       // Five tries a day per CPF: room for typos, yet guessing 4 digits takes ~3 years on average.
       publicBuyerChangePhone: { max: 30, timeWindowMs: 60 * 60_000 },
-      publicBuyerChangePhonePerCpf: { max: 5, timeWindowMs: 24 * 60 * 60_000 },
       publicBuyerChangePhonePerPhone: { max: 5, timeWindowMs: 60 * 60_000 },
       forgotPassword: { max: 10, timeWindowMs: 15 * 60_000 },
       resetPassword: { max: 20, timeWindowMs: 15 * 60_000 },
@@ -551,6 +556,7 @@ function whatsappConfigFrom(env: Env): WhatsAppConfig {
     evolutionApiKey: env.EVOLUTION_API_KEY?.trim() || undefined,
     timeoutMs: intFrom(env, 'EVOLUTION_TIMEOUT_MS', 10_000, 100),
     sandboxConnectMs: intFrom(env, 'WHATSAPP_SANDBOX_CONNECT_MS', 3000, 0),
+    platformInstance: env.WHATSAPP_PLATFORM_INSTANCE?.trim() || 'rifaria-plataforma',
   };
 }
 

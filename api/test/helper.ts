@@ -135,7 +135,6 @@ export function testConfig(overrides?: DeepPartial<AppConfig>): AppConfig {
     publicPurchasePerPhone: relaxed,
     publicMyTicketsPerPhone: relaxed,
     publicBuyerChangePhone: relaxed,
-    publicBuyerChangePhonePerCpf: relaxed,
     publicBuyerChangePhonePerPhone: relaxed,
     forgotPassword: relaxed,
     resetPassword: relaxed,

@@ -89,6 +89,14 @@ export const MIN_DEPOSIT_CENTS = 500;
 export const DEPOSIT_DESCRIPTION_MAX_LENGTH = 255;
 export const PIX_DEPOSIT_EXPIRY_MS = 48 * 60 * 60 * 1000;
 
+// Buyer phone proof (issue 29) ------------------------------------------------------------------------------------
+/** The WhatsApp code a buyer's phone proves possession with ('Trocar de telefone', "Meus números"). */
+export const BUYER_CODE_LENGTH = 6;
+export const BUYER_CODE_TTL_MINUTES = 10;
+export const BUYER_CODE_MAX_ATTEMPTS = 5;
+/** A phone change can be undone from the old phone this long. */
+export const PHONE_CHANGE_UNDO_DAYS = 7;
+
 // E-mail verification --------------------------------------------------------------------------------------------
 export const EMAIL_CODE_LENGTH = 6;
 export const EMAIL_CODE_RESEND_SECONDS = 30;

@@ -59,6 +59,11 @@ export const paths = {
   myTickets: { path: '/p/:linkSlug/meus-numeros', getHref: (linkSlug: string) => `/p/${enc(linkSlug)}/meus-numeros` },
   /** The draw's result and how anyone checks it (issue 13). */
   publicResult: { path: '/p/:linkSlug/resultado', getHref: (linkSlug: string) => `/p/${enc(linkSlug)}/resultado` },
+  /** The link sent to the old phone after 'Trocar de telefone': undoes the change (the token in the fragment). */
+  undoPhoneChange: {
+    path: '/p/desfazer-troca-de-telefone',
+    getHref: (token: string) => `/p/desfazer-troca-de-telefone#${encodeURIComponent(token)}`,
+  },
   checkout: {
     path: '/p/checkout',
     getHref: (purchaseHash: string) => `/p/checkout?compra=${encodeURIComponent(purchaseHash)}`,

@@ -19,12 +19,17 @@ const TAG_BYTES = 16;
 export class BuyerCpfCipher {
   private readonly hashKey: Buffer;
   private readonly encryptionKey: Buffer;
+  /** HMAC key of the buyers' WhatsApp codes and device tokens (buyers/phone-codes.ts, buyers/device-token.ts). */
+  readonly codeKey: Buffer;
+  readonly tokenKey: Buffer;
 
   constructor(secret: Buffer) {
     if (secret.length < SERVER_SECRET_MIN_LENGTH) throw new Error('BUYER_DATA_SECRET must have at least 32 bytes');
     const derive = (label: string) => Buffer.from(hkdfSync('sha256', secret, 'rifaria', label, 32));
     this.hashKey = derive(`rifaria/buyer-cpf/hash/v${BUYER_CPF_KEY_ID}`);
     this.encryptionKey = derive(`rifaria/buyer-cpf/aes-256-gcm/v${BUYER_CPF_KEY_ID}`);
+    this.codeKey = derive('rifaria/buyer-phone-code/hmac/v1');
+    this.tokenKey = derive('rifaria/buyer-device-token/hmac/v1');
   }
 
   hash(cpf: string): Buffer {

@@ -1,7 +1,15 @@
-import { BUYER_MESSAGES, buyerPhoneSchema, buyerSchema, changePhoneSchema } from '@rifaria/shared/schemas';
+import type { FastifyRequest } from 'fastify';
+import {
+  BUYER_MESSAGES,
+  buyerPhoneSchema,
+  buyerSchema,
+  changePhoneCodeSchema,
+  changePhoneSchema,
+  undoPhoneChangeSchema,
+} from '@rifaria/shared/schemas';
 import type { ApiLookup, ApiSuccess, PublicBuyer } from '@rifaria/shared/types';
 import { HttpError, fieldError } from '../lib/errors';
-import { perKeyLimit, perPhoneLimit, PUBLIC_LIMIT_MESSAGES } from '../plugins/external/rate-limit-keys';
+import { perPhoneLimit } from '../plugins/external/rate-limit-keys';
 import { perAddress } from '../plugins/external/rate-limit';
 import { errorReply } from '../lib/reply-schema';
 import { BUYER_REPLIES } from './schemas';
@@ -9,8 +17,9 @@ import type { RoutesPlugin } from '../lib/routes-plugin';
 
 /**
  * The reservation modal's buyer calls: GET /public/buyers/check/{phone} (step 1), POST /public/buyers (step 2,
- * new buyers only) and POST /public/buyers/change-phone ('Trocar de telefone', a registered CPF on a new phone).
- * No session; all limited per address (a high ceiling) and per phone (and the phone change per CPF). Replies show
+ * new buyers only) and 'Trocar de telefone' (a registered CPF on a new phone, proven by a WhatsApp code:
+ * POST /public/buyers/change-phone/code, then POST /public/buyers/change-phone; undone from the old phone by
+ * POST /public/buyers/change-phone/undo). No session; all limited per address (a high ceiling) and per phone. Replies show
  * the buyer masked (name, '***.***.***-09', 'a***@gmail.com', '(11) *****-4321'): typing someone's phone must not
  * reveal their documents.
  */
@@ -69,48 +78,59 @@ const publicBuyerRoutes: RoutesPlugin = async (fastify) => {
     },
   );
 
+  const changePhoneLimits = (name: string) => ({
+    config: { rateLimit: perAddress(rateLimits.publicBuyerChangePhone) },
+    // Per new phone (whatever address asks); per buyer record in the database (buyers/phone-codes.ts). Never per
+    // typed CPF: each guessed CPF would get its own counter.
+    preHandler: perPhoneLimit(
+      fastify,
+      name,
+      rateLimits.publicBuyerChangePhonePerPhone,
+      (request) => (request.body as { phone?: unknown } | undefined)?.phone,
+    ),
+  });
+  const audit = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+  fastify.post(
+    '/public/buyers/change-phone/code',
+    {
+      schema: {
+        tags: ['public'],
+        summary:
+          'Trocar de telefone, 1: envia por WhatsApp um código ao novo telefone (e ao antigo) se o CPF for de um comprador',
+        body: changePhoneCodeSchema,
+        response: { 200: BUYER_REPLIES.message, 422: errorReply, 429: errorReply },
+      },
+      ...changePhoneLimits('buyer-change-phone-code'),
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const buyerId = await buyers.sendChangePhoneCode(request.body, request.ip);
+      request.log.info({ event: 'buyer_phone_change_code', buyer_id: buyerId, ip: request.ip }, 'buyer phone code');
+      // The same answer whether a code went or not: the reply tells nobody whether the CPF is a buyer's.
+      return { success: true, message: BUYER_MESSAGES.changePhoneCodeSent };
+    },
+  );
+
   fastify.post(
     '/public/buyers/change-phone',
     {
       schema: {
         tags: ['public'],
-        summary: 'Troca o telefone de um comprador (CPF e 4 últimos dígitos do telefone antigo); as compras continuam',
+        summary: 'Trocar de telefone, 2: CPF e código recebido no novo telefone; as compras continuam',
         body: changePhoneSchema,
         response: { 200: BUYER_REPLIES.changePhone, 422: errorReply, 429: errorReply },
       },
-      config: { rateLimit: perAddress(rateLimits.publicBuyerChangePhone) },
-      // Per CPF: guesses of the old phone's ending are few a day whatever addresses they come from. Keyed by the
-      // CPF's HMAC (never the CPF, not even hashed without a key: 10^9 CPFs are quickly tried).
-      preHandler: [
-        perKeyLimit(
-          fastify,
-          'cpf:buyer-change-phone',
-          rateLimits.publicBuyerChangePhonePerCpf,
-          (request) => {
-            const cpf = (request.body as { cpf?: unknown } | undefined)?.cpf;
-            return typeof cpf === 'string' && cpf !== '' ? buyers.cpfKey(cpf) : null;
-          },
-          PUBLIC_LIMIT_MESSAGES.tooManyForCpf,
-        ),
-        perPhoneLimit(
-          fastify,
-          'buyer-change-phone',
-          rateLimits.publicBuyerChangePhonePerPhone,
-          (request) => (request.body as { phone?: unknown } | undefined)?.phone,
-        ),
-      ],
+      ...changePhoneLimits('buyer-change-phone'),
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const result = await buyers.changePhone(request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
+      const result = await buyers.changePhone(request.body, audit(request));
       // Structured lines for the audit trail in the logs (the table keeps the changes): no CPF, phones masked.
       const event = { event: `buyer_phone_change_${result.outcome}`, buyer_id: result.buyerId, ip: request.ip };
       if (result.outcome === 'refused') {
-        request.log.warn(event, 'buyer phone change refused: CPF and old phone digits do not match');
-        throw new HttpError(422, BUYER_MESSAGES.changePhoneNotConfirmed);
+        request.log.warn(event, 'buyer phone change refused: CPF and code do not match');
+        throw fieldError('code', BUYER_MESSAGES.changePhoneNotConfirmed, BUYER_MESSAGES.changePhoneNotConfirmed);
       }
       if (result.outcome === 'taken') {
         request.log.warn(event, 'buyer phone change refused: the new phone belongs to another buyer');
@@ -119,6 +139,36 @@ const publicBuyerRoutes: RoutesPlugin = async (fastify) => {
       request.log.info({ ...event, from: result.from, to: result.to }, `buyer phone ${result.outcome}`);
       const message = result.outcome === 'changed' ? BUYER_MESSAGES.phoneChanged : BUYER_MESSAGES.phoneUnchanged;
       return { success: true, message, data: result.buyer } satisfies ApiSuccess<PublicBuyer>;
+    },
+  );
+
+  fastify.post(
+    '/public/buyers/change-phone/undo',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Desfaz uma troca de telefone pelo link enviado ao telefone antigo (até 7 dias)',
+        body: undoPhoneChangeSchema,
+        response: { 200: BUYER_REPLIES.changePhone, 409: errorReply, 422: errorReply, 429: errorReply },
+      },
+      config: { rateLimit: perAddress(rateLimits.publicBuyerChangePhone) },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const result = await buyers.undoChangePhone(request.body.token, audit(request));
+      if (result.outcome === 'invalid') {
+        throw fieldError('token', BUYER_MESSAGES.undoTokenInvalid, BUYER_MESSAGES.undoTokenInvalid);
+      }
+      request.log.warn(
+        { event: `buyer_phone_change_undo_${result.outcome}`, buyer_id: result.buyerId, ip: request.ip },
+        'buyer phone change undo',
+      );
+      if (result.outcome === 'taken') throw new HttpError(409, BUYER_MESSAGES.phoneChangeUndoTaken);
+      return {
+        success: true,
+        message: BUYER_MESSAGES.phoneChangeUndone,
+        data: result.buyer!,
+      } satisfies ApiSuccess<PublicBuyer>;
     },
   );
 };

@@ -23,6 +23,8 @@ export const BUYER_REPLIES = {
   /** POST /public/buyers: 409, the phone is registered; carries that buyer so the modal can go on with it. */
   exists: replySchema(v.object({ ...errorEntries, data: publicBuyerSchema })),
   changePhone: replySchema(changePhoneReplySchema),
+  /** 'Trocar de telefone', step 1: the same message whatever the CPF. */
+  message: replySchema(v.object({ success: v.boolean(), message: v.string() })),
 } as const;
 
 export type ReplyContractChecks = [Check<Same<Out<typeof publicBuyerSchema>, PublicBuyer>>];

@@ -2,9 +2,17 @@ import { timingSafeEqual } from 'node:crypto';
 import { BUYER_MESSAGES, type BuyerInput } from '@rifaria/shared/schemas';
 import type { PublicBuyer } from '@rifaria/shared/types';
 import type { Kysely } from 'kysely';
-import type { ChangePhoneInput } from '@rifaria/shared/schemas';
+import type { ChangePhoneCodeInput, ChangePhoneInput } from '@rifaria/shared/schemas';
 import type { Database, Executor } from '../db/schema';
-import { changeBuyerPhone, type PhoneChange, type PhoneChangeRequest } from './change-phone';
+import {
+  changeBuyerPhone,
+  sendPhoneChangeCode,
+  undoPhoneChange,
+  type PhoneChange,
+  type PhoneChangeRequest,
+  type PhoneChangeUndo,
+} from './change-phone';
+import type { BuyerMessenger } from './notices';
 import { BUYER_COLUMNS, presentPublicBuyer, type BuyerRecord } from './presenter';
 import { fieldError, HttpError, type ErrorBody } from '../lib/errors';
 import type { BuyerCpfCipher } from './cpf';
@@ -29,22 +37,30 @@ export class BuyerExistsError extends HttpError {
   }
 }
 
-
 /** Buyers of the public pages (no account): phone lookups, registration and 'Trocar de telefone'. */
 export class BuyersService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly cipher: () => BuyerCpfCipher,
+    /** The platform's WhatsApp messages to buyers (codes, notices): the outbox, sent by WHATSAPP_PLATFORM_INSTANCE. */
+    private readonly send: BuyerMessenger,
+    /** Where links in those messages point (PUBLIC_URL or the default address). */
+    private readonly origin: string,
   ) {}
 
-  /** The key a CPF is counted under by the rate limits: its HMAC (never the CPF, not even hashed without a key). */
-  cpfKey(cpf: string): string {
-    return this.cipher().hash(cpf).toString('base64url');
+  /** 'Trocar de telefone', step 1: a code to the new (and the old) phone; null when none was sent (one answer). */
+  sendChangePhoneCode(input: ChangePhoneCodeInput, ip: string): Promise<string | null> {
+    return sendPhoneChangeCode(this.db, this.cipher(), this.send, input, ip);
   }
 
-  /** Moves a registration to a new phone (buyers/change-phone.ts). */
+  /** 'Trocar de telefone', step 2: moves a registration to a new phone (buyers/change-phone.ts). */
   changePhone(input: ChangePhoneInput, request: PhoneChangeRequest): Promise<PhoneChange> {
-    return changeBuyerPhone(this.db, this.cipher(), input, request);
+    return changeBuyerPhone(this.db, this.cipher(), this.send, input, request, this.origin);
+  }
+
+  /** The old phone's link: undoes a phone change within PHONE_CHANGE_UNDO_DAYS. */
+  undoChangePhone(token: string, request: PhoneChangeRequest): Promise<PhoneChangeUndo> {
+    return undoPhoneChange(this.db, this.cipher(), token, request);
   }
 
   /** `phone` is digits (validated by buyerPhoneField). */

@@ -381,6 +381,11 @@ export interface BuyersTable {
   cpf_key_id: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  // 020_buyer_phone_proof
+  /** When the current phone last proved possession (a WhatsApp code); NULL: unproven, automatic messages capped. */
+  phone_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Carried by the buyer's device tokens; bumped to revoke them all. */
+  token_epoch: Generated<number>;
 }
 
 export interface PurchaseStatusesTable {
@@ -449,6 +454,30 @@ export interface BuyerPhoneChangesTable {
   ip: string | null;
   user_agent: string | null;
   created_at: CreatedAt;
+  // 020_buyer_phone_proof: undo from the old phone
+  old_phone: string | null;
+  new_phone: string | null;
+  undo_token_hash: Buffer | null;
+  undo_until: NullableTimestamp;
+  undone_at: NullableTimestamp;
+}
+
+// 020_buyer_phone_proof --------------------------------------------------------------------------------------------
+
+export type BuyerCodePurpose = 'change_phone' | 'lookup';
+
+/** A 6-digit WhatsApp code of a buyer's phone: only its HMAC is stored; void once used, replaced, expired or tried 5 times. */
+export interface BuyerPhoneCodesTable {
+  id: Id;
+  purpose: BuyerCodePurpose;
+  buyer_id: Int8;
+  phone: string;
+  code_hash: Buffer;
+  attempts: Generated<number>;
+  ip: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
 }
 
 // 016_draws
@@ -487,7 +516,8 @@ export interface CampaignDrawWinnersTable {
 }
 export interface WhatsappOutboxTable {
   id: Id;
-  user_id: Int8;
+  /** NULL: a platform message to a buyer (020), sent by WHATSAPP_PLATFORM_INSTANCE. */
+  user_id: ColumnType<string | null, string | number | null, string | number | null>;
   to_phone: string;
   body_text: string;
   created_at: CreatedAt;
@@ -500,6 +530,8 @@ export interface WhatsappOutboxTable {
   status: ColumnType<WhatsappMessageStatus, WhatsappMessageStatus | undefined, WhatsappMessageStatus>;
   next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
   instance_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  // 021_unproven_phone_caps: the campaign of a 'purchase_reserved'
+  campaign_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
 }
 
 // 017_account_codes -----------------------------------------------------------------------------------------------
@@ -529,7 +561,14 @@ export interface PasswordResetTokensTable {
 
 // 018_whatsapp
 export type WhatsappMessageKind =
-  'purchase_reserved' | 'payment_confirmed' | 'reservation_expired' | 'draw_result' | 'test';
+  | 'purchase_reserved'
+  | 'payment_confirmed'
+  | 'reservation_expired'
+  | 'draw_result'
+  | 'test'
+  // 020_buyer_phone_proof: the platform's own messages to buyers (user_id NULL)
+  | 'buyer_code'
+  | 'buyer_notice';
 export type WhatsappMessageStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 export type WhatsappInstanceStatus = 'connected' | 'connecting' | 'disconnected' | 'error';
 export interface WhatsappInstancesTable {
@@ -616,6 +655,8 @@ export interface Database {
   // 018_whatsapp
   whatsapp_instances: WhatsappInstancesTable;
   user_settings: UserSettingsTable;
+  // 020_buyer_phone_proof
+  buyer_phone_codes: BuyerPhoneCodesTable;
   // 046_campaign_sales_totals
   campaign_sales_totals: CampaignSalesTotalsTable;
   campaign_sales_deltas: CampaignSalesDeltasTable;

@@ -252,8 +252,9 @@ export class PurchasesRepository {
         RETURNING id
       ), notice AS (
         -- The buyer's 'purchase reserved' message (whatsapp/notifier.ts), committed with the purchase or not at all.
-        INSERT INTO whatsapp_outbox (user_id, to_phone, body_text, kind, dedupe_key)
-        SELECT n.user_id, n.to_phone, n.body_text, 'purchase_reserved', 'purchase_reserved:' || p.id
+        INSERT INTO whatsapp_outbox (user_id, to_phone, body_text, kind, dedupe_key, campaign_id)
+        SELECT n.user_id, n.to_phone, n.body_text, 'purchase_reserved', 'purchase_reserved:' || p.id,
+               ${first.campaignId}
         FROM unnest(${items.map((i) => i.hash)}::text[], ${items.map((i) => i.notice?.userId ?? null)}::bigint[],
                     ${items.map((i) => i.notice?.toPhone ?? null)}::text[],
                     ${items.map((i) => i.notice?.text ?? null)}::text[]) AS n(hash, user_id, to_phone, body_text)
@@ -317,9 +318,9 @@ export class PurchasesRepository {
         RETURNING id
       ), notice AS (
         -- The buyer's 'purchase reserved' message (whatsapp/notifier.ts), committed with the purchase or not at all.
-        INSERT INTO whatsapp_outbox (user_id, to_phone, body_text, kind, dedupe_key)
+        INSERT INTO whatsapp_outbox (user_id, to_phone, body_text, kind, dedupe_key, campaign_id)
         SELECT ${p.notice?.userId ?? null}::bigint, ${p.notice?.toPhone ?? null}::text, ${p.notice?.text ?? null}::text,
-               'purchase_reserved', 'purchase_reserved:' || purchase.id
+               'purchase_reserved', 'purchase_reserved:' || purchase.id, ${p.campaignId}
         FROM purchase
         WHERE ${p.notice !== null}
         ON CONFLICT (dedupe_key) DO NOTHING

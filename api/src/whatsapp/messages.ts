@@ -6,4 +6,6 @@ export const WHATSAPP_API_MESSAGES = {
   connected: 'Instância conectada.',
   /** Why a message was not sent (whatsapp_outbox.last_error, for the organiser's log). */
   noDefaultInstance: 'Nenhuma instância padrão conectada no momento do envio.',
+  unprovenPhoneCap:
+    'Não enviada: o telefone do comprador ainda não foi confirmado por código e já recebeu o limite de mensagens automáticas.',
 } as const;

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
 import { leaseOver, stampLease } from '../db/leases';
+import { whatsappNumberOf } from './gateway';
 import type { Database, Executor, WhatsappInstancesTable, WhatsappMessageKind } from '../db/schema';
 
 /** The SQL of the WhatsApp domain: the organiser's instances and the outbox's delivery. */
@@ -10,16 +11,24 @@ export type InstanceRow = Selectable<WhatsappInstancesTable>;
 /** A message due for delivery, with the instance it goes out through (null: the organiser has no connected default). */
 export interface DueMessage {
   id: string;
-  user_id: string;
+  /** NULL: a platform message to a buyer (sent by WHATSAPP_PLATFORM_INSTANCE). */
+  user_id: string | null;
   to_phone: string;
   body_text: string;
   attempts: number;
   instance_id: string | null;
   provider_name: string | null;
+  kind: WhatsappMessageKind;
 }
 
+/** Automatic messages to buyers that an unproven phone gets only within the caps ('pagamento confirmado' is not). */
+const CAPPED_KINDS: readonly WhatsappMessageKind[] = ['purchase_reserved', 'reservation_expired', 'draw_result'];
+/** Capped messages an unproven phone gets per 24 hours, across the platform. */
+export const UNPROVEN_PHONE_DAILY_MAX = 3;
+
 export interface OutboxMessage {
-  userId: string;
+  /** null: a platform message to a buyer (enqueuePlatform). */
+  userId: string | null;
   /** 55 + DDD + number. */
   toPhone: string;
   text: string;
@@ -250,6 +259,25 @@ export class WhatsAppRepository {
     return rows.length > 0;
   }
 
+  /**
+   * A platform message to a buyer (a phone code, a phone-change notice): no organiser, so never in an organiser's
+   * log; false when the phone is not usable or the key was written already.
+   */
+  async enqueuePlatform(
+    db: Executor,
+    message: { phone: string; text: string; kind: 'buyer_code' | 'buyer_notice'; dedupeKey: string },
+  ): Promise<boolean> {
+    const toPhone = whatsappNumberOf(message.phone);
+    if (!toPhone) return false;
+    return this.enqueue(db, {
+      userId: null,
+      toPhone,
+      text: message.text,
+      kind: message.kind,
+      dedupeKey: message.dedupeKey,
+    });
+  }
+
   /** A test message, already delivered (or failed) at the provider when it is written. */
   async recordTest(message: OutboxMessage & { instanceId: string; error: string | null }): Promise<void> {
     await this.db
@@ -287,9 +315,9 @@ export class WhatsAppRepository {
           UPDATE whatsapp_outbox o
           SET next_attempt_at = now() + make_interval(secs => ${leaseSeconds}), attempts = o.attempts + 1
           FROM due WHERE o.id = due.id
-          RETURNING o.id, o.user_id, o.to_phone, o.body_text, o.attempts
+          RETURNING o.id, o.user_id, o.to_phone, o.body_text, o.attempts, o.kind
         )
-        SELECT c.id, c.user_id, c.to_phone, c.body_text, c.attempts, i.id AS instance_id, i.provider_name
+        SELECT c.id, c.user_id, c.to_phone, c.body_text, c.attempts, c.kind, i.id AS instance_id, i.provider_name
         FROM claimed c
         LEFT JOIN whatsapp_instances i ON i.user_id = c.user_id AND i.is_default AND i.status = 'connected'
         ORDER BY c.id`.execute(trx);
@@ -297,7 +325,30 @@ export class WhatsAppRepository {
     });
   }
 
-  async markSent(id: string, instanceId: string): Promise<void> {
+  /**
+   * Whether a message must not go because its phone has not proved possession (a buyer's phone with
+   * phone_verified_at NULL; issue 29): only the first 'reserva criada' per phone and campaign, and at most
+   * UNPROVEN_PHONE_DAILY_MAX capped messages a day per phone. Anyone can register anyone's phone as a buyer and
+   * reserve: without this an organiser's WhatsApp would message any phone on a stranger's command.
+   */
+  async overUnprovenCap(message: DueMessage): Promise<boolean> {
+    if (!CAPPED_KINDS.includes(message.kind)) return false;
+    const { rows } = await sql<{ capped: boolean }>`
+      SELECT EXISTS (SELECT 1 FROM buyers b WHERE '55' || b.phone = o.to_phone AND b.phone_verified_at IS NULL)
+             AND (
+               (SELECT count(*) FROM whatsapp_outbox x
+                WHERE x.to_phone = o.to_phone AND x.status = 'sent' AND x.kind IN ('purchase_reserved', 'reservation_expired', 'draw_result')
+                  AND x.sent_at > now() - interval '24 hours') >= ${UNPROVEN_PHONE_DAILY_MAX}
+               OR (o.kind = 'purchase_reserved' AND EXISTS (
+                     SELECT 1 FROM whatsapp_outbox x
+                     WHERE x.to_phone = o.to_phone AND x.status = 'sent' AND x.kind = 'purchase_reserved'
+                       AND x.campaign_id = o.campaign_id))
+             ) AS capped
+      FROM whatsapp_outbox o WHERE o.id = ${message.id}`.execute(this.db);
+    return rows[0]?.capped ?? false;
+  }
+
+  async markSent(id: string, instanceId: string | null): Promise<void> {
     await this.db
       .updateTable('whatsapp_outbox')
       .set({ status: 'sent', sent_at: sql<Date>`now()`, instance_id: instanceId, last_error: null })

@@ -276,7 +276,10 @@ describe("a CPF registered with another phone: 'Trocar de telefone'", () => {
     expect(within(step1).getByRole('textbox', { name: 'Telefone (WhatsApp)' })).toHaveValue('(11) 98765-4321');
   });
 
-  it('should move the registration with the CPF and 4 digits, then reserve with the new phone', async () => {
+  it('should send a WhatsApp code for the CPF, move the registration with it, then reserve with the new phone', async () => {
+    const sent =
+      'Se o CPF estiver cadastrado, enviamos um código de 6 dígitos por WhatsApp para o novo telefone (e um aviso para o telefone antigo).';
+    server.on('POST', '/public/buyers/change-phone/code', () => ({ success: true, message: sent }));
     server.on('POST', '/public/buyers/change-phone', () => ({
       success: true,
       message: 'Telefone atualizado. Seu cadastro e suas compras agora estão neste número.',
@@ -291,13 +294,21 @@ describe("a CPF registered with another phone: 'Trocar de telefone'", () => {
     const newPhone = within(change).getByRole('textbox', { name: 'Novo telefone' });
     expect(newPhone).toHaveValue('(11) 98765-4321');
     expect(newPhone).toHaveAttribute('readonly');
-    const digits = within(change).getByRole('textbox', { name: 'Últimos 4 dígitos do telefone antigo' });
-    await user.type(digits, '12');
-    await user.click(within(change).getByRole('button', { name: 'Confirmar troca' }));
-    expect(await within(change).findByText('Informe os 4 últimos dígitos do telefone antigo')).toBeInTheDocument();
+    expect(within(change).queryByRole('textbox', { name: 'Código recebido no WhatsApp' })).not.toBeInTheDocument();
+    await user.click(within(change).getByRole('button', { name: 'Enviar código' }));
+
+    expect(await within(change).findByRole('status')).toHaveTextContent(sent);
+    expect(server.callsTo('POST', '/public/buyers/change-phone/code')[0]!.body).toEqual({
+      cpf: VALID_CPF,
+      phone: '11987654321',
+    });
+    const code = within(change).getByRole('textbox', { name: 'Código recebido no WhatsApp' });
+    await user.type(code, '12');
+    expect(await within(change).findByText('Código deve ter 6 dígitos')).toBeInTheDocument();
+    expect(within(change).getByRole('button', { name: 'Confirmar troca' })).toBeDisabled();
     expect(server.callsTo('POST', '/public/buyers/change-phone')).toHaveLength(0);
-    await user.type(digits, '3a4-5');
-    expect(digits).toHaveValue('1234');
+    await user.type(code, '3a4-567');
+    expect(code).toHaveValue('123456');
     await waitFor(() => expect(within(change).getByRole('button', { name: 'Confirmar troca' })).toBeEnabled());
     await user.click(within(change).getByRole('button', { name: 'Confirmar troca' }));
 
@@ -305,7 +316,7 @@ describe("a CPF registered with another phone: 'Trocar de telefone'", () => {
     expect(server.callsTo('POST', '/public/buyers/change-phone')[0]!.body).toEqual({
       cpf: VALID_CPF,
       phone: '11987654321',
-      old_phone_last_digits: '1234',
+      code: '123456',
     });
     expect(server.callsTo('POST', '/public/buyers/change-phone')[0]!.headers.get('authorization')).toBeNull();
     expect(within(back).getByRole('status')).toHaveTextContent(
@@ -321,24 +332,32 @@ describe("a CPF registered with another phone: 'Trocar de telefone'", () => {
   });
 
   it('should show the refusal and keep what was typed; the arrow returns to the buyer data', async () => {
-    const refusal =
-      'Não foi possível confirmar seu cadastro. Confira o CPF e os 4 últimos dígitos do telefone cadastrado.';
-    server.on('POST', '/public/buyers/change-phone', () => reply(422, { success: false, message: refusal }));
+    const refusal = 'Código inválido ou expirado. Confira o CPF e o código, ou peça um novo código.';
+    server.on('POST', '/public/buyers/change-phone/code', () => ({ success: true, message: 'Código enviado.' }));
+    server.on('POST', '/public/buyers/change-phone', () =>
+      reply(422, { success: false, message: refusal, errors: { code: [refusal] } }),
+    );
     const { user, step2 } = await reachCpfTaken();
     await user.click(within(step2).getByRole('button', { name: 'Trocar de telefone' }));
     const change = await screen.findByRole('dialog', { name: 'Trocar de telefone' });
-    await user.type(within(change).getByRole('textbox', { name: 'Últimos 4 dígitos do telefone antigo' }), '9999');
+    await user.click(within(change).getByRole('button', { name: 'Enviar código' }));
+    const code = await within(change).findByRole('textbox', { name: 'Código recebido no WhatsApp' });
+    await user.type(code, '999999');
+    await waitFor(() => expect(within(change).getByRole('button', { name: 'Confirmar troca' })).toBeEnabled());
     await user.click(within(change).getByRole('button', { name: 'Confirmar troca' }));
-    expect(await within(change).findByRole('alert')).toHaveTextContent(refusal);
-    expect(within(change).getByRole('textbox', { name: 'Últimos 4 dígitos do telefone antigo' })).toHaveValue('9999');
+    expect(await within(change).findByText(refusal)).toBeInTheDocument();
+    expect(code).toHaveValue('999999');
 
-    server.on('POST', '/public/buyers/change-phone', () =>
-      reply(429, { success: false, message: 'Muitas tentativas com este CPF. Aguarde 24 horas e tente novamente.' }),
+    server.on('POST', '/public/buyers/change-phone/code', () =>
+      reply(429, {
+        success: false,
+        message: 'Muitas tentativas com este telefone. Aguarde uma hora e tente novamente.',
+      }),
     );
-    await user.click(within(change).getByRole('button', { name: 'Confirmar troca' }));
+    await user.click(within(change).getByRole('button', { name: 'Enviar outro código' }));
     await waitFor(() =>
       expect(within(change).getByRole('alert')).toHaveTextContent(
-        'Muitas tentativas com este CPF. Aguarde 24 horas e tente novamente.',
+        'Muitas tentativas com este telefone. Aguarde uma hora e tente novamente.',
       ),
     );
 

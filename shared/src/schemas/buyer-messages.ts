@@ -27,7 +27,8 @@ export const BUYER_MESSAGES = {
   campaignUnavailable: 'Esta campanha não está aceitando compras no momento.',
   drawDatePassed: 'As vendas desta campanha foram encerradas: a data do sorteio já passou.',
   /** Less than SALES_CLOSE_BEFORE_DRAW_MS before the draw: no time left to pay the Pix. */
-  drawTooClose: 'As vendas desta campanha foram encerradas: o sorteio começa em menos de 2 minutos, sem tempo para pagar o Pix.',
+  drawTooClose:
+    'As vendas desta campanha foram encerradas: o sorteio começa em menos de 2 minutos, sem tempo para pagar o Pix.',
   /** Fewer numbers left than asked: `remaining` is how many are still for sale (0 = sold out). */
   notEnoughTickets: (remaining: number) =>
     remaining === 0
@@ -42,9 +43,17 @@ export const BUYER_MESSAGES = {
   tooManyRequests: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
   // Moving a buyer to a new phone (POST /public/buyers/change-phone).
   useRegisteredPhone: 'Use o telefone com que você se cadastrou.',
-  oldPhoneDigits: 'Informe os 4 últimos dígitos do telefone antigo',
-  changePhoneNotConfirmed:
-    'Não foi possível confirmar seu cadastro. Confira o CPF e os 4 últimos dígitos do telefone cadastrado.',
+  codeDigits: 'Código deve ter 6 dígitos',
+  /** The same answer whether or not the CPF is registered: the reply is no oracle of who is a buyer. */
+  changePhoneCodeSent:
+    'Se o CPF estiver cadastrado, enviamos um código de 6 dígitos por WhatsApp para o novo telefone (e um aviso para o telefone antigo).',
+  changePhoneNotConfirmed: 'Código inválido ou expirado. Confira o CPF e o código, ou peça um novo código.',
+  undoTokenInvalid: 'Link inválido ou expirado.',
+  phoneChangeUndone: 'Pronto: seu cadastro voltou para este telefone.',
+  phoneChangeUndoTaken: 'Não foi possível desfazer: o telefone antigo já está em outro cadastro.',
+  // "Meus números" code step.
+  myTicketsCodeSent: 'Se houver compras para este telefone e CPF, enviamos um código de 6 dígitos por WhatsApp.',
+  myTicketsCodeInvalid: 'Código inválido ou expirado. Peça um novo código.',
   changePhoneTaken: 'Este telefone já está cadastrado para outro comprador.',
   phoneChanged: 'Telefone atualizado. Seu cadastro e suas compras agora estão neste número.',
   phoneUnchanged: 'Este já é o telefone do seu cadastro.',

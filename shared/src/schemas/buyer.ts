@@ -3,13 +3,16 @@
  * the public purchasing calls. One schema per form, used by mf-public and by the API (/public/*).
  */
 import * as v from 'valibot';
-import { PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, PIX_PAYMENT_METHOD_ID, RESERVATION_QUANTITY_MAX } from '../constants';
+import {
+  BUYER_CODE_LENGTH,
+  PHONE_MAX_DIGITS,
+  PHONE_MIN_DIGITS,
+  PIX_PAYMENT_METHOD_ID,
+  RESERVATION_QUANTITY_MAX,
+} from '../constants';
 import { emailField, requiredString } from './auth';
 import { BUYER_MESSAGES } from './buyer-messages';
 import { DOCUMENT_INPUT_MAX_LENGTH, isValidCpf, isValidPhone, onlyDigits } from './documents';
-
-/** How many final digits of the old phone a buyer types to move their registration to a new phone. */
-export const OLD_PHONE_DIGITS = 4;
 
 /** Phone as typed or masked; out: digits only, 10–11 digits with an existing DDD. */
 export const buyerPhoneField = v.pipe(
@@ -51,21 +54,34 @@ export type BuyerInput = v.InferOutput<typeof buyerSchema>;
 export const myTicketsSchema = v.object({ phone: buyerPhoneField, cpf: buyerCpfField });
 export type MyTicketsInput = v.InferOutput<typeof myTicketsSchema>;
 
+/** The 6-digit WhatsApp code a buyer's phone proves possession with. */
+export const buyerCodeField = v.pipe(
+  requiredString(BUYER_MESSAGES.codeDigits),
+  v.maxLength(DOCUMENT_INPUT_MAX_LENGTH, BUYER_MESSAGES.codeDigits),
+  v.transform(onlyDigits),
+  v.length(BUYER_CODE_LENGTH, BUYER_MESSAGES.codeDigits),
+);
+
 /**
- * 'Trocar de telefone' = body of POST /public/buyers/change-phone: a buyer whose CPF is registered with another phone
- * proves the registration is theirs with the CPF and the last 4 digits of that phone, and moves it to `phone`.
+ * 'Trocar de telefone', first call = body of POST /public/buyers/change-phone/code: the registered CPF and the new
+ * phone; a code goes by WhatsApp to the new phone (and to the old one).
  */
-export const changePhoneSchema = v.object({
-  cpf: buyerCpfField,
-  phone: buyerPhoneField,
-  old_phone_last_digits: v.pipe(
-    requiredString(BUYER_MESSAGES.oldPhoneDigits),
-    v.maxLength(DOCUMENT_INPUT_MAX_LENGTH, BUYER_MESSAGES.oldPhoneDigits),
-    v.transform(onlyDigits),
-    v.length(OLD_PHONE_DIGITS, BUYER_MESSAGES.oldPhoneDigits),
+export const changePhoneCodeSchema = v.object({ cpf: buyerCpfField, phone: buyerPhoneField });
+export type ChangePhoneCodeInput = v.InferOutput<typeof changePhoneCodeSchema>;
+
+/** 'Trocar de telefone', second call = body of POST /public/buyers/change-phone: the same plus the code received. */
+export const changePhoneSchema = v.object({ cpf: buyerCpfField, phone: buyerPhoneField, code: buyerCodeField });
+export type ChangePhoneInput = v.InferOutput<typeof changePhoneSchema>;
+
+/** Body of POST /public/buyers/change-phone/undo: the token of the link sent to the old phone. */
+export const undoPhoneChangeSchema = v.object({
+  token: v.pipe(
+    requiredString(BUYER_MESSAGES.undoTokenInvalid),
+    v.maxLength(100, BUYER_MESSAGES.undoTokenInvalid),
+    v.regex(/^[A-Za-z0-9_-]{43}$/, BUYER_MESSAGES.undoTokenInvalid),
   ),
 });
-export type ChangePhoneInput = v.InferOutput<typeof changePhoneSchema>;
+export type UndoPhoneChangeInput = v.InferOutput<typeof undoPhoneChangeSchema>;
 
 /** Body of POST /public/purchases (the `Idempotency-Key` header makes a retried click return the same purchase). */
 export const purchaseRequestSchema = v.object({

@@ -206,10 +206,17 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
   // Buyer CPFs (BUYER_DATA_SECRET): one cipher for buyers, purchases and sales, created on first use, so an app
   // that never touches a buyer (most test apps) never creates the secret file.
   const buyerCipher = () => buyerCpfCipherOf(config.buyerData);
-  const buyers = new BuyersService(db, buyerCipher);
   // WhatsApp: the provider, and the outbox of automatic messages that purchases and draws write in their
   // transactions (links on messageOriginOf: PUBLIC_URL, or in the demo the machine's network address).
   const whatsappRepository = new WhatsAppRepository(db);
+  // The platform's own messages to buyers (codes, phone-change notices): outbox rows without an organiser, sent by
+  // WHATSAPP_PLATFORM_INSTANCE (whatsapp/sender.ts).
+  const buyers = new BuyersService(
+    db,
+    buyerCipher,
+    (executor, message) => whatsappRepository.enqueuePlatform(executor, message),
+    messageOriginOf(config),
+  );
   const whatsappGateway = createWhatsAppGateway(config.whatsapp);
   const notifier = new Notifier(whatsappRepository, repos.mailOutbox, messageOriginOf(config));
 
@@ -284,7 +291,7 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
       purchases,
     ),
     whatsapp: new WhatsAppService(whatsappRepository, whatsappGateway, config.whatsapp.evolutionApiKey, log),
-    whatsappSender: new WhatsAppSender(whatsappRepository, whatsappGateway, log),
+    whatsappSender: new WhatsAppSender(whatsappRepository, whatsappGateway, log, config.whatsapp.platformInstance),
     settings: new SettingsService(db),
   } satisfies Services);
 }

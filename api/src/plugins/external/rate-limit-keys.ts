@@ -27,7 +27,6 @@ export function waitText(seconds: number): string {
 export const PUBLIC_LIMIT_MESSAGES = {
   tooManyForPhone: (seconds: number) =>
     `Muitas tentativas com este telefone. Aguarde ${waitText(seconds)} e tente novamente.`,
-  tooManyForCpf: (seconds: number) => `Muitas tentativas com este CPF. Aguarde ${waitText(seconds)} e tente novamente.`,
 } as const;
 
 const phoneKey = (phone: string) => createHash('sha256').update(phone).digest('base64url').slice(0, 22);

@@ -4,6 +4,7 @@ import pino from 'pino';
 import app, { serverOptions } from '../../../src/app';
 import { loggerOptions } from '../../../src/lib/logger';
 import { bearer, createTestDatabase, testConfig, uniqueEmail, type TestDatabase } from '../../helper';
+import { lastCodeSentTo } from '../../support/buyer-codes';
 import { cpfFromBase, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { insertCampaign } from '../../support/campaigns';
 
@@ -120,16 +121,23 @@ describe('what reaches the log', () => {
       payload: { name: 'Outro', phone: '11976543211', cpf: formattedCpf, email: buyerEmail },
     });
     expect(badCpf.statusCode).toBe(422);
-    // 'Trocar de telefone': a wrong ending (warn line), then the right one (info line with the masked phones).
+    // 'Trocar de telefone': a code, a wrong code (warn line), then the right one (info line with the masked phones).
     const newPhone = '21976543219';
-    const changePhone = (last: string) =>
+    const requested = await fastify.inject({
+      method: 'POST',
+      url: '/public/buyers/change-phone/code',
+      payload: { cpf: formattedCpf, phone: newPhone },
+    });
+    expect(requested.statusCode).toBe(200);
+    const phoneCode = (await lastCodeSentTo(database.handle.db, newPhone))!;
+    const changePhone = (code: string) =>
       fastify.inject({
         method: 'POST',
         url: '/public/buyers/change-phone',
-        payload: { cpf: formattedCpf, phone: newPhone, old_phone_last_digits: last },
+        payload: { cpf: formattedCpf, phone: newPhone, code },
       });
-    expect((await changePhone('0000')).statusCode).toBe(422);
-    expect((await changePhone(phone.slice(-4))).statusCode).toBe(200);
+    expect((await changePhone(phoneCode === '000000' ? '000001' : '000000')).statusCode).toBe(422);
+    expect((await changePhone(phoneCode)).statusCode).toBe(200);
 
     const log = lines.join('');
     expect(log).toContain('"msg":"incoming request"');
@@ -153,6 +161,7 @@ describe('what reaches the log', () => {
       formattedCpf,
       phone,
       newPhone,
+      phoneCode,
     ];
     for (const secret of [...secrets, buyerEmail]) {
       expect({ secret, found: log.includes(secret) }).toEqual({ secret, found: false });

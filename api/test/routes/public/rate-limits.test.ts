@@ -49,8 +49,7 @@ describe('configuration', () => {
     expect(rateLimits.publicBuyerCreatePerPhone).toEqual({ max: 5, timeWindowMs: 60_000 });
     expect(rateLimits.publicPurchasePerPhone).toEqual({ max: 20, timeWindowMs: 60_000 });
     expect(rateLimits.publicMyTicketsPerPhone).toEqual({ max: 10, timeWindowMs: 15 * 60_000 });
-    // 'Trocar de telefone': five tries a day per CPF (4 digits of the old phone are 10,000 guesses).
-    expect(rateLimits.publicBuyerChangePhonePerCpf).toEqual({ max: 5, timeWindowMs: 24 * 60 * 60_000 });
+    // 'Trocar de telefone': per new phone and per address (per buyer record: in the database, phone-codes.ts).
     expect(rateLimits.publicBuyerChangePhonePerPhone).toEqual({ max: 5, timeWindowMs: 60 * 60_000 });
     expect(rateLimits.publicBuyerChangePhone).toEqual({ max: 30, timeWindowMs: 60 * 60_000 });
     expect(purchases.pendingNumbersPerBuyer).toBe(1000);
@@ -165,51 +164,23 @@ describe('per-phone limits of each public route', () => {
   });
 });
 
-describe("limits of 'Trocar de telefone' (POST /public/buyers/change-phone)", () => {
+describe("limits of 'Trocar de telefone' (POST /public/buyers/change-phone/code and /change-phone)", () => {
   const t = setupApp({
     config: {
       buyerData: { secret: TEST_BUYER_DATA_SECRET },
       rateLimits: {
         publicBuyerChangePhone: { max: 3, timeWindowMs: 60 * 60_000 },
-        publicBuyerChangePhonePerCpf: { max: 2, timeWindowMs: 24 * 60 * 60_000 },
         publicBuyerChangePhonePerPhone: { max: 2, timeWindowMs: 60 * 60_000 },
       },
     },
   });
-  const changePhone = (payload: object, ip: string) =>
-    t.app.inject({ method: 'POST', url: '/public/buyers/change-phone', payload, remoteAddress: ip });
-  const formatted = (cpf: string) => `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+  const post = (url: string, payload: object, ip: string) =>
+    t.app.inject({ method: 'POST', url: `/public/buyers/${url}`, payload, remoteAddress: ip });
 
-  it('should allow a few guesses of the old phone per CPF a day, whatever the addresses, phones and typing', async () => {
-    const cpf = cpfFromBase('600000001');
-    const owner = await insertBuyer(t.database.db, { phone: freshPhone(), cpf });
-    const guess = (last: string, ip: string, typed = cpf) =>
-      changePhone({ cpf: typed, phone: freshPhone(), old_phone_last_digits: last }, ip);
-    expect((await guess('0000', '10.95.0.1')).statusCode).toBe(422);
-    expect((await guess('0001', '10.95.0.2')).statusCode).toBe(422);
-    // The right digits come too late: the CPF is locked for the day, typed with or without its mask.
-    const blocked = await guess(owner.phone.slice(-4), '10.95.0.3', formatted(cpf));
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({
-      success: false,
-      message: 'Muitas tentativas com este CPF. Aguarde 24 horas e tente novamente.',
-    });
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(23 * 60 * 60);
-    const row = await t.database.db.selectFrom('buyers').select('phone').where('id', '=', owner.id).executeTakeFirst();
-    expect(row?.phone).toBe(owner.phone);
-    // Another buyer's CPF is not held back.
-    const other = await insertBuyer(t.database.db, { phone: freshPhone(), cpf: cpfFromBase('600000002') });
-    const moved = await changePhone(
-      { cpf: cpfFromBase('600000002'), phone: freshPhone(), old_phone_last_digits: other.phone.slice(-4) },
-      '10.95.0.4',
-    );
-    expect(moved.statusCode).toBe(200);
-  });
-
-  it('should limit tries per new phone, across CPFs', async () => {
+  it('should limit tries per new phone, across CPFs and addresses', async () => {
     const phone = freshPhone();
     const attempt = (n: number) =>
-      changePhone({ cpf: cpfFromBase(String(600_000_100 + n)), phone, old_phone_last_digits: '1234' }, `10.96.0.${n}`);
+      post('change-phone', { cpf: cpfFromBase(String(600_000_100 + n)), phone, code: '123456' }, `10.96.0.${n}`);
     expect((await attempt(1)).statusCode).toBe(422);
     expect((await attempt(2)).statusCode).toBe(422);
     const blocked = await attempt(3);
@@ -218,22 +189,24 @@ describe("limits of 'Trocar de telefone' (POST /public/buyers/change-phone)", ()
       success: false,
       message: 'Muitas tentativas com este telefone. Aguarde uma hora e tente novamente.',
     });
+    // Asking for codes to one new phone is limited the same way.
+    const ask = (n: number) =>
+      post('change-phone/code', { cpf: cpfFromBase(String(600_000_150 + n)), phone }, `10.96.1.${n}`);
+    expect((await ask(1)).statusCode).toBe(200);
+    expect((await ask(2)).statusCode).toBe(200);
+    expect((await ask(3)).statusCode).toBe(429);
   });
 
   it('should limit tries per address (invalid bodies count too)', async () => {
     const ip = '10.97.0.1';
-    expect((await changePhone({}, ip)).statusCode).toBe(422);
-    const body = (n: number) => ({
-      cpf: cpfFromBase(String(600_000_200 + n)),
-      phone: freshPhone(),
-      old_phone_last_digits: '1234',
-    });
-    expect((await changePhone(body(1), ip)).statusCode).toBe(422);
-    expect((await changePhone(body(2), ip)).statusCode).toBe(422);
-    const blocked = await changePhone(body(3), ip);
+    expect((await post('change-phone', {}, ip)).statusCode).toBe(422);
+    const body = (n: number) => ({ cpf: cpfFromBase(String(600_000_200 + n)), phone: freshPhone(), code: '123456' });
+    expect((await post('change-phone', body(1), ip)).statusCode).toBe(422);
+    expect((await post('change-phone', body(2), ip)).statusCode).toBe(422);
+    const blocked = await post('change-phone', body(3), ip);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual(TOO_MANY_IP);
-    expect((await changePhone(body(4), '10.97.0.2')).statusCode).toBe(422);
+    expect((await post('change-phone', body(4), '10.97.0.2')).statusCode).toBe(422);
   });
 });
 

@@ -357,3 +357,60 @@ describe('retries', () => {
     expect(MAX_SEND_ATTEMPTS).toBeGreaterThan(1);
   });
 });
+
+describe('automatic messages to a phone that has not proved possession (issue 29)', () => {
+  const CAPPED =
+    'Não enviada: o telefone do comprador ainda não foi confirmado por código e já recebeu o limite de mensagens automáticas.';
+  const statusOf = async (hash: string, kind = 'purchase_reserved') => {
+    const row = await purchaseRow(db(), hash);
+    return db()
+      .selectFrom('whatsapp_outbox')
+      .select(['status', 'last_error'])
+      .where('dedupe_key', '=', `${kind}:${row.id}`)
+      .executeTakeFirstOrThrow();
+  };
+
+  it('should send an unproven phone only the first reservation per campaign and 3 a day, but every payment', async () => {
+    const owner = await organiser(t.app);
+    await connectInstance(owner);
+    const campaigns = [];
+    for (const name of ['Rifa A', 'Rifa B', 'Rifa C', 'Rifa D']) campaigns.push(await publishedCampaign(owner, name));
+    const buyer = await newBuyer(db(), { name: 'Telefone De Outra Pessoa' });
+    const reserve = async (campaign: { link: string }) => {
+      const reply = await buy(t.app, order(buyer, campaign, 1));
+      expect(reply.statusCode).toBe(201);
+      await tick();
+      return reply.json().data.purchase_hash as string;
+    };
+
+    const first = await reserve(campaigns[0]!);
+    const again = await reserve(campaigns[0]!);
+    expect((await statusOf(first)).status).toBe('sent');
+    expect(await statusOf(again)).toEqual({ status: 'skipped', last_error: CAPPED });
+    expect((await statusOf(await reserve(campaigns[1]!))).status).toBe('sent');
+    expect((await statusOf(await reserve(campaigns[2]!))).status).toBe('sent');
+    // Three sent today: a fourth campaign's first reservation waits for the buyer to prove the phone.
+    const fourth = await reserve(campaigns[3]!);
+    expect(await statusOf(fourth)).toEqual({ status: 'skipped', last_error: CAPPED });
+
+    // A paid purchase is no spam: 'pagamento confirmado' goes whatever the count.
+    await payCharge(t.app, (await chargeOf(db(), (await purchaseRow(db(), again)).id)).txid);
+    await tick();
+    expect((await statusOf(again, 'payment_confirmed')).status).toBe('sent');
+  });
+
+  it('should send a proven phone every message', async () => {
+    const owner = await organiser(t.app);
+    await connectInstance(owner);
+    const campaign = await publishedCampaign(owner, 'Rifa Confirmada');
+    const buyer = await newBuyer(db(), { name: 'Telefone Confirmado' });
+    await db().updateTable('buyers').set({ phone_verified_at: new Date() }).where('phone', '=', buyer.phone).execute();
+    const hashes = [];
+    for (let i = 0; i < 4; i += 1) {
+      const reply = await buy(t.app, order(buyer, campaign, 1));
+      hashes.push(reply.json().data.purchase_hash as string);
+      await tick();
+    }
+    for (const hash of hashes) expect((await statusOf(hash)).status).toBe('sent');
+  });
+});
