@@ -41,7 +41,10 @@ test('should sell 10 numbers by Pix on a phone and show Pago without reloading',
 
   await expect(page.getByRole('heading', { name: 'Rifa Demo iPhone 16 Pro', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: '+10', exact: true }).click();
-  const quantity = page.getByRole('spinbutton', { name: /Quantidade/ }).or(page.getByRole('textbox', { name: /Quantidade/ })).first();
+  const quantity = page
+    .getByRole('spinbutton', { name: /Quantidade/ })
+    .or(page.getByRole('textbox', { name: /Quantidade/ }))
+    .first();
   await expect(quantity).toHaveValue('10');
   await page.getByRole('button', { name: 'Participar Agora' }).first().click();
 
@@ -124,7 +127,10 @@ test('should sell 10 numbers by Pix on a phone and show Pago without reloading',
   await organiser.getByRole('button', { name: 'Entrar na minha conta' }).click();
   await expect(organiser).toHaveURL(/\/dashboard$/);
   await organiser.goto('/campanhas');
-  await organiser.getByRole('article', { name: 'Rifa Demo iPhone 16 Pro' }).getByRole('button', { name: 'Ver Painel' }).click();
+  await organiser
+    .getByRole('article', { name: 'Rifa Demo iPhone 16 Pro' })
+    .getByRole('button', { name: 'Ver Painel' })
+    .click();
   await organiser.getByRole('link', { name: 'Vendas' }).click();
   const row = organiser.getByRole('row', { name: new RegExp(buyerName) });
   await expect(row).toBeVisible();
@@ -163,9 +169,14 @@ test('should expire an unpaid purchase and return its numbers to the pool', asyn
   await expect(page.getByText('Pagamento expirado')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('link', { name: 'Comprar novos números' })).toHaveAttribute('href', `/p/${DEMO_LINK}`);
   await expect
-    .poll(async () => ((await (await page.request.get(`/public/purchases/${hash}`)).json()) as { data: { status: { name: string } } }).data.status.name, {
-      timeout: 30_000,
-    })
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/public/purchases/${hash}`)).json()) as { data: { status: { name: string } } })
+          .data.status.name,
+      {
+        timeout: 30_000,
+      },
+    )
     .toBe('Cancelado');
   expect(await availableTickets(page)).toBe(before);
   await page.context().close();
@@ -176,7 +187,9 @@ async function publishCampaign(page: Page, name: string): Promise<string> {
   const login = await page.request.post('/api/auth/login', { data: DEMO });
   const { access_token: token } = (await login.json()) as { access_token: string };
   const headers = { authorization: `Bearer ${token}` };
-  const wallets = (await (await page.request.get('/api/user-wallets', { headers })).json()) as { data: { id: number }[] };
+  const wallets = (await (await page.request.get('/api/user-wallets', { headers })).json()) as {
+    data: { id: number }[];
+  };
   const created = await page.request.post('/api/campaigns', {
     headers,
     data: {
@@ -213,15 +226,22 @@ const textLines = (page: Page, text: string) =>
       };
     });
 
-test('should keep a 120-character campaign name readable and move a returning buyer to a new phone', async ({ browser }) => {
+test('should keep a 120-character campaign name readable and move a returning buyer to a new phone', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const page = await phonePage(browser);
   const stamp = Date.now().toString(36);
-  const withSpaces = `Mega Rifa Beneficente de Natal da Associação de Moradores do Jardim das Flores com Prêmios para Toda a Família ${stamp}`.slice(-120);
+  const withSpaces =
+    `Mega Rifa Beneficente de Natal da Associação de Moradores do Jardim das Flores com Prêmios para Toda a Família ${stamp}`.slice(
+      -120,
+    );
   const withoutSpaces = `${'X'.repeat(120 - stamp.length)}${stamp}`;
 
+  let campaignPath = '';
   for (const name of [withSpaces, withoutSpaces]) {
-    await page.goto(`/p/${await publishCampaign(page, name)}`);
+    campaignPath = `/p/${await publishCampaign(page, name)}`;
+    await page.goto(campaignPath);
     await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
     // The page never grows wider than the phone; the cards keep the 16 px gutter (no clipped corners).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -262,23 +282,51 @@ test('should keep a 120-character campaign name readable and move a returning bu
   await expect(modal.getByRole('textbox', { name: 'CPF' })).toHaveValue(
     `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`,
   );
-  const digits = modal.getByRole('textbox', { name: 'Últimos 4 dígitos do telefone antigo' });
-  await digits.fill(oldPhone.slice(-4) === '0000' ? '1111' : '0000');
+  // The code goes by WhatsApp to the new phone (and the old one): the sandbox keeps it in its mailbox.
+  await modal.getByRole('button', { name: 'Enviar código' }).click();
+  await expect(modal.getByRole('status')).toContainText('enviamos um código de 6 dígitos por WhatsApp');
+  const sandboxMessages = async (phone: string) => {
+    const reply = await page.request.get(`/api/sandbox/mailbox?to=${phone}`);
+    expect(reply.status()).toBe(200);
+    return ((await reply.json()) as { data: { text: string }[] }).data.map((message) => message.text);
+  };
+  const [codeMessage] = await sandboxMessages(newPhone);
+  const code = /\b(\d{6})\b/.exec(codeMessage ?? '')![1]!;
+  const codeField = modal.getByRole('textbox', { name: 'Código recebido no WhatsApp' });
+  await codeField.fill(code === '000000' ? '111111' : '000000');
   await modal.getByRole('button', { name: 'Confirmar troca' }).click();
-  await expect(modal.getByRole('alert')).toContainText('Não foi possível confirmar seu cadastro.');
-  await digits.fill(oldPhone.slice(-4));
+  await expect(
+    modal.getByText('Código inválido ou expirado. Confira o CPF e o código, ou peça um novo código.'),
+  ).toBeVisible();
+  await codeField.fill(code);
   await modal.getByRole('button', { name: 'Confirmar troca' }).click();
-  await expect(modal.getByText('Telefone atualizado. Seu cadastro e suas compras agora estão neste número.')).toBeVisible();
+  await expect(
+    modal.getByText('Telefone atualizado. Seu cadastro e suas compras agora estão neste número.'),
+  ).toBeVisible();
   await modal.getByRole('button', { name: 'Concluir Reserva' }).click();
 
   await expect(page).toHaveURL(/\/p\/checkout\?compra=/);
   const buyer = page.getByRole('region', { name: 'Dados do comprador' });
   await expect(buyer.getByText('Carla Registrada')).toBeVisible();
   await expect(buyer.getByText(`(11) *****-${newPhone.slice(-4)}`)).toBeVisible();
-  // The old phone is free again, the new one is this buyer.
-  const check = async (phone: string) =>
-    ((await (await page.request.get(`/public/buyers/check/${phone}`)).json()) as { found: boolean }).found;
-  expect(await check(oldPhone)).toBe(false);
-  expect(await check(newPhone)).toBe(true);
+  const myTicketsFind = async (phone: string) => {
+    await page.goto(`${campaignPath}/meus-numeros`);
+    await page.getByRole('textbox', { name: 'Telefone (WhatsApp)' }).fill(phone);
+    await page.getByRole('textbox', { name: 'CPF' }).fill(cpf);
+    await page.getByRole('button', { name: 'Ver meus números' }).click();
+  };
+  await myTicketsFind(newPhone);
+  await expect(page.getByRole('heading', { name: 'Olá, Carla Registrada!' })).toBeVisible();
+
+  // The old phone was told, with a link that undoes the change for 7 days: the buyer is back on it.
+  const notice = (await sandboxMessages(oldPhone)).find((text) => text.includes('desfazer-troca-de-telefone'))!;
+  const undoLink = new URL(/https?:\/\/\S+desfazer-troca-de-telefone#[A-Za-z0-9_-]{43}/.exec(notice)![0]);
+  await page.goto(`${undoLink.pathname}${undoLink.hash}`);
+  await page.getByRole('button', { name: 'Desfazer a troca' }).click();
+  await expect(page.getByRole('heading', { name: 'Troca desfeita', level: 1 })).toBeVisible();
+  await expect(page.getByText('Pronto: seu cadastro voltou para este telefone.')).toBeVisible();
+  await expect(page.getByText(`Telefone do cadastro: (11) *****-${oldPhone.slice(-4)}`)).toBeVisible();
+  await myTicketsFind(oldPhone);
+  await expect(page.getByRole('heading', { name: 'Olá, Carla Registrada!' })).toBeVisible();
   await page.context().close();
 });

@@ -1,7 +1,7 @@
 /**
  * Exposed as `mf_public/App`: the buyer flow. The shell mounts it at `/p/*`; routes are RELATIVE to that mount.
  * Buyers are on phones: keep this remote LIGHT — no @mui/icons-material, no charts, no heavy date libraries.
- * 'checkout' is a static segment, so it wins over ':link' (react-router ranks static above dynamic).
+ * 'checkout' and 'desfazer-troca-de-telefone' are static segments, so they win over ':link' (react-router ranks static above dynamic).
  * /p itself is the buyers' neutral page, and any other address under /p/ goes there: '/' is the organisers' area.
  */
 import { Suspense } from 'react';
@@ -30,8 +30,21 @@ const ResultPage = lazyPage(() =>
   import(/* webpackChunkName: "result" */ './features/result/components/result-page').then((m) => m.ResultPage),
 );
 
+const UndoPhoneChangePage = lazyPage(() =>
+  import(
+    /* webpackChunkName: "undo-phone-change" */ './features/undo-phone-change/components/undo-phone-change-page'
+  ).then((m) => m.UndoPhoneChangePage),
+);
+
 /** Every page that loads on demand (the server renderer loads them all before drawing). */
-export const LAZY_PAGES = [CampaignPage, CheckoutPage, PublicHomePage, MyTicketsPage, ResultPage] as const;
+export const LAZY_PAGES = [
+  CampaignPage,
+  CheckoutPage,
+  PublicHomePage,
+  MyTicketsPage,
+  ResultPage,
+  UndoPhoneChangePage,
+] as const;
 
 /** A route and, as its handle, the page it shows. */
 const page = (route: RouteObject, Page: LazyPage): RouteObject => ({ ...route, element: <Page />, handle: Page });
@@ -39,6 +52,7 @@ const page = (route: RouteObject, Page: LazyPage): RouteObject => ({ ...route, e
 const ROUTES: RouteObject[] = [
   page({ index: true }, PublicHomePage),
   page({ path: 'checkout' }, CheckoutPage),
+  page({ path: 'desfazer-troca-de-telefone' }, UndoPhoneChangePage),
   page({ path: ':link' }, CampaignPage),
   page({ path: ':link/meus-numeros' }, MyTicketsPage),
   page({ path: ':link/resultado' }, ResultPage),

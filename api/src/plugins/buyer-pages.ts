@@ -12,6 +12,7 @@ import {
   PREFETCH_WORKER_ATTRIBUTE,
   PRODUCT_NAME,
 } from '@rifaria/shared/constants';
+import { paths } from '@rifaria/shared/paths';
 import { BUYER_MESSAGES, CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import type { FirstViewData, FirstViewRenderer, PublicCampaign } from '@rifaria/shared/types';
 import { linkPreviewOf, type LinkPreview } from '../campaigns/link-preview';
@@ -490,7 +491,8 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
           description: DEFAULT_DESCRIPTION,
           head: '',
           data: base(request),
-          noindex: false,
+          // A buyer's own page ('Meus números', an undo link) is never indexed.
+          noindex: openerPolicy === OPENER_POLICY.personal,
           preload: page ? [APP_CHUNK, page] : [APP_CHUNK],
           prefetchAfterLoad: [],
         },
@@ -498,6 +500,12 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
         openerPolicy,
       );
   fastify.get('/p', { schema: { hide: true } }, plain('home'));
+  // The old phone's link after 'Trocar de telefone' (its token in the fragment): personal, never indexed.
+  fastify.get(
+    paths.undoPhoneChange.path,
+    { schema: { hide: true } },
+    plain('undo-phone-change', OPENER_POLICY.personal),
+  );
   fastify.get('/p/:link/meus-numeros', { schema: { hide: true } }, plain('my-tickets', OPENER_POLICY.personal));
   fastify.get('/p/:link/resultado', { schema: { hide: true } }, plain('result'));
   fastify.get('/p/:link/*', { schema: { hide: true } }, plain(undefined));

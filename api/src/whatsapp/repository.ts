@@ -242,6 +242,19 @@ export class WhatsAppRepository {
 
   // Outbox ---------------------------------------------------------------------------------------------------------
 
+  /**
+   * The sandbox mailbox's WhatsApp part: the newest `limit` platform messages to buyers (codes, phone-change notices;
+   * `user_id` NULL), to one phone (digits with the country code) when `toPhone` is given.
+   */
+  newestPlatformMessages(limit: number, toPhone?: string) {
+    let query = this.db
+      .selectFrom('whatsapp_outbox')
+      .select(['id', 'to_phone', 'body_text', 'created_at'])
+      .where('user_id', 'is', null);
+    if (toPhone) query = query.where('to_phone', '=', toPhone);
+    return query.orderBy('id', 'desc').limit(limit).execute();
+  }
+
   /** Writes a message once per dedupe key (ON CONFLICT DO NOTHING), in the caller's transaction; true when written. */
   async enqueue(db: Executor, message: OutboxMessage): Promise<boolean> {
     const rows = await db

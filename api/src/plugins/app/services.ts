@@ -239,7 +239,9 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     mail,
     auth: new AuthService(db, repos, passwords, config.tokenTtlDays, loginLock, mail),
     mailDelivery,
-    sandboxMailbox: isMailSandbox(config) ? new SandboxMailboxService(repos.mailOutbox) : null,
+    sandboxMailbox: isMailSandbox(config)
+      ? new SandboxMailboxService(repos.mailOutbox, config.whatsapp.provider === 'sandbox' ? whatsappRepository : null)
+      : null,
     emailVerification: new EmailVerificationService(db, repos, mail, emailCodeKeyOf),
     passwordReset: new PasswordResetService(db, repos, mail, passwords, loginLock),
     // The CPF is locked while the user holds an active wallet.

@@ -211,6 +211,7 @@ describe('buyer pages drawn on the server (/p/…)', () => {
         [`/p/checkout?compra=${hash}`]: 'same-origin',
         '/p/checkout?compra=nao-existe': 'same-origin',
         [`/p/${link}/meus-numeros`]: 'same-origin',
+        '/p/desfazer-troca-de-telefone': 'same-origin',
         [`/p/${link}`]: 'same-origin-allow-popups',
         '/p/campanha-que-nao-existe': 'same-origin-allow-popups',
         [`/p/${link}/resultado`]: 'same-origin-allow-popups',
@@ -340,12 +341,15 @@ describe('buyer pages drawn on the server (/p/…)', () => {
     });
 
     it('should draw the other buyer pages without data (the app loads theirs)', async () => {
-      for (const url of ['/p', `/p/${link}/meus-numeros`, `/p/${link}/resultado`]) {
+      for (const url of ['/p', `/p/${link}/meus-numeros`, `/p/${link}/resultado`, '/p/desfazer-troca-de-telefone']) {
         const response = await get(url);
         expect(response.statusCode).toBe(200);
         expect(response.body).toContain('<div id="root"><main data-mobile="true">nada</main></div>');
         expect(firstViewOf(response.body)).toEqual({ url, mobile: true, config: { apiBaseUrl: '', sandbox: true } });
         expect(response.body).toContain('/_mf/mf-public/page/main.abcdef0123.js');
+        // A buyer's own page is never indexed.
+        const personal = url.endsWith('/meus-numeros') || url.includes('desfazer');
+        expect([url, response.body.includes('<meta name="robots" content="noindex">')]).toEqual([url, personal]);
       }
     });
 

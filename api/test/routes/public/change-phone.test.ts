@@ -223,6 +223,30 @@ describe("'Trocar de telefone' (POST /public/buyers/change-phone/code, /change-p
     expect(await platformMessagesTo(db(), oldPhone)).toHaveLength(5);
   });
 
+  it("should show the sandbox's WhatsApp messages in the sandbox mailbox, by phone (no phone receives them)", async () => {
+    const cpf = newCpf();
+    const oldPhone = newPhone();
+    await insertBuyer(db(), { name: 'Dora Lima', phone: oldPhone, cpf, email: null });
+    const phone = newPhone();
+    await requestCode({ cpf, phone });
+    const code = await lastCodeSentTo(db(), phone);
+    const mailbox = async (to: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/sandbox/mailbox?to=${encodeURIComponent(to)}` });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { data: { to: string; subject: string; text: string }[] }).data;
+    };
+    const masked = `(41) ${phone.slice(2, 7)}-${phone.slice(7)}`;
+    for (const to of [phone, masked]) {
+      const listed = await mailbox(to);
+      expect(listed).toHaveLength(1);
+      expect(listed[0]).toEqual(expect.objectContaining({ subject: 'WhatsApp da Rifaria' }));
+      expect(listed[0]!.text).toContain(code!);
+    }
+    expect(await mailbox(oldPhone)).toHaveLength(1);
+    // An address filter lists e-mails only.
+    expect(await mailbox('ninguem@example.com')).toEqual([]);
+  });
+
   it('should refuse malformed bodies with the error shape', async () => {
     const malformed = await changePhone({ cpf: '12345678900', phone: '20987654321', code: '12a' });
     expect(malformed.statusCode).toBe(422);
