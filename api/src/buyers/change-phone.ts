@@ -112,7 +112,7 @@ async function movePhone(trx: Executor, buyerId: string, phone: string) {
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', buyerId)
-    .returning([...BUYER_COLUMNS, 'token_epoch'])
+    .returning(BUYER_COLUMNS)
     .executeTakeFirstOrThrow()
     .catch((error: unknown) => {
       throw isUniqueViolation(error, 'buyers_phone_key') ? new PhoneTaken(buyerId) : error;
@@ -135,7 +135,7 @@ export async function changeBuyerPhone(
       // FOR UPDATE: two changes of one buyer at once are serialised, each audit row says what it really moved.
       const row = await trx
         .selectFrom('buyers')
-        .select([...BUYER_COLUMNS, 'token_epoch'])
+        .select(BUYER_COLUMNS)
         .where('cpf_hash', '=', cpfHash)
         .forUpdate()
         .executeTakeFirst();

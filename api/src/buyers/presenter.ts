@@ -1,5 +1,5 @@
 import type { PublicBuyer } from '@rifaria/shared/types';
-import { maskBuyerEmail, maskBuyerPhone } from '../lib/masks';
+import { maskBuyerCpf, maskBuyerEmail, maskBuyerPhone } from '../lib/masks';
 import type { BuyerCpfCipher } from './cpf';
 
 export interface BuyerRecord {
@@ -10,6 +10,8 @@ export interface BuyerRecord {
   cpf_hash: Buffer;
   cpf_encrypted: Buffer;
   cpf_key_id: number;
+  /** Bumped by a phone change or its undo: device tokens carrying an older epoch stop counting (device-token.ts). */
+  token_epoch: number;
 }
 
 /** What a public reply may show of a buyer: the name and masks, never a full CPF, e-mail or phone. */
@@ -25,4 +27,31 @@ export function presentPublicBuyer(
   };
 }
 
-export const BUYER_COLUMNS = ['id', 'name', 'phone', 'email', 'cpf_hash', 'cpf_encrypted', 'cpf_key_id'] as const;
+export const BUYER_COLUMNS = [
+  'id',
+  'name',
+  'phone',
+  'email',
+  'cpf_hash',
+  'cpf_encrypted',
+  'cpf_key_id',
+  'token_epoch',
+] as const;
+
+/**
+ * A registration as typed, with the public masks: the reply to `POST /public/buyers` for a phone already registered
+ * under another CPF is this, the same as for a new buyer, so the reply says nothing of whoever holds the phone.
+ */
+export function presentTypedBuyer(input: {
+  name: string;
+  phone: string;
+  cpf: string;
+  email: string | null;
+}): PublicBuyer {
+  return {
+    name: input.name,
+    cpf: maskBuyerCpf(input.cpf),
+    email: maskBuyerEmail(input.email),
+    phone: maskBuyerPhone(input.phone),
+  };
+}

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   BUYER_MESSAGES,
   buyerPhoneSchema,
@@ -12,6 +12,7 @@ import { HttpError, fieldError } from '../lib/errors';
 import { perPhoneLimit } from '../plugins/external/rate-limit-keys';
 import { perAddress } from '../plugins/external/rate-limit';
 import { errorReply } from '../lib/reply-schema';
+import { BUYER_DEVICE_COOKIE, BUYER_DEVICE_TOKEN_DAYS } from './device-token';
 import { BUYER_REPLIES } from './schemas';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 
@@ -26,6 +27,17 @@ import type { RoutesPlugin } from '../lib/routes-plugin';
 const publicBuyerRoutes: RoutesPlugin = async (fastify) => {
   const { rateLimits } = fastify.config;
   const { buyers } = fastify.services;
+  const proofOf = (request: FastifyRequest) => buyers.readDeviceToken(request.cookies[BUYER_DEVICE_COOKIE]);
+  /** This device proved the buyer: it is recognised at step 1 from now on (device-token.ts). */
+  const rememberDevice = (reply: FastifyReply, buyerId: string, epoch: number) =>
+    void reply.setCookie(BUYER_DEVICE_COOKIE, buyers.deviceToken(buyerId, epoch), {
+      // '/': the checkout page (/p/checkout) shows the buyer's data only to their device too.
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: fastify.config.publicUrl?.startsWith('https://') ?? false,
+      maxAge: BUYER_DEVICE_TOKEN_DAYS * 24 * 60 * 60,
+    });
 
   fastify.get(
     '/public/buyers/check/:phone',
@@ -46,7 +58,7 @@ const publicBuyerRoutes: RoutesPlugin = async (fastify) => {
     },
     async (request, reply): Promise<ApiLookup<PublicBuyer>> => {
       void reply.header('cache-control', 'no-store');
-      const buyer = await buyers.check(request.params.phone);
+      const buyer = await buyers.check(request.params.phone, proofOf(request));
       // A new buyer is the common case of the reservation modal, not an error.
       if (!buyer) return { success: true, found: false, data: null, message: BUYER_MESSAGES.buyerNotFound };
       return { success: true, found: true, data: buyer };
@@ -60,7 +72,7 @@ const publicBuyerRoutes: RoutesPlugin = async (fastify) => {
         tags: ['public'],
         summary: 'Cadastra um comprador (nome, telefone, CPF, e-mail opcional)',
         body: buyerSchema,
-        response: { 201: BUYER_REPLIES.created, 409: BUYER_REPLIES.exists, 422: errorReply, 429: errorReply },
+        response: { 201: BUYER_REPLIES.created, 422: errorReply, 429: errorReply },
       },
       config: { rateLimit: perAddress(rateLimits.publicBuyerCreate) },
       preHandler: perPhoneLimit(
@@ -72,9 +84,10 @@ const publicBuyerRoutes: RoutesPlugin = async (fastify) => {
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const data = await buyers.create(request.body);
-      request.log.info('buyer created');
-      return reply.code(201).send({ success: true, data } satisfies ApiSuccess<PublicBuyer>);
+      const { buyer, proven } = await buyers.create(request.body);
+      if (proven) rememberDevice(reply, proven.id, proven.token_epoch);
+      request.log.info('buyer registration');
+      return reply.code(201).send({ success: true, data: buyer } satisfies ApiSuccess<PublicBuyer>);
     },
   );
 
@@ -138,6 +151,7 @@ const publicBuyerRoutes: RoutesPlugin = async (fastify) => {
       }
       request.log.info({ ...event, from: result.from, to: result.to }, `buyer phone ${result.outcome}`);
       const message = result.outcome === 'changed' ? BUYER_MESSAGES.phoneChanged : BUYER_MESSAGES.phoneUnchanged;
+      rememberDevice(reply, result.buyerId, result.epoch);
       return { success: true, message, data: result.buyer } satisfies ApiSuccess<PublicBuyer>;
     },
   );
@@ -164,6 +178,8 @@ const publicBuyerRoutes: RoutesPlugin = async (fastify) => {
         'buyer phone change undo',
       );
       if (result.outcome === 'taken') throw new HttpError(409, BUYER_MESSAGES.phoneChangeUndoTaken);
+      // The old phone's link proved that phone: this device is the buyer's again.
+      if (result.epoch !== undefined) rememberDevice(reply, result.buyerId, result.epoch);
       return {
         success: true,
         message: BUYER_MESSAGES.phoneChangeUndone,

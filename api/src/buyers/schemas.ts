@@ -1,6 +1,6 @@
 import type { PublicBuyer } from '@rifaria/shared/types';
 import * as v from 'valibot';
-import { errorEntries, lookupReplySchema, replySchema, type Check, type Out, type Same } from '../lib/reply-schema';
+import { lookupReplySchema, replySchema, type Check, type Out, type Same } from '../lib/reply-schema';
 
 /**
  * Replies of the reservation modal's buyer calls: the buyer is always masked (name, '***.***.***-09',
@@ -21,7 +21,6 @@ export const BUYER_REPLIES = {
   /** POST /public/buyers: 201 with the new buyer. */
   created: replySchema(v.object({ success: v.boolean(), data: publicBuyerSchema })),
   /** POST /public/buyers: 409, the phone is registered; carries that buyer so the modal can go on with it. */
-  exists: replySchema(v.object({ ...errorEntries, data: publicBuyerSchema })),
   changePhone: replySchema(changePhoneReplySchema),
   /** 'Trocar de telefone', step 1: the same message whatever the CPF. */
   message: replySchema(v.object({ success: v.boolean(), message: v.string() })),

@@ -13,8 +13,9 @@ import {
   type PhoneChangeUndo,
 } from './change-phone';
 import type { BuyerMessenger } from './notices';
-import { BUYER_COLUMNS, presentPublicBuyer, type BuyerRecord } from './presenter';
-import { fieldError, HttpError, type ErrorBody } from '../lib/errors';
+import { issueBuyerDeviceToken, provesBuyer, readBuyerDeviceToken, type BuyerDeviceProof } from './device-token';
+import { BUYER_COLUMNS, presentPublicBuyer, presentTypedBuyer, type BuyerRecord } from './presenter';
+import { fieldError } from '../lib/errors';
 import type { BuyerCpfCipher } from './cpf';
 import { isUniqueViolation } from '../db/errors';
 
@@ -23,21 +24,6 @@ import { isUniqueViolation } from '../db/errors';
  * only ever stored as cpf_hash (HMAC, for matching) and cpf_encrypted (AES-GCM, for masks and refunds).
  */
 
-/**
- * 409 of POST /public/buyers for a phone that already has a buyer. The reply carries that buyer, masked exactly
- * like GET /public/buyers/check/{phone}, so the reservation modal can go on with the existing buyer.
- */
-export class BuyerExistsError extends HttpError {
-  constructor(readonly buyer: PublicBuyer) {
-    super(409, BUYER_MESSAGES.buyerExists);
-  }
-
-  override toBody(): ErrorBody {
-    return { ...super.toBody(), data: this.buyer } as ErrorBody;
-  }
-}
-
-/** Buyers of the public pages (no account): phone lookups, registration and 'Trocar de telefone'. */
 export class BuyersService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -63,14 +49,28 @@ export class BuyersService {
     return undoPhoneChange(this.db, this.cipher(), token, request);
   }
 
+  /** What a device's buyer cookie proves, or null (absent, malformed, forged). */
+  readDeviceToken(value: string | undefined): BuyerDeviceProof | null {
+    return value ? readBuyerDeviceToken(this.cipher().tokenKey, value) : null;
+  }
+
+  /** The device token of a buyer this device just proved (its current epoch). */
+  deviceToken(buyerId: string, epoch: number): string {
+    return issueBuyerDeviceToken(this.cipher().tokenKey, buyerId, epoch);
+  }
+
   /** `phone` is digits (validated by buyerPhoneField). */
   async findByPhone(phone: string, db: Executor = this.db): Promise<BuyerRecord | undefined> {
     return db.selectFrom('buyers').select(BUYER_COLUMNS).where('phone', '=', phone).executeTakeFirst();
   }
 
-  async check(phone: string): Promise<PublicBuyer | null> {
+  /**
+   * Step 1 of the reservation modal: the buyer of this phone, masked, but only for a device that proved being them
+   * (device-token.ts). Anyone else gets null, as for a phone nobody registered: typing a phone reveals nothing.
+   */
+  async check(phone: string, proof: BuyerDeviceProof | null): Promise<PublicBuyer | null> {
     const row = await this.findByPhone(phone);
-    return row ? presentPublicBuyer(row, this.cipher()) : null;
+    return row && provesBuyer(proof, row) ? presentPublicBuyer(row, this.cipher()) : null;
   }
 
   /**
@@ -86,22 +86,30 @@ export class BuyersService {
   }
 
   /**
-   * Creates a buyer. A phone already registered → BuyerExistsError (409); a CPF registered under another phone →
-   * 422 errors.cpf. The unique constraints decide under concurrency (two clicks, two tabs): the checks before the
-   * INSERT only give the common case its answer without a failed statement.
+   * Step 2 of the reservation modal. A new phone: creates the buyer. A registered phone: with its CPF, that buyer (the
+   * device proved them); with any other CPF, the registration as typed and nothing saved — buying for a friend under
+   * their phone still reserves, and the reply is the same as a new buyer's, so it tells nothing about who holds the
+   * phone. `proven` is the buyer this device may now be recognised as (a device token), or null. A CPF registered
+   * under another phone → 422 errors.cpf ('Trocar de telefone'). The unique constraints decide under concurrency.
    */
-  async create(input: BuyerInput): Promise<PublicBuyer> {
+  async create(input: BuyerInput): Promise<{ buyer: PublicBuyer; proven: BuyerRecord | null }> {
     const cipher = this.cipher();
     const cpfHash = cipher.hash(input.cpf);
-    // The phone decides first: a repeated submission of the same buyer is "already exists", never "CPF taken".
-    const phoneTaken = async () => {
+    const registered = async () => {
       const existing = await this.findByPhone(input.phone);
-      if (existing) throw new BuyerExistsError(presentPublicBuyer(existing, cipher));
+      if (!existing) return null;
+      const same = existing.cpf_hash.length === cpfHash.length && timingSafeEqual(existing.cpf_hash, cpfHash);
+      return same
+        ? { buyer: presentPublicBuyer(existing, cipher), proven: existing }
+        : { buyer: presentTypedBuyer(input), proven: null };
     };
-    await phoneTaken();
+    const known = await registered();
+    if (known) return known;
     const cpfOwner = await this.db.selectFrom('buyers').select('id').where('cpf_hash', '=', cpfHash).executeTakeFirst();
     if (cpfOwner) {
-      await phoneTaken(); // committed by a concurrent request since the first look
+      // Registered with this phone by a concurrent request since the first look: that answer, not "CPF taken".
+      const meanwhile = await registered();
+      if (meanwhile) return meanwhile;
       throw fieldError('cpf', BUYER_MESSAGES.cpfTaken);
     }
     try {
@@ -116,11 +124,12 @@ export class BuyersService {
         })
         .returning(BUYER_COLUMNS)
         .executeTakeFirstOrThrow();
-      return presentPublicBuyer(row, cipher);
+      return { buyer: presentPublicBuyer(row, cipher), proven: row };
     } catch (error) {
-      // Lost a race: whichever constraint fired first, a buyer with this phone now means 409.
+      // Lost a race (two clicks, two tabs): a buyer with this phone now exists, answer as for a registered phone.
       if (isUniqueViolation(error, 'buyers_phone_key') || isUniqueViolation(error, 'buyers_cpf_hash_key')) {
-        await phoneTaken();
+        const meanwhile = await registered();
+        if (meanwhile) return meanwhile;
       }
       if (isUniqueViolation(error, 'buyers_cpf_hash_key')) throw fieldError('cpf', BUYER_MESSAGES.cpfTaken);
       throw error;

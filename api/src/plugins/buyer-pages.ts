@@ -15,6 +15,7 @@ import {
 import { paths } from '@rifaria/shared/paths';
 import { BUYER_MESSAGES, CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import type { FirstViewData, FirstViewRenderer, PublicCampaign } from '@rifaria/shared/types';
+import { BUYER_DEVICE_COOKIE } from '../buyers/device-token';
 import { linkPreviewOf, type LinkPreview } from '../campaigns/link-preview';
 import type { FrontendsConfig } from '../config';
 import { escapeHtml } from '../lib/html';
@@ -441,7 +442,11 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
       const raw = typeof request.query.compra === 'string' ? request.query.compra.trim() : '';
       const hash = raw.length > 0 && raw.length <= HASH_MAX_LENGTH ? raw : null;
       const purchase = hash
-        ? await fastify.services.purchases.view(hash, publicOriginOf(request, fastify.config))
+        ? await fastify.services.purchases.view(
+            hash,
+            publicOriginOf(request, fastify.config),
+            request.cookies[BUYER_DEVICE_COOKIE],
+          )
         : null;
       const data: FirstViewData = {
         ...base(request),

@@ -3,6 +3,7 @@ import { formatDateTime, formatTicketNumber } from '@rifaria/shared/format';
 import { PURCHASE_STATUS, type Purchase, type PurchaseStatusId } from '@rifaria/shared/types';
 import { qrCodeDataUrl } from '../payments/qr';
 import { presentPublicBuyer } from '../buyers/presenter';
+import { MASKED_CPF, maskBuyerPhone } from '../lib/masks';
 import type { BuyerCpfCipher } from '../buyers/cpf';
 import { centsToReais } from '@rifaria/shared/money';
 
@@ -30,6 +31,8 @@ export interface PurchaseRecord {
   buyer_email: string | null;
   buyer_cpf_encrypted: Buffer;
   buyer_cpf_key_id: number;
+  buyer_id: string;
+  buyer_token_epoch: number;
   charge_txid: string | null;
   charge_copy_paste_code: string | null;
   charge_expires_at: Date | null;
@@ -42,7 +45,18 @@ export function presentPurchase(
   record: PurchaseRecord,
   numbers: readonly number[],
   /** origin: where campaign.full_url points (PUBLIC_URL, or the address of the request). */
-  context: { cipher: BuyerCpfCipher; origin: string; sandbox: boolean; qrCode: string | null; now: Date },
+  /**
+   * buyerProven: the device asking proved being the purchase's buyer (buyers/device-token.ts). Otherwise the reply
+   * shows no name, CPF or e-mail: whoever reserved under someone else's phone learns nothing about them.
+   */
+  context: {
+    cipher: BuyerCpfCipher;
+    origin: string;
+    sandbox: boolean;
+    qrCode: string | null;
+    now: Date;
+    buyerProven: boolean;
+  },
 ): Purchase {
   const pending = record.status_id === 1;
   return {
@@ -72,16 +86,18 @@ export function presentPurchase(
       id: number,
       number: formatTicketNumber(number, record.campaign_total_tickets),
     })),
-    buyer: presentPublicBuyer(
-      {
-        name: record.buyer_name,
-        phone: record.buyer_phone,
-        email: record.buyer_email,
-        cpf_encrypted: record.buyer_cpf_encrypted,
-        cpf_key_id: record.buyer_cpf_key_id,
-      },
-      context.cipher,
-    ),
+    buyer: context.buyerProven
+      ? presentPublicBuyer(
+          {
+            name: record.buyer_name,
+            phone: record.buyer_phone,
+            email: record.buyer_email,
+            cpf_encrypted: record.buyer_cpf_encrypted,
+            cpf_key_id: record.buyer_cpf_key_id,
+          },
+          context.cipher,
+        )
+      : { name: '', cpf: MASKED_CPF, email: null, phone: maskBuyerPhone(record.buyer_phone) },
     payment:
       pending && record.charge_txid && record.charge_copy_paste_code && record.charge_expires_at && context.qrCode
         ? {

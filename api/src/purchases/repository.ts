@@ -395,6 +395,8 @@ export class PurchasesRepository {
         'b.email as buyer_email',
         'b.cpf_encrypted as buyer_cpf_encrypted',
         'b.cpf_key_id as buyer_cpf_key_id',
+        'b.id as buyer_id',
+        'b.token_epoch as buyer_token_epoch',
         'ch.txid as charge_txid',
         'ch.copy_paste_code as charge_copy_paste_code',
         'ch.expires_at as charge_expires_at',

@@ -1,3 +1,4 @@
+import { BUYER_DEVICE_COOKIE } from '../buyers/device-token';
 import { BUYER_MESSAGES, CAMPAIGN_MESSAGES, myTicketsSchema, purchaseRequestSchema } from '@rifaria/shared/schemas';
 import * as v from 'valibot';
 import { HttpError } from '../lib/errors';
@@ -78,6 +79,7 @@ const publicPurchaseRoutes: RoutesPlugin = async (fastify) => {
       const purchase = await fastify.services.purchases.view(
         request.params.hash,
         publicOriginOf(request, fastify.config),
+        request.cookies[BUYER_DEVICE_COOKIE],
       );
       if (!purchase) throw new HttpError(404, BUYER_MESSAGES.purchaseNotFound);
       return { success: true, data: purchase };

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema';
 import { Batcher } from '../lib/batcher';
 import type { PaymentsService } from '../payments/service';
 import type { BuyerCpfCipher } from '../buyers/cpf';
+import { provesBuyer, readBuyerDeviceToken } from '../buyers/device-token';
 import type { Notifier } from '../whatsapp/notifier';
 import type { TicketAllocator } from './allocator';
 import { confirmPaid, honourLatePayment, type ConfirmationContext } from './confirm';
@@ -98,17 +99,21 @@ export class PurchasesService {
 
   /**
    * GET /public/purchases/:hash. `origin`: where campaign.full_url points (PUBLIC_URL, or the address of the
-   * request: lib/public-origin.ts).
+   * request: lib/public-origin.ts). `deviceToken`: the asking device's buyer cookie; the buyer's name and masks are
+   * shown only when it proves the purchase's buyer.
    */
-  async view(hash: string, origin: string): Promise<Purchase | null> {
+  async view(hash: string, origin: string, deviceToken?: string): Promise<Purchase | null> {
     if (!/^[A-Za-z0-9_-]{22,64}$/.test(hash)) return null;
     const record = await this.repository.findForView(hash);
     if (!record) return null;
     const tickets = await this.repository.ticketNumbers(record);
     const pending = record.status_id === PURCHASE_STATUS_ID.pending && record.charge_copy_paste_code !== null;
     const qrCode = pending ? await this.qrCodes.get(record.charge_copy_paste_code!) : null;
+    const cipher = this.cipher();
+    const proof = deviceToken ? readBuyerDeviceToken(cipher.tokenKey, deviceToken) : null;
     return presentPurchase(record, tickets, {
-      cipher: this.cipher(),
+      cipher,
+      buyerProven: provesBuyer(proof, { id: record.buyer_id, token_epoch: record.buyer_token_epoch }),
       origin,
       sandbox: this.options.sandbox,
       qrCode,

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { BUYER_DEVICE_COOKIE, issueBuyerDeviceToken } from '../../src/buyers/device-token';
 import { BuyerCpfCipher } from '../../src/buyers/cpf';
 import type { Database } from '../../src/db/schema';
 
@@ -8,6 +9,11 @@ import type { Database } from '../../src/db/schema';
 /** Pass as `config: { buyerData: { secret: TEST_BUYER_DATA_SECRET } }` so the app and the fixtures share keys. */
 export const TEST_BUYER_DATA_SECRET = 'test-buyer-data-secret-0123456789abcdef';
 export const testCpfCipher = () => new BuyerCpfCipher(Buffer.from(TEST_BUYER_DATA_SECRET, 'utf8'));
+
+/** The cookies of a device that proved buyer `id` at `epoch` (buyers/device-token.ts), for `app.inject({cookies})`. */
+export const buyerDevice = (id: string, epoch = 0): Record<string, string> => ({
+  [BUYER_DEVICE_COOKIE]: issueBuyerDeviceToken(testCpfCipher().tokenKey, id, epoch),
+});
 
 let sequence = 0;
 

@@ -97,8 +97,9 @@ export function buy(
   });
 }
 
-export const getPurchase = (app: FastifyInstance, hash: string) =>
-  app.inject({ method: 'GET', url: `/public/purchases/${hash}` });
+/** `cookies`: the asking device's (`buyerDevice(id)` shows the buyer's name and masks). */
+export const getPurchase = (app: FastifyInstance, hash: string, cookies: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url: `/public/purchases/${hash}`, cookies });
 
 export async function purchaseRow(db: Kysely<Database>, hash: string) {
   return db.selectFrom('purchases').selectAll().where('purchase_hash', '=', hash).executeTakeFirstOrThrow();

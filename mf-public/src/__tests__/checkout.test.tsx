@@ -90,6 +90,23 @@ describe('checkout error screens', () => {
 });
 
 describe('GET /public/purchases/:hash (pending checkout)', () => {
+  it('should show only the phone, and why, on a device that never proved being the buyer', async () => {
+    servePurchase(() =>
+      purchase({ buyer: { name: '', cpf: '***.***.***-**', email: null, phone: '(11) *****-4321' } }),
+    );
+    renderAt(CHECKOUT);
+    const buyer = await screen.findByRole('region', { name: 'Dados do comprador' });
+    expect(within(buyer).getByText('(11) *****-4321')).toBeVisible();
+    expect(within(buyer).queryByText('Nome')).toBeNull();
+    expect(within(buyer).queryByText('CPF')).toBeNull();
+    expect(within(buyer).queryByText('Não informado')).toBeNull();
+    expect(
+      within(buyer).getByText(
+        'Os demais dados do comprador aparecem só no aparelho em que ele se cadastrou ou confirmou o telefone.',
+      ),
+    ).toBeVisible();
+  });
+
   it('should show the real Pix QR and code, the numbers, the amber badge, masked buyer data, date and help link', async () => {
     servePurchase(() => purchase());
     const { user } = renderAt(CHECKOUT);
@@ -241,7 +258,9 @@ describe('GET /public/purchases/:hash (pending checkout)', () => {
     servePurchase(() => ({ ...paid, campaign: { ...paid.campaign, draw_method: 'federal', draw_commitment: null } }));
     renderAt(CHECKOUT);
     expect(await screen.findByRole('heading', { name: 'Pagamento confirmado!' })).toBeInTheDocument();
-    expect(screen.getByText(/resultado oficial da Caixa do primeiro concurso a partir da data do sorteio/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/resultado oficial da Caixa do primeiro concurso a partir da data do sorteio/),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /Compromisso do sorteio/ })).not.toBeInTheDocument();
   });
 

@@ -1,7 +1,8 @@
 import { setupApp, setupAppBeside } from '../../helper';
 import { countRows } from '../../support/rows';
 import { maskBuyerCpf, maskBuyerEmail, maskBuyerPhone } from '../../../src/lib/masks';
-import { cpfFromBase, insertBuyer, TEST_BUYER_DATA_SECRET, testCpfCipher } from '../../support/buyers';
+import { BUYER_DEVICE_COOKIE } from '../../../src/buyers/device-token';
+import { buyerDevice, cpfFromBase, insertBuyer, TEST_BUYER_DATA_SECRET, testCpfCipher } from '../../support/buyers';
 
 const TOO_MANY = { success: false, message: 'Muitas tentativas. Aguarde um minuto e tente novamente.' };
 const GENERAL_422 = 'Dados inválidos. Verifique os campos informados.';
@@ -13,8 +14,17 @@ describe('public buyers', () => {
   const t = setupApp({ config: { buyerData: { secret: TEST_BUYER_DATA_SECRET } } });
   const cipher = testCpfCipher();
 
-  const check = (phone: string, app = t.app, ip = '127.0.0.1') =>
-    app.inject({ method: 'GET', url: `/public/buyers/check/${encodeURIComponent(phone)}`, remoteAddress: ip });
+  const check = (phone: string, app = t.app, ip = '127.0.0.1', cookies: Record<string, string> = {}) =>
+    app.inject({
+      method: 'GET',
+      url: `/public/buyers/check/${encodeURIComponent(phone)}`,
+      remoteAddress: ip,
+      cookies,
+    });
+  const checkOn = (phone: string, cookies: Record<string, string>) => check(phone, t.app, '127.0.0.1', cookies);
+  /** The device cookie a reply set, or undefined. */
+  const cookieSet = (response: { cookies: { name: string; value: string }[] }) =>
+    response.cookies.find((cookie) => cookie.name === BUYER_DEVICE_COOKIE);
   const create = (payload: unknown, app = t.app, ip = '127.0.0.1') =>
     app.inject({ method: 'POST', url: '/public/buyers', payload: payload as object, remoteAddress: ip });
 
@@ -25,14 +35,14 @@ describe('public buyers', () => {
   const newCpf = () => cpfFromBase(String(300_000_000 + (cpfSeq += 1)));
 
   describe('GET /public/buyers/check/:phone', () => {
-    it('should answer the buyer masked: the name, CPF check digits, first e-mail letter, DDD and last 4 digits', async () => {
-      await insertBuyer(t.database.db, {
+    it('should answer the buyer masked to a device that proved them: the name, CPF check digits, first e-mail letter, DDD and last 4 digits', async () => {
+      const { id } = await insertBuyer(t.database.db, {
         name: 'Ana Lima',
         phone: '11987654321',
         email: 'ana.lima@gmail.com',
         cpf: '12345678909',
       });
-      const response = await check('11987654321');
+      const response = await checkOn('11987654321', buyerDevice(id));
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         success: true,
@@ -45,8 +55,8 @@ describe('public buyers', () => {
     });
 
     it('should accept the phone as typed with the mask, and give email null when the buyer has none', async () => {
-      await insertBuyer(t.database.db, { name: 'Zeca', phone: '3134567890', email: null });
-      const response = await check('(31) 3456-7890');
+      const { id } = await insertBuyer(t.database.db, { name: 'Zeca', phone: '3134567890', email: null });
+      const response = await checkOn('(31) 3456-7890', buyerDevice(id));
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toMatchObject({ name: 'Zeca', email: null, phone: '(31) ****-7890' });
     });
@@ -61,6 +71,30 @@ describe('public buyers', () => {
         message: 'Comprador não encontrado. Informe seus dados para continuar.',
       });
       expect(response.headers['cache-control']).toBe('no-store');
+    });
+
+    it('should answer a registered phone exactly as a new one to any other device (typing a phone reveals nothing)', async () => {
+      const { id, phone } = await insertBuyer(t.database.db, { name: 'Vítima', phone: newPhone() });
+      const other = await insertBuyer(t.database.db, { phone: newPhone() });
+      const stranger = (await check(newPhone())).json();
+      const forged = { [BUYER_DEVICE_COOKIE]: `v1.${id}.0.${'A'.repeat(43)}` };
+      for (const cookies of [
+        {},
+        buyerDevice(other.id),
+        buyerDevice(id, 1),
+        forged,
+        { [BUYER_DEVICE_COOKIE]: 'x'.repeat(5000) },
+      ]) {
+        const response = await checkOn(phone, cookies);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual(stranger);
+        expect(response.body).not.toContain('Vítima');
+      }
+      // A phone change bumps the epoch: the devices of before no longer count.
+      expect((await checkOn(phone, buyerDevice(id))).json().found).toBe(true);
+      await t.database.db.updateTable('buyers').set({ token_epoch: 1 }).where('id', '=', id).execute();
+      expect((await checkOn(phone, buyerDevice(id))).json().found).toBe(false);
+      expect((await checkOn(phone, buyerDevice(id, 1))).json().found).toBe(true);
     });
 
     it('should answer 422 with the reservation messages for an invalid phone', async () => {
@@ -79,13 +113,13 @@ describe('public buyers', () => {
     });
 
     it('should show a fully masked CPF, not fail, when the stored CPF cannot be decrypted (lost key)', async () => {
-      const { phone } = await insertBuyer(t.database.db, { phone: newPhone() });
+      const { id, phone } = await insertBuyer(t.database.db, { phone: newPhone() });
       await t.database.db
         .updateTable('buyers')
         .set({ cpf_encrypted: Buffer.alloc(39, 7) })
         .where('phone', '=', phone)
         .execute();
-      const response = await check(phone);
+      const response = await checkOn(phone, buyerDevice(id));
       expect(response.statusCode).toBe(200);
       expect(response.json().data.cpf).toBe('***.***.***-**');
     });
@@ -172,23 +206,41 @@ describe('public buyers', () => {
       expect(response.json().errors).toEqual({ [field]: [message] });
     });
 
-    it('should answer 409 "Já existe um comprador com este telefone." with the existing buyer masked, changing nothing', async () => {
+    it('should answer a registered phone with another CPF as a new buyer (the typed data, masked), changing nothing and proving nothing', async () => {
       const phone = newPhone();
       const first = await create({ name: 'Primeira', phone, cpf: newCpf(), email: 'primeira@example.com' });
       expect(first.statusCode).toBe(201);
-      const again = await create({ name: 'Outra Pessoa', phone, cpf: newCpf(), email: 'outra@example.com' });
-      expect(again.statusCode).toBe(409);
+      const cpf = newCpf();
+      const again = await create({ name: 'Outra Pessoa', phone, cpf, email: 'outra@example.com' });
+      expect(again.statusCode).toBe(201);
       expect(again.json()).toEqual({
-        success: false,
-        message: 'Já existe um comprador com este telefone.',
-        data: first.json().data,
+        success: true,
+        data: {
+          name: 'Outra Pessoa',
+          cpf: `***.***.***-${cpf.slice(9)}`,
+          email: 'o***@example.com',
+          phone: maskBuyerPhone(phone),
+        },
       });
+      expect(cookieSet(again)).toBeUndefined();
       const rows = await t.database.db
         .selectFrom('buyers')
         .select(['name', 'email'])
         .where('phone', '=', phone)
         .execute();
       expect(rows).toEqual([{ name: 'Primeira', email: 'primeira@example.com' }]);
+    });
+
+    it('should answer a registered phone with its own CPF with that buyer, and recognise the device from then on', async () => {
+      const phone = newPhone();
+      const cpf = newCpf();
+      const first = await create({ name: 'Primeira', phone, cpf, email: 'primeira@example.com' });
+      const again = await create({ name: 'Outro Nome', phone, cpf, email: null });
+      expect(again.statusCode).toBe(201);
+      expect(again.json().data).toEqual(first.json().data);
+      const device = cookieSet(again)!;
+      expect(device).toEqual(expect.objectContaining({ httpOnly: true, sameSite: 'Lax', path: '/' }));
+      expect((await checkOn(phone, { [device.name]: device.value })).json().data).toEqual(first.json().data);
     });
 
     it('should answer 422 errors.cpf "Este CPF já está cadastrado com outro telefone." for a CPF of another phone', async () => {
@@ -210,9 +262,12 @@ describe('public buyers', () => {
     it('should create exactly one buyer when the same new buyer is sent twice at once (double click)', async () => {
       const body = { name: 'Clique Duplo', phone: newPhone(), cpf: newCpf(), email: null };
       const replies = await Promise.all(Array.from({ length: 5 }, () => create(body)));
-      expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
-      const winner = replies.find((r) => r.statusCode === 201)!.json().data;
-      for (const reply of replies.filter((r) => r.statusCode === 409)) expect(reply.json().data).toEqual(winner);
+      expect(replies.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+      // The same CPF: every reply is that buyer, and every click's device is recognised.
+      for (const reply of replies) {
+        expect(reply.json().data).toEqual(replies[0]!.json().data);
+        expect(cookieSet(reply)).toBeDefined();
+      }
       expect(await countRows(t.database.db, 'buyers', { phone: body.phone })).toBe(1);
     });
 
@@ -228,10 +283,11 @@ describe('public buyers', () => {
       expect(rows).toHaveLength(1);
     });
 
-    it('should be found by GET /public/buyers/check afterwards with the same masked data', async () => {
+    it('should be found by GET /public/buyers/check afterwards, on the device that registered, with the same masked data', async () => {
       const phone = newPhone();
       const created = await create({ name: 'Depois', phone, cpf: newCpf(), email: 'depois@example.com' });
-      const checked = await check(phone);
+      const device = cookieSet(created)!;
+      const checked = await checkOn(phone, { [device.name]: device.value });
       expect(checked.json()).toEqual({ success: true, found: true, data: created.json().data });
     });
   });

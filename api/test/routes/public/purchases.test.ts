@@ -5,7 +5,7 @@ import { hasError, parsePix, type PixStaticObject } from 'pix-utils';
 import { PNG } from 'pngjs';
 import { setupApp, setupAppBeside } from '../../helper';
 import { countRows } from '../../support/rows';
-import { newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { buyerDevice, newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { publishedCampaign } from '../../support/campaigns';
 import {
   buy,
@@ -416,7 +416,7 @@ describe('GET /public/purchases/:hash', () => {
     const row = await purchaseRow(db(), hash);
     const charge = await chargeOf(db(), row.id);
 
-    const response = await getPurchase(t.app, hash);
+    const response = await getPurchase(t.app, hash, buyerDevice(buyer.id));
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const { data } = response.json();
@@ -471,6 +471,23 @@ describe('GET /public/purchases/:hash', () => {
     expect(response.body).not.toContain('12345678909');
     expect(response.body).not.toContain('ana.lima@gmail.com');
     expect(response.body).not.toContain(buyer.phone);
+  });
+
+  it("should show no name, CPF or e-mail to a device that never proved being the buyer (a purchase under someone's phone)", async () => {
+    const { campaign, buyer } = await campaignAndBuyer(t.app);
+    const hash = (await buy(t.app, order(buyer, campaign, 1))).json().data.purchase_hash;
+    const other = await newBuyer(db());
+    for (const cookies of [{}, buyerDevice(other.id), buyerDevice(buyer.id, 1)]) {
+      const response = await getPurchase(t.app, hash, cookies);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.buyer).toEqual({
+        name: '',
+        cpf: '***.***.***-**',
+        email: null,
+        phone: `(11) *****-${buyer.phone.slice(-4)}`,
+      });
+    }
+    expect((await getPurchase(t.app, hash, buyerDevice(buyer.id))).json().data.buyer.name).not.toBe('');
   });
 
   it('should answer the same QR on every poll (rendered once, cached)', async () => {

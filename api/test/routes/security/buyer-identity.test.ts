@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { bearer, registerUser, setupApp } from '../../helper';
 import { lastCodeSentTo, platformMessagesTo, undoTokenSentTo } from '../../support/buyer-codes';
-import { cpfFromBase, insertBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { buyerDevice, cpfFromBase, insertBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { insertCampaign } from '../../support/campaigns';
 import { insertPurchase } from '../../support/purchases';
 
@@ -44,8 +44,16 @@ describe('buyer masks agree on every reply', () => {
         .purchase_hash;
 
     const replies = await Promise.all([
-      t.app.inject({ method: 'GET', url: `/public/purchases/${await hashOf(paid.id)}` }),
-      t.app.inject({ method: 'GET', url: `/public/purchases/${await hashOf(pending.id)}` }),
+      t.app.inject({
+        method: 'GET',
+        url: `/public/purchases/${await hashOf(paid.id)}`,
+        cookies: buyerDevice(buyer.id),
+      }),
+      t.app.inject({
+        method: 'GET',
+        url: `/public/purchases/${await hashOf(pending.id)}`,
+        cookies: buyerDevice(buyer.id),
+      }),
       t.app.inject({ method: 'GET', url: `/public/campaigns/${link}/my-tickets`, query: { phone: buyer.phone, cpf } }),
       t.app.inject({ method: 'GET', url: `/api/campaigns/${campaign.id}/sales`, headers: bearer(owner.token) }),
       t.app.inject({
@@ -106,9 +114,15 @@ describe('the buyer takeover chain fails at every step', () => {
     const cpfs = (sales.json().data as { buyer: { cpf: string } }[]).map((sale) => sale.buyer.cpf).sort();
     expect(cpfs).toEqual(['***.***.***-**', `***.***.***-${cpf.slice(9)}`]);
 
-    // Step 2: the public lookup from the attacker's device says nothing beyond those masks.
+    // Step 2: the public lookup from the attacker's device says nothing: the same reply as a phone nobody has.
     const lookup = await t.app.inject({ method: 'GET', url: `/public/buyers/check/${victimPhone}`, ...attacker });
     expect(lookup.statusCode).toBe(200);
+    expect(lookup.json()).toEqual({
+      success: true,
+      found: false,
+      data: null,
+      message: 'Comprador não encontrado. Informe seus dados para continuar.',
+    });
     expect(lookup.body).not.toContain(cpf.slice(3, 9));
     expect(lookup.body).not.toMatch(/\d{3}\.\d{3}/);
 

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { newIdempotencyKey, readApiError, type ApiError } from '@rifaria/shared/api-client';
+import { newIdempotencyKey, readApiError } from '@rifaria/shared/api-client';
 import { PIX_PAYMENT_METHOD_ID } from '@rifaria/shared/constants';
 import { onlyDigits } from '@rifaria/shared/format';
 import { paths } from '@rifaria/shared/paths';
@@ -129,23 +129,7 @@ export function useReservation({ open, link, quantity }: { open: boolean; link: 
       return true;
     } catch (error) {
       const failure = readApiError(error);
-      if (isPhoneTaken(failure)) {
-        // Registered meanwhile (another tab, a double submit): the phone is a buyer already, continue as one.
-        try {
-          const existing = await checkBuyer(result.output.phone);
-          if (!existing) throw new Error('buyer not found right after a 409');
-          setBuyer(existing);
-          return true;
-        } catch {
-          setFormError(BUYER_MESSAGES.phoneCheckFailed);
-          return false;
-        }
-      }
-      if (failure.status === 409 && !failure.errors) {
-        setServerErrors({ cpf: failure.message ?? BUYER_MESSAGES.cpfTaken });
-        return false;
-      }
-      if ((failure.status === 422 || failure.status === 409) && failure.errors) {
+      if (failure.status === 422 && failure.errors) {
         const errors = firstErrors(failure.errors);
         const onFields: Record<string, string> = {};
         for (const field of BUYER_FIELDS) if (errors[field]) onFields[field] = errors[field];
@@ -237,11 +221,3 @@ export function useReservation({ open, link, quantity }: { open: boolean; link: 
 }
 
 export type Reservation = ReturnType<typeof useReservation>;
-
-/** POST /public/buyers refused because the phone is already a buyer (409, or 422 with the buyerExists message). */
-function isPhoneTaken(failure: ApiError): boolean {
-  if (failure.status === 409) return failure.message !== BUYER_MESSAGES.cpfTaken && !failure.errors?.cpf;
-  if (failure.status !== 422) return false;
-  const messages = [failure.message, ...(failure.errors?.phone ?? [])];
-  return messages.includes(BUYER_MESSAGES.buyerExists);
-}

@@ -27,19 +27,33 @@ export function Summary({ purchase }: { purchase: Purchase }) {
   );
 }
 
+/**
+ * The buyer's masked data. A device that never proved being this buyer (it reserved under someone else's phone, or
+ * opened a link sent to the buyer) gets no name from the server: only the phone the purchase is under, and why.
+ */
 export function BuyerData({ purchase }: { purchase: Purchase }) {
   const { buyer } = purchase;
+  const known = buyer.name !== '';
   return (
     <Card title={CHECKOUT_TEXTS.buyer}>
       <SummaryList
         label={CHECKOUT_TEXTS.buyer}
-        rows={[
-          { term: 'Nome', value: buyer.name },
-          { term: 'Telefone', value: buyer.phone },
-          { term: 'CPF', value: buyer.cpf },
-          { term: 'E-mail', value: buyer.email ?? 'Não informado' },
-        ]}
+        rows={
+          known
+            ? [
+                { term: 'Nome', value: buyer.name },
+                { term: 'Telefone', value: buyer.phone },
+                { term: 'CPF', value: buyer.cpf },
+                { term: 'E-mail', value: buyer.email ?? 'Não informado' },
+              ]
+            : [{ term: 'Telefone', value: buyer.phone }]
+        }
       />
+      {known ? null : (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {CHECKOUT_TEXTS.buyerHidden}
+        </Typography>
+      )}
     </Card>
   );
 }
