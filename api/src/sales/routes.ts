@@ -14,6 +14,8 @@ import type { RoutesPlugin } from '../lib/routes-plugin';
  * GET /api/campaigns/{id}/sales (spec section 7): the organiser's sales of one campaign, owner-scoped.
  * The browser sends arrays as `status[]=1&status[]=2`; `status=1` and repeated `status` are accepted too.
  * `buyer_search` made of digits only (up to 8, zero padding allowed) also finds the sale holding that ticket number.
+ * GET /api/campaigns/{id}/sales.csv: the same query's whole CSV, downloaded by the browser itself from a link (the
+ * session cookie suffices: a GET needs no CSRF header); its HEAD checks the download without running it.
  */
 
 const statusValue = v.picklist(['1', '2', '3'], SALES_MESSAGES.status);
@@ -122,11 +124,14 @@ const campaignSalesRoutes: RoutesPlugin = async (fastify) => {
         sortOrder: query.sort_order,
       });
       if (!csv) throw new HttpError(404, CAMPAIGN_MESSAGES.notFound);
-      return reply
+      void reply
         .header('cache-control', 'no-store')
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="vendas-campanha-${request.params.id}.csv"`)
-        .send(Readable.from(csv));
+        .header('content-disposition', `attachment; filename="vendas-campanha-${request.params.id}.csv"`);
+      // HEAD (the download dialog's check before the browser fetches the file): session, campaign and query answered,
+      // the export never started. Fastify's own HEAD would read the whole stream and throw it away.
+      if (request.method === 'HEAD') return reply.send();
+      return reply.send(Readable.from(csv));
     },
   );
 };

@@ -1,10 +1,9 @@
 /**
- * Issue 13 on the sales page: the search box also takes a ticket number (the table then shows which row holds it),
- * and the CSV lists each sale's numbers.
+ * Issue 13 on the sales page: the search box also takes a ticket number (the table then shows which row holds it).
+ * The CSV's 'Números' column is the API's (api/test/routes/sales/csv.test.ts, shared/src/__tests__/sales-csv.test.ts).
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetchForFile, server } from '@rifaria/shared/testing';
-import { salesCsv } from '../features/sales/components/sales-csv';
 import { maskedBuyer, renderAt, sale, salesReply, toastTitles } from '../testing/fixtures';
 
 // Shared CPUs: dialogs with transitions and typing take a few seconds here.
@@ -115,56 +114,5 @@ describe('Sales search by ticket number', () => {
     await searchFor(user, '9999');
     expect(await screen.findByText('Nenhuma venda encontrada')).toBeInTheDocument();
     expect(screen.getByText('Filtros ativos')).toBeInTheDocument();
-  });
-});
-
-describe('Sales CSV with the numbers', () => {
-  it('should download every page with with_numbers=1 and write a "Números" column', async () => {
-    server.on('GET', '/api/campaigns/:id/sales', ({ url }) => {
-      const page = Number(url.searchParams.get('page'));
-      if (url.searchParams.get('per_page') !== '100') return salesReply([sale()]);
-      return page === 1 ? salesReply([ana], 1, 2, 100) : salesReply([bia], 2, 2, 100);
-    });
-    const createObjectURL = jest.fn((_blob: Blob) => 'blob:vendas');
-    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
-    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    const { user } = renderAt('/campanhas/7/vendas');
-    await screen.findByText('Ana Souza');
-
-    await user.click(screen.getByRole('button', { name: 'Baixar' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Baixar vendas' });
-    await user.click(within(dialog).getByRole('button', { name: 'CSV' }));
-    await waitFor(() => expect(toastTitles()).toContain('Download CSV concluído!'));
-
-    const csvCalls = salesCalls().filter((c) => c.url.searchParams.get('per_page') === '100');
-    expect(csvCalls.map((c) => c.url.searchParams.get('page'))).toEqual(['1', '2']);
-    expect(csvCalls.every((c) => c.url.searchParams.get('with_numbers') === '1')).toBe(true);
-
-    const text = await createObjectURL.mock.calls[0]![0].text();
-    const lines = text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]!.endsWith(';"Números"')).toBe(true);
-    expect(lines[1]!.endsWith(';"0041 0042"')).toBe(true);
-    expect(lines[2]!.endsWith(';"0100"')).toBe(true);
-  });
-});
-
-describe('salesCsv numbers column', () => {
-  it('should separate the numbers with spaces, keep the zeros and write "" for a sale without numbers', () => {
-    const csv = salesCsv([
-      sale({ numbers: ['000', '007', '999'] }),
-      sale({ id: 2, status: { id: 3, name: 'Cancelado' }, buyer: maskedBuyer, numbers: [] }),
-      sale({ id: 3 }),
-    ]);
-    const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]!.split(';')).toHaveLength(9);
-    expect(lines[0]!.split(';').at(-1)).toBe('"Números"');
-    expect(lines[1]!.split(';').at(-1)).toBe('"000 007 999"');
-    expect(lines[2]!.split(';').at(-1)).toBe('""');
-    expect(lines[3]!.split(';').at(-1)).toBe('""');
-  });
-
-  it('should keep the column safe from formulas even if a value were not digits', () => {
-    const csv = salesCsv([sale({ numbers: ['=1+1', '2'] })]);
-    expect(csv.slice(1).split('\r\n')[1]!.split(';').at(-1)).toBe(`"'=1+1 2"`);
   });
 });

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { setApiNavigate } from '@rifaria/shared/api-client';
 import { browser, mockFetchForFile, reply, server, type UserEventOptions } from '@rifaria/shared/testing';
-import type { Sale } from '@rifaria/shared/types';
 import { useToastStore } from '@rifaria/shared/ui';
+import { CSV_CHECK_TIMEOUT_MS } from '../features/sales/api/sales-csv';
 import { paginationModel } from '../features/sales/components/pagination-model';
-import { CSV_PAGE_TIMEOUT_MS, fetchAllSales, salesCsv } from '../features/sales/components/sales-csv';
 import { campaignNotFound, maskedBuyer, renderAt, sale, salesReply, toastTitles } from '../testing/fixtures';
 
 // Shared CPUs: dialogs with transitions and typing take a few seconds here.
@@ -191,97 +191,137 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
     expect(await screen.findByText('Nenhuma venda encontrada')).toBeInTheDocument();
   });
 
-  it('should download every page as CSV with the current filters and announce PDF as coming soon', async () => {
-    server.on('GET', '/api/campaigns/:id/sales', ({ url }) => {
-      const perPage = Number(url.searchParams.get('per_page'));
-      const page = Number(url.searchParams.get('page'));
-      return salesReply([sale({ id: page })], page, perPage === 100 ? 2 : 1, perPage);
+  /** Downloads handed to the browser (the anchor the dialog clicks once the check passed). */
+  function spyOnDownloads() {
+    const downloads: { href: string; download: string }[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push({ href: this.href, download: this.download });
     });
-    const createObjectURL = jest.fn((_blob: Blob) => 'blob:vendas');
-    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    return downloads;
+  }
+
+  function csvChecks() {
+    return server.callsTo('HEAD', '/api/campaigns/7/sales.csv');
+  }
+
+  async function startCsv(user: ReturnType<typeof renderSales>['user']) {
+    await user.click(screen.getByRole('button', { name: 'Baixar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Baixar vendas' });
+    await user.click(within(dialog).getByRole('link', { name: 'CSV' }));
+    return dialog;
+  }
+
+  it('should download the CSV from the API with the current filters and order, and announce PDF as coming soon', async () => {
+    server.on('GET', '/api/campaigns/:id/sales', () => salesReply([sale()]));
+    server.on('HEAD', '/api/campaigns/:id/sales.csv', () => reply(200));
+    const downloads = spyOnDownloads();
     const { user } = renderSales();
     await screen.findByText('Ana Souza');
     await user.click(screen.getByRole('button', { name: 'Filtros' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('checkbox', { name: 'Pago' }));
-    await user.click(screen.getByRole('button', { name: 'Aplicar' }));
+    const filters = await screen.findByRole('dialog', { name: 'Filtros' });
+    await user.type(within(filters).getByRole('textbox', { name: 'Buscar comprador' }), 'ana');
+    await user.click(within(filters).getByRole('checkbox', { name: 'Pago' }));
+    await user.click(within(filters).getByRole('button', { name: 'Aplicar' }));
     await dialogClosed();
     await waitFor(() => expect(lastQuery().getAll('status[]')).toEqual(['2']));
+    await user.click(screen.getByRole('button', { name: 'Valor' }));
+    await waitFor(() => expect(lastQuery().get('sort_by')).toBe('total_value'));
+    const listCalls = server.callsTo('GET', '/api/campaigns/7/sales').length;
 
     await user.click(screen.getByRole('button', { name: 'Baixar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Baixar vendas' });
+    // A link to the file the API streams, with the table's filters and order (no page: every sale).
+    const link = within(dialog).getByRole('link', { name: 'CSV' });
+    expect(link).toHaveAttribute('download', 'vendas-campanha-7.csv');
+    const url = new URL(link.getAttribute('href')!);
+    expect(`${url.origin}${url.pathname}`).toBe('http://localhost/api/campaigns/7/sales.csv');
+    expect(url.searchParams.getAll('status[]')).toEqual(['2']);
+    expect(url.searchParams.get('buyer_search')).toBe('ana');
+    expect(url.searchParams.get('sort_by')).toBe('total_value');
+    expect(url.searchParams.get('sort_order')).toBe('asc');
+    expect([...url.searchParams.keys()].sort()).toEqual(['buyer_search', 'sort_by', 'sort_order', 'status[]']);
+
     await user.click(within(dialog).getByRole('button', { name: 'PDF' }));
     expect(toastTitles()).toContain('Download PDF será implementado em breve');
-    await user.click(within(dialog).getByRole('button', { name: 'CSV' }));
+    await user.click(link);
     await waitFor(() => expect(toastTitles()).toContain('Download CSV concluído!'));
-    // The 'preparing' toast is taken off the queue once the file is there (it would say so after the fact).
+    await dialogClosed();
+    // The 'preparing' toast is taken off the queue once the download started (it would say so after the fact).
     expect(toastTitles()).not.toContain('Preparando download em CSV...');
-    const csvCalls = server
-      .callsTo('GET', '/api/campaigns/7/sales')
-      .filter((c) => c.url.searchParams.get('per_page') === '100');
-    expect(csvCalls.map((c) => c.url.searchParams.get('page'))).toEqual(['1', '2']);
-    expect(csvCalls.every((c) => c.url.searchParams.getAll('status[]').join() === '2')).toBe(true);
-    expect(createObjectURL).toHaveBeenCalledTimes(1);
-    expect(createObjectURL.mock.calls[0]![0].type).toBe('text/csv;charset=utf-8');
-    expect(click).toHaveBeenCalled();
+    // Checked first (HEAD, same URL), then handed to the browser: the page asked for no sale itself.
+    expect(csvChecks()).toHaveLength(1);
+    expect(csvChecks()[0]!.url.href).toBe(link.getAttribute('href'));
+    expect(downloads).toEqual([{ href: link.getAttribute('href'), download: 'vendas-campanha-7.csv' }]);
+    expect(server.callsTo('GET', '/api/campaigns/7/sales')).toHaveLength(listCalls);
   });
 
-  it('should say "Erro ao fazer download" when a page fails', async () => {
-    server.on('GET', '/api/campaigns/:id/sales', ({ url }) =>
-      url.searchParams.get('per_page') === '100' ? reply(500, { success: false }) : salesReply([sale()]),
-    );
+  it.each([
+    ['the server fails', () => reply(500, { success: false }), 'Tente novamente em alguns instantes'],
+    ['the campaign is gone', () => reply(404), 'Campanha não encontrada'],
+    [
+      'the connection drops',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      'Verifique sua conexão com a internet',
+    ],
+  ])('should say "Erro ao fazer download" and start no download when %s', async (_label, answer, reason) => {
+    server.on('GET', '/api/campaigns/:id/sales', () => salesReply([sale()]));
+    server.on('HEAD', '/api/campaigns/:id/sales.csv', answer);
+    const downloads = spyOnDownloads();
     const { user } = renderSales();
     await screen.findByText('Ana Souza');
-    await user.click(screen.getByRole('button', { name: 'Baixar' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'CSV' }));
+    const dialog = await startCsv(user);
     await waitFor(() => expect(toastTitles()).toContain('Erro ao fazer download'));
     // Said in the dialog too, which stays open with CSV ready for another try.
-    const dialog = screen.getByRole('dialog', { name: 'Baixar vendas' });
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Erro ao fazer download');
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Tente novamente em alguns instantes');
-    expect(within(dialog).getByRole('button', { name: 'CSV' })).toBeEnabled();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(reason);
+    expect(within(dialog).getByRole('link', { name: 'CSV' })).not.toHaveAttribute('aria-disabled');
+    expect(downloads).toEqual([]);
+  });
+
+  it('should say the session expired and go to the login when the check answers 401, starting no download', async () => {
+    const navigate = jest.fn();
+    const unregister = setApiNavigate(navigate);
+    try {
+      server.on('GET', '/api/campaigns/:id/sales', () => salesReply([sale()]));
+      server.on('HEAD', '/api/campaigns/:id/sales.csv', () => reply(401));
+      const downloads = spyOnDownloads();
+      const { user } = renderSales();
+      await screen.findByText('Ana Souza');
+      const dialog = await startCsv(user);
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Sessão expirada. Faça login novamente.');
+      expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?redirect=/));
+      expect(downloads).toEqual([]);
+    } finally {
+      unregister();
+    }
   });
 
   describe('CSV download that does not answer (issue 11)', () => {
-    /** Pages of the export wait for release(); the table's own requests answer at once. */
-    function slowExport() {
+    /** Checks of the download wait for release(); the table's own requests answer at once. */
+    function slowCheck() {
       const pending: ((value: unknown) => void)[] = [];
-      server.on('GET', '/api/campaigns/:id/sales', ({ url }) =>
-        url.searchParams.get('per_page') === '100'
-          ? new Promise((resolve) => pending.push(resolve))
-          : salesReply([sale()]),
-      );
-      const release = (index: number, data: Sale[]) =>
+      server.on('GET', '/api/campaigns/:id/sales', () => salesReply([sale()]));
+      server.on('HEAD', '/api/campaigns/:id/sales.csv', () => new Promise((resolve) => pending.push(resolve)));
+      const release = (index: number) =>
         act(async () => {
-          pending[index]!(salesReply(data, 1, 1, 100));
+          pending[index]!(reply(200));
         });
       return { pending, release };
     }
 
-    function spyOnFileSave() {
-      const createObjectURL = jest.fn((_blob: Blob) => 'blob:vendas');
-      Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
-      jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-      return createObjectURL;
-    }
-
-    async function startCsv(user: ReturnType<typeof renderSales>['user']) {
-      await user.click(screen.getByRole('button', { name: 'Baixar' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Baixar vendas' });
-      await user.click(within(dialog).getByRole('button', { name: 'CSV' }));
-      return dialog;
-    }
-
-    it('should say it is preparing and still close with Cancelar; a late answer saves no file', async () => {
-      const { pending, release } = slowExport();
-      const createObjectURL = spyOnFileSave();
+    it('should say it is preparing and still close with Cancelar; a late answer starts no download', async () => {
+      const { pending, release } = slowCheck();
+      const downloads = spyOnDownloads();
       const { user } = renderSales();
       await screen.findByText('Ana Souza');
       await user.click(screen.getByRole('button', { name: 'Valor' }));
+      await waitFor(() => expect(lastQuery().get('sort_by')).toBe('total_value'));
       const dialog = await startCsv(user);
 
       expect(within(dialog).getByRole('status')).toHaveTextContent('Preparando download em CSV...');
-      expect(within(dialog).getByRole('button', { name: 'CSV' })).toBeDisabled();
+      expect(within(dialog).getByRole('link', { name: 'CSV' })).toHaveAttribute('aria-disabled', 'true');
       expect(within(dialog).getByRole('button', { name: 'PDF' })).toBeDisabled();
       expect(toastTitles()).toContain('Preparando download em CSV...');
       await waitFor(() => expect(pending).toHaveLength(1));
@@ -289,18 +329,15 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
       await dialogClosed();
       expect(toastTitles()).not.toContain('Preparando download em CSV...');
 
-      await release(0, [sale({ id: 9 })]);
-      expect(createObjectURL).not.toHaveBeenCalled();
+      await release(0);
+      expect(downloads).toEqual([]);
       expect(toastTitles()).not.toContain('Download CSV concluído!');
-      // The export used the order of the table when it started.
-      const csvCall = server
-        .callsTo('GET', '/api/campaigns/7/sales')
-        .find((c) => c.url.searchParams.get('per_page') === '100');
-      expect(csvCall!.url.searchParams.get('sort_by')).toBe('total_value');
+      // The check used the order of the table when it started.
+      expect(csvChecks()[0]!.url.searchParams.get('sort_by')).toBe('total_value');
     });
 
     it('should close on Escape and on the browser Back while preparing, staying on the sales page', async () => {
-      slowExport();
+      slowCheck();
       const { user } = renderSales();
       await screen.findByText('Ana Souza');
       await startCsv(user);
@@ -314,39 +351,40 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
       expect(screen.getByRole('heading', { name: 'Vendas — Rifa do Carro' })).toBeInTheDocument();
     });
 
-    it("should save only the newest run's file when an abandoned run answers after it", async () => {
-      const { pending, release } = slowExport();
-      const createObjectURL = spyOnFileSave();
+    it("should start only the newest run's download when an abandoned run answers after it", async () => {
+      const { pending, release } = slowCheck();
+      const downloads = spyOnDownloads();
       const { user } = renderSales();
       await screen.findByText('Ana Souza');
       let dialog = await startCsv(user);
       await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
       await dialogClosed();
+      // Between the runs the order changed: each run downloads the order it was started with.
+      await user.click(screen.getByRole('button', { name: 'Valor' }));
+      await waitFor(() => expect(lastQuery().get('sort_by')).toBe('total_value'));
       dialog = await startCsv(user);
       await waitFor(() => expect(pending).toHaveLength(2));
 
-      await release(0, [sale({ id: 1, buyer: { ...sale().buyer, name: 'Primeira Tentativa' } })]);
-      expect(createObjectURL).not.toHaveBeenCalled();
+      await release(0);
+      expect(downloads).toEqual([]);
       expect(within(dialog).getByRole('status')).toHaveTextContent('Preparando download em CSV...');
 
-      await release(1, [sale({ id: 2, buyer: { ...sale().buyer, name: 'Segunda Tentativa' } })]);
+      await release(1);
       await dialogClosed();
-      expect(createObjectURL).toHaveBeenCalledTimes(1);
-      const csv = await createObjectURL.mock.calls[0]![0].text();
-      expect(csv).toContain('Segunda Tentativa');
-      expect(csv).not.toContain('Primeira Tentativa');
+      expect(downloads).toHaveLength(1);
+      expect(new URL(downloads[0]!.href).searchParams.get('sort_by')).toBe('total_value');
       expect(toastTitles()).toContain('Download CSV concluído!');
     });
 
-    it('should give up on a page after 30 s with a clear message and let CSV be tried again', async () => {
+    it('should give up on the check after 30 s with a clear message and let CSV be tried again', async () => {
       jest.useFakeTimers();
       try {
-        slowExport();
+        slowCheck();
         const { user } = renderSales(undefined, { advanceTimers: jest.advanceTimersByTime });
         await screen.findByText('Ana Souza');
         const dialog = await startCsv(user);
         await act(async () => {
-          jest.advanceTimersByTime(CSV_PAGE_TIMEOUT_MS - 1);
+          jest.advanceTimersByTime(CSV_CHECK_TIMEOUT_MS - 1);
         });
         expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
         await act(async () => {
@@ -355,7 +393,7 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
         const alert = await within(dialog).findByRole('alert');
         expect(alert).toHaveTextContent('Erro ao fazer download');
         expect(alert).toHaveTextContent('Tempo limite excedido. Verifique sua conexão.');
-        expect(within(dialog).getByRole('button', { name: 'CSV' })).toBeEnabled();
+        expect(within(dialog).getByRole('link', { name: 'CSV' })).not.toHaveAttribute('aria-disabled');
         expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
       } finally {
         jest.useRealTimers();
@@ -417,53 +455,5 @@ describe('paginationModel', () => {
     expect(paginationModel(3, 5)).toEqual([1, 2, 3, 4, 5]);
     expect(paginationModel(1, 1)).toEqual([1]);
     expect(paginationModel(1, 0)).toEqual([]);
-  });
-});
-
-describe('salesCsv', () => {
-  it('should write a BOM, ";" separators, pt-BR numbers, quoted fields and CRLF', () => {
-    const csv = salesCsv([
-      sale({
-        buyer: { name: 'José "Zé" da Silva; Filho', cpf: '***.***.***-09', email: null, phone: '11987654321' },
-      }),
-      sale({
-        id: 2,
-        total_tickets: 1200,
-        total_value: 0.5,
-        buyer: { name: '=HYPERLINK("x")', cpf: '***', email: 'a@b.c', phone: '1' },
-      }),
-    ]);
-    expect(
-      csv.startsWith(
-        '\uFEFF"Comprador";"CPF";"Telefone";"E-mail";"Tickets";"Valor (R$)";"Status";"Data da compra";"Números"\r\n',
-      ),
-    ).toBe(true);
-    const lines = csv.slice(1).split('\r\n');
-    expect(lines).toHaveLength(4);
-    expect(lines[3]).toBe('');
-    expect(lines[1]).toBe(
-      '"José ""Zé"" da Silva; Filho";"***.***.***-09";"(11) 98765-4321";"";"3";"1.234,56";"Pago";"20/11/2026 às 12:30";""',
-    );
-    expect(lines[2]).toContain(`"'=HYPERLINK(""x"")"`);
-    expect(lines[2]).toContain('"1200";"0,50"');
-  });
-
-  it('should write the masked phone and e-mail of a sale that is not Pago as the API sent them', () => {
-    const csv = salesCsv([sale({ status: { id: 1, name: 'Pendente' }, buyer: maskedBuyer })]);
-    expect(csv.slice(1).split('\r\n')[1]).toBe(
-      '"Ana Souza";"***.***.***-**";"(11) *****-4321";"a***@example.com";"3";"1.234,56";"Pendente";"20/11/2026 às 12:30";""',
-    );
-  });
-});
-
-describe('fetchAllSales', () => {
-  it('should fetch pages of 100 until the last one', async () => {
-    server.on('GET', '/api/campaigns/:id/sales', ({ url }) => {
-      const page = Number(url.searchParams.get('page'));
-      return salesReply([sale({ id: page })], page, 3, 100);
-    });
-    const all = await fetchAllSales(7, { statuses: [], buyerSearch: '', sortBy: 'purchased_at', sortOrder: 'desc' });
-    expect(all.map((s) => s.id)).toEqual([1, 2, 3]);
-    expect(server.calls.map((c) => c.url.searchParams.get('per_page'))).toEqual(['100', '100', '100']);
   });
 });

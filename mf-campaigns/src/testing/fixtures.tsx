@@ -128,26 +128,8 @@ export function activeWallet(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** A Pago sale: the buyer's phone comes as digits. */
-export function sale(overrides: Partial<Sale> = {}): Sale {
-  return {
-    id: 1,
-    buyer: { name: 'Ana Souza', cpf: '***.***.***-09', email: 'ana@example.com', phone: '11987654321' },
-    total_tickets: 3,
-    total_value: 1234.56,
-    status: { id: 2, name: 'Pago' },
-    purchased_at: '2026-11-20T15:30:00Z',
-    ...overrides,
-  };
-}
-
-/** What the API sends for a sale that is not Pago: the buyer's e-mail and phone masked, no CPF digit. */
-export const maskedBuyer: Sale['buyer'] = {
-  name: 'Ana Souza',
-  cpf: '***.***.***-**',
-  email: 'a***@example.com',
-  phone: '(11) *****-4321',
-};
+/** A sale of the list, Pago or masked (shared with the CSV's tests in @rifaria/shared). */
+export { maskedBuyer, sale } from '@rifaria/shared/testing';
 
 /** A page of GET /api/campaigns/7/sales ('Rifa do Carro'). */
 export function salesReply(data: Sale[], page = 1, lastPage = 1, perPage = 10): SalesReply {

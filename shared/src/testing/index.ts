@@ -1,3 +1,4 @@
-/** @rifaria/shared/testing — for jest tests only: the fetch mock and the one render helper. */
+/** @rifaria/shared/testing — for jest tests only: the fetch mock, the one render helper and shared fixtures. */
 export * from './fetch-mock';
 export * from './render';
+export * from './sales';

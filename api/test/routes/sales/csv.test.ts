@@ -1,5 +1,6 @@
 import { salesCsvHeader, salesCsvLine } from '@rifaria/shared/sales-csv';
 import type { Sale } from '@rifaria/shared/types';
+import { SESSION_COOKIE } from '../../../src/plugins/app/authentication';
 import { bearer, registerUser, setupApp, type RegisteredUser } from '../../helper';
 import { insertBuyer, testCpfCipher, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { insertCampaign } from '../../support/campaigns';
@@ -104,5 +105,62 @@ describe('GET /api/campaigns/:id/sales.csv', () => {
     expect(other.json()).toEqual({ success: false, message: expect.any(String) });
     expect((await csv('', owner.token, '999999999')).statusCode).toBe(404);
     expect((await csv('?sort_by=nome')).statusCode).toBe(422);
+  });
+
+  it('should be downloaded by the browser with the session cookie alone (a GET needs no CSRF header)', async () => {
+    const query = '?sort_by=purchased_at&sort_order=desc&status%5B%5D=2';
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/campaigns/${campaignId}/sales.csv${query}`,
+      cookies: { [SESSION_COOKIE]: owner.token },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="vendas-campanha-${campaignId}.csv"`);
+    expect(response.body).toBe((await csv(query)).body);
+    expect(response.body.split('\r\n').length).toBeGreaterThan(2);
+  });
+
+  describe('HEAD (the download dialog checks before the browser downloads)', () => {
+    const head = (
+      query: string,
+      cookies: Record<string, string> = { [SESSION_COOKIE]: owner.token },
+      id = campaignId,
+    ) => t.app.inject({ method: 'HEAD', url: `/api/campaigns/${id}/sales.csv${query}`, cookies });
+
+    it("should answer the file's headers and no body, without starting the export", async () => {
+      let started = false;
+      const real = t.app.services.sales.csv.bind(t.app.services.sales);
+      const spy = jest.spyOn(t.app.services.sales, 'csv').mockImplementation(async (...args) => {
+        const rows = await real(...args);
+        if (!rows) return null;
+        return (async function* () {
+          started = true;
+          yield* rows;
+        })();
+      });
+      try {
+        const response = await head('?sort_by=total_value&sort_order=asc');
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+        expect(response.headers['content-disposition']).toBe(
+          `attachment; filename="vendas-campanha-${campaignId}.csv"`,
+        );
+        expect(response.headers['cache-control']).toBe('no-store');
+        expect(response.body).toBe('');
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(spy).toHaveBeenCalledTimes(1);
+        expect(started).toBe(false);
+      } finally {
+        spy.mockRestore();
+      }
+    });
+
+    it('should answer 401 without a session, 404 for a campaign not theirs and 422 for a bad query', async () => {
+      expect((await head('', {})).statusCode).toBe(401);
+      expect((await head('', { [SESSION_COOKIE]: 'desconhecido' })).statusCode).toBe(401);
+      expect((await head('', { [SESSION_COOKIE]: stranger.token })).statusCode).toBe(404);
+      expect((await head('', undefined, '999999999')).statusCode).toBe(404);
+      expect((await head('?sort_order=cima')).statusCode).toBe(422);
+    });
   });
 });

@@ -4,29 +4,32 @@ import type { SalesQuery, SalesReply } from '@rifaria/shared/types';
 
 export type { SalesQuery, SalesSortBy, SortOrder } from '@rifaria/shared/types';
 
-/**
- * The query string of the contract: `status[]` repeated, buyer_search only when set, with_numbers=1 when each sale's
- * ticket numbers are wanted.
- */
-export function salesSearchParams(query: SalesQuery, withNumbers = false): URLSearchParams {
+/** The filters and order of the contract, shared by the list and its CSV: `status[]` repeated, buyer_search only when set. */
+export function salesFilterParams(query: Omit<SalesQuery, 'page' | 'perPage'>): URLSearchParams {
   const params = new URLSearchParams();
   for (const status of query.statuses) params.append('status[]', String(status));
   const search = query.buyerSearch.trim();
   if (search) params.set('buyer_search', search);
-  params.set('page', String(query.page));
-  params.set('per_page', String(query.perPage));
   params.set('sort_by', query.sortBy);
   params.set('sort_order', query.sortOrder);
+  return params;
+}
+
+/** The list's query string: the filters, the page, and with_numbers=1 when each sale's ticket numbers are wanted. */
+export function salesSearchParams(query: SalesQuery, withNumbers = false): URLSearchParams {
+  const params = salesFilterParams(query);
+  params.set('page', String(query.page));
+  params.set('per_page', String(query.perPage));
   if (withNumbers) params.set('with_numbers', '1');
   return params;
 }
 
 export interface RequestOptions {
-  /** Aborts the request (a newer query replaced it, the download was cancelled, the page was left). */
+  /** Aborts the request (a newer query replaced it, the page was left). */
   signal?: AbortSignal;
   /** Milliseconds before the request fails with a TimeoutError (the client's default is the spec's 60 s). */
   timeout?: number;
-  /** Each sale comes with its ticket numbers (`numbers`, zero-padded): the CSV, a search by number. */
+  /** Each sale comes with its ticket numbers (`numbers`, zero-padded): a search by number. */
   withNumbers?: boolean;
 }
 

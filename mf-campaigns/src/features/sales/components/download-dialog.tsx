@@ -1,19 +1,23 @@
 /**
- * 'Baixar vendas': the CSV of every sale with the current filters and order, built in the browser (PDF is announced
- * as coming soon, spec section 8).
+ * 'Baixar vendas': the CSV of every sale with the current filters and order (PDF is announced as coming soon, spec
+ * section 8). The API streams the file (GET /api/campaigns/{id}/sales.csv, issue 29): the browser downloads it
+ * itself from the URL, with the session cookie, so a campaign of a million sales costs the page nothing (building it
+ * here from every page of the list took hours and more than a gigabyte). CSV is a link to that URL; clicking it first
+ * checks the download (a HEAD on the same URL: session, campaign, query) and only then hands the URL to the browser,
+ * so a failure is said in pt-BR here rather than ending as a failed file in the browser's downloads.
  *
  * Issue 11: once, after filters and sorting, the CSV never came and both buttons stayed disabled in a dialog that
  * refused to close — the download's promise had not settled and the dialog waited for it (it blocked Escape, the
  * backdrop and had no other button). Whatever keeps a request from answering (a slow database, a dropped
  * connection, the browser's queue), the dialog must not depend on it. So:
- * - the dialog always closes (Cancelar, Escape, the backdrop, Back): closing aborts the requests and a late answer
- *   is ignored, so no file appears after the person gave up;
- * - each page of the export has its own time limit (CSV_PAGE_TIMEOUT_MS), after which the dialog says what failed
- *   in pt-BR and CSV can be tried again;
+ * - the dialog always closes (Cancelar, Escape, the backdrop, Back): closing aborts the check and a late answer
+ *   is ignored, so no download starts after the person gave up;
+ * - the check has its own time limit (CSV_CHECK_TIMEOUT_MS), after which the dialog says what failed in pt-BR and
+ *   CSV can be tried again;
  * - the download belongs to this dialog's run only (a token per run): a second run, or a run cancelled and started
- *   again, never saves the first one's file or clears the second one's state.
+ *   again, never starts the first one's download or clears the second one's state.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import {
   Alert,
   AlertTitle,
@@ -28,11 +32,9 @@ import {
 } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { TOAST_DURATION } from '@rifaria/shared/constants';
-import { formatInteger } from '@rifaria/shared/format';
 import { AUTH_MESSAGES, CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import { toast, useBackToClose } from '@rifaria/shared/ui';
-import type { SalesQuery } from '../api/get-sales';
-import { fetchAllSales, saveCsv, salesCsv } from './sales-csv';
+import { checkSalesCsv, salesCsvFileName, salesCsvUrl, type SalesCsvQuery } from '../api/sales-csv';
 
 export const DOWNLOAD_TEXTS = {
   title: 'Baixar vendas',
@@ -59,17 +61,24 @@ export function downloadFailureReason(error: unknown): string {
   return failure.message ?? DOWNLOAD_TEXTS.tryLater;
 }
 
-type Download =
-  | { state: 'idle' }
-  | { state: 'preparing'; fetched: number; total: number | null }
-  | { state: 'failed'; reason: string };
+type Download = { state: 'idle' } | { state: 'preparing' } | { state: 'failed'; reason: string };
+
+/** Hands the URL to the browser, which downloads the attachment itself (the page holds none of it). */
+function startDownload(url: string, fileName: string): void {
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+}
 
 export interface DownloadDialogProps {
   open: boolean;
   onClose: () => void;
   campaignId: string;
   /** The filters and order of the table when the dialog was opened. */
-  query: Omit<SalesQuery, 'page' | 'perPage'>;
+  query: SalesCsvQuery;
 }
 
 export function DownloadDialog({ open, onClose, campaignId, query }: DownloadDialogProps) {
@@ -80,9 +89,12 @@ export function DownloadDialog({ open, onClose, campaignId, query }: DownloadDia
   const cancelButton = useRef<HTMLButtonElement>(null);
   /**
    * The 'Preparando download em CSV...' toast of the run: toasts queue one at a time, so once the run is over it is
-   * taken off, or it would still say "preparing" after the file came, the failure was shown or the person cancelled.
+   * taken off, or it would still say "preparing" after the download started, the failure was shown or the person
+   * cancelled.
    */
   const preparingToast = useRef<number | null>(null);
+  const csvUrl = salesCsvUrl(campaignId, query);
+  const fileName = salesCsvFileName(campaignId);
 
   const stop = useCallback(() => {
     run.current?.abort();
@@ -90,7 +102,7 @@ export function DownloadDialog({ open, onClose, campaignId, query }: DownloadDia
     if (preparingToast.current !== null) toast.dismiss(preparingToast.current);
     preparingToast.current = null;
   }, []);
-  // Leaving the page stops a download in progress: no file appears on another screen later.
+  // Leaving the page stops a check in progress: no download starts on another screen later.
   useEffect(() => stop, [stop]);
 
   useEffect(() => {
@@ -109,19 +121,14 @@ export function DownloadDialog({ open, onClose, campaignId, query }: DownloadDia
     const controller = new AbortController();
     run.current = controller;
     const current = () => run.current === controller;
-    setDownload({ state: 'preparing', fetched: 0, total: null });
+    setDownload({ state: 'preparing' });
     cancelButton.current?.focus();
     preparingToast.current = toast.info(DOWNLOAD_TEXTS.csvPreparing, undefined, toastOptions);
     try {
-      const sales = await fetchAllSales(campaignId, query, {
-        signal: controller.signal,
-        onProgress: (fetched, total) => {
-          if (current()) setDownload({ state: 'preparing', fetched, total });
-        },
-      });
+      await checkSalesCsv(campaignId, query, { signal: controller.signal });
       if (!current()) return;
       stop();
-      saveCsv(salesCsv(sales), `vendas-campanha-${campaignId}.csv`);
+      startDownload(csvUrl, fileName);
       toast.success(DOWNLOAD_TEXTS.csvDone, undefined, toastOptions);
       setDownload({ state: 'idle' });
       onClose();
@@ -132,6 +139,12 @@ export function DownloadDialog({ open, onClose, campaignId, query }: DownloadDia
       setDownload({ state: 'failed', reason });
       toast.error(DOWNLOAD_TEXTS.failed, reason, toastOptions);
     }
+  };
+
+  /** The link's own navigation waits for the check: the browser gets the URL once it would download the file. */
+  const clickCsv = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    if (download.state !== 'preparing') void downloadCsv();
   };
 
   const preparing = download.state === 'preparing';
@@ -149,14 +162,7 @@ export function DownloadDialog({ open, onClose, campaignId, query }: DownloadDia
         {download.state === 'preparing' ? (
           <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
             <CircularProgress size={24} aria-hidden />
-            <div>
-              <Typography>{DOWNLOAD_TEXTS.csvPreparing}</Typography>
-              {download.total !== null && (
-                <Typography variant="body2" color="text.secondary">
-                  {`${formatInteger(download.fetched)} de ${formatInteger(download.total)} vendas`}
-                </Typography>
-              )}
-            </div>
+            <Typography>{DOWNLOAD_TEXTS.csvPreparing}</Typography>
           </Stack>
         ) : (
           <Typography color="text.secondary">{DOWNLOAD_TEXTS.description}</Typography>
@@ -169,7 +175,14 @@ export function DownloadDialog({ open, onClose, campaignId, query }: DownloadDia
         <Button onClick={() => toast.info(DOWNLOAD_TEXTS.pdfSoon, undefined, toastOptions)} disabled={preparing}>
           PDF
         </Button>
-        <Button variant="contained" onClick={() => void downloadCsv()} disabled={preparing}>
+        <Button
+          component="a"
+          href={csvUrl}
+          download={fileName}
+          variant="contained"
+          onClick={clickCsv}
+          disabled={preparing}
+        >
           CSV
         </Button>
       </DialogActions>

@@ -17,10 +17,10 @@ import {
 import type { ReactNode } from 'react';
 import { formatDateTime, formatInteger, formatTicketNumber } from '@rifaria/shared/format';
 import { formatReais } from '@rifaria/shared/money';
+import { salePhone } from '@rifaria/shared/sales-csv';
 import type { SalesReply } from '@rifaria/shared/types';
 import { purchaseStatusColor } from '@rifaria/shared/ui';
 import type { SalesSortBy, SortOrder } from '../api/get-sales';
-import { salePhone } from './sales-csv';
 import { SALES_TEXTS } from './sales-texts';
 
 const COLUMNS: { key: string; label: string; sortBy?: SalesSortBy; align?: 'right' }[] = [
