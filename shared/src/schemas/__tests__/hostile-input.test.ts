@@ -84,7 +84,7 @@ describe('every form field on a megabyte of hostile input', () => {
     ],
     ['transfer', transferSchema, { amount: '1,00', pix_key: 'a@b.com', description: '', user_wallet_id: 1 }],
     ['buyer', buyerSchema, { name: 'Ana', phone: '11987654321', cpf: '52998224725', email: 'a@b.com' }],
-    ['change phone', changePhoneSchema, { cpf: '52998224725', phone: '11987654321', old_phone_last_digits: '4321' }],
+    ['change phone', changePhoneSchema, { cpf: '52998224725', phone: '11987654321', code: '123456' }],
     [
       'account opening',
       accountOpeningSchema,
