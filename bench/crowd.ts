@@ -357,9 +357,9 @@ export interface CrowdResult {
 }
 
 /**
- * What the reservation modal does for one purchase: check the phone, register when new (a 409, "this phone is
- * registered", goes on to the purchase as the modal does), reserve `count` numbers with an Idempotency-Key, open the
- * checkout. Null when a step was refused (recorded in `stats`).
+ * What the reservation modal does for one purchase: check the phone, register when the check says "new" (the crowd
+ * keeps no device cookie, so a returning buyer registers again with the same CPF: 201, the same buyer), reserve
+ * `count` numbers with an Idempotency-Key, open the checkout. Null when a step was refused (recorded in `stats`).
  */
 export async function reserve(
   stats: Stats,
@@ -386,10 +386,9 @@ export async function reserve(
       method: 'POST',
       headers,
       body: JSON.stringify({ ...buyer, email: null }),
-      ok: (status) => status === 201 || status === 409,
     });
-    if (created.status !== 201 && created.status !== 409) return null;
-    registered = created.status === 201;
+    if (created.status !== 201) return null;
+    registered = true;
   }
   const purchase = await call(stats, who, 'POST /public/purchases', `${baseUrl}/public/purchases`, {
     method: 'POST',
@@ -454,7 +453,7 @@ export async function runCrowd(o: CrowdOptions): Promise<CrowdResult> {
         name: `Comprador ${index} ${id}`,
       });
       if (!reservation) continue;
-      if (reservation.registered) {
+      if (reservation.registered && !returning) {
         result.newBuyers += 1;
         registered.push(phone);
       }
