@@ -213,8 +213,24 @@ const screensOf = (f: Fixture): Screen[] => [
     path: `/p/${f.open.link}`,
     ready: (p) => p.getByRole('button', { name: /Participar/ }),
   },
-  // Still to be brought in (not yet scanned clean): the reservation dialog, the checkout, "Meus números", the result
-  // page and an unknown link (issue 29 closing note).
+  {
+    name: 'checkout',
+    path: `/p/checkout?compra=${f.checkoutHash}`,
+    ready: (p) => p.getByRole('region', { name: 'Resumo da compra' }),
+  },
+  { name: 'meus números', path: `/p/${f.open.link}/meus-numeros`, ready: heading('Meus números') },
+  { name: 'resultado', path: `/p/${f.drawn.link}/resultado`, ready: (p) => p.getByRole('heading', { level: 1 }) },
+  {
+    name: 'link desconhecido',
+    path: '/p/campanha-que-nao-existe',
+    ready: (p) => p.getByRole('heading', { level: 1 }),
+  },
+  {
+    name: 'desfazer troca de telefone',
+    path: `/p/desfazer-troca-de-telefone#${'a'.repeat(43)}`,
+    ready: (p) => p.getByRole('button', { name: 'Desfazer a troca' }),
+  },
+  // Still to be brought in: the reservation dialog (a state reached by taps, not an address).
 ];
 
 const PLACEHOLDER: Fixture = {

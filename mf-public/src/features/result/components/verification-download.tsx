@@ -22,6 +22,10 @@ export function VerificationDownload({ link }: { link: string }) {
       </Typography>
       <Box
         component="code"
+        // A region that scrolls sideways: reachable and scrollable by keyboard too (Tab, then the arrows).
+        tabIndex={0}
+        role="region"
+        aria-label="Comando para conferir o sorteio"
         sx={{
           display: 'block',
           fontFamily: 'monospace',
@@ -40,8 +44,8 @@ export function VerificationDownload({ link }: { link: string }) {
       </Box>
       <Typography variant="body2" color="text.secondary">
         O comando refaz o sorteio e mostra os ganhadores (por exemplo, “1º prêmio: …”), que devem ser os mesmos desta
-        página, e compara o arquivo com o compromisso e a quantidade de números pagos publicados pela campanha (ou
-        use --commitment com o compromisso do seu comprovante de pagamento).
+        página, e compara o arquivo com o compromisso e a quantidade de números pagos publicados pela campanha (ou use
+        --commitment com o compromisso do seu comprovante de pagamento).
       </Typography>
     </Stack>
   );
