@@ -160,6 +160,11 @@ export interface AppConfig {
     forgotPassword: RateLimitRule;
     resetPassword: RateLimitRule;
     verifyEmail: RateLimitRule;
+    /**
+     * The WhatsApp test message (POST /whatsapp/instances/{id}/test), per organiser whatever the instance or address
+     * (RATE_LIMIT_WHATSAPP_TEST_MAX per hour): the server's own text to the instance's own number, a few times.
+     */
+    whatsappTest: RateLimitRule;
   };
   /**
    * Login guessing per account, whatever address each guess comes from (auth/login-lock.ts): after `failures` wrong
@@ -464,6 +469,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       forgotPassword: { max: 10, timeWindowMs: 15 * 60_000 },
       resetPassword: { max: 20, timeWindowMs: 15 * 60_000 },
       verifyEmail: { max: 30, timeWindowMs: 15 * 60_000 },
+      whatsappTest: { max: intFrom(env, 'RATE_LIMIT_WHATSAPP_TEST_MAX', 5, 1), timeWindowMs: 60 * 60_000 },
     },
     loginLock: {
       failures: intFrom(env, 'LOGIN_LOCK_FAILURES', 10, 1),

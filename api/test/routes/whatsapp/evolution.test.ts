@@ -326,32 +326,34 @@ describe('the /whatsapp routes on Evolution', () => {
     expect(fake.instances.get(name)?.token).toBe((await row(created.id)).webhook_secret);
   });
 
-  it('should send the test message through sendText, 422 for a number Evolution refuses, 503 when it is down', async () => {
+  it("should send the test message through sendText to the instance's number, 422 when refused, 503 when down", async () => {
     const user = await registerUser(t.app);
     const created = await createInstance(user, 'loja-8');
     const name = (await row(created.id)).provider_name;
     fake.open(name);
     await api(t.app).get(`/whatsapp/instances/${created.id}`, user);
 
+    // The number and words a client asks for are not used: the instance's own number, the server's text.
     const sent = await api(t.app).post(`/whatsapp/instances/${created.id}/test`, user, {
       phone_number: '11 98888-7777',
       message: 'Teste',
     });
     expect(sent.statusCode).toBe(200);
-    expect(fake.sent).toEqual([{ instance: name, number: '5511988887777', text: 'Teste' }]);
+    expect(fake.sent).toEqual([
+      { instance: name, number: '5511987654321', text: expect.stringMatching(/^Rifaria: .* teste .*"loja-8"/) },
+    ]);
 
-    const refused = await api(t.app).post(`/whatsapp/instances/${created.id}/test`, user, {
-      phone_number: '11 90000-0000',
-      message: 'Teste',
-    });
+    // Evolution refuses the number (not on WhatsApp).
+    fake.failNext = {
+      status: 400,
+      body: { status: 400, error: 'Bad Request', response: { message: [{ exists: false, number: '5511987654321' }] } },
+    };
+    const refused = await api(t.app).post(`/whatsapp/instances/${created.id}/test`, user);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(WHATSAPP_MESSAGES.testFailed);
 
     fake.failNext = { status: 500, body: { message: 'Internal Server Error' } };
-    const down = await api(t.app).post(`/whatsapp/instances/${created.id}/test`, user, {
-      phone_number: '11 98888-7777',
-      message: 'Teste',
-    });
+    const down = await api(t.app).post(`/whatsapp/instances/${created.id}/test`, user);
     expect(down.statusCode).toBe(503);
     expect(down.json().message).toBe(WHATSAPP_MESSAGES.unavailable);
 
