@@ -260,13 +260,16 @@ export interface AppConfig {
 /**
  * WHATSAPP_PROVIDER: 'sandbox' (the embedded default: a real QR image, the instance "connects" by itself
  * sandboxConnectMs after the QR is shown, messages are recorded, nothing reaches a phone) or 'evolution'
- * (Evolution API v2 at EVOLUTION_API_URL, with its global EVOLUTION_API_KEY; each call times out after timeoutMs).
+ * (Evolution API v2 at EVOLUTION_API_URL, with its global EVOLUTION_API_KEY; each call times out after timeoutMs,
+ * a create after createTimeoutMs).
  */
 export interface WhatsAppConfig {
   provider: 'sandbox' | 'evolution';
   evolutionUrl?: string;
   evolutionApiKey?: string;
   timeoutMs: number;
+  /** EVOLUTION_CREATE_TIMEOUT_MS: Evolution answers a create only once the instance started (~5 s, more when busy). */
+  createTimeoutMs: number;
   sandboxConnectMs: number;
   /**
    * WHATSAPP_PLATFORM_INSTANCE: the provider instance (the platform's own WhatsApp number) that sends the platform's
@@ -561,6 +564,7 @@ function whatsappConfigFrom(env: Env): WhatsAppConfig {
     evolutionUrl: env.EVOLUTION_API_URL?.trim() ? urlFrom(env, 'EVOLUTION_API_URL', '') : undefined,
     evolutionApiKey: env.EVOLUTION_API_KEY?.trim() || undefined,
     timeoutMs: intFrom(env, 'EVOLUTION_TIMEOUT_MS', 10_000, 100),
+    createTimeoutMs: intFrom(env, 'EVOLUTION_CREATE_TIMEOUT_MS', 30_000, 100),
     sandboxConnectMs: intFrom(env, 'WHATSAPP_SANDBOX_CONNECT_MS', 3000, 0),
     platformInstance: env.WHATSAPP_PLATFORM_INSTANCE?.trim() || 'rifaria-plataforma',
   };

@@ -367,8 +367,7 @@ export class WhatsAppService {
       created = await this.gateway.createInstance(input);
     } catch (error) {
       if (!(error instanceof WhatsAppNameInUseError)) throw error;
-      await this.gateway.deleteInstance(row.provider_name);
-      created = await this.gateway.createInstance(input);
+      created = await this.gateway.recreateInstance(input);
     }
     if (created.qrCode) return { state: 'connecting', qrCode: created.qrCode };
     return this.gateway.connect(row.provider_name);
