@@ -160,6 +160,11 @@ export interface AppConfig {
     forgotPassword: RateLimitRule;
     resetPassword: RateLimitRule;
     verifyEmail: RateLimitRule;
+    /**
+     * The WhatsApp test message (POST /whatsapp/instances/{id}/test), per organiser whatever the instance or address
+     * (RATE_LIMIT_WHATSAPP_TEST_MAX per hour): the server's own text to the instance's own number, a few times.
+     */
+    whatsappTest: RateLimitRule;
   };
   /**
    * Login guessing per account, whatever address each guess comes from (auth/login-lock.ts): after `failures` wrong
@@ -255,13 +260,16 @@ export interface AppConfig {
 /**
  * WHATSAPP_PROVIDER: 'sandbox' (the embedded default: a real QR image, the instance "connects" by itself
  * sandboxConnectMs after the QR is shown, messages are recorded, nothing reaches a phone) or 'evolution'
- * (Evolution API v2 at EVOLUTION_API_URL, with its global EVOLUTION_API_KEY; each call times out after timeoutMs).
+ * (Evolution API v2 at EVOLUTION_API_URL, with its global EVOLUTION_API_KEY; each call times out after timeoutMs,
+ * a create after createTimeoutMs).
  */
 export interface WhatsAppConfig {
   provider: 'sandbox' | 'evolution';
   evolutionUrl?: string;
   evolutionApiKey?: string;
   timeoutMs: number;
+  /** EVOLUTION_CREATE_TIMEOUT_MS: Evolution answers a create only once the instance started (~5 s, more when busy). */
+  createTimeoutMs: number;
   sandboxConnectMs: number;
   /**
    * WHATSAPP_PLATFORM_INSTANCE: the provider instance (the platform's own WhatsApp number) that sends the platform's
@@ -464,6 +472,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       forgotPassword: { max: 10, timeWindowMs: 15 * 60_000 },
       resetPassword: { max: 20, timeWindowMs: 15 * 60_000 },
       verifyEmail: { max: 30, timeWindowMs: 15 * 60_000 },
+      whatsappTest: { max: intFrom(env, 'RATE_LIMIT_WHATSAPP_TEST_MAX', 5, 1), timeWindowMs: 60 * 60_000 },
     },
     loginLock: {
       failures: intFrom(env, 'LOGIN_LOCK_FAILURES', 10, 1),
@@ -555,6 +564,7 @@ function whatsappConfigFrom(env: Env): WhatsAppConfig {
     evolutionUrl: env.EVOLUTION_API_URL?.trim() ? urlFrom(env, 'EVOLUTION_API_URL', '') : undefined,
     evolutionApiKey: env.EVOLUTION_API_KEY?.trim() || undefined,
     timeoutMs: intFrom(env, 'EVOLUTION_TIMEOUT_MS', 10_000, 100),
+    createTimeoutMs: intFrom(env, 'EVOLUTION_CREATE_TIMEOUT_MS', 30_000, 100),
     sandboxConnectMs: intFrom(env, 'WHATSAPP_SANDBOX_CONNECT_MS', 3000, 0),
     platformInstance: env.WHATSAPP_PLATFORM_INSTANCE?.trim() || 'rifaria-plataforma',
   };

@@ -1,13 +1,15 @@
 /**
  * Evolution API v2 (WHATSAPP_PROVIDER=evolution; ../shared/design/integrations.md section 3). Every call carries the
- * global key in the `apikey` header and times out after EVOLUTION_TIMEOUT_MS (connecting and reading the reply).
+ * global key in the `apikey` header and times out after EVOLUTION_TIMEOUT_MS (connecting and reading the reply), a
+ * create after EVOLUTION_CREATE_TIMEOUT_MS (Evolution answers it only once the instance started, ~5 s).
  *
  * - `POST /instance/create` {instanceName, token, qrcode: true, integration: 'WHATSAPP-BAILEYS', webhook: {url,
  *   byEvents: false, base64: true, events: [QRCODE_UPDATED, CONNECTION_UPDATE]}} → 201 {instance, hash, qrcode?}
  *   (the QR is often `{count: 0}` at first: connect, the webhook or the worker's poll bring it); 403 = name in use.
  * - `GET /instance/connect/{name}` → {pairingCode, code, base64, count} while connecting, {instance: {state:'open'}}.
  * - `GET /instance/connectionState/{name}` → {instance: {instanceName, state: open|connecting|close}}.
- * - `DELETE /instance/logout/{name}`, `DELETE /instance/delete/{name}`.
+ * - `DELETE /instance/logout/{name}`, `DELETE /instance/delete/{name}`: the delete answers before the instance is
+ *   gone, so a create of the same name right after it can still get 403 (recreateInstance waits that out).
  * - `POST /message/sendText/{name}` {number: '5511987654321', text} → 201.
  *
  * 404 (or Evolution's 400/404 "instance does not exist") → WhatsAppInstanceMissingError; other 4xx →
@@ -32,11 +34,20 @@ export interface EvolutionGatewayOptions {
   /** EVOLUTION_API_KEY: the server's global key. */
   apiKey: string;
   timeoutMs: number;
+  /** EVOLUTION_CREATE_TIMEOUT_MS: POST /instance/create only (default timeoutMs). */
+  createTimeoutMs?: number;
+  /** recreateInstance: the waits between creates that still hear 403 (default EVOLUTION_RECREATE_WAITS_MS). */
+  recreateWaitsMs?: readonly number[];
   fetch?: typeof fetch;
 }
 
 /** Replies are small JSON documents; a QR code in base64 is the largest (tens of KB). */
 export const EVOLUTION_MAX_REPLY_BYTES = 1024 * 1024;
+/**
+ * After a delete, a create that hears 403 ("already in use": Evolution still removing the instance) is tried again
+ * after each of these waits: five creates within ~10 s, then the name counts as taken.
+ */
+export const EVOLUTION_RECREATE_WAITS_MS: readonly number[] = [500, 1500, 3000, 5000];
 /** The events our webhook handles (the others are not even sent). */
 export const EVOLUTION_WEBHOOK_EVENTS = ['QRCODE_UPDATED', 'CONNECTION_UPDATE'] as const;
 
@@ -72,25 +83,50 @@ export class EvolutionGateway implements WhatsAppGateway {
       throw new TypeError(`EVOLUTION_API_URL must be http(s): ${options.baseUrl}`);
     }
     if (!options.apiKey) throw new TypeError('EvolutionGateway needs the API key');
-    if (!Number.isFinite(options.timeoutMs) || options.timeoutMs <= 0) {
-      throw new TypeError(`EvolutionGateway timeoutMs must be positive (got ${options.timeoutMs})`);
+    for (const [key, value] of [
+      ['timeoutMs', options.timeoutMs],
+      ['createTimeoutMs', options.createTimeoutMs ?? options.timeoutMs],
+    ] as const) {
+      if (!Number.isFinite(value) || value <= 0) {
+        throw new TypeError(`EvolutionGateway ${key} must be positive (got ${value})`);
+      }
     }
     this.baseUrl = options.baseUrl.replace(/(?<!\/)\/+$/, '');
     this.fetch = options.fetch ?? ((input, init) => fetch(input, init));
   }
 
   async createInstance(input: CreateInstanceInput): Promise<{ qrCode: string | null }> {
-    const reply = await this.request('POST', '/instance/create', {
-      instanceName: input.name,
-      token: input.token,
-      qrcode: true,
-      integration: 'WHATSAPP-BAILEYS',
-      webhook: { url: input.webhookUrl, byEvents: false, base64: true, events: [...EVOLUTION_WEBHOOK_EVENTS] },
-    });
+    const reply = await this.request(
+      'POST',
+      '/instance/create',
+      {
+        instanceName: input.name,
+        token: input.token,
+        qrcode: true,
+        integration: 'WHATSAPP-BAILEYS',
+        webhook: { url: input.webhookUrl, byEvents: false, base64: true, events: [...EVOLUTION_WEBHOOK_EVENTS] },
+      },
+      this.options.createTimeoutMs ?? this.options.timeoutMs,
+    );
     if (reply.status === 403) throw new WhatsAppNameInUseError(403, errorText(reply.body) || 'name in use');
     this.expectSuccess(reply, 'create');
     const qrcode = isObject(reply.body) ? reply.body.qrcode : undefined;
     return { qrCode: isObject(qrcode) ? qrCodeAsDataUrl(qrcode.base64) : null };
+  }
+
+  /** Delete, then create while the name is still "in use" from that delete (bounded: EVOLUTION_RECREATE_WAITS_MS). */
+  async recreateInstance(input: CreateInstanceInput): Promise<{ qrCode: string | null }> {
+    await this.deleteInstance(input.name);
+    const waits = this.options.recreateWaitsMs ?? EVOLUTION_RECREATE_WAITS_MS;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.createInstance(input);
+      } catch (error) {
+        const wait = waits[attempt];
+        if (!(error instanceof WhatsAppNameInUseError) || wait === undefined) throw error;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
   }
 
   async connect(name: string): Promise<ConnectResult> {
@@ -155,8 +191,13 @@ export class EvolutionGateway implements WhatsAppGateway {
   }
 
   /** One call: JSON in and out, bounded reply, the timeout covering the connection and the whole body. */
-  private async request(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Reply> {
-    const signal = AbortSignal.timeout(this.options.timeoutMs);
+  private async request(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+    timeoutMs = this.options.timeoutMs,
+  ): Promise<Reply> {
+    const signal = AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
       response = await this.fetch(`${this.baseUrl}${path}`, {
@@ -171,13 +212,13 @@ export class EvolutionGateway implements WhatsAppGateway {
         redirect: 'error',
       });
     } catch (error) {
-      throw this.failure(method, path, error, signal);
+      throw this.failure(method, path, error, signal, timeoutMs);
     }
     let text: string;
     try {
       text = await readBounded(response, EVOLUTION_MAX_REPLY_BYTES, (message) => new WhatsAppUnavailableError(message));
     } catch (error) {
-      throw this.failure(method, path, error, signal);
+      throw this.failure(method, path, error, signal, timeoutMs);
     }
     if (text.trim() === '') return { status: response.status, body: undefined };
     try {
@@ -190,10 +231,15 @@ export class EvolutionGateway implements WhatsAppGateway {
     }
   }
 
-  private failure(method: string, path: string, error: unknown, signal: AbortSignal): WhatsAppUnavailableError {
+  private failure(
+    method: string,
+    path: string,
+    error: unknown,
+    signal: AbortSignal,
+    timeoutMs: number,
+  ): WhatsAppUnavailableError {
     if (error instanceof WhatsAppUnavailableError) return error;
-    if (signal.aborted)
-      return new WhatsAppUnavailableError(`${method} ${path}: no reply within ${this.options.timeoutMs} ms`);
+    if (signal.aborted) return new WhatsAppUnavailableError(`${method} ${path}: no reply within ${timeoutMs} ms`);
     const cause = (error as Error).cause as Error | undefined;
     return new WhatsAppUnavailableError(
       `${method} ${path}: ${(error as Error).message}${cause?.message ? ` (${cause.message})` : ''}`,

@@ -28,6 +28,11 @@ export interface WhatsAppGateway {
   readonly name: 'sandbox' | 'evolution';
   /** Creates the instance and starts its connection: the first QR code when the provider already has one. */
   createInstance(input: CreateInstanceInput): Promise<{ qrCode: string | null }>;
+  /**
+   * Deletes the instance of that name (left at the provider by an earlier attempt) and creates it again, as
+   * createInstance; `WhatsAppNameInUseError` when the name stays taken.
+   */
+  recreateInstance(input: CreateInstanceInput): Promise<{ qrCode: string | null }>;
   /** Starts (or continues) the connection: the QR code to scan, or `open` when already connected. */
   connect(name: string): Promise<ConnectResult>;
   connectionState(name: string): Promise<ProviderState>;

@@ -16,6 +16,7 @@ export function createWhatsAppGateway(config: WhatsAppConfig): WhatsAppGateway {
       baseUrl: config.evolutionUrl!,
       apiKey: config.evolutionApiKey!,
       timeoutMs: config.timeoutMs,
+      createTimeoutMs: config.createTimeoutMs,
     });
   }
   return new SandboxGateway(config.sandboxConnectMs);

@@ -1,4 +1,4 @@
-import { WHATSAPP_MESSAGES, whatsappInstanceSchema, whatsappTestSchema } from '@rifaria/shared/schemas';
+import { WHATSAPP_MESSAGES, whatsappInstanceSchema } from '@rifaria/shared/schemas';
 import type { ApiSuccess, WhatsAppInstance, WhatsAppMessage } from '@rifaria/shared/types';
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
@@ -8,6 +8,8 @@ import { errorReply, messageReply, ownedErrors } from '../lib/reply-schema';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 import { sessionOf } from '../plugins/app/authentication';
 import { perAddress } from '../plugins/external/rate-limit';
+import { perKeyLimit } from '../plugins/external/rate-limit-keys';
+import { WHATSAPP_API_MESSAGES } from './messages';
 import { WHATSAPP_REPLIES } from './schemas';
 
 /**
@@ -159,20 +161,29 @@ const whatsappRoutes: RoutesPlugin = async (fastify) => {
     },
   );
 
+  // No body: the text is the server's and the number the instance's own (a body sent anyway is ignored, as the
+  // dialog's {phone_number, message} of before), at most RATE_LIMIT_WHATSAPP_TEST_MAX an hour per organiser.
   fastify.post(
     '/whatsapp/instances/:id/test',
     {
       schema: {
         tags: ['whatsapp'],
-        summary: 'Envia agora uma mensagem de teste pela instância (registrada no histórico)',
+        summary:
+          'Envia agora a mensagem de teste da Rifaria pela instância, ao número da própria instância (registrada no histórico; limite por hora)',
         params: idParams,
-        body: whatsappTestSchema,
         response: { 200: messageReply, ...ownedErrors, ...unavailable },
       },
       config: { auth: true },
+      preHandler: perKeyLimit(
+        fastify,
+        'whatsapp-test',
+        fastify.config.rateLimits.whatsappTest,
+        userOf,
+        WHATSAPP_API_MESSAGES.testTooMany,
+      ),
     },
     async (request) => {
-      await whatsapp().sendTest(userOf(request), idOf(request), request.body);
+      await whatsapp().sendTest(userOf(request), idOf(request));
       return { success: true, message: WHATSAPP_MESSAGES.testSent };
     },
   );

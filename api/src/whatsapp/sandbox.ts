@@ -39,6 +39,11 @@ export class SandboxGateway implements WhatsAppGateway {
     return { qrCode: result.state === 'connecting' ? result.qrCode : null };
   }
 
+  async recreateInstance(input: CreateInstanceInput): Promise<{ qrCode: string | null }> {
+    await this.deleteInstance(input.name);
+    return this.createInstance(input);
+  }
+
   async connect(name: string): Promise<ConnectResult> {
     if (this.stateOf(name) === 'open') return { state: 'open' };
     const instance = this.instances.get(name);

@@ -2,8 +2,8 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   WHATSAPP_MAX_INSTANCES,
   WHATSAPP_MESSAGES,
+  whatsappTestText,
   type WhatsAppInstanceInput,
-  type WhatsAppTestInput,
 } from '@rifaria/shared/schemas';
 import type { WhatsAppInstance, WhatsAppMessage } from '@rifaria/shared/types';
 import type { FastifyBaseLogger } from 'fastify';
@@ -217,22 +217,28 @@ export class WhatsAppService {
     if (row.is_default) await this.repository.promoteDefault(userId);
   }
 
-  /** The test modal: a real message now, through the gateway (not the outbox), recorded in the message log. */
-  async sendTest(userId: string, id: string, input: WhatsAppTestInput): Promise<void> {
+  /**
+   * The test modal: a real message now, through the gateway (not the outbox), recorded in the message log. The text
+   * is the server's (whatsappTestText) and the number the instance's own: the organiser chooses neither, so the
+   * platform relays nothing of theirs to anyone (issue 29 item 7; the route limits how often).
+   */
+  async sendTest(userId: string, id: string): Promise<void> {
     const row = await this.own(userId, id);
     if (row.status !== 'connected') throw new HttpError(422, WHATSAPP_MESSAGES.testNotConnected);
-    const toPhone = whatsappNumberOf(input.phone_number);
-    if (!toPhone) throw fieldError('phone_number', WHATSAPP_MESSAGES.phoneInvalid);
+    const toPhone = whatsappNumberOf(row.phone_number);
+    // The column holds DDD + number (10 or 11 digits, checked by the table): always a number.
+    if (!toPhone) throw new Error(`whatsapp instance ${row.id} has no usable phone number`);
+    const text = whatsappTestText(row.instance_name);
     let failure: unknown = null;
     try {
-      await this.gateway.sendText(row.provider_name, toPhone, input.message);
+      await this.gateway.sendText(row.provider_name, toPhone, text);
     } catch (error) {
       failure = error;
     }
     await this.repository.recordTest({
       userId,
       toPhone,
-      text: input.message,
+      text,
       kind: 'test',
       dedupeKey: `test:${randomUUID()}`,
       instanceId: row.id,
@@ -361,8 +367,7 @@ export class WhatsAppService {
       created = await this.gateway.createInstance(input);
     } catch (error) {
       if (!(error instanceof WhatsAppNameInUseError)) throw error;
-      await this.gateway.deleteInstance(row.provider_name);
-      created = await this.gateway.createInstance(input);
+      created = await this.gateway.recreateInstance(input);
     }
     if (created.qrCode) return { state: 'connecting', qrCode: created.qrCode };
     return this.gateway.connect(row.provider_name);

@@ -1,7 +1,9 @@
 /**
  * A fake Evolution API v2 on real HTTP (127.0.0.1, a free port), for the Evolution adapter's tests: it keeps
  * instances in memory and answers as Evolution does (../shared/design/integrations.md section 3), records every
- * request (method, path, headers, JSON body), and can be told to fail (`failNext`) or to hang.
+ * request (method, path, headers, JSON body), and can be told to fail (`failNext`) or to hang, to answer creates
+ * slowly (`createDelayMs`: Evolution takes ~5 s) and, as Evolution does, to keep a deleted name "in use" for a few
+ * creates after the delete answered (`inUseAfterDelete`).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,6 +36,12 @@ export class FakeEvolution {
   qrOnCreate = true;
   /** The `base64` field as Evolution sends it: with or without the data: prefix. */
   qrWithPrefix = false;
+  /** How long a create takes to answer. */
+  createDelayMs = 0;
+  /** After a delete, this many creates of that name still answer 403 "already in use" (the delete is not done). */
+  inUseAfterDelete = 0;
+  /** Names deleted whose creates still hear 403, and how many more times. */
+  private readonly deleting = new Map<string, number>();
   url = '';
 
   private readonly server = http.createServer((request, response) => {
@@ -54,11 +62,15 @@ export class FakeEvolution {
       if (failure === 'hang') return;
       const reply: { status: number; body?: unknown; raw?: string } = failure ?? this.answer(entry);
       const body = reply.raw ?? JSON.stringify(reply.body ?? {});
-      response.writeHead(reply.status, {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body),
-      });
-      response.end(body);
+      const send = () => {
+        response.writeHead(reply.status, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        });
+        response.end(body);
+      };
+      if (path === '/instance/create' && this.createDelayMs > 0) setTimeout(send, this.createDelayMs);
+      else send();
     });
   });
 
@@ -89,7 +101,9 @@ export class FakeEvolution {
     const name = decodeURIComponent(rawName ?? '');
     if (method === 'POST' && group === 'instance' && action === 'create') {
       const input = body as { instanceName: string; token: string; webhook: unknown };
-      if (this.instances.has(input.instanceName)) {
+      const stillDeleting = this.deleting.get(input.instanceName) ?? 0;
+      if (stillDeleting > 0) this.deleting.set(input.instanceName, stillDeleting - 1);
+      if (this.instances.has(input.instanceName) || stillDeleting > 0) {
         return {
           status: 403,
           body: {
@@ -139,6 +153,7 @@ export class FakeEvolution {
     if (group === 'instance' && action === 'delete' && method === 'DELETE') {
       if (!instance) return this.missing(name);
       this.instances.delete(name);
+      if (this.inUseAfterDelete > 0) this.deleting.set(name, this.inUseAfterDelete);
       return { status: 200, body: { status: 'SUCCESS', error: false, response: { message: 'Instance deleted' } } };
     }
     if (group === 'message' && action === 'sendText' && method === 'POST') {
@@ -182,6 +197,9 @@ export class FakeEvolution {
     this.failNext = null;
     this.qrOnCreate = true;
     this.qrWithPrefix = false;
+    this.createDelayMs = 0;
+    this.inUseAfterDelete = 0;
+    this.deleting.clear();
   }
 
   async stop(): Promise<void> {

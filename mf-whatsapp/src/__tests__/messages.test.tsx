@@ -1,22 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetchForFile, reply, server } from '@rifaria/shared/testing';
-import { instance, instancesServer, message, messagesServer, refused, toastTexts } from '../testing/fixtures';
+import { instance, instancesServer, message, messagesServer, toastTexts } from '../testing/fixtures';
 import { renderAt } from '../testing/render';
 
 mockFetchForFile();
 
-const DEFAULT_TEXT =
-  'Olá! Esta é uma mensagem de teste da Rifaria. Se ela chegou, o WhatsApp está pronto para avisar seus compradores automaticamente.';
-
-/**
- * Clicks 'Enviar' once the debounced validation caught up with what was typed (errors re-check 300 ms after typing
- * and the button is disabled meanwhile, as in every form; on a busy machine typing outlasts the debounce).
- */
-async function sendWhenValid(user: ReturnType<typeof renderAt>['user'], dialog: HTMLElement): Promise<void> {
-  const send = within(dialog).getByRole('button', { name: 'Enviar' });
-  await waitFor(() => expect(send).toBeEnabled());
-  await user.click(send);
-}
+/** The server's test text (whatsappTestText), which the dialog shows and never sends. */
+const serverText = (name: string) =>
+  `Rifaria: esta é uma mensagem de teste da sua instância "${name}". Se ela chegou, o WhatsApp está pronto para avisar seus compradores automaticamente.`;
 
 describe('POST /whatsapp/instances/{id}/test (test modal)', () => {
   async function openTest() {
@@ -32,8 +23,11 @@ describe('POST /whatsapp/instances/{id}/test (test modal)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Enviar mensagem de teste' });
     return { ...rendered, dialog };
   }
-  const phone = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: 'Telefone de destino' });
   const text = (dialog: HTMLElement) => within(dialog).getByRole('textbox', { name: 'Mensagem' });
+  const choose = async (user: ReturnType<typeof renderAt>['user'], dialog: HTMLElement, option: string) => {
+    await user.click(within(dialog).getByRole('combobox', { name: 'Enviar pela instância' }));
+    await user.click(screen.getByRole('option', { name: option }));
+  };
 
   it('should be disabled until an instance is connected', async () => {
     instancesServer(instance({ status: 'disconnected' }));
@@ -44,79 +38,64 @@ describe('POST /whatsapp/instances/{id}/test (test modal)', () => {
     expect(screen.getByText('Conecte uma instância para enviar uma mensagem de teste.')).toBeInTheDocument();
   });
 
-  it('should offer only the connected instances, the default one chosen, and a default text', async () => {
+  it("should offer the connected instances, the default chosen, and show the server's text and the instance's number", async () => {
     const { user, dialog } = await openTest();
     const select = within(dialog).getByRole('combobox', { name: 'Enviar pela instância' });
     expect(select).toHaveTextContent('loja-bairro · (21) 98765-4321');
-    expect(text(dialog)).toHaveValue(DEFAULT_TEXT);
-    expect(within(dialog).getByText(`${DEFAULT_TEXT.length}/1000`)).toBeInTheDocument();
+    expect(text(dialog)).toHaveValue(serverText('loja-bairro'));
+    expect(text(dialog)).toHaveAttribute('readonly');
+    expect(
+      within(dialog).getByText('A mensagem vai para o número da própria instância: (21) 98765-4321.'),
+    ).toBeInTheDocument();
+    // Neither a number nor words to type.
+    expect(within(dialog).getAllByRole('textbox')).toEqual([text(dialog)]);
 
     await user.click(select);
     const options = screen.getAllByRole('option').map((option) => option.textContent);
     expect(options).toEqual(['loja-centro · (11) 98765-4321', 'loja-bairro · (21) 98765-4321']);
+    await user.click(screen.getByRole('option', { name: 'loja-centro · (11) 98765-4321' }));
+    expect(text(dialog)).toHaveValue(serverText('loja-centro'));
+    expect(
+      within(dialog).getByText('A mensagem vai para o número da própria instância: (11) 98765-4321.'),
+    ).toBeInTheDocument();
   });
 
-  it('should validate the phone and the message before sending', async () => {
-    const { user, dialog } = await openTest();
-    await user.clear(text(dialog));
-    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
-    expect(phone(dialog)).toHaveAccessibleDescription('Telefone é obrigatório');
-    expect(text(dialog)).toHaveAccessibleDescription(/Mensagem é obrigatória/);
-    expect(server.callsTo('POST', '/whatsapp/instances/:id/test')).toHaveLength(0);
-  });
-
-  it("should say 'Telefone é obrigatório' once the empty phone is left, with 'Enviar' disabled", async () => {
-    const { user, dialog } = await openTest();
-    expect(phone(dialog)).toHaveFocus();
-    await user.tab();
-    await waitFor(() => expect(phone(dialog)).toHaveAccessibleDescription('Telefone é obrigatório'));
-    expect(phone(dialog)).toBeInvalid();
-    expect(within(dialog).getByRole('button', { name: 'Enviar' })).toBeDisabled();
-
-    await user.type(phone(dialog), '11987654321');
-    await waitFor(() => expect(phone(dialog)).toHaveAccessibleDescription('Um número com WhatsApp, com DDD.'));
-    expect(within(dialog).getByRole('button', { name: 'Enviar' })).toBeEnabled();
-  });
-
-  it('should send through the chosen instance, toast, and read the sent messages again', async () => {
+  it('should send through the chosen instance without a body, toast, and read the sent messages again', async () => {
     server.on('POST', '/whatsapp/instances/:id/test', () => ({
       success: true,
       message: 'Mensagem de teste enviada!',
     }));
     const { user, dialog } = await openTest();
-    await user.click(within(dialog).getByRole('combobox', { name: 'Enviar pela instância' }));
-    await user.click(screen.getByRole('option', { name: 'loja-centro · (11) 98765-4321' }));
-    await user.type(phone(dialog), '11912345678');
-    expect(phone(dialog)).toHaveValue('(11) 91234-5678');
-    await user.clear(text(dialog));
-    await user.type(text(dialog), 'Teste da loja');
+    await choose(user, dialog, 'loja-centro · (11) 98765-4321');
     const before = server.callsTo('GET', '/whatsapp/messages').length;
-    await sendWhenValid(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const calls = server.callsTo('POST', '/whatsapp/instances/:id/test');
     expect(calls).toHaveLength(1);
     expect(calls[0]!.path).toBe('/whatsapp/instances/i1/test');
-    expect(calls[0]!.body).toEqual({ phone_number: '11912345678', message: 'Teste da loja' });
+    expect(calls[0]!.body).toBeUndefined();
     expect(toastTexts()).toEqual(['Mensagem de teste enviada!']);
     await waitFor(() => expect(server.callsTo('GET', '/whatsapp/messages').length).toBe(before + 1));
   });
 
-  it('should show the server refusals: on the field, or above the form', async () => {
+  it("should show the server's refusals above the form: the hourly limit, a provider down, anything else", async () => {
+    const limit = 'Você já enviou o limite de mensagens de teste. Aguarde uma hora e tente novamente.';
     server.on('POST', '/whatsapp/instances/:id/test', () =>
-      refused('Dados inválidos.', { phone_number: ['Este número não tem WhatsApp.'] }),
+      reply(429, { success: false, message: limit }, { 'retry-after': '3600' }),
     );
     const { user, dialog } = await openTest();
-    await user.type(phone(dialog), '11912345678');
-    await sendWhenValid(user, dialog);
-    await waitFor(() => expect(phone(dialog)).toHaveAccessibleDescription('Este número não tem WhatsApp.'));
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(limit);
 
     server.on('POST', '/whatsapp/instances/:id/test', () =>
       reply(503, { success: false, message: 'O serviço de WhatsApp não respondeu. Tente novamente em instantes.' }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'O serviço de WhatsApp não respondeu. Tente novamente em instantes.',
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'O serviço de WhatsApp não respondeu. Tente novamente em instantes.',
+      ),
     );
 
     server.on('POST', '/whatsapp/instances/:id/test', () => reply(500));

@@ -23,12 +23,9 @@ export const WHATSAPP_MESSAGES = {
   testSent: 'Mensagem de teste enviada!',
   testNotConnected: 'Conecte a instância para enviar uma mensagem de teste.',
   testFailed: 'Erro ao enviar mensagem de teste.',
-  messageRequired: 'Mensagem é obrigatória',
-  messageTooLong: 'Mensagem deve ter no máximo 1000 caracteres',
 } as const;
 
 export const WHATSAPP_INSTANCE_NAME_PATTERN = /^[A-Za-z0-9_-]{3,40}$/;
-export const WHATSAPP_TEST_MESSAGE_MAX_LENGTH = 1000;
 /** How many instances one organiser may keep. */
 export const WHATSAPP_MAX_INSTANCES = 5;
 
@@ -49,12 +46,10 @@ export const whatsappInstanceSchema = v.object({
 });
 export type WhatsAppInstanceInput = v.InferOutput<typeof whatsappInstanceSchema>;
 
-/** The test modal: a real message to a number. */
-export const whatsappTestSchema = v.object({
-  phone_number: phoneNumberField,
-  message: v.pipe(
-    requiredString(WHATSAPP_MESSAGES.messageRequired),
-    v.maxLength(WHATSAPP_TEST_MESSAGE_MAX_LENGTH, WHATSAPP_MESSAGES.messageTooLong),
-  ),
-});
-export type WhatsAppTestInput = v.InferOutput<typeof whatsappTestSchema>;
+/**
+ * The test message (POST /whatsapp/instances/{id}/test): the server's own words, always to the instance's own number
+ * (issue 29 item 7: the platform never relays an organiser's text to a number of their choice). The dialog shows it.
+ */
+export function whatsappTestText(instanceName: string): string {
+  return `Rifaria: esta é uma mensagem de teste da sua instância "${instanceName}". Se ela chegou, o WhatsApp está pronto para avisar seus compradores automaticamente.`;
+}

@@ -1,6 +1,6 @@
 import { WHATSAPP_MESSAGES } from '@rifaria/shared/schemas';
 import { sql } from 'kysely';
-import { EvolutionGateway } from '../../../src/whatsapp/evolution';
+import { EvolutionGateway, type EvolutionGatewayOptions } from '../../../src/whatsapp/evolution';
 import {
   qrCodeAsDataUrl,
   WhatsAppInstanceMissingError,
@@ -23,8 +23,9 @@ beforeAll(() => fake.start());
 afterAll(() => fake.stop());
 beforeEach(() => fake.reset());
 
-const gateway = (timeoutMs = 2000, apiKey = fake.apiKey) =>
-  new EvolutionGateway({ baseUrl: `${fake.url}/`, apiKey, timeoutMs });
+const gateway = (timeoutMs = 2000, apiKey = fake.apiKey, more: Partial<EvolutionGatewayOptions> = {}) =>
+  new EvolutionGateway({ baseUrl: `${fake.url}/`, apiKey, timeoutMs, ...more });
+const calls = () => fake.requests.map((r) => `${r.method} ${r.path}`);
 
 describe('EvolutionGateway', () => {
   it('should create the instance with our webhook and token, the apikey header and a normalised QR', async () => {
@@ -123,6 +124,43 @@ describe('EvolutionGateway', () => {
     await expect(
       new EvolutionGateway({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k', timeoutMs: 2000 }).connect('x'),
     ).rejects.toBeInstanceOf(WhatsAppUnavailableError);
+  });
+
+  it('should create again after a delete Evolution has not finished: 403 while the name lingers, then 201', async () => {
+    const input = { name: 'rifaria-1-loja', token: 't'.repeat(32), webhookUrl: 'https://x.test/w' };
+    fake.instances.set(input.name, { token: 'antigo', state: 'connecting', webhook: null });
+    fake.inUseAfterDelete = 2;
+    const quick = gateway(2000, fake.apiKey, { recreateWaitsMs: [20, 20, 20, 20] });
+    expect(await quick.recreateInstance(input)).toEqual({ qrCode: QR_DATA_URL });
+    expect(calls()).toEqual([
+      'DELETE /instance/delete/rifaria-1-loja',
+      'POST /instance/create',
+      'POST /instance/create',
+      'POST /instance/create',
+    ]);
+    expect(fake.instances.get(input.name)?.token).toBe(input.token);
+
+    // Bounded: five creates at most, then the name is in use for good.
+    fake.reset();
+    fake.instances.set(input.name, { token: 'antigo', state: 'connecting', webhook: null });
+    fake.inUseAfterDelete = 100;
+    await expect(quick.recreateInstance(input)).rejects.toBeInstanceOf(WhatsAppNameInUseError);
+    expect(calls().filter((call) => call === 'POST /instance/create')).toHaveLength(5);
+  });
+
+  it('should wait EVOLUTION_CREATE_TIMEOUT_MS for a create (Evolution takes seconds), EVOLUTION_TIMEOUT_MS for the rest', async () => {
+    fake.createDelayMs = 600;
+    const input = { name: 'lenta', token: 't'.repeat(32), webhookUrl: 'https://x.test/w' };
+    const patient = gateway(300, fake.apiKey, { createTimeoutMs: 3000 });
+    expect(await patient.createInstance(input)).toEqual({ qrCode: QR_DATA_URL });
+    fake.failNext = 'hang';
+    await expect(patient.connectionState('lenta')).rejects.toThrow(/no reply within 300 ms/);
+
+    fake.reset();
+    fake.createDelayMs = 1500;
+    await expect(gateway(2000, fake.apiKey, { createTimeoutMs: 400 }).createInstance(input)).rejects.toThrow(
+      /no reply within 400 ms/,
+    );
   });
 
   it('should keep only base64 images as QR codes', () => {
@@ -326,32 +364,50 @@ describe('the /whatsapp routes on Evolution', () => {
     expect(fake.instances.get(name)?.token).toBe((await row(created.id)).webhook_secret);
   });
 
-  it('should send the test message through sendText, 422 for a number Evolution refuses, 503 when it is down', async () => {
+  it('should take back a name whose delete Evolution has not finished (403 after the delete), waiting it out', async () => {
+    const user = await registerUser(t.app);
+    const name = `rifaria-${user.id}-loja-10`;
+    fake.instances.set(name, { token: 'antigo', state: 'connecting', webhook: null });
+    fake.inUseAfterDelete = 1;
+    const created = await createInstance(user, 'loja-10');
+    expect(created.status).toBe('connecting');
+    expect(calls()).toEqual([
+      'POST /instance/create',
+      `DELETE /instance/delete/${name}`,
+      'POST /instance/create',
+      'POST /instance/create',
+    ]);
+    expect(fake.instances.get(name)?.token).toBe((await row(created.id)).webhook_secret);
+  });
+
+  it("should send the test message through sendText to the instance's number, 422 when refused, 503 when down", async () => {
     const user = await registerUser(t.app);
     const created = await createInstance(user, 'loja-8');
     const name = (await row(created.id)).provider_name;
     fake.open(name);
     await api(t.app).get(`/whatsapp/instances/${created.id}`, user);
 
+    // The number and words a client asks for are not used: the instance's own number, the server's text.
     const sent = await api(t.app).post(`/whatsapp/instances/${created.id}/test`, user, {
       phone_number: '11 98888-7777',
       message: 'Teste',
     });
     expect(sent.statusCode).toBe(200);
-    expect(fake.sent).toEqual([{ instance: name, number: '5511988887777', text: 'Teste' }]);
+    expect(fake.sent).toEqual([
+      { instance: name, number: '5511987654321', text: expect.stringMatching(/^Rifaria: .* teste .*"loja-8"/) },
+    ]);
 
-    const refused = await api(t.app).post(`/whatsapp/instances/${created.id}/test`, user, {
-      phone_number: '11 90000-0000',
-      message: 'Teste',
-    });
+    // Evolution refuses the number (not on WhatsApp).
+    fake.failNext = {
+      status: 400,
+      body: { status: 400, error: 'Bad Request', response: { message: [{ exists: false, number: '5511987654321' }] } },
+    };
+    const refused = await api(t.app).post(`/whatsapp/instances/${created.id}/test`, user);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(WHATSAPP_MESSAGES.testFailed);
 
     fake.failNext = { status: 500, body: { message: 'Internal Server Error' } };
-    const down = await api(t.app).post(`/whatsapp/instances/${created.id}/test`, user, {
-      phone_number: '11 98888-7777',
-      message: 'Teste',
-    });
+    const down = await api(t.app).post(`/whatsapp/instances/${created.id}/test`, user);
     expect(down.statusCode).toBe(503);
     expect(down.json().message).toBe(WHATSAPP_MESSAGES.unavailable);
 

@@ -264,57 +264,54 @@ describe('connect, disconnect, default, delete', () => {
 });
 
 describe('POST /whatsapp/instances/:id/test and GET /whatsapp/messages', () => {
-  it('should send a real test message through the gateway and list it in the log', async () => {
+  /** The server's own text (item 7 of issue 29): the client chooses neither the words nor the number. */
+  const testText = (name: string) =>
+    `Rifaria: esta é uma mensagem de teste da sua instância "${name}". Se ela chegou, o WhatsApp está pronto para avisar seus compradores automaticamente.`;
+
+  it("should send the server's text to the instance's own number, whatever the body asks, and list it", async () => {
     const owner = await registerUser(t.app);
-    const instance = await connected(owner);
+    const body = newInstance();
+    const instance = await connected(owner, body);
     const provider = (await instanceRow(instance.id)).provider_name;
+    const own = `55${body.phone_number.replace(/\D/g, '')}`;
     const before = sandbox().sent.length;
 
-    const invalid = await api(t.app).post(`/whatsapp/instances/${instance.id}/test`, owner, {
-      phone_number: '',
-      message: '',
-    });
-    expect(invalid.statusCode).toBe(422);
-    expect(invalid.json().errors).toEqual({
-      phone_number: [WHATSAPP_MESSAGES.phoneRequired],
-      message: [WHATSAPP_MESSAGES.messageRequired],
-    });
-    const tooLong = await api(t.app).post(`/whatsapp/instances/${instance.id}/test`, owner, {
-      phone_number: '11987654321',
-      message: 'x'.repeat(1001),
-    });
-    expect(tooLong.json().errors).toEqual({ message: [WHATSAPP_MESSAGES.messageTooLong] });
-
+    // Another number and the client's own words (what the dialog used to send): both ignored.
     const reply = await api(t.app).post(`/whatsapp/instances/${instance.id}/test`, owner, {
       phone_number: '(21) 99876-5432',
-      message: 'Olá! Teste da Rifaria.',
+      message: 'Promoção! Pague o Pix em http://golpe.example',
     });
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toEqual({ success: true, message: WHATSAPP_MESSAGES.testSent });
-    expect(sandbox().sent.slice(before)).toEqual([
-      { instance: provider, number: '5521998765432', text: 'Olá! Teste da Rifaria.', at: expect.any(Date) },
-    ]);
+    // No body at all: the dialog's call.
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: `/whatsapp/instances/${instance.id}/test`,
+      headers: bearer(owner.token),
+    });
+    expect(bare.statusCode).toBe(200);
+    const sent = { instance: provider, number: own, text: testText(body.instance_name), at: expect.any(Date) };
+    expect(sandbox().sent.slice(before)).toEqual([sent, sent]);
 
     const log = await api(t.app).get('/whatsapp/messages', owner);
     expect(log.statusCode).toBe(200);
-    expect(log.json().data).toEqual([
-      {
-        id: expect.any(String),
-        kind: 'test',
-        to_phone: '5521998765432',
-        body_text: 'Olá! Teste da Rifaria.',
-        status: 'sent',
-        created_at: expect.any(String),
-        sent_at: expect.any(String),
-        formatted: {
-          to_phone: '(21) 99876-5432',
-          created_at: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/),
-          sent_at: expect.stringMatching(/ às /),
-          status: 'Enviada',
-          kind: 'Mensagem de teste',
-        },
+    const entry = {
+      id: expect.any(String),
+      kind: 'test',
+      to_phone: own,
+      body_text: testText(body.instance_name),
+      status: 'sent',
+      created_at: expect.any(String),
+      sent_at: expect.any(String),
+      formatted: {
+        to_phone: body.phone_number,
+        created_at: expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}$/),
+        sent_at: expect.stringMatching(/ às /),
+        status: 'Enviada',
+        kind: 'Mensagem de teste',
       },
-    ]);
+    };
+    expect(log.json().data).toEqual([entry, entry]);
     // Another organiser's log does not show it; page 2 is empty; a page that is not a number is refused.
     expect((await api(t.app).get('/whatsapp/messages', await registerUser(t.app))).json().data).toEqual([]);
     expect((await api(t.app).get('/whatsapp/messages?page=2', owner)).json().data).toEqual([]);
@@ -322,12 +319,33 @@ describe('POST /whatsapp/instances/:id/test and GET /whatsapp/messages', () => {
 
     // A disconnected instance sends nothing.
     await api(t.app).post(`/whatsapp/instances/${instance.id}/disconnect`, owner);
-    const offline = await api(t.app).post(`/whatsapp/instances/${instance.id}/test`, owner, {
-      phone_number: '11987654321',
-      message: 'oi',
-    });
+    const offline = await api(t.app).post(`/whatsapp/instances/${instance.id}/test`, owner);
     expect(offline.statusCode).toBe(422);
     expect(offline.json().message).toBe(WHATSAPP_MESSAGES.testNotConnected);
+  });
+
+  it('should let one organiser send 5 test messages an hour (RATE_LIMIT_WHATSAPP_TEST_MAX), then answer 429', async () => {
+    const owner = await registerUser(t.app);
+    const first = await connected(owner);
+    const second = await connected(owner);
+    const before = sandbox().sent.length;
+    for (const id of [first.id, second.id, first.id, second.id, first.id]) {
+      expect((await api(t.app).post(`/whatsapp/instances/${id}/test`, owner)).statusCode).toBe(200);
+    }
+    // Per organiser, whichever instance.
+    const blocked = await api(t.app).post(`/whatsapp/instances/${second.id}/test`, owner);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({
+      success: false,
+      message: 'Você já enviou o limite de mensagens de teste. Aguarde uma hora e tente novamente.',
+    });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    expect(sandbox().sent.length - before).toBe(5);
+
+    // Another organiser is not held back.
+    const other = await registerUser(t.app);
+    const theirs = await connected(other);
+    expect((await api(t.app).post(`/whatsapp/instances/${theirs.id}/test`, other)).statusCode).toBe(200);
   });
 
   it('should list 50 messages a page, newest first', async () => {

@@ -1,12 +1,11 @@
-/** POST /whatsapp/instances/{id}/test {phone_number (digits), message}: sent at once through the gateway. */
+/**
+ * POST /whatsapp/instances/{id}/test, no body: the server sends its own test text to the instance's own number, at
+ * once through the gateway (429 past the hourly limit).
+ */
 import { api } from '@rifaria/shared/api-client';
-import type { WhatsAppTestInput } from '@rifaria/shared/schemas';
 
-export async function sendTestMessage(
-  instanceId: string,
-  input: WhatsAppTestInput,
-): Promise<{ success: boolean; message?: string }> {
+export async function sendTestMessage(instanceId: string): Promise<{ success: boolean; message?: string }> {
   return api
-    .post(`/whatsapp/instances/${encodeURIComponent(instanceId)}/test`, { json: input, retry: 0 })
+    .post(`/whatsapp/instances/${encodeURIComponent(instanceId)}/test`, { retry: 0 })
     .json<{ success: boolean; message?: string }>();
 }

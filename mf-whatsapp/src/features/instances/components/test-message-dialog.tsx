@@ -1,26 +1,23 @@
 /**
  * 'Enviar mensagem de teste': a real message through one of the connected instances
- * (POST /whatsapp/instances/{id}/test). It shows up in 'Mensagens enviadas' like the automatic ones.
+ * (POST /whatsapp/instances/{id}/test). The server writes the text (`whatsappTestText`, shown here) and sends it to
+ * the instance's own number: the organiser picks only the instance. It shows up in 'Mensagens enviadas' like the
+ * automatic ones; a few an hour (429 says how long to wait).
  */
 import { useState } from 'react';
-import { Alert, Box, MenuItem, TextField } from '@mui/material';
-import { apiFieldErrors } from '@rifaria/shared/api-client';
+import { Alert, MenuItem, TextField, Typography } from '@mui/material';
 import { maskPhone } from '@rifaria/shared/format';
-import { WHATSAPP_MESSAGES, WHATSAPP_TEST_MESSAGE_MAX_LENGTH, whatsappTestSchema } from '@rifaria/shared/schemas';
+import { WHATSAPP_MESSAGES, whatsappTestText } from '@rifaria/shared/schemas';
 import type { WhatsAppInstance } from '@rifaria/shared/types';
-import { DialogForm, FormDialog, toast, useDebouncedValidation } from '@rifaria/shared/ui';
+import { DialogForm, FormDialog, toast } from '@rifaria/shared/ui';
 import { whatsappErrorMessage } from '../api/error-message';
 import { sendTestMessage } from '../api/send-test-message';
-import { PhoneField } from './phone-field';
 
 export const TEST_TEXTS = {
   title: 'Enviar mensagem de teste',
   instance: 'Enviar pela instância',
-  phone: 'Telefone de destino',
-  phoneHelp: 'Um número com WhatsApp, com DDD.',
+  destination: (phone: string) => `A mensagem vai para o número da própria instância: ${phone}.`,
   message: 'Mensagem',
-  defaultMessage:
-    'Olá! Esta é uma mensagem de teste da Rifaria. Se ela chegou, o WhatsApp está pronto para avisar seus compradores automaticamente.',
   submit: 'Enviar',
   busy: 'Enviando mensagem',
 } as const;
@@ -41,42 +38,26 @@ function firstChoice(instances: WhatsAppInstance[]): string {
 
 export function TestMessageDialog({ open, instances, onClose, onSent }: TestMessageDialogProps) {
   const [instanceId, setInstanceId] = useState(() => firstChoice(instances));
-  const [phone, setPhone] = useState('');
-  const [message, setMessage] = useState<string>(TEST_TEXTS.defaultMessage);
   const [submitting, setSubmitting] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const validation = useDebouncedValidation(whatsappTestSchema, { phone_number: phone, message });
-  const chosen = instances.some((instance) => instance.id === instanceId) ? instanceId : firstChoice(instances);
+  const chosen =
+    instances.find((instance) => instance.id === instanceId) ??
+    instances.find((instance) => instance.id === firstChoice(instances));
 
   const submit = async () => {
+    if (!chosen) return;
     setError(null);
-    setServerErrors({});
-    const result = validation.validateAll();
-    if (!result.success || !chosen) return;
     setSubmitting(true);
     try {
-      const reply = await sendTestMessage(chosen, result.output);
+      const reply = await sendTestMessage(chosen.id);
       toast.success(reply.message ?? WHATSAPP_MESSAGES.testSent);
       onSent();
       onClose();
     } catch (failure) {
-      const fields = apiFieldErrors(failure);
-      setServerErrors(fields);
-      if (!fields.phone_number && !fields.message)
-        setError(whatsappErrorMessage(failure, WHATSAPP_MESSAGES.testFailed));
+      setError(whatsappErrorMessage(failure, WHATSAPP_MESSAGES.testFailed));
     } finally {
       setSubmitting(false);
     }
-  };
-
-  // As in the other forms, a field's error shows once it was left or typed in, or on a submit attempt: 'Enviar' is
-  // never disabled without saying why.
-  const errorOf = (field: 'phone_number' | 'message') => serverErrors[field] || validation.errors[field];
-  const edit = (field: 'phone_number' | 'message', set: (value: string) => void) => (value: string) => {
-    set(value);
-    validation.touch(field);
-    setServerErrors((current) => ({ ...current, [field]: '' }));
   };
 
   return (
@@ -87,13 +68,13 @@ export function TestMessageDialog({ open, instances, onClose, onSent }: TestMess
         submitLabel={TEST_TEXTS.submit}
         busyLabel={TEST_TEXTS.busy}
         submitting={submitting}
-        disabled={validation.hasErrors || !chosen}
+        disabled={!chosen}
       >
         {error ? <Alert severity="error">{error}</Alert> : null}
         <TextField
           select
           label={TEST_TEXTS.instance}
-          value={chosen}
+          value={chosen?.id ?? ''}
           onChange={(event) => setInstanceId(event.target.value)}
           fullWidth
         >
@@ -103,32 +84,18 @@ export function TestMessageDialog({ open, instances, onClose, onSent }: TestMess
             </MenuItem>
           ))}
         </TextField>
-        <PhoneField
-          label={TEST_TEXTS.phone}
-          value={phone}
-          onChange={edit('phone_number', setPhone)}
-          onBlur={() => validation.touch('phone_number')}
-          error={errorOf('phone_number')}
-          helperText={TEST_TEXTS.phoneHelp}
-          autoFocus
-        />
-        <TextField
-          label={TEST_TEXTS.message}
-          value={message}
-          onChange={(event) => edit('message', setMessage)(event.target.value)}
-          onBlur={() => validation.touch('message')}
-          error={Boolean(errorOf('message'))}
-          helperText={
-            <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-              <span>{errorOf('message') ?? ''}</span>
-              <span aria-label="Caracteres usados">{`${message.length}/${WHATSAPP_TEST_MESSAGE_MAX_LENGTH}`}</span>
-            </Box>
-          }
-          multiline
-          minRows={3}
-          fullWidth
-          slotProps={{ htmlInput: { maxLength: WHATSAPP_TEST_MESSAGE_MAX_LENGTH } }}
-        />
+        {chosen ? (
+          <>
+            <Typography variant="body2">{TEST_TEXTS.destination(maskPhone(chosen.phone_number))}</Typography>
+            <TextField
+              label={TEST_TEXTS.message}
+              value={whatsappTestText(chosen.instance_name)}
+              multiline
+              fullWidth
+              slotProps={{ htmlInput: { readOnly: true } }}
+            />
+          </>
+        ) : null}
       </DialogForm>
     </FormDialog>
   );
