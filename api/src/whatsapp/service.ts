@@ -73,6 +73,8 @@ export interface WhatsAppServiceOptions {
   globalKey: string | undefined;
   /** Keys the webhook URLs' tokens: derived from BUYER_DATA_SECRET, resolved on first use. */
   webhookKey: () => Buffer;
+  /** EVOLUTION_INSTANCE_PREFIX: starts every name this deployment gives an instance at the provider. */
+  instancePrefix: string;
 }
 
 /**
@@ -97,6 +99,11 @@ export class WhatsAppService {
    */
   private webhookUrl(origin: string, providerName: string): string {
     return `${origin}/webhooks/evolution?token=${this.webhookToken(providerName)}`;
+  }
+
+  /** A name this deployment gives instances at the provider (EVOLUTION_INSTANCE_PREFIX). */
+  private ours(providerName: string): boolean {
+    return providerName.startsWith(`${this.options.instancePrefix}-`);
   }
 
   private webhookToken(providerName: string): string {
@@ -149,7 +156,7 @@ export class WhatsAppService {
       row = await this.repository.insertConnecting({
         userId,
         instanceName: input.instance_name,
-        providerName: `rifaria-${userId}-${input.instance_name}`,
+        providerName: `${this.options.instancePrefix}-${userId}-${input.instance_name}`,
         phoneNumber: input.phone_number,
         webhookSecret: secret,
       });
@@ -280,7 +287,9 @@ export class WhatsAppService {
     const data = isObject(envelope.data) ? envelope.data : {};
     const instanceName = boundedString(envelope.instance, 100) ?? boundedString(data.instance, 100);
     if (!(await this.authenticWebhook(call, envelope.apikey, instanceName))) return 'unauthorized';
-    const row = instanceName ? await this.repository.findByProviderName(instanceName) : undefined;
+    // Another environment's instance (or a row named under an earlier prefix): not ours to follow.
+    const row =
+      instanceName && this.ours(instanceName) ? await this.repository.findByProviderName(instanceName) : undefined;
     if (!row) return 'ignored';
 
     const event = (boundedString(envelope.event, 64) ?? '').toLowerCase().replace(/_/g, '.');
@@ -336,7 +345,7 @@ export class WhatsAppService {
     }
     const secret = boundedString(call.urlSecret, 200);
     const presented = secret === null ? keys : [...keys, secret];
-    if (presented.length === 0 || instanceName === null) return false;
+    if (presented.length === 0 || instanceName === null || !this.ours(instanceName)) return false;
     const row = await this.repository.findByProviderName(instanceName);
     return row !== undefined && presented.some((key) => sameSecret(key, row.webhook_secret));
   }
@@ -391,7 +400,9 @@ export class WhatsAppService {
 
   /**
    * Creates the instance at the provider (a name left there by an earlier attempt is deleted and taken again: it
-   * is ours, 'rifaria-<user id>-…') and returns the QR; asks connect when the creation brought none.
+   * is ours, '<EVOLUTION_INSTANCE_PREFIX>-<user id>-…') and returns the QR; asks connect when the creation brought
+   * none. A name without the prefix (a row from before the prefix changed) is never taken back: under the old prefix
+   * it may now be another environment's.
    */
   private async startConnection(row: InstanceRow, origin: string): Promise<ConnectResult> {
     const input = {
@@ -403,7 +414,7 @@ export class WhatsAppService {
     try {
       created = await this.gateway.createInstance(input);
     } catch (error) {
-      if (!(error instanceof WhatsAppNameInUseError)) throw error;
+      if (!(error instanceof WhatsAppNameInUseError) || !this.ours(row.provider_name)) throw error;
       created = await this.gateway.recreateInstance(input);
     }
     if (created.qrCode) return { state: 'connecting', qrCode: created.qrCode };

@@ -291,6 +291,7 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     whatsapp: new WhatsAppService(whatsappRepository, whatsappGateway, log, {
       globalKey: config.whatsapp.evolutionApiKey,
       webhookKey: buyerDataKeyOf('rifaria/evolution-webhook/v1'),
+      instancePrefix: config.whatsapp.instancePrefix,
     }),
     whatsappSender: new WhatsAppSender(whatsappRepository, whatsappGateway, log, config.whatsapp.platformInstance),
     settings: new SettingsService(db),

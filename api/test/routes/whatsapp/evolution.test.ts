@@ -496,3 +496,86 @@ describe('the /whatsapp routes on Evolution', () => {
     expect(fake.sent.filter((m) => m.number === '5511977776666')).toHaveLength(1);
   });
 });
+
+describe('two environments on one Evolution server (EVOLUTION_INSTANCE_PREFIX)', () => {
+  // evolutionUrl is read once the fake has started (beforeAll).
+  const evolution = { provider: 'evolution' as const, evolutionApiKey: fake.apiKey };
+  // Each its own database: the same user ids and instance names on both sides.
+  const production = setupValue(
+    () => buildApp({ config: { whatsapp: { ...evolution, evolutionUrl: fake.url } } }),
+    (app: TestApp) => app.close(),
+  );
+  const staging = setupValue(
+    () => buildApp({ config: { whatsapp: { ...evolution, evolutionUrl: fake.url, instancePrefix: 'homolog' } } }),
+    (app: TestApp) => app.close(),
+  );
+  const providerNameOf = (t: TestApp, id: string) =>
+    t.database.db
+      .selectFrom('whatsapp_instances')
+      .select('provider_name')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+      .then((row) => row.provider_name);
+  const create = async (t: TestApp, user: RegisteredUser, name: string) => {
+    const reply = await api(t.app).post('/whatsapp/instances', user, {
+      instance_name: name,
+      phone_number: '11987654321',
+    });
+    expect(reply.statusCode).toBe(201);
+    return reply.json().data as { id: string; instance_name: string };
+  };
+
+  it("should name every instance with its environment's prefix, so neither deletes the other's", async () => {
+    const ours = await registerUser(production.app);
+    const theirs = await registerUser(staging.app);
+    expect(theirs.id).toBe(ours.id); // the collision the prefix prevents
+
+    const mine = await create(production, ours, 'loja');
+    const other = await create(staging, theirs, 'loja');
+    expect(other.instance_name).toBe('loja'); // the organiser's name, as typed
+    expect(await providerNameOf(production, mine.id)).toBe(`rifaria-${ours.id}-loja`);
+    expect(await providerNameOf(staging, other.id)).toBe(`homolog-${theirs.id}-loja`);
+    expect(calls()).toEqual(['POST /instance/create', 'POST /instance/create']);
+    expect([...fake.instances.keys()].sort()).toEqual([`homolog-${theirs.id}-loja`, `rifaria-${ours.id}-loja`]);
+  });
+
+  it('should ignore webhooks about names without its prefix, even authentic ones about its own older rows', async () => {
+    const user = await registerUser(production.app);
+    const created = await create(production, user, 'loja-2');
+    const name = await providerNameOf(production, created.id);
+    const open = { event: 'connection.update', instance: name, data: { instance: name, state: 'open' } };
+    const notify = (app: TestApp) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/webhooks/evolution',
+        headers: { 'content-type': 'application/json', apikey: fake.apiKey },
+        payload: JSON.stringify(open),
+      });
+    // The same database under another prefix (the setting changed): not its name any more.
+    const renamed = await buildApp({
+      database: production.database,
+      config: { whatsapp: { ...evolution, evolutionUrl: fake.url, instancePrefix: 'homolog' } },
+    });
+    try {
+      expect((await notify(renamed)).statusCode).toBe(200);
+      expect((await api(production.app).get('/whatsapp/instances', user)).json().data[0].status).toBe('connecting');
+
+      // Nor does it take that name back at Evolution (under the old prefix it may be another environment's now).
+      await sql`UPDATE whatsapp_instances SET status = 'error', connecting_since = NULL WHERE id = ${created.id}`.execute(
+        production.database.db,
+      );
+      fake.requests.length = 0;
+      const reconnect = await api(renamed.app).post(`/whatsapp/instances/${created.id}/connect`, user);
+      expect(reconnect.statusCode).toBe(422);
+      expect(calls()).toEqual(['POST /instance/create']);
+      expect(fake.instances.has(name)).toBe(true);
+      await sql`UPDATE whatsapp_instances SET status = 'connecting', connecting_since = now() WHERE id = ${created.id}`.execute(
+        production.database.db,
+      );
+    } finally {
+      await renamed.close();
+    }
+    expect((await notify(production)).statusCode).toBe(200);
+    expect((await api(production.app).get('/whatsapp/instances', user)).json().data[0].status).toBe('connected');
+  });
+});
