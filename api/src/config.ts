@@ -270,6 +270,13 @@ export interface WhatsAppConfig {
   timeoutMs: number;
   /** EVOLUTION_CREATE_TIMEOUT_MS: Evolution answers a create only once the instance started (~5 s, more when busy). */
   createTimeoutMs: number;
+  /**
+   * EVOLUTION_INSTANCE_PREFIX: every instance this deployment creates at the provider is named
+   * '<prefix>-<user id>-<instance_name>', and webhooks about other names are ignored, so two environments sharing
+   * one Evolution server (each with its own prefix) never take, delete or follow each other's instances. Letters,
+   * digits and '_' (no '-': the first '-' ends it, so no prefix starts another's names).
+   */
+  instancePrefix: string;
   sandboxConnectMs: number;
   /**
    * WHATSAPP_PLATFORM_INSTANCE: the provider instance (the platform's own WhatsApp number) that sends the platform's
@@ -565,9 +572,21 @@ function whatsappConfigFrom(env: Env): WhatsAppConfig {
     evolutionApiKey: env.EVOLUTION_API_KEY?.trim() || undefined,
     timeoutMs: intFrom(env, 'EVOLUTION_TIMEOUT_MS', 10_000, 100),
     createTimeoutMs: intFrom(env, 'EVOLUTION_CREATE_TIMEOUT_MS', 30_000, 100),
+    instancePrefix: instancePrefixFrom(env),
     sandboxConnectMs: intFrom(env, 'WHATSAPP_SANDBOX_CONNECT_MS', 3000, 0),
     platformInstance: env.WHATSAPP_PLATFORM_INSTANCE?.trim() || 'rifaria-plataforma',
   };
+}
+
+/** EVOLUTION_INSTANCE_PREFIX (WhatsAppConfig.instancePrefix), 'rifaria' by default: the names of issue 14. */
+function instancePrefixFrom(env: Env): string {
+  const prefix = env.EVOLUTION_INSTANCE_PREFIX?.trim() || 'rifaria';
+  if (!/^[A-Za-z0-9_]{1,30}$/.test(prefix)) {
+    throw new ConfigError(
+      `EVOLUTION_INSTANCE_PREFIX must be 1 to 30 letters, digits or _ (got "${prefix.slice(0, 40)}")`,
+    );
+  }
+  return prefix;
 }
 
 /** What Evolution API cannot be reached without. */

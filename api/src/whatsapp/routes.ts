@@ -32,7 +32,10 @@ const pageQuery = v.object({
 });
 /** Evolution's envelopes: a QR code in base64 is the largest (tens of KB). */
 export const EVOLUTION_WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
-const webhookQuery = v.object({ secret: v.optional(v.pipe(v.string(), v.maxLength(200))) });
+const webhookQuery = v.object({
+  token: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  secret: v.optional(v.pipe(v.string(), v.maxLength(200))),
+});
 
 const userOf = (request: FastifyRequest) => String(sessionOf(request).user.id);
 const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
@@ -205,7 +208,7 @@ const whatsappRoutes: RoutesPlugin = async (fastify) => {
     },
   );
 
-  // Evolution API's webhook: no session; authenticated by the key in the call (service.handleWebhook).
+  // Evolution API's webhook: no session; authenticated by the token of its URL (or a key: service.handleWebhook).
   fastify.post(
     '/webhooks/evolution',
     {
@@ -228,6 +231,7 @@ const whatsappRoutes: RoutesPlugin = async (fastify) => {
     async (request, reply) => {
       const outcome = await whatsapp().handleWebhook({
         headerKey: request.headers.apikey,
+        urlToken: request.query.token,
         urlSecret: request.query.secret,
         body: request.body,
       });

@@ -9,6 +9,7 @@ import type { WhatsAppInstance, WhatsAppMessage } from '@rifaria/shared/types';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUniqueViolation } from '../db/errors';
 import { fieldError, HttpError } from '../lib/errors';
+import { keyedHash } from '../lib/tokens';
 import {
   qrCodeAsDataUrl,
   whatsappNumberOf,
@@ -58,11 +59,22 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface EvolutionWebhookCall {
-  /** The `apikey` header, when the provider sends one. */
+  /** The `apikey` header, when the provider sends one (a default Evolution does not). */
   headerKey: unknown;
-  /** The `secret` query parameter of the URL registered for the instance. */
+  /** The `token` query parameter of the URL registered for the instance (webhookToken). */
+  urlToken: unknown;
+  /** The `secret` query parameter of URLs registered before the token: the instance's own secret. */
   urlSecret: unknown;
   body: unknown;
+}
+
+export interface WhatsAppServiceOptions {
+  /** EVOLUTION_API_KEY: a webhook call carrying it as its `apikey` is authentic whatever the instance. */
+  globalKey: string | undefined;
+  /** Keys the webhook URLs' tokens: derived from BUYER_DATA_SECRET, resolved on first use. */
+  webhookKey: () => Buffer;
+  /** EVOLUTION_INSTANCE_PREFIX: starts every name this deployment gives an instance at the provider. */
+  instancePrefix: string;
 }
 
 /**
@@ -76,14 +88,26 @@ export class WhatsAppService {
   constructor(
     private readonly repository: WhatsAppRepository,
     readonly gateway: WhatsAppGateway,
-    /** EVOLUTION_API_KEY: a webhook call carrying it is authentic whatever the instance. */
-    private readonly globalKey: string | undefined,
     private readonly log: FastifyBaseLogger,
+    private readonly options: WhatsAppServiceOptions,
   ) {}
 
-  /** The webhook URL registered for an instance: PUBLIC_URL (or the request's address) + its secret. */
-  private webhookUrl(origin: string, secret: string): string {
-    return `${origin}/webhooks/evolution?secret=${secret}`;
+  /**
+   * The webhook URL registered for an instance: PUBLIC_URL (or the request's address) + the instance's token, an
+   * HMAC of its name at the provider. Never the instance's own key (webhook_secret, its `token` at Evolution, which
+   * lets one call Evolution about it): URLs end up in proxies' logs.
+   */
+  private webhookUrl(origin: string, providerName: string): string {
+    return `${origin}/webhooks/evolution?token=${this.webhookToken(providerName)}`;
+  }
+
+  /** A name this deployment gives instances at the provider (EVOLUTION_INSTANCE_PREFIX). */
+  private ours(providerName: string): boolean {
+    return providerName.startsWith(`${this.options.instancePrefix}-`);
+  }
+
+  private webhookToken(providerName: string): string {
+    return keyedHash(this.options.webhookKey(), providerName).toString('base64url');
   }
 
   /** The organiser's instances; those connecting are asked about first (a webhook may have been lost). */
@@ -132,7 +156,7 @@ export class WhatsAppService {
       row = await this.repository.insertConnecting({
         userId,
         instanceName: input.instance_name,
-        providerName: `rifaria-${userId}-${input.instance_name}`,
+        providerName: `${this.options.instancePrefix}-${userId}-${input.instance_name}`,
         phoneNumber: input.phone_number,
         webhookSecret: secret,
       });
@@ -254,24 +278,18 @@ export class WhatsAppService {
   }
 
   /**
-   * POST /webhooks/evolution. Authentic when the `apikey` (header or envelope) is the global EVOLUTION_API_KEY, or
-   * when the `apikey` or the URL's `secret` is the instance's own secret. `connection.update` moves the status,
-   * `qrcode.updated` stores the new QR; anything else (and instances we do not know) is acknowledged and ignored.
+   * POST /webhooks/evolution. Authentic (authenticWebhook) by the URL's token, the global key, or (URLs registered
+   * before the token) the instance's own secret. `connection.update` moves the status, `qrcode.updated` stores the
+   * new QR; anything else (and instances we do not know) is acknowledged and ignored.
    */
   async handleWebhook(call: EvolutionWebhookCall): Promise<'handled' | 'ignored' | 'unauthorized'> {
     const envelope = isObject(call.body) ? call.body : {};
     const data = isObject(envelope.data) ? envelope.data : {};
     const instanceName = boundedString(envelope.instance, 100) ?? boundedString(data.instance, 100);
-    const row = instanceName ? await this.repository.findByProviderName(instanceName) : undefined;
-    const presented = [call.headerKey, envelope.apikey, call.urlSecret]
-      .map((value) => boundedString(value, 200))
-      .filter((value): value is string => value !== null);
-    const authentic = presented.some(
-      (key) =>
-        (this.globalKey !== undefined && sameSecret(key, this.globalKey)) ||
-        (row !== undefined && sameSecret(key, row.webhook_secret)),
-    );
-    if (!authentic) return 'unauthorized';
+    if (!(await this.authenticWebhook(call, envelope.apikey, instanceName))) return 'unauthorized';
+    // Another environment's instance (or a row named under an earlier prefix): not ours to follow.
+    const row =
+      instanceName && this.ours(instanceName) ? await this.repository.findByProviderName(instanceName) : undefined;
     if (!row) return 'ignored';
 
     const event = (boundedString(envelope.event, 64) ?? '').toLowerCase().replace(/_/g, '.');
@@ -302,6 +320,34 @@ export class WhatsAppService {
       return 'ignored';
     }
     return 'ignored';
+  }
+
+  /**
+   * Whether a webhook call comes from the provider, decided without the database when it can be, every comparison in
+   * constant time: EVOLUTION_API_KEY as the `apikey` (header or envelope) is enough; else a URL with a `token` is
+   * decided by it alone (the HMAC of the instance named in the body: a wrong or missing one is refused before any
+   * lookup); else, for URLs registered before the token, the instance's own secret as the `apikey` or the URL's
+   * `secret` (its row is read to compare). Nothing presented: refused.
+   */
+  private async authenticWebhook(
+    call: EvolutionWebhookCall,
+    envelopeKey: unknown,
+    instanceName: string | null,
+  ): Promise<boolean> {
+    const keys = [call.headerKey, envelopeKey]
+      .map((value) => boundedString(value, 200))
+      .filter((value): value is string => value !== null);
+    const globalKey = this.options.globalKey;
+    if (globalKey !== undefined && keys.some((key) => sameSecret(key, globalKey))) return true;
+    if (call.urlToken !== undefined) {
+      const token = boundedString(call.urlToken, 200);
+      return token !== null && instanceName !== null && sameSecret(token, this.webhookToken(instanceName));
+    }
+    const secret = boundedString(call.urlSecret, 200);
+    const presented = secret === null ? keys : [...keys, secret];
+    if (presented.length === 0 || instanceName === null || !this.ours(instanceName)) return false;
+    const row = await this.repository.findByProviderName(instanceName);
+    return row !== undefined && presented.some((key) => sameSecret(key, row.webhook_secret));
   }
 
   /**
@@ -354,19 +400,21 @@ export class WhatsAppService {
 
   /**
    * Creates the instance at the provider (a name left there by an earlier attempt is deleted and taken again: it
-   * is ours, 'rifaria-<user id>-…') and returns the QR; asks connect when the creation brought none.
+   * is ours, '<EVOLUTION_INSTANCE_PREFIX>-<user id>-…') and returns the QR; asks connect when the creation brought
+   * none. A name without the prefix (a row from before the prefix changed) is never taken back: under the old prefix
+   * it may now be another environment's.
    */
   private async startConnection(row: InstanceRow, origin: string): Promise<ConnectResult> {
     const input = {
       name: row.provider_name,
       token: row.webhook_secret,
-      webhookUrl: this.webhookUrl(origin, row.webhook_secret),
+      webhookUrl: this.webhookUrl(origin, row.provider_name),
     };
     let created: { qrCode: string | null };
     try {
       created = await this.gateway.createInstance(input);
     } catch (error) {
-      if (!(error instanceof WhatsAppNameInUseError)) throw error;
+      if (!(error instanceof WhatsAppNameInUseError) || !this.ours(row.provider_name)) throw error;
       created = await this.gateway.recreateInstance(input);
     }
     if (created.qrCode) return { state: 'connecting', qrCode: created.qrCode };

@@ -161,16 +161,14 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     config.loginLock,
     limitsRedis && { client: limitsRedis, prefix: config.rateLimitNamespace, log },
   );
-  // E-mail codes are stored as HMAC-SHA256 with a key derived from BUYER_DATA_SECRET (the server's personal-data
-  // secret), resolved on first use like the buyer cipher below.
-  let emailCodeKey: Buffer | null = null;
-  const emailCodeKeyOf = () => {
-    emailCodeKey ??= deriveKey(
-      resolveServerSecret('BUYER_DATA_SECRET', config.buyerData),
-      'rifaria/email-code/hmac/v1',
-    );
-    return emailCodeKey;
+  // Keys derived from BUYER_DATA_SECRET (the server's personal-data secret), each resolved on first use like the
+  // buyer cipher below: e-mail codes are stored as HMAC-SHA256 with one, Evolution's webhook URLs carry an HMAC of
+  // the instance's name with another.
+  const buyerDataKeyOf = (label: string) => {
+    let key: Buffer | null = null;
+    return () => (key ??= deriveKey(resolveServerSecret('BUYER_DATA_SECRET', config.buyerData), label));
   };
+  const emailCodeKeyOf = buyerDataKeyOf('rifaria/email-code/hmac/v1');
   const storage = new LocalFileStorage(config.storage.dir);
   const accounts = new AccountsRepository(db);
   // The sandbox PSP "calls" our webhook through this same app, as a real PSP would over HTTPS.
@@ -292,7 +290,11 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
       log,
       purchases,
     ),
-    whatsapp: new WhatsAppService(whatsappRepository, whatsappGateway, config.whatsapp.evolutionApiKey, log),
+    whatsapp: new WhatsAppService(whatsappRepository, whatsappGateway, log, {
+      globalKey: config.whatsapp.evolutionApiKey,
+      webhookKey: buyerDataKeyOf('rifaria/evolution-webhook/v1'),
+      instancePrefix: config.whatsapp.instancePrefix,
+    }),
     whatsappSender: new WhatsAppSender(whatsappRepository, whatsappGateway, log, config.whatsapp.platformInstance),
     settings: new SettingsService(db),
   } satisfies Services);

@@ -1,5 +1,7 @@
+import { createHmac } from 'node:crypto';
 import { WHATSAPP_MESSAGES } from '@rifaria/shared/schemas';
 import { sql } from 'kysely';
+import { deriveKey } from '../../../src/lib/server-secret';
 import { EvolutionGateway, type EvolutionGatewayOptions } from '../../../src/whatsapp/evolution';
 import {
   qrCodeAsDataUrl,
@@ -9,7 +11,9 @@ import {
   WhatsAppUnavailableError,
 } from '../../../src/whatsapp/gateway';
 import { api, bearer, buildApp, registerUser, setupValue, type RegisteredUser, type TestApp } from '../../helper';
+import { TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { FAKE_QR_BASE64, FakeEvolution } from '../../support/fake-evolution';
+import { WhatsAppRepository } from '../../../src/whatsapp/repository';
 
 /**
  * The Evolution API v2 adapter against a fake Evolution server this file starts (real HTTP), on its own and behind
@@ -180,11 +184,20 @@ describe('the /whatsapp routes on Evolution', () => {
       buildApp({
         config: {
           whatsapp: { provider: 'evolution', evolutionUrl: fake.url, evolutionApiKey: fake.apiKey, timeoutMs: 2000 },
+          buyerData: { secret: TEST_BUYER_DATA_SECRET },
         },
       }),
     (app: TestApp) => app.close(),
   );
   const owner = setupValue(() => registerUser(t.app));
+  /** The webhook URL's token for an instance: HMAC-SHA256 of its name at Evolution, keyed from BUYER_DATA_SECRET. */
+  const tokenOf = (providerName: string) =>
+    createHmac('sha256', deriveKey(Buffer.from(TEST_BUYER_DATA_SECRET), 'rifaria/evolution-webhook/v1'))
+      .update(providerName)
+      .digest('base64url');
+  /** The webhook URL of the first create the fake saw. */
+  const registeredWebhookUrl = () =>
+    (fake.requests.find((r) => r.path === '/instance/create')!.body as { webhook: { url: string } }).webhook.url;
   const db = () => t.database.db;
   const row = (id: string) =>
     db().selectFrom('whatsapp_instances').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -205,7 +218,7 @@ describe('the /whatsapp routes on Evolution', () => {
     return reply.json().data as { id: string; status: string; qr_code: string | null };
   }
 
-  it('should register the webhook on PUBLIC_URL with the instance secret, and take the QR from connect', async () => {
+  it('should register the webhook on PUBLIC_URL with a token that is not the instance key, and take the QR from connect', async () => {
     fake.qrOnCreate = false; // Evolution's usual `{count: 0}`: the service asks connect
     const created = await createInstance(owner, 'loja-1');
     expect(created).toMatchObject({ status: 'connecting', qr_code: QR_DATA_URL });
@@ -218,12 +231,45 @@ describe('the /whatsapp routes on Evolution', () => {
     expect(fake.requests[0]!.body).toMatchObject({
       instanceName: name,
       token: stored.webhook_secret,
-      webhook: { url: `http://rifaria.test/webhooks/evolution?secret=${stored.webhook_secret}` },
+      webhook: { url: `http://rifaria.test/webhooks/evolution?token=${tokenOf(name)}` },
     });
     expect(stored.webhook_secret).toMatch(/^[A-Za-z0-9_-]{32,64}$/);
+    // The URL lands in proxies' logs: it must not carry the instance's Evolution key.
+    expect(registeredWebhookUrl()).not.toContain(stored.webhook_secret);
   });
 
-  it('should follow connection.update and qrcode.updated, authenticated by the global key or the instance secret', async () => {
+  it("should accept a webhook by its URL's token alone (a default Evolution sends no apikey), and refuse a wrong one before any lookup", async () => {
+    const user = await registerUser(t.app);
+    const created = await createInstance(user, 'loja-11');
+    const name = (await row(created.id)).provider_name;
+    const other = await createInstance(user, 'loja-12');
+    const otherName = (await row(other.id)).provider_name;
+    const token = new URL(registeredWebhookUrl()).searchParams.get('token')!;
+    const open = { event: 'connection.update', instance: name, data: { instance: name, state: 'open' } };
+
+    const lookups = jest.spyOn(WhatsAppRepository.prototype, 'findByProviderName');
+    try {
+      for (const query of ['?token=errado', `?token=${tokenOf(otherName)}`, `?token=${token}x`, '']) {
+        const refused = await webhook(open, { query });
+        expect(refused.statusCode).toBe(401);
+        expect(refused.json()).toEqual({ success: false, message: 'Notificação recusada.' });
+      }
+      // The right token for another instance's name in the body, or no name at all: refused too.
+      expect((await webhook({ ...open, instance: otherName }, { query: `?token=${token}` })).statusCode).toBe(401);
+      expect((await webhook({ event: 'connection.update' }, { query: `?token=${token}` })).statusCode).toBe(401);
+      expect(lookups).not.toHaveBeenCalled();
+    } finally {
+      lookups.mockRestore();
+    }
+    expect((await row(created.id)).status).toBe('connecting');
+
+    const accepted = await webhook(open, { query: `?token=${token}` });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toEqual({ success: true, message: 'Notificação recebida.' });
+    expect(await row(created.id)).toMatchObject({ status: 'connected', qr_code: null });
+  });
+
+  it('should follow connection.update and qrcode.updated, also authenticated by the global key or the instance secret (URLs registered before the token)', async () => {
     const created = await createInstance(owner, 'loja-2');
     const { provider_name: name, webhook_secret: secret } = await row(created.id);
     const newQr = FAKE_QR_BASE64.replace('ADUlEQVR42', 'ADUlEQVR43');
@@ -448,5 +494,88 @@ describe('the /whatsapp routes on Evolution', () => {
     expect(await t.app.services.whatsappSender.sendDue()).toMatchObject({ sent: 0 });
     expect((await mine())[0]).toMatchObject({ status: 'sent', attempts: 2, instance_id: created.id });
     expect(fake.sent.filter((m) => m.number === '5511977776666')).toHaveLength(1);
+  });
+});
+
+describe('two environments on one Evolution server (EVOLUTION_INSTANCE_PREFIX)', () => {
+  // evolutionUrl is read once the fake has started (beforeAll).
+  const evolution = { provider: 'evolution' as const, evolutionApiKey: fake.apiKey };
+  // Each its own database: the same user ids and instance names on both sides.
+  const production = setupValue(
+    () => buildApp({ config: { whatsapp: { ...evolution, evolutionUrl: fake.url } } }),
+    (app: TestApp) => app.close(),
+  );
+  const staging = setupValue(
+    () => buildApp({ config: { whatsapp: { ...evolution, evolutionUrl: fake.url, instancePrefix: 'homolog' } } }),
+    (app: TestApp) => app.close(),
+  );
+  const providerNameOf = (t: TestApp, id: string) =>
+    t.database.db
+      .selectFrom('whatsapp_instances')
+      .select('provider_name')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+      .then((row) => row.provider_name);
+  const create = async (t: TestApp, user: RegisteredUser, name: string) => {
+    const reply = await api(t.app).post('/whatsapp/instances', user, {
+      instance_name: name,
+      phone_number: '11987654321',
+    });
+    expect(reply.statusCode).toBe(201);
+    return reply.json().data as { id: string; instance_name: string };
+  };
+
+  it("should name every instance with its environment's prefix, so neither deletes the other's", async () => {
+    const ours = await registerUser(production.app);
+    const theirs = await registerUser(staging.app);
+    expect(theirs.id).toBe(ours.id); // the collision the prefix prevents
+
+    const mine = await create(production, ours, 'loja');
+    const other = await create(staging, theirs, 'loja');
+    expect(other.instance_name).toBe('loja'); // the organiser's name, as typed
+    expect(await providerNameOf(production, mine.id)).toBe(`rifaria-${ours.id}-loja`);
+    expect(await providerNameOf(staging, other.id)).toBe(`homolog-${theirs.id}-loja`);
+    expect(calls()).toEqual(['POST /instance/create', 'POST /instance/create']);
+    expect([...fake.instances.keys()].sort()).toEqual([`homolog-${theirs.id}-loja`, `rifaria-${ours.id}-loja`]);
+  });
+
+  it('should ignore webhooks about names without its prefix, even authentic ones about its own older rows', async () => {
+    const user = await registerUser(production.app);
+    const created = await create(production, user, 'loja-2');
+    const name = await providerNameOf(production, created.id);
+    const open = { event: 'connection.update', instance: name, data: { instance: name, state: 'open' } };
+    const notify = (app: TestApp) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/webhooks/evolution',
+        headers: { 'content-type': 'application/json', apikey: fake.apiKey },
+        payload: JSON.stringify(open),
+      });
+    // The same database under another prefix (the setting changed): not its name any more.
+    const renamed = await buildApp({
+      database: production.database,
+      config: { whatsapp: { ...evolution, evolutionUrl: fake.url, instancePrefix: 'homolog' } },
+    });
+    try {
+      expect((await notify(renamed)).statusCode).toBe(200);
+      expect((await api(production.app).get('/whatsapp/instances', user)).json().data[0].status).toBe('connecting');
+
+      // Nor does it take that name back at Evolution (under the old prefix it may be another environment's now).
+      await sql`UPDATE whatsapp_instances SET status = 'error', connecting_since = NULL WHERE id = ${created.id}`.execute(
+        production.database.db,
+      );
+      fake.requests.length = 0;
+      const reconnect = await api(renamed.app).post(`/whatsapp/instances/${created.id}/connect`, user);
+      expect(reconnect.statusCode).toBe(422);
+      expect(calls()).toEqual(['POST /instance/create']);
+      expect(fake.instances.has(name)).toBe(true);
+      await sql`UPDATE whatsapp_instances SET status = 'connecting', connecting_since = now() WHERE id = ${created.id}`.execute(
+        production.database.db,
+      );
+    } finally {
+      await renamed.close();
+    }
+    expect((await notify(production)).statusCode).toBe(200);
+    expect((await api(production.app).get('/whatsapp/instances', user)).json().data[0].status).toBe('connected');
   });
 });
