@@ -61,3 +61,11 @@ export async function newBuyer(
   const phone = `119${String(process.pid % 1000).padStart(3, '0')}${String(phoneSequence).padStart(5, '0')}`;
   return insertBuyer(db, { ...options, phone });
 }
+
+/** GET /public/buyers/check's reply for a phone nobody registered, and for any device that did not prove the buyer. */
+export const NEW_BUYER_REPLY = {
+  success: true,
+  found: false,
+  data: null,
+  message: 'Comprador não encontrado. Informe seus dados para continuar.',
+};

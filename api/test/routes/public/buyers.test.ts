@@ -2,7 +2,14 @@ import { setupApp, setupAppBeside } from '../../helper';
 import { countRows } from '../../support/rows';
 import { maskBuyerCpf, maskBuyerEmail, maskBuyerPhone } from '../../../src/lib/masks';
 import { BUYER_DEVICE_COOKIE } from '../../../src/buyers/device-token';
-import { buyerDevice, cpfFromBase, insertBuyer, TEST_BUYER_DATA_SECRET, testCpfCipher } from '../../support/buyers';
+import {
+  buyerDevice,
+  cpfFromBase,
+  insertBuyer,
+  NEW_BUYER_REPLY,
+  TEST_BUYER_DATA_SECRET,
+  testCpfCipher,
+} from '../../support/buyers';
 
 const TOO_MANY = { success: false, message: 'Muitas tentativas. Aguarde um minuto e tente novamente.' };
 const GENERAL_422 = 'Dados inválidos. Verifique os campos informados.';
@@ -64,12 +71,7 @@ describe('public buyers', () => {
     it('should answer 200 found false for a phone without a buyer (a new buyer is not an error)', async () => {
       const response = await check('21999990000');
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
-        success: true,
-        found: false,
-        data: null,
-        message: 'Comprador não encontrado. Informe seus dados para continuar.',
-      });
+      expect(response.json()).toEqual(NEW_BUYER_REPLY);
       expect(response.headers['cache-control']).toBe('no-store');
     });
 

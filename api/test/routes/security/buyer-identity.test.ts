@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { bearer, registerUser, setupApp } from '../../helper';
 import { lastCodeSentTo, platformMessagesTo, undoTokenSentTo } from '../../support/buyer-codes';
-import { buyerDevice, cpfFromBase, insertBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { buyerDevice, cpfFromBase, insertBuyer, NEW_BUYER_REPLY, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { insertCampaign } from '../../support/campaigns';
 import { insertPurchase } from '../../support/purchases';
 
@@ -117,12 +117,7 @@ describe('the buyer takeover chain fails at every step', () => {
     // Step 2: the public lookup from the attacker's device says nothing: the same reply as a phone nobody has.
     const lookup = await t.app.inject({ method: 'GET', url: `/public/buyers/check/${victimPhone}`, ...attacker });
     expect(lookup.statusCode).toBe(200);
-    expect(lookup.json()).toEqual({
-      success: true,
-      found: false,
-      data: null,
-      message: 'Comprador não encontrado. Informe seus dados para continuar.',
-    });
+    expect(lookup.json()).toEqual(NEW_BUYER_REPLY);
     expect(lookup.body).not.toContain(cpf.slice(3, 9));
     expect(lookup.body).not.toMatch(/\d{3}\.\d{3}/);
 

@@ -12,6 +12,7 @@ import { maskPhone, onlyDigits } from '@rifaria/shared/format';
 import { BUYER_MESSAGES, changePhoneSchema, firstErrors } from '@rifaria/shared/schemas';
 import type { PublicBuyer } from '@rifaria/shared/types';
 import { useDebouncedValidation } from '@rifaria/shared/ui';
+import { FormError } from '../../common/components/form-error';
 import { CpfField, ReadOnlyField, SubmitButton } from '../../common/components/buyer-fields';
 import { changeBuyerPhone, requestChangePhoneCode } from '../api/change-buyer-phone';
 
@@ -114,11 +115,7 @@ export function ChangePhoneStep({ initialCpf, phone, busy, run, onChanged }: Pro
       <DialogContent sx={{ pt: 0 }}>
         <Stack spacing={2}>
           <Typography variant="body2">{CHANGE_PHONE_TEXTS.intro}</Typography>
-          {formError ? (
-            <Alert severity="error" role="alert">
-              {formError}
-            </Alert>
-          ) : null}
+          <FormError message={formError} />
           <CpfField
             label={CHANGE_PHONE_TEXTS.cpf}
             value={cpf}

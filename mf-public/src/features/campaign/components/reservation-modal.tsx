@@ -7,11 +7,12 @@
  * The numbers are drawn by the server when the purchase is created, so the modal shows none (no placeholders that
  * would then change). The state and the submissions are in hooks/use-reservation.ts.
  */
-import { Alert, Box, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack } from '@mui/material';
+import { Box, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack } from '@mui/material';
 import { formatBRL } from '@rifaria/shared/format';
 import { reaisToCents } from '@rifaria/shared/money';
 import type { PublicCampaign } from '@rifaria/shared/types';
 import { ArrowBackIcon, CloseIcon } from '@rifaria/shared/ui';
+import { FormError } from '../../common/components/form-error';
 import { SubmitButton } from '../../common/components/buyer-fields';
 import { SummaryList } from '../../common/components/summary-list';
 import { ticketCount } from '../../common/components/ticket-count';
@@ -94,11 +95,7 @@ export function ReservationModal({ open, onClose, campaign, quantity }: Props) {
                 ]}
                 sx={{ p: 2, borderRadius: 2, bgcolor: 'grey.50', border: 1, borderColor: 'divider', rowGap: 0.5 }}
               />
-              {reservation.formError ? (
-                <Alert severity="error" role="alert">
-                  {reservation.formError}
-                </Alert>
-              ) : null}
+              <FormError message={reservation.formError} />
               {step === 'phone' ? <PhoneStep reservation={reservation} /> : <BuyerStep reservation={reservation} />}
             </Stack>
           </DialogContent>

@@ -21,8 +21,7 @@ export const CHECKOUT_TEXTS = {
   summary: 'Resumo da compra',
   buyer: 'Dados do comprador',
   /** The checkout on a device that never proved being the buyer: the server sends no name, CPF or e-mail. */
-  buyerHidden:
-    'Os demais dados do comprador aparecem só no aparelho em que ele se cadastrou ou confirmou o telefone.',
+  buyerHidden: 'Os demais dados do comprador aparecem só no aparelho em que ele se cadastrou ou confirmou o telefone.',
   help: 'Falar com o organizador no WhatsApp',
   helpTitle: 'Precisa de ajuda?',
   paidTitle: 'Pagamento confirmado!',

@@ -7,6 +7,7 @@ import { Alert, Box, Link, Paper, Stack, Typography } from '@mui/material';
 import { paths } from '@rifaria/shared/paths';
 import { BUYER_MESSAGES } from '@rifaria/shared/schemas';
 import type { MyTickets } from '@rifaria/shared/types';
+import { FormError } from '../../common/components/form-error';
 import { CpfField, PhoneField, SubmitButton } from '../../common/components/buyer-fields';
 import { MY_TICKETS_FAILED, useMyTicketsLookup } from '../hooks/use-my-tickets-lookup';
 import { PurchaseCard } from './purchase-card';
@@ -39,11 +40,7 @@ export function MyTicketsView({ link }: { link: string }) {
             <Typography variant="body2" color="text.secondary">
               {MY_TICKETS_TEXTS.intro}
             </Typography>
-            {lookup.error ? (
-              <Alert severity="error" role="alert">
-                {lookup.error}
-              </Alert>
-            ) : null}
+            <FormError message={lookup.error} />
             {lookup.notFound ? (
               <Alert severity="info" role="status">
                 {lookup.notFound}

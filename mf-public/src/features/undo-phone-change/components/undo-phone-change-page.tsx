@@ -8,6 +8,7 @@ import { useLocation } from 'react-router-dom';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { BUYER_MESSAGES } from '@rifaria/shared/schemas';
+import { FormError } from '../../common/components/form-error';
 import { undoPhoneChange } from '../api/undo-phone-change';
 
 export const UNDO_PHONE_CHANGE_TEXTS = {
@@ -78,11 +79,7 @@ export function UndoPhoneChangePage() {
             ) : (
               <>
                 <Typography variant="body2">{UNDO_PHONE_CHANGE_TEXTS.intro}</Typography>
-                {error ? (
-                  <Alert severity="error" role="alert">
-                    {error}
-                  </Alert>
-                ) : null}
+                <FormError message={error} />
                 <Button
                   variant="contained"
                   size="large"
