@@ -99,7 +99,7 @@ export async function scaleBench(args: string[]): Promise<void> {
   let handle: DatabaseHandle | null = null;
   let server: RunningServer | null = null;
   try {
-    handle = await createDatabase({ url, searchPath: schema, poolMax: 4 });
+    handle = await createDatabase({ url, searchPath: schema, poolMax: 4, statementTimeoutMs: 0 });
     await migrate(handle.db);
     const separator = url.includes('?') ? '&' : '?';
     server = await startServer(PORT, {

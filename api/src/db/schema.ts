@@ -417,6 +417,8 @@ export interface PurchasesTable {
   refund_attempted_at: NullableTimestamp;
   /** 030: the address the reservation came from (the address cap); NULL before 030. */
   client_address: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 047: the reserving device proved the buyer (device token); false counts apart from the buyer's own caps. */
+  proven: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface CampaignTicketsTable {

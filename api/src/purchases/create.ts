@@ -3,6 +3,7 @@ import { formatDateTime } from '@rifaria/shared/format';
 import { BUYER_MESSAGES, type PurchaseRequest } from '@rifaria/shared/schemas';
 import type { PurchaseCreated } from '@rifaria/shared/types';
 import type { FastifyBaseLogger } from 'fastify';
+import type { BuyerDeviceProof } from '../buyers/device-token';
 import { isCampaignLink } from '../campaigns/slug';
 import { isUniqueViolation } from '../db/errors';
 import type { Batcher } from '../lib/batcher';
@@ -153,6 +154,7 @@ export async function createPurchase(
   idempotencyKey: string | null,
   origin: string,
   clientAddress: string | null,
+  device: BuyerDeviceProof | null = null,
 ): Promise<{ created: boolean; data: PurchaseCreated }> {
   if (!isCampaignLink(input.campaign_link)) throw new HttpError(404, PURCHASE_MESSAGES.campaignNotFound);
   const found = await ctx.lookups.submit({
@@ -160,6 +162,7 @@ export async function createPurchase(
     phone: input.buyer_phone,
     key: idempotencyKey,
     address: clientAddress,
+    device,
   });
   // A draft is not public: same reply as an unknown link.
   if (!found.campaign_id || found.status_id === 1) throw new HttpError(404, PURCHASE_MESSAGES.campaignNotFound);
@@ -173,7 +176,9 @@ export async function createPurchase(
   if (found.existing_hash) return replay(found, buyerId);
   if (found.reserve_again_at) throw waitAfterExpiries(found.reserve_again_at);
   // Refused before the PSP is called when the lookup already shows it; the reservation statement re-checks under
-  // per-buyer and per-address locks (concurrent purchases of one buyer, of one address).
+  // per-buyer and per-address locks (concurrent purchases of one buyer, of one address). A device that has not proved
+  // the buyer is answered from its own reservations in the buyer's name (from its address), never the buyer's own:
+  // the refusal must not tell a stranger what the buyer holds, nor let them make the buyer wait (migration 047).
   const caps = pendingCaps(found.total_tickets ?? 0, ctx.options);
   if ((found.buyer_pending ?? 0) + input.total_tickets > caps.buyer) {
     throw new PendingLimitError(found.buyer_pending ?? 0, caps.buyer);
@@ -202,6 +207,7 @@ export async function createPurchase(
     releasedFrom: randomInt(campaign.totalTickets),
     charge,
     clientAddress,
+    proven: found.buyer_proven === true,
     caps,
     notice: ctx.notifier.reservedRow({
       organizerId: found.organizer_id ?? '',
@@ -407,7 +413,11 @@ async function reserveAlone(ctx: CreationContext, p: Reservation): Promise<Reser
     // The guard of migrations 011 and 030 refused: the answer shows what the buyer (address) holds unpaid now.
     if (sqlState(error) === PENDING_LIMIT) {
       throw new PendingLimitError(
-        await ctx.repository.pendingNumbers(p.campaignId, { buyerId: p.buyerId }),
+        await ctx.repository.pendingNumbers(p.campaignId, {
+          buyerId: p.buyerId,
+          proven: p.proven,
+          address: p.clientAddress,
+        }),
         p.caps.buyer,
       );
     }

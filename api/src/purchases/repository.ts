@@ -2,6 +2,7 @@ import { CAMPAIGN_STATUS_ID, PURCHASE_STATUS_ID, SALES_CLOSE_BEFORE_DRAW_MS } fr
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { leaseOver } from '../db/leases';
 import type { Database, Executor } from '../db/schema';
+import type { BuyerDeviceProof } from '../buyers/device-token';
 import { POOL_PERMUTATION_COLUMNS } from '../tickets';
 import type { ReservedOutboxRow } from '../whatsapp/notifier';
 import { EXPIRY_WAIT, type PendingCaps } from './caps';
@@ -36,6 +37,11 @@ export interface Reservation {
   notice: ReservedOutboxRow | null;
   /** The address the request came from (the address cap). */
   clientAddress: string | null;
+  /**
+   * The reserving device holds the buyer's token (buyers/device-token.ts): the reservation counts against the buyer's
+   * own cap. An unproven one counts only with the buyer's other unproven ones from the same address (migration 047).
+   */
+  proven: boolean;
   /** The campaign's caps on unpaid numbers (caps.ts): the same for every reservation of one campaign. */
   caps: PendingCaps;
 }
@@ -45,6 +51,8 @@ export interface LookupInput {
   phone: string;
   key: string | null;
   address: string | null;
+  /** What the device's buyer token says (its signature already checked), or null without a valid one. */
+  device: BuyerDeviceProof | null;
 }
 
 /** An earlier purchase with the same Idempotency-Key (all null when there is none). */
@@ -66,7 +74,12 @@ export interface LookupRow extends ExistingPurchase {
   ticket_price_cents: string | null;
   total_tickets: number | null;
   buyer_id: string | null;
-  /** The buyer's unpaid numbers in the campaign (Pendente, not expired) when the lookup ran. */
+  /** The device proved the buyer (its token is this buyer's, at the buyer's current epoch). */
+  buyer_proven: boolean | null;
+  /**
+   * The unpaid numbers in the campaign (Pendente, not expired) when the lookup ran that count against this request:
+   * the buyer's own (proven) reservations, or for an unproven request the buyer's unproven ones from its address.
+   */
   buyer_pending: number | null;
   /** The unpaid numbers in the campaign of reservations made from the request's address. */
   address_pending: number | null;
@@ -103,7 +116,7 @@ export class PurchasesRepository {
       SELECT r.ord, c.id AS campaign_id, c.name AS campaign_name, c.status_id, c.draw_at <= now() AS draw_passed,
              c.draw_at <= now() + make_interval(secs => ${SALES_CLOSE_BEFORE_DRAW_MS / 1000}) AS draw_too_close,
              floor(extract(epoch FROM c.draw_at - now()))::int AS seconds_to_draw,
-             c.ticket_price_cents, c.total_tickets, b.id AS buyer_id,
+             c.ticket_price_cents, c.total_tickets, b.id AS buyer_id, pr.proven AS buyer_proven,
              e.purchase_hash AS existing_hash, e.expires_at AS existing_expires_at, e.buyer_id AS existing_buyer_id,
              h.pending AS buyer_pending, a.pending AS address_pending, ra.reserve_again_at, c.user_id AS organizer_id,
              coalesce(s.notify_purchase_reserved, true)
@@ -112,10 +125,13 @@ export class PurchasesRepository {
                            WHERE w.user_id = c.user_id AND w.is_default AND w.status = 'connected') AS notify_reserved,
              b.name AS buyer_name
       FROM unnest(${inputs.map((i) => i.link)}::text[], ${inputs.map((i) => i.phone)}::text[],
-                  ${inputs.map((i) => i.key)}::text[], ${inputs.map((i) => i.address)}::text[])
-             WITH ORDINALITY AS r(link, phone, key, address, ord)
+                  ${inputs.map((i) => i.key)}::text[], ${inputs.map((i) => i.address)}::text[],
+                  ${inputs.map((i) => i.device?.buyerId ?? null)}::bigint[],
+                  ${inputs.map((i) => i.device?.epoch ?? null)}::int[])
+             WITH ORDINALITY AS r(link, phone, key, address, device_buyer, device_epoch, ord)
       LEFT JOIN campaigns c ON c.link = r.link
       LEFT JOIN buyers b ON b.phone = r.phone
+      CROSS JOIN LATERAL (SELECT coalesce(b.id = r.device_buyer AND b.token_epoch = r.device_epoch, false) AS proven) AS pr
       LEFT JOIN user_settings s ON s.user_id = c.user_id
       -- Not a plain join: with a NULL key (no Idempotency-Key header) the One-Time Filter skips purchases altogether,
       -- and a join filter could let a planner with stale statistics scan all of a growing campaign's purchases.
@@ -126,7 +142,8 @@ export class PurchasesRepository {
       LEFT JOIN LATERAL (
         SELECT coalesce(sum(h.total_tickets), 0)::int AS pending FROM purchases h
         WHERE h.campaign_id = c.id AND h.buyer_id = b.id AND h.status_id = ${PURCHASE_STATUS_ID.pending}
-          AND h.expires_at > now()) AS h ON true
+          AND h.expires_at > now() AND h.proven = pr.proven
+          AND (pr.proven OR h.client_address IS NOT DISTINCT FROM r.address)) AS h ON true
       LEFT JOIN LATERAL (
         SELECT coalesce(sum(a.total_tickets), 0)::int AS pending FROM purchases a
         WHERE a.campaign_id = c.id AND a.client_address = r.address AND a.status_id = ${PURCHASE_STATUS_ID.pending}
@@ -134,6 +151,7 @@ export class PurchasesRepository {
       LEFT JOIN LATERAL (
         -- Reservations that ran their course unpaid (cancelled at or after their end: not a campaign cancelled or
         -- drawn under them), the last day; past the free ones, the wait doubles with each (caps.ts EXPIRY_WAIT).
+        -- Counted like the cap: a stranger's expired reservations never make the buyer wait (migration 047).
         SELECT CASE WHEN count(*) >= ${EXPIRY_WAIT.freeExpiries}
                     THEN max(x.expires_at) + make_interval(secs => least(${EXPIRY_WAIT.maxWaitSeconds},
                            ${EXPIRY_WAIT.firstWaitSeconds} * power(2, count(*) - ${EXPIRY_WAIT.freeExpiries})))
@@ -141,7 +159,8 @@ export class PurchasesRepository {
         FROM purchases x
         WHERE x.campaign_id = c.id AND x.buyer_id = b.id AND x.status_id = ${PURCHASE_STATUS_ID.cancelled}
           AND x.paid_at IS NULL AND x.cancelled_at >= x.expires_at
-          AND x.expires_at > now() - make_interval(hours => ${EXPIRY_WAIT.windowHours})) AS w ON true
+          AND x.expires_at > now() - make_interval(hours => ${EXPIRY_WAIT.windowHours})
+          AND x.proven = pr.proven AND (pr.proven OR x.client_address IS NOT DISTINCT FROM r.address)) AS w ON true
       CROSS JOIN LATERAL (SELECT CASE WHEN w.until > now() THEN w.until END AS reserve_again_at) AS ra
       ORDER BY r.ord`.execute(this.db);
     return rows;
@@ -159,15 +178,24 @@ export class PurchasesRepository {
 
   /**
    * The unpaid numbers in the campaign (Pendente, not expired) of a buyer or of an address: what the guard of
-   * migrations 011 and 030 counts.
+   * migrations 011, 030 and 047 counts (a buyer's proven reservations, or its unproven ones from one address).
    */
-  async pendingNumbers(campaignId: string, of: { buyerId: string } | { address: string | null }): Promise<number> {
+  async pendingNumbers(
+    campaignId: string,
+    of: { buyerId: string; proven: boolean; address: string | null } | { address: string | null },
+  ): Promise<number> {
     const row = await this.db
       .selectFrom('purchases')
       .select(sql<number>`coalesce(sum(total_tickets), 0)::int`.as('pending'))
       .where('campaign_id', '=', campaignId)
       .where((eb) =>
-        'buyerId' in of ? eb('buyer_id', '=', of.buyerId) : eb('client_address', 'is not distinct from', of.address),
+        'buyerId' in of
+          ? eb.and([
+              eb('buyer_id', '=', of.buyerId),
+              eb('proven', '=', of.proven),
+              ...(of.proven ? [] : [eb('client_address', 'is not distinct from', of.address)]),
+            ])
+          : eb('client_address', 'is not distinct from', of.address),
       )
       .where('status_id', '=', PURCHASE_STATUS_ID.pending)
       .where('expires_at', '>', sql<Date>`now()`)
@@ -207,14 +235,15 @@ export class PurchasesRepository {
                     ${items.map((i) => i.charge.txid)}::text[], ${items.map((i) => i.charge.createdAt)}::timestamptz[],
                     ${items.map((i) => i.charge.expiresAt)}::timestamptz[],
                     ${items.map((i) => i.charge.copyPasteCode)}::text[],
-                    ${items.map((i) => i.clientAddress)}::text[])
+                    ${items.map((i) => i.clientAddress)}::text[], ${items.map((i) => i.proven)}::boolean[])
              WITH ORDINALITY AS r(buyer_id, hash, key, count, unit_cents, amount_cents, txid, created_at, expires_at,
-                                  code, address, ord)
+                                  code, address, proven, ord)
       ), guard AS (
         -- Each buyer's unpaid numbers in the campaign, under a per-buyer lock (migration 011); raises past the limit.
         SELECT purchase_pending_guard(${first.campaignId}, array_agg(g.buyer_id ORDER BY g.ord),
                                       array_agg(g.count ORDER BY g.ord), ${first.caps.buyer},
-                                      ${items.map((i) => i.clientAddress)}::text[], ${first.caps.address}::int) AS ok
+                                      array_agg(g.address ORDER BY g.ord), ${first.caps.address}::int,
+                                      array_agg(g.proven ORDER BY g.ord)) AS ok
         FROM req g
       ), ${releasedCtes(first.campaignId, total, first.releasedFrom)}, owned AS (
         SELECT q.ord, x.number
@@ -233,10 +262,10 @@ export class PurchasesRepository {
         WHERE f.position <= t.count - t.released
       ), purchase AS (
         INSERT INTO purchases (campaign_id, buyer_id, purchase_hash, idempotency_key, total_tickets,
-                               unit_price_cents, total_cents, purchased_at, expires_at, client_address)
+                               unit_price_cents, total_cents, purchased_at, expires_at, client_address, proven)
         -- Each purchase at its own price: the one its lookup saw, which is also the amount of its Pix charge.
         SELECT ${first.campaignId}, buyer_id, hash, key, count, unit_cents, amount_cents, created_at, expires_at,
-               address
+               address, proven
         FROM req CROSS JOIN guard ORDER BY ord
         RETURNING id, purchase_hash
       ), tickets AS (
@@ -296,12 +325,13 @@ export class PurchasesRepository {
       ), ${releasedDelete(sql`(SELECT ok FROM ok)`)}, guard AS (
         -- The buyer's unpaid numbers in the campaign, under a per-buyer lock (migration 011); raises past the limit.
         SELECT purchase_pending_guard(${p.campaignId}, ${[p.buyerId]}::bigint[], ${[p.count]}::int[], ${p.caps.buyer},
-                                      ${[p.clientAddress]}::text[], ${p.caps.address}::int) AS ok
+                                      ${[p.clientAddress]}::text[], ${p.caps.address}::int, ${[p.proven]}::boolean[]) AS ok
       ), purchase AS (
         INSERT INTO purchases (campaign_id, buyer_id, purchase_hash, idempotency_key, total_tickets,
-                               unit_price_cents, total_cents, purchased_at, expires_at, client_address)
+                               unit_price_cents, total_cents, purchased_at, expires_at, client_address, proven)
         SELECT ${p.campaignId}, ${p.buyerId}, ${p.hash}, ${p.idempotencyKey}, ${p.count},
-               ${p.unitCents}, ${p.charge.amountCents}, ${p.charge.createdAt}, ${p.charge.expiresAt}, ${p.clientAddress}
+               ${p.unitCents}, ${p.charge.amountCents}, ${p.charge.createdAt}, ${p.charge.expiresAt}, ${p.clientAddress},
+               ${p.proven}
         FROM guard
         WHERE (SELECT ok FROM ok)
         RETURNING id

@@ -54,7 +54,12 @@ const publicPurchaseRoutes: RoutesPlugin = async (fastify) => {
     async (request, reply) => {
       const key = idempotencyKeyOf(request, PURCHASE_MESSAGES.idempotencyKeyInvalid);
       // The 'reserved' message's checkout link: the same origin as every other message (lib/public-origin.ts).
-      const result = await fastify.services.purchases.create(request.body, key, request.ip);
+      const result = await fastify.services.purchases.create(
+        request.body,
+        key,
+        request.ip,
+        request.cookies[BUYER_DEVICE_COOKIE],
+      );
       return reply.code(result.created ? 201 : 200).send({
         success: true,
         message: result.created ? PURCHASE_MESSAGES.created : PURCHASE_MESSAGES.replayed,

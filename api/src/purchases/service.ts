@@ -80,16 +80,19 @@ export class PurchasesService {
 
   /**
    * POST /public/purchases (create.ts). `clientAddress`: the request's address (request.ip; the address cap).
-   * `origin`: where the checkout link of the 'reserved' message points (by
+   * `deviceToken`: the device's buyer cookie; a reservation from a device that does not prove the buyer counts apart
+   * from the buyer's own caps (migration 047). `origin`: where the checkout link of the 'reserved' message points (by
    * default the notifier's, messageOriginOf in lib/public-origin.ts: the same for every message).
    */
   create(
     input: PurchaseRequest,
     idempotencyKey: string | null,
     clientAddress: string | null = null,
+    deviceToken?: string,
     origin: string = this.notifier.origin,
   ): Promise<{ created: boolean; data: PurchaseCreated }> {
-    return createPurchase(this.creation, input, idempotencyKey, origin, clientAddress);
+    const device = deviceToken ? readBuyerDeviceToken(this.cipher().tokenKey, deviceToken) : null;
+    return createPurchase(this.creation, input, idempotencyKey, origin, clientAddress, device);
   }
 
   /** One campaign's group-commit statement (a method: tests watch the batch sizes). */

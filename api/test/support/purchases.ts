@@ -84,16 +84,20 @@ export const order = (buyer: { phone: string }, campaign: { link: string }, tick
   total_tickets: tickets,
 });
 
+/** `from`: the asking device's cookies (`buyerDevice(id)` proves the buyer) and address (127.0.0.1 by default). */
 export function buy(
   app: FastifyInstance,
   body: { buyer_phone: string; campaign_link: string; total_tickets: number; payment_method_id?: number },
   key?: string,
+  from: { cookies?: Record<string, string>; address?: string } = {},
 ) {
   return app.inject({
     method: 'POST',
     url: '/public/purchases',
     payload: { payment_method_id: 1, ...body },
     headers: key === undefined ? {} : { 'idempotency-key': key },
+    ...(from.cookies ? { cookies: from.cookies } : {}),
+    ...(from.address ? { remoteAddress: from.address } : {}),
   });
 }
 

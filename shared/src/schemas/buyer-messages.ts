@@ -2,7 +2,7 @@
  * The public buyer flow's messages (spec section 5 "Reservation", section 8 "Public pages"), apart from the schemas in
  * buyer.ts: a buyer page that only shows a message loads no valibot.
  */
-import { formatInteger } from '../format';
+import { SALE_MESSAGES } from './sale-messages';
 
 export const BUYER_MESSAGES = {
   phoneMin: 'Telefone deve ter pelo menos 10 dígitos',
@@ -18,22 +18,11 @@ export const BUYER_MESSAGES = {
   cpfTaken: 'Este CPF já está cadastrado com outro telefone.',
   buyerNotFound: 'Comprador não encontrado. Informe seus dados para continuar.',
   // Purchase creation.
-  quantityMin: 'Escolha pelo menos 1 número.',
-  quantityMax: 'Máximo de 1.000 números por compra.',
+  ...SALE_MESSAGES,
   campaignRequired: 'Campanha é obrigatória',
   paymentMethod: 'Forma de pagamento inválida',
   purchaseFailed: 'Erro ao criar compra',
   checkoutFailed: 'Erro ao processar checkout. Tente novamente.',
-  campaignUnavailable: 'Esta campanha não está aceitando compras no momento.',
-  drawDatePassed: 'As vendas desta campanha foram encerradas: a data do sorteio já passou.',
-  /** Less than SALES_CLOSE_BEFORE_DRAW_MS before the draw: no time left to pay the Pix. */
-  drawTooClose:
-    'As vendas desta campanha foram encerradas: o sorteio começa em menos de 2 minutos, sem tempo para pagar o Pix.',
-  /** Fewer numbers left than asked: `remaining` is how many are still for sale (0 = sold out). */
-  notEnoughTickets: (remaining: number) =>
-    remaining === 0
-      ? 'Todos os números desta campanha já foram vendidos.'
-      : `Restam apenas ${formatInteger(remaining)} ${remaining === 1 ? 'número disponível' : 'números disponíveis'}. Escolha uma quantidade menor.`,
   // Checkout (spec section 8).
   hashMissing: 'Hash da compra não encontrado na URL',
   purchaseNotFound: 'Compra não encontrada',

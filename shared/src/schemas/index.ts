@@ -6,6 +6,7 @@ export * from './wallet';
 export * from './campaign';
 export * from './buyer';
 export * from './buyer-messages';
+export * from './sale-messages';
 export * from './draw';
 export * from './account';
 export * from './whatsapp';

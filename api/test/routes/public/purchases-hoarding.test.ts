@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { formatDateTime } from '@rifaria/shared/format';
 import { loadConfig } from '../../../src/config';
 import { setupApp } from '../../helper';
-import { newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { buyerDevice, newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { publishedCampaign, type TestCampaign } from '../../support/campaigns';
 import { backdateReservations, order, WEBHOOK_SECRET } from '../../support/purchases';
 import { countRows } from '../../support/rows';
@@ -26,12 +26,14 @@ const t = setupApp({
 });
 const db = () => t.database.db;
 
-const buyFrom = (ip: string, body: ReturnType<typeof order>) =>
+/** `cookies`: the device's (`buyerDevice(id)` proves the buyer); without, a device that never proved anyone. */
+const buyFrom = (ip: string, body: ReturnType<typeof order>, cookies: Record<string, string> = {}) =>
   t.app.inject({
     method: 'POST',
     url: '/public/purchases',
     payload: { payment_method_id: 1, ...body },
     headers: { 'x-forwarded-for': ip },
+    cookies,
   });
 
 async function pendingOfCampaign(campaign: TestCampaign): Promise<number> {
@@ -195,5 +197,66 @@ describe('reservations that keep expiring unpaid', () => {
     const buyer = await newBuyer(db());
     for (let i = 0; i < 2; i += 1) await reserveAndLapse(campaign, buyer, '203.0.113.41');
     expect((await buyFrom('203.0.113.41', order(buyer, campaign, 1))).statusCode).toBe(201);
+  });
+});
+
+/**
+ * Issue 29 item 1 (reserving in someone else's name) with item 6: a reservation under a buyer's phone from a device
+ * that does not hold the buyer's token still goes through (buying for a friend), but is counted apart from the buyer's
+ * own (per buyer and address): its refusals tell nothing of what the buyer holds, and it can make nobody but itself
+ * wait (migration 047).
+ */
+describe("reservations in a buyer's name from a device that has not proved the buyer", () => {
+  it("should neither reveal the buyer's unpaid numbers nor spend the buyer's allowance", async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 1000 });
+    const buyer = await newBuyer(db());
+    const own = buyerDevice(buyer.id);
+    expect((await buyFrom('203.0.113.50', order(buyer, campaign, 60), own)).statusCode).toBe(201);
+
+    // A stranger (no token, another address): their own 100, as if the buyer held nothing.
+    const stranger = '198.51.100.7';
+    expect((await buyFrom(stranger, order(buyer, campaign, 100))).statusCode).toBe(201);
+    const more = await buyFrom(stranger, order(buyer, campaign, 1));
+    expect(more.statusCode).toBe(422);
+    expect(more.json().details).toEqual({ limit: 100, pending: 100 });
+    // A forged token, or one of another buyer, proves nothing either.
+    const other = await newBuyer(db());
+    for (const cookies of [buyerDevice(other.id), { rifaria_buyer: `v1.${buyer.id}.0.${'A'.repeat(43)}` }]) {
+      expect((await buyFrom(stranger, order(buyer, campaign, 1), cookies)).json().details).toEqual({
+        limit: 100,
+        pending: 100,
+      });
+    }
+
+    // The buyer's own device still has its 40 left, and its refusal counts only the buyer's 100.
+    expect((await buyFrom('203.0.113.50', order(buyer, campaign, 40), own)).statusCode).toBe(201);
+    const full = await buyFrom('203.0.113.50', order(buyer, campaign, 1), own);
+    expect(full.json().details).toEqual({ limit: 100, pending: 100 });
+    const rows = await db()
+      .selectFrom('purchases')
+      .select(['proven', (eb) => eb.fn.sum<string>('total_tickets').as('n')])
+      .where('campaign_id', '=', campaign.id)
+      .groupBy('proven')
+      .orderBy('proven')
+      .execute();
+    expect(rows.map((r) => [r.proven, Number(r.n)])).toEqual([
+      [false, 100],
+      [true, 100],
+    ]);
+  });
+
+  it("should make the stranger wait after letting reservations lapse in the buyer's name, never the buyer", async () => {
+    const campaign = await publishedCampaign(t.app, { totalTickets: 1000 });
+    const buyer = await newBuyer(db());
+    const stranger = '198.51.100.8';
+    for (let i = 0; i < 3; i += 1) {
+      expect((await buyFrom(stranger, order(buyer, campaign, 5))).statusCode).toBe(201);
+      await backdateReservations(db(), campaign.id);
+      await t.app.services.purchases.expireOverdue();
+    }
+    expect((await buyFrom(stranger, order(buyer, campaign, 1))).statusCode).toBe(429);
+    // The buyer, on their own device, and a friend on another connection, reserve at once.
+    expect((await buyFrom('203.0.113.51', order(buyer, campaign, 1), buyerDevice(buyer.id))).statusCode).toBe(201);
+    expect((await buyFrom('198.51.100.9', order(buyer, campaign, 1))).statusCode).toBe(201);
   });
 });

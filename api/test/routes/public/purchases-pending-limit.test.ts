@@ -201,10 +201,17 @@ describe('unpaid numbers per buyer and campaign', () => {
     it('should raise pending_limit from the guard when the buyer would go past the limit', async () => {
       const { campaign, buyer } = await campaignAndBuyer(t.app);
       await bought(campaign, buyer.phone, 700);
-      const guard = (buyers: string[], counts: number[]) =>
-        sql`SELECT purchase_pending_guard(${campaign.id}, ${buyers}::bigint[], ${counts}::int[], 1000, NULL::text[], NULL::int)`.execute(
-          db(),
-        );
+      // The purchases above came from a device without the buyer's token, from inject's 127.0.0.1 (migration 047).
+      const guard = (buyers: string[], counts: number[], proven = false) =>
+        sql`SELECT purchase_pending_guard(${campaign.id}, ${buyers}::bigint[], ${counts}::int[], 1000,
+                                          ${buyers.map(() => '127.0.0.1')}::text[], NULL::int,
+                                          ${buyers.map(() => proven)}::boolean[])`.execute(db());
+      // The buyer's own device (proven) does not count them, nor does the same device from another address.
+      await expect(guard([buyer.id], [1000], true)).resolves.toBeDefined();
+      await expect(
+        sql`SELECT purchase_pending_guard(${campaign.id}, ${[buyer.id]}::bigint[], ${[1000]}::int[], 1000,
+                                          ${['198.51.100.1']}::text[], NULL::int, ${[false]}::boolean[])`.execute(db()),
+      ).resolves.toBeDefined();
       await expect(guard([buyer.id], [300])).resolves.toBeDefined();
       await expect(guard([buyer.id], [301])).rejects.toThrow('pending_limit:700');
       // Several purchases of one buyer in one batch add up.
