@@ -72,7 +72,7 @@ const apiDomains = {
   wallets: ['payments', 'ledger', 'profile'],
   accounts: ['auth', 'profile', 'storage', 'wallets'],
   sales: ['buyers'],
-  campaigns: ['draws', 'sales', 'storage', 'tickets'],
+  campaigns: ['draws', 'sales', 'storage', 'tickets', 'whatsapp'],
   purchases: ['buyers', 'campaigns', 'ledger', 'payments', 'sales', 'tickets', 'whatsapp'],
   dashboard: ['campaigns', 'ledger', 'sales', 'wallets'],
   draws: ['ledger', 'mail', 'whatsapp'],

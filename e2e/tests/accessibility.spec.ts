@@ -14,7 +14,7 @@ import {
 // Issue 29 (Prove, accessibility): axe-core on every screen, as a phone (390×844, touch) and as a laptop (1366×900)
 // see it, finds no serious or critical violation (WCAG 2.x A/AA rules and axe's best practices). Each screen is
 // checked once its content is drawn (no spinner or skeleton left), with its main dialog open where the screen is
-// mostly a dialog (the reservation modal). Moderate and minor findings are printed, not failed.
+// mostly a dialog (the reservation modal, at both of its steps, with a validation error shown). Moderate and minor findings are printed, not failed.
 
 const VIEWPORTS = [
   { name: 'celular', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -52,6 +52,13 @@ async function pendingPurchaseHash(page: Page, link: string): Promise<string> {
   });
   expect(purchase.status(), await purchase.text()).toBe(201);
   return ((await purchase.json()) as { data: { purchase_hash: string } }).data.purchase_hash;
+}
+
+/** The reservation dialog of the campaign page, opened as a buyer does: 10 numbers, then 'Participar Agora'. */
+async function openReservation(page: Page) {
+  await page.getByRole('button', { name: '+10', exact: true }).first().click();
+  await page.getByRole('button', { name: 'Participar Agora' }).first().click();
+  return page.getByRole('dialog');
 }
 
 async function waitUntilDrawn(page: Page): Promise<void> {
@@ -230,7 +237,29 @@ const screensOf = (f: Fixture): Screen[] => [
     path: `/p/desfazer-troca-de-telefone#${'a'.repeat(43)}`,
     ready: (p) => p.getByRole('button', { name: 'Desfazer a troca' }),
   },
-  // Still to be brought in: the reservation dialog (a state reached by taps, not an address).
+  {
+    name: 'reserva: telefone',
+    path: `/p/${f.open.link}`,
+    ready: (p) => p.getByRole('button', { name: /Participar/ }),
+    open: async (p) => {
+      const modal = await openReservation(p);
+      await modal.getByRole('textbox', { name: 'Telefone (WhatsApp)' }).fill('119');
+      await expect(modal.getByText('Telefone deve ter pelo menos 10 dígitos')).toBeVisible();
+    },
+  },
+  {
+    name: 'reserva: dados do comprador',
+    path: `/p/${f.open.link}`,
+    ready: (p) => p.getByRole('button', { name: /Participar/ }),
+    open: async (p) => {
+      const modal = await openReservation(p);
+      await modal.getByRole('textbox', { name: 'Telefone (WhatsApp)' }).fill(randomPhone());
+      await modal.getByRole('button', { name: 'Continuar' }).click();
+      await expect(modal.getByRole('heading', { name: 'Dados do Comprador' })).toBeVisible();
+      await modal.getByRole('textbox', { name: 'CPF' }).fill('12345678900');
+      await expect(modal.getByText('CPF inválido')).toBeVisible();
+    },
+  },
 ];
 
 const PLACEHOLDER: Fixture = {

@@ -156,6 +156,31 @@ export interface Campaign {
   draw_commitment: string | null;
   /** When the draw was made (ISO 8601), or null: the panel then loads GET /api/campaigns/{id}/draw. */
   drawn_at: string | null;
+  /**
+   * Only in GET /api/campaigns/{id}: a number was reserved (issue 30): price and prizes are locked, rules and draw
+   * date change only through an amendment.
+   */
+  has_reservations?: boolean;
+  /** Only in GET /api/campaigns/{id}: the campaign's amendments, oldest first (the change history). */
+  amendments?: CampaignAmendment[];
+}
+
+/**
+ * An amendment of a campaign whose numbers were already reserved (issue 30): its rules and/or a later draw date,
+ * dated and explained, public. Price and prizes never change once a number is reserved.
+ */
+export interface CampaignAmendment {
+  id: number;
+  /** ISO 8601. */
+  created_at: string;
+  /** 'dd/mm' in São Paulo: 'Alteração do regulamento em 28/11: …'. */
+  date_formatted: string;
+  /** What the organiser wrote for the buyers. */
+  note: string;
+  rules_changed: boolean;
+  /** '28/11/2026 às 20:00' before and after, when the draw date moved; null both otherwise. */
+  draw_date_before_formatted: string | null;
+  draw_date_after_formatted: string | null;
 }
 
 export interface CampaignListReply {
@@ -277,6 +302,8 @@ export interface PublicCampaign {
   /** False when published but not buyable (draw date passed, sold out, finished): the page disables 'Participar Agora'. */
   accepting_purchases: boolean;
   max_tickets_per_purchase: number;
+  /** Changes made after numbers were reserved, oldest first (issue 30): shown on the page, never hidden. */
+  amendments: CampaignAmendment[];
 }
 
 /**
@@ -344,6 +371,8 @@ export interface DrawResult {
   drawn_at: string;
   /** '28/11/2026 às 20:00' (America/Sao_Paulo). */
   drawn_at_formatted: string;
+  /** The campaign's amendments after sales, oldest first (issue 30). */
+  amendments: CampaignAmendment[];
 }
 
 /** GET /api/campaigns/{id}/draw/federal-result?contest=N: a contest's result, for the organiser to review. */
@@ -415,7 +444,7 @@ export interface Purchase {
   /** ISO 8601. */
   purchased_at: string;
   purchased_at_formatted: string;
-  /** ISO 8601: purchased_at + 10 minutes. */
+  /** ISO 8601: purchased_at + the reservation window (10 minutes), or the draw datetime when that comes first. */
   expires_at: string;
   /** The server's clock when it answered (ISO 8601): the countdown corrects the device's clock with it. */
   server_time: string;
@@ -425,6 +454,11 @@ export interface Purchase {
   status: { id: PurchaseStatusId; name: 'Pendente' | 'Pago' | 'Cancelado' };
   /** Paid after expiry with no numbers left: the money goes back to the buyer ('pending' → 'refunded'/'failed'). */
   refund_status: 'pending' | 'refunded' | 'failed' | null;
+  /**
+   * The reservation ends because sales close for the draw (issue 30): its deadline is the draw datetime (it was made
+   * less than the reservation window before it), or the draw cancelled it before its deadline.
+   */
+  ends_at_draw: boolean;
   campaign: {
     title: string;
     link: string;

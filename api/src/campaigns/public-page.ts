@@ -1,3 +1,4 @@
+import { amendmentsOf } from '../draws/amendments';
 import {
   CAMPAIGN_STATUS_ID,
   DRAW_TYPE_ID,
@@ -68,7 +69,7 @@ export async function publicCampaign(
   origin: string,
   now: Date = new Date(),
 ): Promise<PublicCampaign> {
-  const [awards, totals] = await Promise.all([
+  const [awards, totals, amendments] = await Promise.all([
     db
       .selectFrom('campaign_awards')
       .select(['position', 'description', 'value_cents'])
@@ -76,6 +77,7 @@ export async function publicCampaign(
       .orderBy('position')
       .execute(),
     campaignTotals(db, [record.id], now),
+    amendmentsOf(db, record.id),
   ]);
   const stats = toCampaignStats(record.total_tickets, totals.get(String(record.id)));
   const statusId = record.status_id as CampaignStatusId;
@@ -111,5 +113,6 @@ export async function publicCampaign(
     },
     accepting_purchases: acceptsPurchases(record, stats.tickets_available, now),
     max_tickets_per_purchase: RESERVATION_QUANTITY_MAX,
+    amendments,
   };
 }

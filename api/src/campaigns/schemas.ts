@@ -1,3 +1,4 @@
+import { amendmentSchema } from '../draws/schemas';
 import type {
   Award,
   Campaign,
@@ -93,6 +94,18 @@ const campaignEntries = {
     ),
   ),
   drawn_at: v.pipe(v.nullable(isoTimestamp), v.description('Quando o sorteio foi realizado, ou null')),
+  has_reservations: v.optional(
+    v.pipe(
+      v.boolean(),
+      v.description('Só em GET /api/campaigns/{id}: há números reservados (preço e prêmios travados)'),
+    ),
+  ),
+  amendments: v.optional(
+    v.pipe(
+      v.array(amendmentSchema),
+      v.description('Só em GET /api/campaigns/{id}: as alterações depois das vendas, da mais antiga à mais nova'),
+    ),
+  ),
 };
 
 export const campaignSchema = v.object(campaignEntries);
@@ -168,6 +181,7 @@ export const publicCampaignSchema = v.object({
   }),
   accepting_purchases: v.pipe(v.boolean(), v.description('false: publicada mas sem venda (data passou, esgotada)')),
   max_tickets_per_purchase: integer,
+  amendments: v.pipe(v.array(amendmentSchema), v.description('Alterações do regulamento depois das vendas')),
 });
 
 export const publicCampaignReplySchema = v.object({ success: v.literal(true), data: publicCampaignSchema });

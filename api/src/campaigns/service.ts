@@ -1,5 +1,11 @@
 import { BACKGROUND_PROCESSING_TICKET_THRESHOLD, CAMPAIGN_STATUS_ID } from '@rifaria/shared/constants';
-import { CAMPAIGN_MESSAGES, type CreateCampaignInput, type UpdateCampaignInput } from '@rifaria/shared/schemas';
+import {
+  AMENDMENT_MESSAGES,
+  amendmentText,
+  CAMPAIGN_MESSAGES,
+  type CreateCampaignInput,
+  type UpdateCampaignInput,
+} from '@rifaria/shared/schemas';
 import type { Campaign, CampaignListReply, CampaignStatusId, DrawType, PublicCampaign } from '@rifaria/shared/types';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,6 +15,8 @@ import { campaignSalesChart, campaignStats } from '../sales/stats';
 import { newStorageKey, type FileStorage, type StoredFile } from '../storage';
 import type { TicketPools } from '../tickets';
 import { commitmentOf, newSeed } from '../draws/algorithm';
+import type { Notifier } from '../whatsapp/notifier';
+import { amendmentsOf, hasReservations, presentAmendment, type AmendmentRow } from '../draws/amendments';
 import { CAMPAIGN_API_MESSAGES } from './messages';
 import {
   BANNER_KEY_PREFIX,
@@ -94,11 +102,15 @@ export class CampaignsService {
     /** Public links (full_url) are built on this origin: see `at`. */
     private readonly origin: string,
     private readonly log: FastifyBaseLogger,
+    /** Sends an amendment to the buyers with a paid purchase (issue 30). */
+    private readonly notifier: Notifier,
   ) {}
 
   /** The same service, its campaigns' links on `origin` (the request's: lib/public-origin.ts). */
   at(origin: string): CampaignsService {
-    return origin === this.origin ? this : new CampaignsService(this.db, this.pools, this.storage, origin, this.log);
+    return origin === this.origin
+      ? this
+      : new CampaignsService(this.db, this.pools, this.storage, origin, this.log, this.notifier);
   }
 
   /**
@@ -163,13 +175,17 @@ export class CampaignsService {
       .execute();
   }
 
-  private async present(record: CampaignRecord, withChart = false): Promise<Campaign> {
-    const [awards, stats, chart] = await Promise.all([
+  /** `whole`: GET /api/campaigns/{id}: also the sales chart, whether numbers were reserved, and the amendments. */
+  private async present(record: CampaignRecord, whole = false): Promise<Campaign> {
+    const [awards, stats, chart, reserved, amendments] = await Promise.all([
       this.awardsOf(this.db, [record.id]),
       campaignStats(this.db, [{ id: record.id, total_tickets: record.total_tickets }]),
-      withChart ? campaignSalesChart(this.db, record.id, SALES_CHART_DAYS) : Promise.resolve(undefined),
+      whole ? campaignSalesChart(this.db, record.id, SALES_CHART_DAYS) : Promise.resolve(undefined),
+      whole ? hasReservations(this.db, record.id) : Promise.resolve(undefined),
+      whole ? amendmentsOf(this.db, record.id) : Promise.resolve(undefined),
     ]);
-    return presentCampaign(record, awards, stats.get(record.id)!, this.origin, chart);
+    const campaign = presentCampaign(record, awards, stats.get(record.id)!, this.origin, chart);
+    return whole ? { ...campaign, has_reservations: reserved!, amendments: amendments! } : campaign;
   }
 
   async list(userId: string, status?: CampaignStatusId): Promise<Omit<CampaignListReply, 'success'>> {
@@ -307,7 +323,18 @@ export class CampaignsService {
       // Row lock: an update cannot interleave with a publish/cancel of the same campaign.
       const current = await trx
         .selectFrom('campaigns')
-        .select(['id', 'status_id', 'draw_type_id', 'banner_storage_key'])
+        .select([
+          'id',
+          'status_id',
+          'draw_type_id',
+          'banner_storage_key',
+          'ticket_price_cents',
+          'rules',
+          'draw_at',
+          'name',
+          'link',
+          'user_id',
+        ])
         .where('id', '=', /^\d{1,18}$/.test(campaignId) ? campaignId : '0')
         .where('user_id', '=', userId)
         .forUpdate()
@@ -331,6 +358,7 @@ export class CampaignsService {
       if (input.user_wallet_id !== undefined) await this.assertOwnActiveWallet(trx, userId, input.user_wallet_id);
 
       const drawAt = input.draw_datetime !== undefined ? input.draw_datetime : input.draw_date;
+      const amendment = await this.amendmentOf(trx, current, input, drawAt);
       const changes: Record<string, unknown> = {};
       if (input.name !== undefined) changes.name = input.name;
       if (drawAt !== undefined) changes.draw_at = drawAt;
@@ -353,9 +381,84 @@ export class CampaignsService {
         await trx.deleteFrom('campaign_awards').where('campaign_id', '=', current.id).execute();
         await this.insertAwards(trx, current.id, input.awards);
       }
+      if (amendment) {
+        const row = await trx
+          .insertInto('campaign_amendments')
+          .values({ campaign_id: current.id, ...amendment })
+          .returning(['id', 'campaign_id', 'created_at', 'note', 'rules_after', 'draw_at_before', 'draw_at_after'])
+          .executeTakeFirstOrThrow();
+        await this.notifier.amendmentPublished(trx, {
+          id: row.id,
+          campaignId: current.id,
+          userId: current.user_id,
+          campaignName: input.name ?? current.name,
+          link: current.link,
+          sentence: amendmentText(presentAmendment(row as AmendmentRow)),
+        });
+      }
     });
     if (removedBannerKey) await this.deleteBannerFiles(removedBannerKey);
     return this.get(userId, campaignId);
+  }
+
+  /**
+   * Issue 30: what an update of a campaign whose numbers were reserved may change. Price and prizes: nothing (422 on
+   * the field). Rules and draw date: only with `amendment` (what changed, for the buyers), the draw only later, never
+   * removed. Returns the amendment to store, or null when nothing of the kind changed or nothing was reserved.
+   */
+  private async amendmentOf(
+    trx: Executor,
+    current: { id: string; status_id: number; ticket_price_cents: string; rules: string; draw_at: Date | null },
+    input: CampaignUpdate,
+    drawAt: Date | null | undefined,
+  ): Promise<{
+    note: string;
+    rules_before: string | null;
+    rules_after: string | null;
+    draw_at_before: Date | null;
+    draw_at_after: Date | null;
+  } | null> {
+    if (current.status_id === CAMPAIGN_STATUS_ID.draft || !(await hasReservations(trx, current.id))) return null;
+    if (input.ticket_price !== undefined && String(input.ticket_price) !== String(current.ticket_price_cents)) {
+      throw fixFields('ticket_price', AMENDMENT_MESSAGES.priceLocked);
+    }
+    if (input.awards !== undefined) {
+      const stored = await trx
+        .selectFrom('campaign_awards')
+        .select(['description', 'value_cents'])
+        .where('campaign_id', '=', current.id)
+        .orderBy('position')
+        .execute();
+      const same =
+        stored.length === input.awards.length &&
+        stored.every(
+          (award, index) =>
+            award.description === input.awards![index]!.description &&
+            (award.value_cents === null ? null : String(award.value_cents)) ===
+              (input.awards![index]!.value === null ? null : String(input.awards![index]!.value)),
+        );
+      if (!same) throw fixFields('awards', AMENDMENT_MESSAGES.awardsLocked);
+    }
+    const rulesChanged = input.rules !== undefined && input.rules !== current.rules;
+    const drawChanged = drawAt !== undefined && (drawAt?.getTime() ?? null) !== (current.draw_at?.getTime() ?? null);
+    if (
+      drawChanged &&
+      (drawAt === null || (current.draw_at !== null && drawAt.getTime() < current.draw_at.getTime()))
+    ) {
+      throw fixFields(
+        input.draw_datetime !== undefined ? 'draw_datetime' : 'draw_date',
+        AMENDMENT_MESSAGES.drawDateOnlyLater,
+      );
+    }
+    if (!rulesChanged && !drawChanged) return null;
+    if (input.amendment === undefined) throw fixFields('amendment', AMENDMENT_MESSAGES.noteRequired);
+    return {
+      note: input.amendment,
+      rules_before: rulesChanged ? current.rules : null,
+      rules_after: rulesChanged ? input.rules! : null,
+      draw_at_before: drawChanged ? current.draw_at : null,
+      draw_at_after: drawChanged ? drawAt! : null,
+    };
   }
 
   /**

@@ -353,6 +353,18 @@ export interface CampaignAwardsTable {
   value_cents: ColumnType<string | null, string | number | null, string | number | null>;
 }
 
+/** 048: an amendment of a campaign with reserved numbers (rules and/or a later draw date), never changed. */
+export interface CampaignAmendmentsTable {
+  id: ColumnType<string, never, never>;
+  campaign_id: Int8;
+  created_at: CreatedAt;
+  note: string;
+  rules_before: string | null;
+  rules_after: string | null;
+  draw_at_before: NullableTimestamp;
+  draw_at_after: NullableTimestamp;
+}
+
 export interface CampaignTicketPoolsTable {
   campaign_id: Int8;
   total: number;
@@ -570,7 +582,9 @@ export type WhatsappMessageKind =
   | 'test'
   // 020_buyer_phone_proof: the platform's own messages to buyers (user_id NULL)
   | 'buyer_code'
-  | 'buyer_notice';
+  | 'buyer_notice'
+  // 048_campaign_amendments: an amendment, to each buyer with a paid purchase
+  | 'campaign_amendment';
 export type WhatsappMessageStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 export type WhatsappInstanceStatus = 'connected' | 'connecting' | 'disconnected' | 'error';
 export interface WhatsappInstancesTable {
@@ -635,6 +649,7 @@ export interface Database {
   campaign_statuses: CampaignStatusesTable;
   campaigns: CampaignsTable;
   campaign_awards: CampaignAwardsTable;
+  campaign_amendments: CampaignAmendmentsTable;
   campaign_ticket_pools: CampaignTicketPoolsTable;
   // 008_purchases
   buyers: BuyersTable;

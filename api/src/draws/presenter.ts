@@ -1,5 +1,6 @@
+import { amendmentText } from '@rifaria/shared/schemas';
 import { formatDateTime, formatTicketNumber, maskPhone } from '@rifaria/shared/format';
-import type { DrawBeacon, DrawResult, DrawWinner, OrganizerDrawResult } from '@rifaria/shared/types';
+import type { CampaignAmendment, DrawBeacon, DrawResult, DrawWinner, OrganizerDrawResult } from '@rifaria/shared/types';
 import { maskBuyerName } from '../lib/masks';
 import { publicRoundUrl, type BeaconRound } from './beacon';
 import type { DrawCampaign, StoredDraw, StoredWinner } from './repository';
@@ -37,7 +38,12 @@ function winnerOf(campaign: DrawCampaign, winner: StoredWinner): DrawWinner {
   };
 }
 
-function resultOf(campaign: DrawCampaign, draw: StoredDraw, winners: StoredWinner[]): Omit<DrawResult, 'winners'> {
+function resultOf(
+  campaign: DrawCampaign,
+  draw: StoredDraw,
+  winners: StoredWinner[],
+  amendments: CampaignAmendment[],
+): Omit<DrawResult, 'winners'> {
   const rifaria = draw.method === 'rifaria';
   const beacon: DrawBeacon | null = rifaria ? beaconOf(draw.beacon) : null;
   return {
@@ -59,12 +65,21 @@ function resultOf(campaign: DrawCampaign, draw: StoredDraw, winners: StoredWinne
     paid_count: draw.paid_count,
     drawn_at: draw.drawn_at.toISOString(),
     drawn_at_formatted: formatDateTime(draw.drawn_at),
+    amendments,
   };
 }
 
 /** GET /public/campaigns/{link}/result: winners' names masked. */
-export function presentPublicResult(campaign: DrawCampaign, draw: StoredDraw, winners: StoredWinner[]): DrawResult {
-  return { ...resultOf(campaign, draw, winners), winners: winners.map((winner) => winnerOf(campaign, winner)) };
+export function presentPublicResult(
+  campaign: DrawCampaign,
+  draw: StoredDraw,
+  winners: StoredWinner[],
+  amendments: CampaignAmendment[],
+): DrawResult {
+  return {
+    ...resultOf(campaign, draw, winners, amendments),
+    winners: winners.map((winner) => winnerOf(campaign, winner)),
+  };
 }
 
 /** GET/POST /api/campaigns/{id}/draw: the organiser sees who won and how to reach them. */
@@ -72,9 +87,10 @@ export function presentOrganizerResult(
   campaign: DrawCampaign,
   draw: StoredDraw,
   winners: StoredWinner[],
+  amendments: CampaignAmendment[],
 ): OrganizerDrawResult {
   return {
-    ...resultOf(campaign, draw, winners),
+    ...resultOf(campaign, draw, winners, amendments),
     winners: winners.map((winner) => ({
       ...winnerOf(campaign, winner),
       buyer_name: winner.buyer_name,
@@ -102,6 +118,8 @@ export function presentVerificationFile(
   draw: Omit<StoredDraw, 'campaign_id'>,
   winners: { position: number; number: number }[],
   paid: Uint32Array,
+  /** What changed after sales (issue 30): part of the record anyone can keep. */
+  amendments: CampaignAmendment[] = [],
 ): VerificationFile {
   const file: VerificationFile = {
     version: VERIFICATION_VERSION,
@@ -113,6 +131,7 @@ export function presentVerificationFile(
     tickets_hash: draw.tickets_hash,
     winners: winners.map((winner) => ({ position: winner.position, number: winner.number })),
     drawn_at: draw.drawn_at.toISOString(),
+    amendments: amendments.map((amendment) => ({ ...amendment, text: amendmentText(amendment) })),
   };
   if (draw.method === 'rifaria') {
     const beacon = beaconOf(draw.beacon);

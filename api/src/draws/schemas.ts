@@ -30,6 +30,17 @@ export const drawBeaconSchema = v.object({
   url: v.pipe(v.nullable(v.string()), v.description('Registro público da rodada (API HTTP do drand); null no sandbox')),
 });
 
+/** An amendment after sales (issue 30). */
+export const amendmentSchema = v.object({
+  id: integer,
+  created_at: isoTimestamp,
+  date_formatted: v.pipe(v.string(), v.description("'dd/mm' (São Paulo)")),
+  note: v.string(),
+  rules_changed: v.boolean(),
+  draw_date_before_formatted: v.nullable(v.string()),
+  draw_date_after_formatted: v.nullable(v.string()),
+});
+
 const resultEntries = {
   method: v.picklist(['rifaria', 'federal']),
   campaign: v.object({ name: v.string(), link: v.string(), total_tickets: integer }),
@@ -51,6 +62,7 @@ const resultEntries = {
   paid_count: integer,
   drawn_at: isoTimestamp,
   drawn_at_formatted: v.string(),
+  amendments: v.pipe(v.array(amendmentSchema), v.description('Alterações do regulamento depois das vendas')),
 };
 
 export const drawResultSchema = v.object({ ...resultEntries, winners: v.array(drawWinnerSchema) });

@@ -22,6 +22,7 @@ import {
   type FederalResults,
 } from './federal-results';
 import { organizerMail, organizerWhatsApp, winnerMessage, type DrawNotice } from './notifications';
+import { amendmentsOf } from './amendments';
 import { decodeNumbers, presentOrganizerResult, presentPublicResult, presentVerificationFile } from './presenter';
 import type { DrawCampaign, DrawsRepository, StoredFile } from './repository';
 import { bodyFor, packFile } from './stored-file';
@@ -308,7 +309,13 @@ export class DrawsService {
       })),
     );
     // The verification file, built once here and stored with the draw: a download never rebuilds it.
-    const file = presentVerificationFile(campaign, { ...draw, drawn_at: drawnAt }, drawn, numbers);
+    const file = presentVerificationFile(
+      campaign,
+      { ...draw, drawn_at: drawnAt },
+      drawn,
+      numbers,
+      await amendmentsOf(trx, campaign.id),
+    );
     await this.repository.storeFile(trx, campaign.id, packFile(JSON.stringify(file)));
 
     // 'Futuro' → 'Disponível': the campaign's paid sales, per wallet they were credited to.
@@ -335,7 +342,7 @@ export class DrawsService {
     const draw = await this.repository.findDraw(campaign.id, trx);
     const winners = await this.repository.winners(campaign.id, trx);
     const drawnCampaign = { ...campaign, status_id: CAMPAIGN_STATUS_ID.finished, drawn_at: draw!.drawn_at };
-    const result = presentOrganizerResult(drawnCampaign, draw!, winners);
+    const result = presentOrganizerResult(drawnCampaign, draw!, winners, await amendmentsOf(trx, campaign.id));
     const notice: DrawNotice = {
       campaignName: campaign.name,
       organizerName: campaign.organizer_name,
@@ -377,20 +384,28 @@ export class DrawsService {
     if (!campaign) throw notFound();
     const draw = campaign.drawn_at ? await this.repository.findDraw(campaign.id) : undefined;
     if (!draw) throw new HttpError(404, DRAW_MESSAGES.resultNotFound);
-    return presentOrganizerResult(campaign, draw, await this.repository.winners(campaign.id));
+    const [winners, amendments] = await Promise.all([
+      this.repository.winners(campaign.id),
+      amendmentsOf(this.db, campaign.id),
+    ]);
+    return presentOrganizerResult(campaign, draw, winners, amendments);
   }
 
   private async drawnByLink(link: string) {
     const campaign = await this.repository.findDrawnByLink(link);
     const draw = campaign ? await this.repository.findDraw(campaign.id) : undefined;
     if (!campaign || !draw) return null;
-    return { campaign, draw, winners: await this.repository.winners(campaign.id) };
+    const [winners, amendments] = await Promise.all([
+      this.repository.winners(campaign.id),
+      amendmentsOf(this.db, campaign.id),
+    ]);
+    return { campaign, draw, winners, amendments };
   }
 
   /** GET /public/campaigns/{link}/result, or null before the draw (and for unknown links). */
   async publicResult(link: string): Promise<DrawResult | null> {
     const found = await this.drawnByLink(link);
-    return found ? presentPublicResult(found.campaign, found.draw, found.winners) : null;
+    return found ? presentPublicResult(found.campaign, found.draw, found.winners, found.amendments) : null;
   }
 
   /**
@@ -411,7 +426,13 @@ export class DrawsService {
     ]);
     if (!draw || !legacy) return null;
     const winners = await this.repository.winners(campaign.id);
-    const file = presentVerificationFile(campaign, draw, winners, decodeNumbers(legacy));
+    const file = presentVerificationFile(
+      campaign,
+      draw,
+      winners,
+      decodeNumbers(legacy),
+      await amendmentsOf(this.db, campaign.id),
+    );
     const packed = packFile(JSON.stringify(file));
     await this.repository.storeFile(this.db, campaign.id, packed);
     return { etag: packed.etag, json_bytes: packed.json_bytes, body: bodyFor(packed, encoding), link: campaign.link };

@@ -4,6 +4,7 @@
  * server: the paid numbers, the seed and its commitment, the beacon round with its signature, or the Federal
  * contest's prizes, and the winners published.
  */
+import type { CampaignAmendment } from '@rifaria/shared/types';
 import { commitmentOf, drawRifaria, isSortedTicketList, ticketsHashOf } from './algorithm';
 import { verifyBeaconRound, type BeaconRound } from './beacon';
 import { drawFederal, FEDERAL_PRIZES } from './federal';
@@ -35,6 +36,11 @@ export interface VerificationFile {
   federal?: { contest: number; prizes: string[] };
   winners: { position: number; number: number }[];
   drawn_at: string;
+  /**
+   * Issue 30: the campaign's amendments after sales (rules, a later draw date), with the sentence the buyers were
+   * sent. Information for whoever keeps the file; not part of the draw's computation.
+   */
+  amendments?: (CampaignAmendment & { text: string })[];
 }
 
 export interface Check {

@@ -1,4 +1,4 @@
-import { drawMethodOf } from '@rifaria/shared/constants';
+import { drawMethodOf, PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
 import { formatDateTime, formatTicketNumber } from '@rifaria/shared/format';
 import { PURCHASE_STATUS, type Purchase, type PurchaseStatusId } from '@rifaria/shared/types';
 import { qrCodeDataUrl } from '../payments/qr';
@@ -18,6 +18,7 @@ export interface PurchaseRecord {
   unit_price_cents: string;
   status_id: PurchaseStatusId;
   refund_status: Purchase['refund_status'];
+  cancelled_at: Date | null;
   campaign_name: string;
   campaign_link: string;
   campaign_total_tickets: number;
@@ -39,6 +40,20 @@ export interface PurchaseRecord {
 }
 
 const reais = centsToReais;
+
+/** A reservation capped at the draw ends within this of it (whole seconds, the charge's own rounding). */
+const DRAW_DEADLINE_SLACK_MS = 5_000;
+
+/** Purchase.ends_at_draw: its deadline is the draw datetime, or the draw cancelled it before its deadline. */
+export function endsAtDraw(
+  record: Pick<PurchaseRecord, 'status_id' | 'expires_at' | 'cancelled_at' | 'campaign_draw_at'>,
+): boolean {
+  const drawAt = record.campaign_draw_at?.getTime();
+  if (drawAt === undefined || record.status_id === PURCHASE_STATUS_ID.paid) return false;
+  if (record.expires_at.getTime() >= drawAt - DRAW_DEADLINE_SLACK_MS) return true;
+  const cancelledAt = record.cancelled_at?.getTime();
+  return cancelledAt !== undefined && cancelledAt < record.expires_at.getTime() && cancelledAt >= drawAt;
+}
 
 /** GET /public/purchases/:hash → data, exactly the shared `Purchase` type. */
 export function presentPurchase(
@@ -70,6 +85,7 @@ export function presentPurchase(
     total_value: reais(record.total_cents),
     status: { id: record.status_id, name: PURCHASE_STATUS[record.status_id] },
     refund_status: record.refund_status,
+    ends_at_draw: endsAtDraw(record),
     campaign: {
       title: record.campaign_name,
       link: record.campaign_link,

@@ -410,6 +410,7 @@ export class PurchasesRepository {
         'p.unit_price_cents',
         'p.status_id',
         'p.refund_status',
+        'p.cancelled_at',
         'c.name as campaign_name',
         'c.link as campaign_link',
         'c.total_tickets as campaign_total_tickets',

@@ -61,6 +61,12 @@ export const purchaseSchema = v.object({
   total_value: v.pipe(v.number(), v.description('Reais, 2 casas')),
   status: purchaseStatusSchema,
   refund_status: v.nullable(v.picklist(['pending', 'refunded', 'failed'])),
+  ends_at_draw: v.pipe(
+    v.boolean(),
+    v.description(
+      'A reserva termina porque as vendas fecham para o sorteio (prazo = data do sorteio, ou cancelada por ele)',
+    ),
+  ),
   campaign: v.object({
     title: v.string(),
     link: v.string(),

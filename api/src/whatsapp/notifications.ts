@@ -142,3 +142,35 @@ export function reservationEndedText(notice: ReservationEndedNotice): string {
     `Para participar de novo, faça uma nova reserva: ${notice.campaignUrl}`,
   ].join('\n');
 }
+
+export interface AmendmentNotice {
+  campaignName: string;
+  /** amendmentText() of shared/schemas: 'Alteração do regulamento em dd/mm: …'. */
+  sentence: string;
+  campaignUrl: string;
+}
+
+/** An amendment, to every buyer with a paid purchase (issue 30): the same words for all, no personal data. */
+export function amendmentText(notice: AmendmentNotice): string {
+  return [
+    `Olá! A campanha "${notice.campaignName}", em que você tem números pagos, foi alterada.`,
+    '',
+    notice.sentence,
+    '',
+    `Seus números continuam valendo. Veja a campanha: ${notice.campaignUrl}`,
+  ].join('\n');
+}
+
+export function amendmentMail(notice: AmendmentNotice): { subject: string; text: string; html: string } {
+  const subject = `Alteração do regulamento: ${notice.campaignName}`.slice(0, 200);
+  const text = [amendmentText(notice), '', 'Equipe Rifaria'].join('\n');
+  const html = `<!doctype html>
+<html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#1f2937">
+<p>Olá! A campanha <strong>${escapeHtml(notice.campaignName)}</strong>, em que você tem números pagos, foi alterada.</p>
+<p>${escapeHtml(notice.sentence)}</p>
+<p>Seus números continuam valendo.</p>
+<p><a href="${escapeHtml(notice.campaignUrl)}" style="background:#16a34a;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">Ver a campanha</a></p>
+<p>Equipe Rifaria</p>
+</body></html>`;
+  return { subject, text, html };
+}

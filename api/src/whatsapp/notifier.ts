@@ -7,6 +7,8 @@ import type { Executor } from '../db/schema';
 import type { MailOutboxRepository } from '../mail/repository';
 import { whatsappNumberOf } from './gateway';
 import {
+  amendmentMail,
+  amendmentText,
   paymentConfirmedMail,
   paymentConfirmedText,
   purchaseReservedText,
@@ -177,6 +179,39 @@ export class Notifier {
         );
       }
     }
+  }
+
+  /**
+   * An amendment (issue 30), to every buyer with a paid purchase in the campaign, once per buyer: by WhatsApp from the
+   * organiser's default instance when it is connected, and by e-mail to those who gave one. A paid purchase is not
+   * spam: no cap applies. Set-based (one INSERT … SELECT each), in the amendment's transaction.
+   */
+  async amendmentPublished(
+    trx: Executor,
+    amendment: { id: string; campaignId: string; userId: string; campaignName: string; link: string; sentence: string },
+  ): Promise<void> {
+    const notice = {
+      campaignName: amendment.campaignName,
+      sentence: amendment.sentence,
+      campaignUrl: `${this.origin}${paths.publicCampaign.getHref(amendment.link)}`,
+    };
+    await sql`
+      INSERT INTO whatsapp_outbox (user_id, to_phone, body_text, kind, dedupe_key, campaign_id)
+      SELECT ${amendment.userId}, '55' || b.phone, ${amendmentText(notice)}, 'campaign_amendment',
+             'campaign_amendment:' || ${amendment.id}::text || ':' || b.id, ${amendment.campaignId}
+      FROM buyers b
+      WHERE b.id IN (SELECT p.buyer_id FROM purchases p WHERE p.campaign_id = ${amendment.campaignId} AND p.status_id = 2)
+        AND b.phone ~ '^[0-9]{10,11}$'
+        AND EXISTS (SELECT 1 FROM whatsapp_instances w
+                    WHERE w.user_id = ${amendment.userId} AND w.is_default AND w.status = 'connected')
+      ON CONFLICT (dedupe_key) DO NOTHING`.execute(trx);
+    const mail = amendmentMail(notice);
+    await sql`
+      INSERT INTO mail_outbox (to_address, subject, body_text, body_html)
+      SELECT DISTINCT b.email, ${mail.subject}, ${mail.text}, ${mail.html}
+      FROM buyers b
+      WHERE b.id IN (SELECT p.buyer_id FROM purchases p WHERE p.campaign_id = ${amendment.campaignId} AND p.status_id = 2)
+        AND b.email IS NOT NULL`.execute(trx);
   }
 
   /** 'Reserva expirada' of purchases just cancelled (their time ran out, or sales closed for the draw). */

@@ -20,7 +20,11 @@ const MESSAGE_STATUS_LABELS: Record<WhatsappMessageStatus, string> = {
 };
 
 const kindLabel = (kind: WhatsappMessageKind): string =>
-  kind === 'test' ? 'Mensagem de teste' : NOTIFICATION_LABELS[kind as NotificationKind].title;
+  kind === 'test'
+    ? 'Mensagem de teste'
+    : kind === 'campaign_amendment'
+      ? 'Alteração do regulamento'
+      : NOTIFICATION_LABELS[kind as NotificationKind].title;
 
 /** '5511987654321' → '(11) 98765-4321' (the national part, as every phone of the platform is shown). */
 const formatWhatsAppNumber = (digits: string): string =>

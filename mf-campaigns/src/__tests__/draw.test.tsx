@@ -29,6 +29,7 @@ function campaign(overrides: Partial<Campaign> = {}): Campaign {
 
 function result(overrides: Partial<OrganizerDrawResult> = {}): OrganizerDrawResult {
   return {
+    amendments: [],
     method: 'rifaria',
     campaign: { name: 'Rifa do Carro 0km', link: 'rifa-do-carro-0km', total_tickets: 100 },
     winners: [
@@ -53,7 +54,14 @@ function result(overrides: Partial<OrganizerDrawResult> = {}): OrganizerDrawResu
     ],
     seed: 'b'.repeat(64),
     commitment: COMMITMENT,
-    beacon: { source: 'sandbox', chain_hash: 'sandbox', round: 100, randomness: 'c'.repeat(64), signature: 'd'.repeat(64), url: null },
+    beacon: {
+      source: 'sandbox',
+      chain_hash: 'sandbox',
+      round: 100,
+      randomness: 'c'.repeat(64),
+      signature: 'd'.repeat(64),
+      url: null,
+    },
     federal: null,
     tickets_hash: 'e'.repeat(64),
     paid_count: 8,
@@ -95,8 +103,14 @@ describe('The draw on the campaign panel', () => {
     const items = within(winners).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('1º prêmio07Moto 0km');
     expect(items[0]).toHaveTextContent('Maria da Silva');
-    expect(within(items[0]!).getByRole('link', { name: '(11) 98765-4321' })).toHaveAttribute('href', 'tel:+5511987654321');
-    expect(within(items[0]!).getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/5511987654321');
+    expect(within(items[0]!).getByRole('link', { name: '(11) 98765-4321' })).toHaveAttribute(
+      'href',
+      'tel:+5511987654321',
+    );
+    expect(within(items[0]!).getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+      'href',
+      'https://wa.me/5511987654321',
+    );
     expect(within(items[0]!).getByRole('link', { name: 'maria@example.com' })).toBeInTheDocument();
     expect(items[1]).toHaveTextContent('João Souza');
     expect(screen.getByRole('link', { name: 'Ver resultado público' })).toHaveAttribute(
@@ -186,7 +200,9 @@ describe('The draw on the campaign panel', () => {
     await user.clear(contest);
     await user.type(contest, '5732');
     await user.click(within(dialog).getByRole('button', { name: 'Buscar resultado' }));
-    expect(await within(dialog).findByText(/Concurso 5732 de 18\/01\/2023: resultado de demonstração \(sandbox\)/)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/Concurso 5732 de 18\/01\/2023: resultado de demonstração \(sandbox\)/),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: '1º prêmio' })).toHaveValue('50366');
     expect(within(dialog).getByRole('textbox', { name: '5º prêmio' })).toHaveValue('51105');
     // Nothing drawn until the organiser confirms.
@@ -200,7 +216,11 @@ describe('The draw on the campaign panel', () => {
   });
 
   it('should offer a new date instead of a draw when nothing was paid, and hide Editar once drawn', async () => {
-    serveCampaign(campaign({ stats: { tickets_sold: 0, total_tickets: 100, tickets_available: 100, total_revenue: 0, sales_percentage: 0 } }));
+    serveCampaign(
+      campaign({
+        stats: { tickets_sold: 0, total_tickets: 100, tickets_available: 100, total_revenue: 0, sales_percentage: 0 },
+      }),
+    );
     const { user } = renderAt('/campanhas/7/painel');
     expect(await screen.findByText(NO_PAID_TICKETS_TEXT)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Realizar Sorteio' })).not.toBeInTheDocument();

@@ -297,3 +297,47 @@ describe('checkBannerFile', () => {
     expect(checkBannerFile(new File([new Uint8Array(5 * 1024 * 1024)], 'a.png', { type: 'image/png' }))).toBeNull();
   });
 });
+
+describe('a campaign with reserved numbers (issue 30)', () => {
+  const sold = () => campaign({ has_reservations: true, amendments: [] });
+
+  it('should say why, show the price read-only and the prizes as a list that cannot be edited', async () => {
+    serve(sold());
+    const { user } = renderEdit();
+    expect(
+      await screen.findByText(/Números já foram reservados nesta campanha: o preço e os prêmios não podem mais mudar/),
+    ).toBeInTheDocument();
+    const price = screen.getByRole('textbox', { name: 'Valor do ticket' });
+    expect(price).toBeDisabled();
+    expect(
+      screen.getByText('O preço do número não pode mudar depois que números foram reservados.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Prêmios' }));
+    expect(screen.getByText('Os prêmios não podem mudar depois que números foram reservados.')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Prêmios' })).getByRole('listitem')).toHaveTextContent(
+      'Carro (R$ 50.000,00)',
+    );
+    expect(screen.queryByRole('button', { name: 'Salvar prêmios' })).not.toBeInTheDocument();
+  });
+
+  it('should ask what changed before saving new rules, and send it as the amendment', async () => {
+    serve(sold());
+    const { user } = renderEdit();
+    await user.click(await screen.findByRole('tab', { name: 'Regras' }));
+    expect(screen.queryByRole('textbox', { name: /Descrição da alteração/ })).not.toBeInTheDocument();
+    const rules = screen.getByRole('textbox', { name: 'Regulamento da campanha' });
+    await user.type(rules, ' com entrega em 30 dias');
+    const note = screen.getByRole('textbox', { name: /Descrição da alteração para os compradores/ });
+    await user.click(screen.getByRole('button', { name: 'Salvar regulamento' }));
+    expect(await screen.findByText(/descreva para os compradores o que mudou/)).toBeInTheDocument();
+    expect(lastPut()).toBeUndefined();
+    await user.type(note, 'Entrega do prêmio em até 30 dias');
+    await user.click(screen.getByRole('button', { name: 'Salvar regulamento' }));
+    await waitFor(() =>
+      expect(lastPut()).toEqual({
+        rules: 'Regras da rifa com entrega em 30 dias',
+        amendment: 'Entrega do prêmio em até 30 dias',
+      }),
+    );
+  });
+});

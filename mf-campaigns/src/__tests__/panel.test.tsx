@@ -1,5 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
-import { mockFetchForFile, reply, server, type UserEventOptions } from '@rifaria/shared/testing';
+import {
+  mockFetchForFile,
+  POSTPONED_DRAW,
+  POSTPONED_DRAW_TEXT,
+  reply,
+  server,
+  type UserEventOptions,
+} from '@rifaria/shared/testing';
 import type { Campaign, SalesChartEntry } from '@rifaria/shared/types';
 import { countdownParts } from '../features/panel/hooks/countdown';
 import { RIFARIA_DRAW_TEXT } from '../features/panel/components/draw-dialog';
@@ -67,6 +74,25 @@ describe('Campaign panel (/campanhas/{id}/painel)', () => {
     expect(screen.getByRole('region', { name: 'Valor do ticket' })).toHaveTextContent(/R\$\s10,00/);
     expect(await screen.findByTestId('sales-chart')).toHaveTextContent('0,0,0,0,0,0,0,0,0,0,0,0,0,3');
     expect(screen.queryByText('Nenhuma venda registrada ainda')).not.toBeInTheDocument();
+  });
+
+  it('should list the amendments made after sales, oldest first (issue 30)', async () => {
+    serve(
+      campaign({
+        has_reservations: true,
+        amendments: [POSTPONED_DRAW],
+      }),
+    );
+    renderPanel();
+    const details = await screen.findByRole('region', { name: 'Detalhes' });
+    const history = within(details).getByRole('list', { name: 'Histórico de alterações' });
+    expect(within(history).getByRole('listitem')).toHaveTextContent(POSTPONED_DRAW_TEXT);
+  });
+
+  it('should say a sold campaign has no amendment yet', async () => {
+    serve(campaign({ has_reservations: true, amendments: [] }));
+    renderPanel();
+    expect(await screen.findByText('Nenhuma alteração depois das vendas.')).toBeInTheDocument();
   });
 
   it('should show the details card with total possible value and prizes', async () => {

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { reply } from '@rifaria/shared/testing';
+import { POSTPONED_DRAW, POSTPONED_DRAW_TEXT, reply } from '@rifaria/shared/testing';
 import { useSession } from '@rifaria/shared/session';
 import {
   COMMITMENT,
@@ -64,6 +64,22 @@ describe('GET /public/campaigns/:link (campaign page)', () => {
     expect(
       screen.getByText('Os números são sorteados aleatoriamente pelo sistema no momento da reserva.'),
     ).toBeInTheDocument();
+  });
+
+  it('should show every amendment made after sales, dated, above the rules (issue 30)', async () => {
+    serveCampaign({
+      amendments: [POSTPONED_DRAW],
+    });
+    renderAt('/p/rifa-do-carro');
+    const section = await screen.findByRole('region', { name: 'Alterações do regulamento' });
+    expect(within(section).getByRole('listitem')).toHaveTextContent(POSTPONED_DRAW_TEXT);
+  });
+
+  it('should show no amendments section when nothing changed', async () => {
+    serveCampaign({});
+    renderAt('/p/rifa-do-carro');
+    await screen.findByRole('region', { name: 'Regulamento' });
+    expect(screen.queryByRole('region', { name: 'Alterações do regulamento' })).not.toBeInTheDocument();
   });
 
   it('should show the banner image, "Aguardando data" and the default 18+ rules when the organiser wrote none', async () => {
@@ -260,7 +276,10 @@ describe('quantity selector and "Participar Agora"', () => {
     expect(screen.getByRole('button', { name: '+10' })).toBeDisabled();
     first.unmount();
 
-    serveCampaign({ accepting_purchases: false, stats: { sales_percentage: 100, tickets_available: 0, tickets_paid: 10000 } });
+    serveCampaign({
+      accepting_purchases: false,
+      stats: { sales_percentage: 100, tickets_available: 0, tickets_paid: 10000 },
+    });
     renderAt('/p/rifa-do-carro');
     expect(await screen.findByRole('button', { name: 'Participar Agora' })).toHaveAccessibleDescription(
       'Todos os números desta campanha já foram vendidos.',

@@ -301,6 +301,45 @@ describe('cancelled and paid-to-refund purchases', () => {
     await waitFor(() => expect(gets()).toBe(2));
   });
 
+  /** A Cancelado purchase reserved at 12:00 whose reservation ended at `end` (12:MM). */
+  const ended = (end: string, overrides: Partial<Purchase> = {}) =>
+    servePurchase(() =>
+      purchase({
+        status: { id: 3, name: 'Cancelado' },
+        payment: null,
+        tickets: [],
+        purchased_at: '2026-11-21T12:00:00.000Z',
+        expires_at: `2026-11-21T${end}:00.000Z`,
+        ...overrides,
+      }),
+    );
+
+  it('should say the real window of a normal expiry: 10 minutes from the reservation', async () => {
+    ended('12:10');
+    renderAt(CHECKOUT);
+    expect(await screen.findByText(/^O prazo de 10 minutos para pagamento terminou\./)).toBeInTheDocument();
+  });
+
+  it('should say sales closed for the draw, link to the result and offer no new purchase (issue 30)', async () => {
+    // Reserved 4 minutes before the draw: the deadline was the draw, not 10 minutes.
+    ended('12:04', { ends_at_draw: true });
+    renderAt(CHECKOUT);
+    expect(await screen.findByRole('heading', { name: 'Vendas encerradas' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'As vendas foram encerradas para o sorteio de 19/12/2026 às 20:00. Esta compra foi cancelada e os números ' +
+          'reservados não entram no sorteio.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/O prazo de/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ver o resultado do sorteio' })).toHaveAttribute(
+      'href',
+      '/p/rifa-do-carro/resultado',
+    );
+    expect(screen.queryByRole('link', { name: 'Comprar novos números' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Meus números' })).toBeInTheDocument();
+  });
+
   it.each([
     ['pending', 'Devolução em andamento: o valor volta para a conta de origem do Pix em instantes.'],
     ['refunded', 'Devolução concluída: o valor já foi devolvido para a conta de origem do Pix.'],

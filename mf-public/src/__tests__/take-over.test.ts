@@ -103,7 +103,7 @@ describe('what the buyer does before the app listens', () => {
     outside.remove();
   });
 
-  it('should hold a submitted form (no reload with a query) and submit it again, and refuse typing meanwhile', () => {
+  it('should hold a submitted form (no reload with a query) and submit it again', () => {
     const submitted: string[] = [];
     byId('form').addEventListener('submit', (event) => {
       event.preventDefault();
@@ -112,10 +112,92 @@ describe('what the buyer does before the app listens', () => {
     const release = holdUntilTakenOver(root);
     expect(fireEvent.submit(byId('form'))).toBe(false);
     expect(submitted).toEqual([]);
-    expect(fireEvent(byId('field'), new InputEvent('beforeinput', { bubbles: true, cancelable: true }))).toBe(false);
-
     release();
     expect(submitted).toEqual(['form']);
-    expect(fireEvent(byId('field'), new InputEvent('beforeinput', { bubbles: true, cancelable: true }))).toBe(true);
+  });
+
+  it('should keep what is typed and hand the latest value to the app, in order with the held clicks', async () => {
+    const field = byId('field') as HTMLInputElement;
+    // What the app would see: React reads an input event against the value it last set through the property.
+    const handed: string[] = [];
+    field.addEventListener('input', () => handed.push(field.value));
+    const order: string[] = [];
+    root.addEventListener('click', (event) => order.push((event.target as Element).id));
+    field.addEventListener('input', () => order.push(`field=${field.value}`));
+    const release = holdUntilTakenOver(root);
+
+    // Typing is not refused (issue 30: a quantity typed before the app took over stayed 0).
+    expect(fireEvent(field, new InputEvent('beforeinput', { bubbles: true, cancelable: true }))).toBe(true);
+    fireEvent.input(field, { target: { value: '5' } });
+    fireEvent.click(byId('plus'));
+    fireEvent.input(field, { target: { value: '7' } });
+    handed.length = 0;
+    order.length = 0;
+    release();
+    await waitFor(() => expect(order).toEqual(['plus', 'field=7']));
+    expect(handed).toEqual(['7']);
+    expect(field.value).toBe('7');
+  });
+
+  it('should show at once that a held tap counted: pressed, and a note of what it adds; gone once taken over', () => {
+    root.insertAdjacentHTML(
+      'beforeend',
+      '<button type="button" id="ten" data-quantity-step="10">+10</button>' +
+        '<button type="button" id="go" disabled tabindex="-1" class="Mui-disabled" data-enable-on-add>Participar Agora</button>',
+    );
+    byId('plus').setAttribute('data-quantity-step', '1');
+    const release = holdUntilTakenOver(root);
+    fireEvent.click(byId('plus'));
+    fireEvent.click(byId('ten'));
+    fireEvent.click(byId('plus'));
+    expect(byId('plus')).toHaveAttribute('data-held');
+    expect(document.getElementById('rifaria-held-note')).toHaveTextContent('+12 números · carregando…');
+    expect(document.getElementById('rifaria-held-note')).toHaveAttribute('role', 'status');
+    release();
+    expect(document.getElementById('rifaria-held-note')).toBeNull();
+    expect(byId('plus')).not.toHaveAttribute('data-held');
+  });
+
+  it("should enable 'Participar' after a held '+N', so that a quick tap on it is held instead of lost", async () => {
+    root.insertAdjacentHTML(
+      'beforeend',
+      '<button type="button" id="go" disabled tabindex="-1" class="MuiButton-root Mui-disabled" data-enable-on-add>' +
+        'Participar Agora</button>',
+    );
+    byId('plus').setAttribute('data-quantity-step', '1');
+    const seen: string[] = [];
+    root.addEventListener('click', (event) => {
+      seen.push((event.target as Element).id);
+      // What the app does on '+1': a quantity above 0 enables 'Participar'.
+      if ((event.target as Element).id === 'plus') byId('go').removeAttribute('disabled');
+    });
+    const release = holdUntilTakenOver(root);
+    expect(byId('go')).toBeDisabled();
+    fireEvent.click(byId('plus'));
+    expect(byId('go')).toBeEnabled();
+    expect(byId('go')).not.toHaveAttribute('tabindex');
+    expect(byId('go')).not.toHaveClass('Mui-disabled');
+    expect(fireEvent.click(byId('go'))).toBe(false);
+    // Before the app hydrates, the page is put back as the server drew it (React would not patch it).
+    release.beforeTakeOver();
+    expect(byId('go')).toBeDisabled();
+    expect(byId('go')).toHaveAttribute('tabindex', '-1');
+    expect(byId('go')).toHaveClass('Mui-disabled');
+    expect(byId('plus')).not.toHaveAttribute('data-held');
+    // A tap during the hydration is held without touching the page.
+    fireEvent.click(byId('plus'));
+    expect(byId('go')).toBeDisabled();
+    expect(byId('plus')).not.toHaveAttribute('data-held');
+    release();
+    await waitFor(() => expect(seen).toEqual(['plus', 'go', 'plus']));
+  });
+
+  it("should leave 'Participar' disabled when something other than the quantity keeps it so", () => {
+    root.insertAdjacentHTML('beforeend', '<button type="button" id="go" disabled>Participar Agora</button>');
+    byId('plus').setAttribute('data-quantity-step', '1');
+    const release = holdUntilTakenOver(root);
+    fireEvent.click(byId('plus'));
+    expect(byId('go')).toBeDisabled();
+    release();
   });
 });

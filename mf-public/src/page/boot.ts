@@ -148,7 +148,10 @@ async function boot(): Promise<void> {
   // User Timing marks: how long a buyer waits between the first touch and a page that answers.
   performance.mark('rifaria:intent');
   try {
-    await (await loadApp()).start(container, data);
+    const app = await loadApp();
+    // The page as the server drew it, for React to hydrate; what was held is replayed once it has.
+    release.beforeTakeOver();
+    await app.start(container, data);
     // Only now: a checkout whose app could not be downloaded keeps its countdown and still turns to paid.
     live?.stop();
     performance.mark('rifaria:taken-over');

@@ -42,6 +42,7 @@ export const RIFARIA_RULE =
 
 export function publicCampaign(overrides: Partial<PublicCampaign> = {}): PublicCampaign {
   return {
+    amendments: [],
     name: 'Rifa do Carro 0km',
     title: 'Rifa do Carro 0km',
     link: 'rifa-do-carro',
@@ -116,6 +117,7 @@ export function purchase(overrides: Partial<Purchase> = {}): Purchase {
     total_value: 3,
     status: { id: 1, name: 'Pendente' },
     refund_status: null,
+    ends_at_draw: false,
     campaign: {
       title: 'Rifa do Carro 0km',
       link: 'rifa-do-carro',
@@ -194,6 +196,7 @@ export function rifariaCampaign(overrides: Partial<PublicCampaign> = {}): Partia
 /** GET /public/campaigns/:link/result of a 'Sorteio Rifaria' drawn with drand. */
 export function rifariaResult(overrides: Partial<DrawResult> = {}): DrawResult {
   return {
+    amendments: [],
     method: 'rifaria',
     campaign: { name: 'Rifa do Carro 0km', link: 'rifa-do-carro', total_tickets: 10000 },
     winners: [

@@ -9,6 +9,7 @@ import {
   parseBRDate,
   parseTime,
 } from '../format';
+import { AMENDMENT_MESSAGES, AMENDMENT_NOTE_MAX, AMENDMENT_NOTE_MIN } from './amendment';
 import { boundedCheck, requiredString } from './auth';
 import { toCents } from './wallet';
 import { idField } from './validate';
@@ -333,6 +334,19 @@ export const updateCampaignSchema = v.object({
   awards: v.optional(editAwardsSchema),
   draw_type_id: v.optional(idField(CAMPAIGN_MESSAGES.drawTypeRequired, 'smallint')),
   user_wallet_id: v.optional(idField(CAMPAIGN_MESSAGES.walletRequired, 'bigint')),
+  /**
+   * Once a number is reserved, a change of rules or draw date is an amendment (issue 30): what changed, for the
+   * buyers. Ignored while nothing is reserved.
+   */
+  amendment: v.optional(
+    v.pipe(
+      v.string(AMENDMENT_MESSAGES.noteRequired),
+      v.maxLength(AMENDMENT_NOTE_MAX * 4, AMENDMENT_MESSAGES.noteRequired),
+      v.trim(),
+      v.minLength(AMENDMENT_NOTE_MIN, AMENDMENT_MESSAGES.noteRequired),
+      v.maxLength(AMENDMENT_NOTE_MAX, AMENDMENT_MESSAGES.noteRequired),
+    ),
+  ),
 });
 export type UpdateCampaignInput = v.InferOutput<typeof updateCampaignSchema>;
 

@@ -7,6 +7,7 @@ export * from './campaign';
 export * from './buyer';
 export * from './buyer-messages';
 export * from './sale-messages';
+export * from './amendment';
 export * from './draw';
 export * from './account';
 export * from './whatsapp';

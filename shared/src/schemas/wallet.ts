@@ -35,7 +35,12 @@ export function toCents(input: unknown): number {
 }
 
 /** A money field (output: centavos) with the given messages: required/positive, minimum and maximum. */
-export const moneyField = (messages: { invalid: string; positive: string; min?: [number, string]; max?: [number, string] }) => {
+export const moneyField = (messages: {
+  invalid: string;
+  positive: string;
+  min?: [number, string];
+  max?: [number, string];
+}) => {
   const [minCents, minMessage] = messages.min ?? [1, messages.positive];
   const [maxCents, maxMessage] = messages.max ?? [Number.MAX_SAFE_INTEGER, messages.invalid];
   return v.pipe(
@@ -89,7 +94,8 @@ export const PIX_KEY_MAX_LENGTH = 77;
 export function normalizePixKey(input: string): { type: PixKeyType; key: string } | null {
   const text = input.trim();
   if (text.length > PIX_KEY_MAX_LENGTH) return null;
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text)) return { type: 'evp', key: text.toLowerCase() };
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text))
+    return { type: 'evp', key: text.toLowerCase() };
   if (EMAIL_PATTERN.test(text)) return { type: 'email', key: text.toLowerCase() };
   if (/^\+55\d{10,11}$/.test(text.replace(/[\s()-]/g, ''))) {
     const phone = text.replace(/[\s()-]/g, '');
@@ -146,6 +152,8 @@ export const ACCOUNT_OPENING_MESSAGES = {
   birthdateInvalid: 'Data de nascimento inválida',
   birthdateFuture: 'Data de nascimento deve ser anterior a hoje',
   birthdateTooOld: 'Data de nascimento deve ser posterior a 1900',
+  /** Issue 30: a digital account is for adults, whatever the KYC provider says. */
+  birthdateMinor: 'Você precisa ter 18 anos ou mais',
   documentTypeRequired: 'Tipo de documento é obrigatório',
   documentFileRequired: 'Arquivo do documento é obrigatório',
   documentFileType: 'O documento deve ser uma imagem (JPG, PNG ou WEBP) ou um PDF.',
@@ -171,7 +179,14 @@ export const birthdateField = v.pipe(
   v.check((value) => value !== 'invalid', ACCOUNT_OPENING_MESSAGES.birthdateInvalid),
   v.check((value) => value === null || value < toSaoPauloISODate(new Date()), ACCOUNT_OPENING_MESSAGES.birthdateFuture),
   v.check((value) => value === null || value >= '1900-01-01', ACCOUNT_OPENING_MESSAGES.birthdateTooOld),
+  v.check((value) => value === null || isAdultOn(value, new Date()), ACCOUNT_OPENING_MESSAGES.birthdateMinor),
 );
+
+/** Whether someone born on `birthdate` (YYYY-MM-DD) is 18 or older on `now`'s day in São Paulo. */
+export function isAdultOn(birthdate: string, now: Date): boolean {
+  const [year, month, day] = toSaoPauloISODate(now).split('-');
+  return birthdate <= `${String(Number(year) - 18).padStart(4, '0')}-${month}-${day}`;
+}
 
 /** Step 1 'Dados Pessoais'. */
 export const accountPersonalSchema = v.object({
@@ -203,10 +218,22 @@ export const accountAddressSchema = v.object({
     v.transform(onlyDigits),
     v.length(8, ADDRESS_MESSAGES.cepDigits),
   ),
-  street: v.pipe(requiredString(ADDRESS_MESSAGES.streetRequired), v.maxLength(200, 'Logradouro deve ter no máximo 200 caracteres')),
-  number: v.pipe(requiredString(ADDRESS_MESSAGES.numberRequired), v.maxLength(20, 'Número deve ter no máximo 20 caracteres')),
-  neighborhood: v.pipe(requiredString(ADDRESS_MESSAGES.neighborhoodRequired), v.maxLength(120, 'Bairro deve ter no máximo 120 caracteres')),
-  city: v.pipe(requiredString(ADDRESS_MESSAGES.cityRequired), v.maxLength(120, 'Cidade deve ter no máximo 120 caracteres')),
+  street: v.pipe(
+    requiredString(ADDRESS_MESSAGES.streetRequired),
+    v.maxLength(200, 'Logradouro deve ter no máximo 200 caracteres'),
+  ),
+  number: v.pipe(
+    requiredString(ADDRESS_MESSAGES.numberRequired),
+    v.maxLength(20, 'Número deve ter no máximo 20 caracteres'),
+  ),
+  neighborhood: v.pipe(
+    requiredString(ADDRESS_MESSAGES.neighborhoodRequired),
+    v.maxLength(120, 'Bairro deve ter no máximo 120 caracteres'),
+  ),
+  city: v.pipe(
+    requiredString(ADDRESS_MESSAGES.cityRequired),
+    v.maxLength(120, 'Cidade deve ter no máximo 120 caracteres'),
+  ),
   state: v.pipe(
     requiredString(ADDRESS_MESSAGES.stateRequired),
     v.toUpperCase(),

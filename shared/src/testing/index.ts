@@ -2,3 +2,4 @@
 export * from './fetch-mock';
 export * from './render';
 export * from './sales';
+export * from './amendments';

@@ -266,7 +266,7 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     transfers: new TransfersService(db, pix, wallets, log),
     deposits: new DepositsService(db, payments, wallets),
     // Its links on PUBLIC_URL (or localhost); the routes take `.at(the request's origin)`.
-    campaigns: new CampaignsService(db, ticketPools, storage, defaultOriginOf(config), log),
+    campaigns: new CampaignsService(db, ticketPools, storage, defaultOriginOf(config), log, notifier),
     ticketPools,
     buyers,
     purchases,

@@ -88,6 +88,8 @@ describe('POST /digital-wallets/abrir-conta', () => {
     ['birthdate', '1990-02-30', ACCOUNT_OPENING_MESSAGES.birthdateInvalid],
     ['birthdate', '2999-01-01', ACCOUNT_OPENING_MESSAGES.birthdateFuture],
     ['birthdate', '1899-12-31', ACCOUNT_OPENING_MESSAGES.birthdateTooOld],
+    // Issue 30: whatever the KYC provider would say, no account for a minor.
+    ['birthdate', '2015-01-01', ACCOUNT_OPENING_MESSAGES.birthdateMinor],
     ['zipCode', '0100-100', ADDRESS_MESSAGES.cepDigits],
     ['street', '', ADDRESS_MESSAGES.streetRequired],
     ['number', '', ADDRESS_MESSAGES.numberRequired],

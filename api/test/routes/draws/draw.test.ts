@@ -14,7 +14,7 @@ import { drawableCampaign, drawCampaign, paidNumbers, paidOf, setDrawAt } from '
 import { QUICKNET_ROUNDS } from '../../support/drand-rounds';
 import { FakeJsonServer } from '../../support/fake-json-server';
 import { organiser, setupOrganiser } from '../../support/organisers';
-import { chargeOf, purchaseRow, WEBHOOK_SECRET } from '../../support/purchases';
+import { chargeOf, getPurchase, purchaseRow, WEBHOOK_SECRET } from '../../support/purchases';
 
 /** POST /api/campaigns/{id}/draw, its settlement and the public result (issue 13). */
 
@@ -127,6 +127,8 @@ describe("'Sorteio Rifaria'", () => {
     const pending = campaign.purchases.find((p) => !p.paid)!;
     await t.app.services.purchases.expireOverdue();
     expect((await purchaseRow(db(), pending.hash)).status_id).toBe(3);
+    // Its checkout says sales closed for the draw, not that the buyer let the time run out (issue 30).
+    expect((await getPurchase(t.app, pending.hash)).json().data.ends_at_draw).toBe(true);
     const charge = await chargeOf(db(), pending.id);
     const atPsp = await db()
       .selectFrom('sandbox_pix_charges')
@@ -198,7 +200,9 @@ describe("'Sorteio Rifaria'", () => {
     const bytes = Buffer.alloc(4 * paid.length);
     paid.forEach((n, i) => bytes.writeUInt32BE(n, 4 * i));
     await db().deleteFrom('campaign_draw_files').where('campaign_id', '=', String(campaign.id)).execute();
-    await sql`UPDATE campaign_draws SET paid_numbers = ${bytes} WHERE campaign_id = ${String(campaign.id)}`.execute(db());
+    await sql`UPDATE campaign_draws SET paid_numbers = ${bytes} WHERE campaign_id = ${String(campaign.id)}`.execute(
+      db(),
+    );
 
     const rebuilt = await verificationFile(campaign.link);
     expect(rebuilt.statusCode).toBe(200);
@@ -353,45 +357,52 @@ describe('sales close at the draw', () => {
   it.each([
     ["'Sorteio Rifaria'", 2, undefined],
     ["'Loteria Federal'", 1, { contest: 5732, prizes: ['50366', '33514', '45504', '94365', '51105'] }],
-  ] as const)('should cancel every purchase still Pendente in the draw (%s), numbers released', async (_, drawTypeId, body) => {
-    const campaign = await drawableCampaign(t.app, closer, { drawTypeId, paid: [5], pending: [2, 3] });
-    const pending = campaign.purchases.filter((purchase) => !purchase.paid);
-    const held = await db()
-      .selectFrom('campaign_tickets')
-      .select('number')
-      .where('campaign_id', '=', String(campaign.id))
-      .where('purchase_id', 'in', pending.map((purchase) => purchase.id))
-      .execute();
-    expect(held).toHaveLength(5);
+  ] as const)(
+    'should cancel every purchase still Pendente in the draw (%s), numbers released',
+    async (_, drawTypeId, body) => {
+      const campaign = await drawableCampaign(t.app, closer, { drawTypeId, paid: [5], pending: [2, 3] });
+      const pending = campaign.purchases.filter((purchase) => !purchase.paid);
+      const held = await db()
+        .selectFrom('campaign_tickets')
+        .select('number')
+        .where('campaign_id', '=', String(campaign.id))
+        .where(
+          'purchase_id',
+          'in',
+          pending.map((purchase) => purchase.id),
+        )
+        .execute();
+      expect(held).toHaveLength(5);
 
-    const reply = await drawCampaign(t.app, closer, campaign.id, body);
-    expect(reply.statusCode).toBe(200);
+      const reply = await drawCampaign(t.app, closer, campaign.id, body);
+      expect(reply.statusCode).toBe(200);
 
-    const rows = await db()
-      .selectFrom('purchases')
-      .select(['id', 'status_id', 'cancelled_at'])
-      .where('campaign_id', '=', String(campaign.id))
-      .execute();
-    expect(rows.filter((row) => row.status_id === 1)).toEqual([]);
-    for (const { id } of pending) {
-      expect(rows.find((row) => row.id === id)).toMatchObject({ status_id: 3, cancelled_at: expect.any(Date) });
-      const charge = await chargeOf(db(), id);
-      const psp = await db()
-        .selectFrom('sandbox_pix_charges')
-        .select('status')
-        .where('txid', '=', charge.txid)
-        .executeTakeFirstOrThrow();
-      expect(psp.status).not.toBe('ATIVA');
-    }
-    // Released the way expiry releases them: out of campaign_tickets, into the free list.
-    const released = await db()
-      .selectFrom('released_tickets')
-      .select('number')
-      .where('campaign_id', '=', String(campaign.id))
-      .execute();
-    expect(released.map((row) => row.number).sort()).toEqual(held.map((row) => row.number).sort());
-    expect(await paidNumbers(t.app, campaign.id)).toHaveLength(5);
-  });
+      const rows = await db()
+        .selectFrom('purchases')
+        .select(['id', 'status_id', 'cancelled_at'])
+        .where('campaign_id', '=', String(campaign.id))
+        .execute();
+      expect(rows.filter((row) => row.status_id === 1)).toEqual([]);
+      for (const { id } of pending) {
+        expect(rows.find((row) => row.id === id)).toMatchObject({ status_id: 3, cancelled_at: expect.any(Date) });
+        const charge = await chargeOf(db(), id);
+        const psp = await db()
+          .selectFrom('sandbox_pix_charges')
+          .select('status')
+          .where('txid', '=', charge.txid)
+          .executeTakeFirstOrThrow();
+        expect(psp.status).not.toBe('ATIVA');
+      }
+      // Released the way expiry releases them: out of campaign_tickets, into the free list.
+      const released = await db()
+        .selectFrom('released_tickets')
+        .select('number')
+        .where('campaign_id', '=', String(campaign.id))
+        .execute();
+      expect(released.map((row) => row.number).sort()).toEqual(held.map((row) => row.number).sort());
+      expect(await paidNumbers(t.app, campaign.id)).toHaveLength(5);
+    },
+  );
 });
 
 describe('with real adapters against fake servers', () => {

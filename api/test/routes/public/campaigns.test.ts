@@ -79,6 +79,7 @@ describe('GET /public/campaigns/:link', () => {
     expect(response.json()).toEqual({
       success: true,
       data: {
+        amendments: [],
         name: 'Rifa do iPhone',
         title: 'Rifa do iPhone',
         link,

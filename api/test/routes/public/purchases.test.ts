@@ -189,9 +189,14 @@ describe('POST /public/purchases', () => {
       .executeTakeFirstOrThrow();
     expect(psp.expires_in_seconds).toBeLessThanOrEqual(300);
     expect(psp.expires_in_seconds).toBeGreaterThan(290);
-    // The checkout counts down to it.
+    // The checkout counts down to it, and knows the deadline is the draw's (issue 30: not 'O prazo de 10 minutos').
     const page = await getPurchase(t.app, response.json().data.purchase_hash);
     expect(new Date(page.json().data.expires_at).getTime()).toBe(purchase.expires_at.getTime());
+    expect(page.json().data.ends_at_draw).toBe(true);
+    // A reservation whose 10 minutes end before the draw ends on its own.
+    const later = await publishedCampaign(t.app, { drawAt: new Date(Date.now() + 60 * 60_000) });
+    const normal = await buy(t.app, order(buyer, later, 1));
+    expect((await getPurchase(t.app, normal.json().data.purchase_hash)).json().data.ends_at_draw).toBe(false);
   });
 
   it('should take no reservation in the last 2 minutes before the draw, and the public page says so', async () => {
@@ -432,6 +437,7 @@ describe('GET /public/purchases/:hash', () => {
       total_value: 37.5,
       status: { id: 1, name: 'Pendente' },
       refund_status: null,
+      ends_at_draw: false,
       campaign: {
         title: expect.any(String),
         link: campaign.link,

@@ -1,6 +1,7 @@
 import {
   accountOpeningSchema,
   accountPersonalSchema,
+  isAdultOn,
   depositSchema,
   firstErrors,
   isValidCnpj,
@@ -40,10 +41,14 @@ describe('depositSchema', () => {
         amount: 'Valor deve ser maior que zero',
       });
     }
-    expect(firstErrors(validate(depositSchema, { amount: 'abc', description: 'x', user_wallet_id: 1 }).errors)).toEqual({
-      amount: 'Valor inválido',
-    });
-    expect(firstErrors(validate(depositSchema, { amount: 4.99, description: 'x'.repeat(256), user_wallet_id: 1 }).errors)).toEqual({
+    expect(firstErrors(validate(depositSchema, { amount: 'abc', description: 'x', user_wallet_id: 1 }).errors)).toEqual(
+      {
+        amount: 'Valor inválido',
+      },
+    );
+    expect(
+      firstErrors(validate(depositSchema, { amount: 4.99, description: 'x'.repeat(256), user_wallet_id: 1 }).errors),
+    ).toEqual({
       amount: 'Valor mínimo para depósito é R$ 5,00',
       description: 'Descrição deve ter no máximo 255 caracteres',
     });
@@ -81,7 +86,13 @@ describe('Pix keys', () => {
 });
 
 describe('account opening', () => {
-  const personal = { name: 'Ana Souza', email: 'ana@exemplo.com', cpf: '529.982.247-25', phone: '(11) 98765-4321', birthdate: '' };
+  const personal = {
+    name: 'Ana Souza',
+    email: 'ana@exemplo.com',
+    cpf: '529.982.247-25',
+    phone: '(11) 98765-4321',
+    birthdate: '',
+  };
 
   it.each([
     ['1990-13-01', 'Data de nascimento inválida'],
@@ -89,13 +100,32 @@ describe('account opening', () => {
     ['01/01/2999', 'Data de nascimento deve ser anterior a hoje'],
     ['31/12/1899', 'Data de nascimento deve ser posterior a 1900'],
     ['1/1/1990', 'Data deve estar no formato DD/MM/AAAA'],
+    // Issue 30: a 10-year-old opened an active account.
+    ['01/01/2015', 'Você precisa ter 18 anos ou mais'],
   ])('should refuse the birth date %p', (birthdate, message) => {
-    expect(firstErrors(validate(accountPersonalSchema, { ...personal, birthdate }).errors)).toEqual({ birthdate: message });
+    expect(firstErrors(validate(accountPersonalSchema, { ...personal, birthdate }).errors)).toEqual({
+      birthdate: message,
+    });
+  });
+
+  it('should count 18 years to the day, in São Paulo', () => {
+    // 2026-11-29 02:00 UTC is still the 28th in São Paulo.
+    const now = new Date('2026-11-29T02:00:00Z');
+    expect(isAdultOn('2008-11-28', now)).toBe(true);
+    expect(isAdultOn('2008-11-29', now)).toBe(false);
+    expect(isAdultOn('1990-01-01', now)).toBe(true);
+    // Born on 29 February: not yet on the 28th of a common year.
+    expect(isAdultOn('2008-02-29', new Date('2026-02-28T15:00:00Z'))).toBe(false);
+    expect(isAdultOn('2008-02-29', new Date('2026-03-01T15:00:00Z'))).toBe(true);
   });
 
   it('should accept DD/MM/AAAA from the form and YYYY-MM-DD from the payload', () => {
-    expect(validate(accountPersonalSchema, { ...personal, birthdate: '15/03/1990' }).output?.birthdate).toBe('1990-03-15');
-    expect(validate(accountPersonalSchema, { ...personal, birthdate: '1990-03-15' }).output?.birthdate).toBe('1990-03-15');
+    expect(validate(accountPersonalSchema, { ...personal, birthdate: '15/03/1990' }).output?.birthdate).toBe(
+      '1990-03-15',
+    );
+    expect(validate(accountPersonalSchema, { ...personal, birthdate: '1990-03-15' }).output?.birthdate).toBe(
+      '1990-03-15',
+    );
     expect(validate(accountPersonalSchema, personal).output?.birthdate).toBeNull();
   });
 

@@ -1,8 +1,8 @@
 /** Edit tab 'Prêmios': description and value (default 0,00) per prize; a prize is removable while more than one remains. */
 import { useRef, useState } from 'react';
-import { Alert, Button, IconButton, Stack, TextField, Tooltip } from '@mui/material';
-import { formatCentsAsDecimal } from '@rifaria/shared/format';
-import { firstErrors, updateCampaignSchema, validate } from '@rifaria/shared/schemas';
+import { Alert, Button, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { formatBRL, formatCentsAsDecimal } from '@rifaria/shared/format';
+import { AMENDMENT_MESSAGES, firstErrors, updateCampaignSchema, validate } from '@rifaria/shared/schemas';
 import type { Campaign } from '@rifaria/shared/types';
 import { CloseIcon, MoneyField, toast } from '@rifaria/shared/ui';
 import { updateCampaign } from '../../common/api/update-campaign';
@@ -70,6 +70,27 @@ export function AwardsTab({ campaign, onSaved }: AwardsTabProps) {
       setSaving(false);
     }
   };
+
+  // Numbers reserved: the prizes are what buyers paid for, locked (issue 30).
+  const locked = campaign.has_reservations === true;
+  if (locked) {
+    return (
+      <Stack spacing={2} sx={{ maxWidth: 720 }}>
+        <Alert severity="info">{AMENDMENT_MESSAGES.awardsLocked}</Alert>
+        <Stack component="ol" aria-label="Prêmios" spacing={1} sx={{ m: 0, pl: 3 }}>
+          {[...campaign.awards]
+            .sort((a, b) => a.position - b.position)
+            .map((award) => (
+              <Typography component="li" key={award.position}>
+                {award.value === null
+                  ? award.description
+                  : `${award.description} (${formatBRL(reaisToCents(award.value))})`}
+              </Typography>
+            ))}
+        </Stack>
+      </Stack>
+    );
+  }
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 720 }}>

@@ -1,7 +1,8 @@
 /** The edit screen's tabs. Every tab stays mounted (hidden when inactive) so switching tabs keeps unsaved input. */
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Box, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { AMENDMENT_MESSAGES } from '@rifaria/shared/schemas';
 import type { Campaign } from '@rifaria/shared/types';
 import { AppearanceTab } from './appearance-tab';
 import { AwardsTab } from './awards-tab';
@@ -34,6 +35,7 @@ export function CampaignEdit({ campaign, onSaved }: CampaignEditProps) {
         Editar campanha
       </Typography>
       <Typography color="text.secondary">{campaign.name}</Typography>
+      {campaign.has_reservations ? <Alert severity="info">{AMENDMENT_MESSAGES.lockedReason}</Alert> : null}
       <Tabs
         value={tab}
         onChange={(_event, next: number) => setTab(next)}

@@ -7,6 +7,7 @@ import { Button, Stack, TextField } from '@mui/material';
 import { CAMPAIGN_STATUS_ID } from '@rifaria/shared/constants';
 import { formatCentsAsDecimal, formatInteger, onlyDigits } from '@rifaria/shared/format';
 import {
+  AMENDMENT_MESSAGES,
   CAMPAIGN_MESSAGES,
   drawDatetimeFromInputs,
   drawInputIssues,
@@ -18,6 +19,7 @@ import {
 import type { Campaign } from '@rifaria/shared/types';
 import { MoneyField } from '@rifaria/shared/ui';
 import { updateCampaign } from '../../common/api/update-campaign';
+import { useAmendmentNote } from '../../common/components/amendment-field';
 import { CampaignNameField } from '../../common/components/campaign-name-field';
 import { DrawDateTimeFields } from '../../common/components/draw-date-time-fields';
 import { serverFieldErrors, toastSaveFailed, toastSaved, withoutError } from './save-toasts';
@@ -59,7 +61,11 @@ export function DataTab({ campaign, onSaved }: DataTabProps) {
   const [values, setValues] = useState<DataValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const amendment = useAmendmentNote();
   const draft = isDraft(campaign);
+  // Numbers reserved: the price is locked, and moving the draw is an amendment (issue 30).
+  const locked = campaign.has_reservations === true;
+  const dateChanged = values.draw_date !== initial.draw_date || values.draw_time !== initial.draw_time;
 
   const change = (field: keyof DataValues, errorKey: string, value: string) => {
     setValues((previous) => ({ ...previous, [field]: value }));
@@ -70,14 +76,15 @@ export function DataTab({ campaign, onSaved }: DataTabProps) {
     event.preventDefault();
     const payload: Record<string, unknown> = { name: values.name, ticket_price: values.ticket_price };
     if (draft) payload.total_tickets = values.total_tickets;
+    if (locked && dateChanged) payload.amendment = amendment.note;
     // The date is sent only when it changed: an untouched date that has since passed must not block saving the name.
-    const dateChanged = values.draw_date !== initial.draw_date || values.draw_time !== initial.draw_time;
     const dateIssues = dateChanged ? drawInputIssues(values.draw_date, values.draw_time, false) : {};
     if (dateChanged) payload.draw_datetime = drawDatetimeFromInputs(values.draw_date, values.draw_time);
     const result = validate(updateCampaignSchema, payload);
     if (!result.success || dateIssues.draw_date || dateIssues.draw_time) {
       const { draw_datetime: _date, ...fieldErrors } = firstErrors(result.errors);
       setErrors({ ...fieldErrors, ...dateIssues });
+      amendment.setError(fieldErrors.amendment);
       return;
     }
     const body: Record<string, unknown> = {
@@ -86,13 +93,17 @@ export function DataTab({ campaign, onSaved }: DataTabProps) {
     };
     if (draft) body.total_tickets = result.output.total_tickets;
     if (dateChanged) body.draw_datetime = payload.draw_datetime;
+    if (locked && dateChanged) body.amendment = result.output.amendment;
     setSaving(true);
     try {
       onSaved(await updateCampaign(campaign.id, body));
       setInitial(values);
+      amendment.reset();
       toastSaved();
     } catch (error) {
-      setErrors(serverFieldErrors(error));
+      const fieldErrors = serverFieldErrors(error);
+      setErrors(fieldErrors);
+      amendment.setError(fieldErrors.amendment);
       toastSaveFailed();
     } finally {
       setSaving(false);
@@ -116,12 +127,14 @@ export function DataTab({ campaign, onSaved }: DataTabProps) {
         timeError={errors.draw_time}
         dateHint="Opcional"
       />
+      {locked && dateChanged ? amendment.field : null}
       <MoneyField
         label="Valor do ticket"
         value={values.ticket_price}
         onChange={(masked) => change('ticket_price', 'ticket_price', masked)}
         error={Boolean(errors.ticket_price)}
-        helperText={errors.ticket_price}
+        helperText={errors.ticket_price ?? (locked ? AMENDMENT_MESSAGES.priceLocked : undefined)}
+        disabled={locked}
         required
       />
       <TextField

@@ -7,6 +7,7 @@ import { Button, ButtonGroup, Stack, TextField } from '@mui/material';
 import { firstErrors, updateCampaignSchema, validate } from '@rifaria/shared/schemas';
 import type { Campaign } from '@rifaria/shared/types';
 import { updateCampaign } from '../../common/api/update-campaign';
+import { useAmendmentNote } from '../../common/components/amendment-field';
 import { serverFieldErrors, toastSaveFailed, toastSaved } from './save-toasts';
 
 const MARKERS = [
@@ -29,6 +30,9 @@ export interface RulesTabProps {
 export function RulesTab({ campaign, onSaved }: RulesTabProps) {
   const [rules, setRules] = useState(campaign.rules ?? '');
   const [error, setError] = useState<string | undefined>();
+  // Numbers reserved: a change of the rules is an amendment, explained to the buyers (issue 30).
+  const amendment = useAmendmentNote();
+  const amending = campaign.has_reservations === true && rules !== (campaign.rules ?? '');
   const [saving, setSaving] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
 
@@ -46,17 +50,26 @@ export function RulesTab({ campaign, onSaved }: RulesTabProps) {
   };
 
   const save = async () => {
-    const result = validate(updateCampaignSchema, { rules });
+    const result = validate(updateCampaignSchema, { rules, ...(amending ? { amendment: amendment.note } : {}) });
     if (!result.success) {
-      setError(firstErrors(result.errors).rules);
+      const errors = firstErrors(result.errors);
+      setError(errors.rules);
+      amendment.setError(errors.amendment);
       return;
     }
     setSaving(true);
     try {
-      onSaved(await updateCampaign(campaign.id, { rules: result.output.rules }));
+      const saved = await updateCampaign(campaign.id, {
+        rules: result.output.rules,
+        ...(amending ? { amendment: result.output.amendment } : {}),
+      });
+      amendment.reset();
+      onSaved(saved);
       toastSaved();
     } catch (failure) {
-      setError(serverFieldErrors(failure).rules);
+      const errors = serverFieldErrors(failure);
+      setError(errors.rules);
+      amendment.setError(errors.amendment);
       toastSaveFailed();
     } finally {
       setSaving(false);
@@ -91,6 +104,7 @@ export function RulesTab({ campaign, onSaved }: RulesTabProps) {
         error={Boolean(error)}
         helperText={error ?? 'Use **negrito**, *itálico* e __sublinhado__.'}
       />
+      {amending ? amendment.field : null}
       <Stack direction="row">
         <Button variant="contained" onClick={() => void save()} disabled={saving}>
           {saving ? 'Salvando...' : 'Salvar regulamento'}

@@ -19,6 +19,7 @@ import {
 import { campaignStatusColor, CopyButton } from '@rifaria/shared/ui';
 import { formatBRL, formatInteger } from '@rifaria/shared/format';
 import type { Campaign } from '@rifaria/shared/types';
+import { AMENDMENT_MESSAGES, amendmentText } from '@rifaria/shared/schemas';
 import { DrawDateModal } from './draw-date-modal';
 import { DrawCard } from './draw-card';
 import { DrawWinners } from './draw-winners';
@@ -162,6 +163,26 @@ export function CampaignPanel({ campaign, onRefresh }: CampaignPanelProps) {
                   </ListItem>
                 ))}
             </List>
+            {campaign.has_reservations ? (
+              <>
+                <Typography variant="subtitle2" component="h3" id="campaign-history-title">
+                  {AMENDMENT_MESSAGES.historyTitle}
+                </Typography>
+                {campaign.amendments?.length ? (
+                  <List dense aria-labelledby="campaign-history-title">
+                    {campaign.amendments.map((amendment) => (
+                      <ListItem key={amendment.id} disableGutters>
+                        <ListItemText primary={amendmentText(amendment)} />
+                      </ListItem>
+                    ))}
+                  </List>
+                ) : (
+                  <Typography color="text.secondary" variant="body2">
+                    {AMENDMENT_MESSAGES.historyEmpty}
+                  </Typography>
+                )}
+              </>
+            ) : null}
           </CardContent>
         </Card>
       </Stack>

@@ -14,15 +14,19 @@ import {
   drawDatetimeFromInputs,
   drawInputIssues,
   drawInputsFromDatetime,
+  firstErrors,
+  updateCampaignSchema,
+  validate,
   type DrawInputIssues,
 } from '@rifaria/shared/schemas';
 import type { Campaign } from '@rifaria/shared/types';
 import { toast, useBackToClose } from '@rifaria/shared/ui';
 import { updateCampaign } from '../../common/api/update-campaign';
+import { useAmendmentNote } from '../../common/components/amendment-field';
 import { DrawDateTimeFields } from '../../common/components/draw-date-time-fields';
 
 export interface DrawDateModalProps {
-  campaign: Pick<Campaign, 'id' | 'name' | 'draw_datetime'>;
+  campaign: Pick<Campaign, 'id' | 'name' | 'draw_datetime' | 'has_reservations'>;
   open: boolean;
   onClose: () => void;
   /** Receives the campaign as the server replied it after the update. */
@@ -37,7 +41,9 @@ function initialValues(campaign: DrawDateModalProps['campaign']) {
 /** The message of a failed save (spec section 5 "Draw-date modal"). */
 export function drawDateErrorMessage(error: unknown): string {
   const failure = readApiError(error);
-  if (failure.status === 422) return failure.errors?.draw_datetime?.[0] ?? CAMPAIGN_MESSAGES.drawDateInvalid;
+  if (failure.status === 422) {
+    return failure.errors?.draw_datetime?.[0] ?? failure.errors?.amendment?.[0] ?? CAMPAIGN_MESSAGES.drawDateInvalid;
+  }
   if (failure.status === 401) return AUTH_MESSAGES.sessionExpired;
   if (failure.status === 404) return CAMPAIGN_MESSAGES.notFound;
   return failure.message ?? CAMPAIGN_MESSAGES.drawDateInvalid;
@@ -48,6 +54,9 @@ export function DrawDateModal({ campaign, open, onClose, onSaved }: DrawDateModa
   const [fieldErrors, setFieldErrors] = useState<DrawInputIssues>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Numbers reserved: the new date is an amendment, explained to the buyers (issue 30).
+  const amending = campaign.has_reservations === true;
+  const amendment = useAmendmentNote();
 
   // Each opening starts from the campaign's current date (or the default), not from an abandoned edit.
   useEffect(() => {
@@ -55,6 +64,7 @@ export function DrawDateModal({ campaign, open, onClose, onSaved }: DrawDateModa
     setValues(initialValues(campaign));
     setFieldErrors({});
     setServerError(null);
+    amendment.reset();
     // campaign.id / draw_datetime rather than the object: a parent re-render must not wipe what is being typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, campaign.id, campaign.draw_datetime]);
@@ -68,14 +78,19 @@ export function DrawDateModal({ campaign, open, onClose, onSaved }: DrawDateModa
   const save = async () => {
     const issues = drawInputIssues(values.date, values.time, true);
     const drawDatetime = drawDatetimeFromInputs(values.date, values.time);
-    if (issues.draw_date || issues.draw_time || drawDatetime === null) {
+    const note = amending ? validate(updateCampaignSchema, { amendment: amendment.note }) : null;
+    if (issues.draw_date || issues.draw_time || drawDatetime === null || (note && !note.success)) {
       setFieldErrors(issues);
+      if (note && !note.success) amendment.setError(firstErrors(note.errors).amendment);
       return;
     }
     setSaving(true);
     setServerError(null);
     try {
-      const updated = await updateCampaign(campaign.id, { draw_datetime: drawDatetime });
+      const updated = await updateCampaign(campaign.id, {
+        draw_datetime: drawDatetime,
+        ...(note?.success ? { amendment: note.output.amendment } : {}),
+      });
       toast.success('Data do sorteio definida!', updated.draw_date_formatted ?? undefined, {
         duration: TOAST_DURATION.list,
       });
@@ -115,6 +130,7 @@ export function DrawDateModal({ campaign, open, onClose, onSaved }: DrawDateModa
             dateError={fieldErrors.draw_date}
             timeError={fieldErrors.draw_time}
           />
+          {amending ? amendment.field : null}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -11,10 +11,12 @@ import { formatBRL } from '@rifaria/shared/format';
 import { reaisToCents } from '@rifaria/shared/money';
 import type { PublicCampaign } from '@rifaria/shared/types';
 import { useBackToClose, useDocumentTitle } from '@rifaria/shared/ui';
+import { AmendmentsSection } from '../../common/components/amendments-section';
 import { lazyPart } from '../../common/components/lazy-page';
 import { ServerDrawn } from '../../common/components/server-drawn';
 import { useRememberCampaign } from '../../common/hooks/last-campaign';
 import { useIsMobile } from '../hooks/use-is-mobile';
+import { startTypeAhead, stopTypeAhead } from '../hooks/type-ahead';
 import { Banner } from './banner';
 import { CampaignHeader } from './campaign-header';
 import { DrawSection } from './draw-section';
@@ -50,8 +52,12 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
   const title = campaign.title || campaign.name;
   useRememberCampaign(campaign.link, title);
   useDocumentTitle(title);
+  const closeReservation = () => {
+    stopTypeAhead();
+    setReservationOpen(false);
+  };
   // The phone's Back button closes an open dialog and keeps the page as it was (quantity, what was typed).
-  useBackToClose(reservationOpen, () => setReservationOpen(false));
+  useBackToClose(reservationOpen, closeReservation);
   useBackToClose(shareOpen, () => setShareOpen(false));
   const priceCents = reaisToCents(campaign.ticket_price);
   const price = formatBRL(priceCents);
@@ -80,6 +86,8 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
   };
 
   const openReservation = () => {
+    // Keys typed before the form's phone field appears are kept for it (type-ahead.ts).
+    startTypeAhead();
     setReservation((n) => n + 1);
     setReservationOpen(true);
   };
@@ -118,6 +126,7 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
             <Stack spacing={2} useFlexGap>
               <PrizesSection awards={campaign.awards} />
               <DrawSection campaign={campaign} />
+              <AmendmentsSection amendments={campaign.amendments ?? []} />
               <RulesSection rules={campaign.rules} />
               <TrustSection />
             </Stack>
@@ -144,7 +153,7 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
           <ReservationModal
             key={reservation}
             open={reservationOpen}
-            onClose={() => setReservationOpen(false)}
+            onClose={closeReservation}
             campaign={{ title, link: campaign.link, ticket_price: campaign.ticket_price }}
             quantity={quantity}
           />

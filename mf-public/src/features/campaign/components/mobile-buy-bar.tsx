@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { QUANTITY_STEP_ATTRIBUTE } from '../../../page/take-over';
 import { ticketCount } from '../../common/components/ticket-count';
 import { CAMPAIGN_TEXTS } from './campaign-texts';
 import { clampQuantity } from './quantity-selector';
@@ -21,6 +22,7 @@ export function MobileBuyBar({ quantity, setQuantity, max, buyable, total, actio
       variant="outlined"
       size="small"
       aria-label={label}
+      {...{ [QUANTITY_STEP_ATTRIBUTE]: step }}
       disabled={!buyable || quantity >= max}
       onClick={() => setQuantity((q) => clampQuantity(q + step, max))}
       sx={{ minWidth: 52, fontWeight: 700 }}

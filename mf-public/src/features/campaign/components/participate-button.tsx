@@ -1,7 +1,8 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { SALES_CLOSE_BEFORE_DRAW_MS } from '@rifaria/shared/constants';
-import { BUYER_MESSAGES, parseDrawDatetime } from '@rifaria/shared/schemas';
+import { parseDrawDatetime, SALE_MESSAGES } from '@rifaria/shared/schemas';
 import type { CampaignStatusId, PublicCampaign } from '@rifaria/shared/types';
+import { ENABLE_ON_ADD_ATTRIBUTE } from '../../../page/take-over';
 import { CAMPAIGN_TEXTS } from './campaign-texts';
 
 type SalesCampaign = Pick<PublicCampaign, 'accepting_purchases' | 'drawn' | 'status' | 'draw_datetime' | 'stats'>;
@@ -28,8 +29,8 @@ export function salesState(campaign: SalesCampaign, now: Date = new Date()): Sal
 const CLOSED_MESSAGES: Record<Exclude<SalesState, 'open'>, string> = {
   drawn: CAMPAIGN_TEXTS.salesClosedDrawn,
   'awaiting-draw': CAMPAIGN_TEXTS.salesClosedAwaitingDraw,
-  'sold-out': BUYER_MESSAGES.notEnoughTickets(0),
-  unavailable: BUYER_MESSAGES.campaignUnavailable,
+  'sold-out': SALE_MESSAGES.notEnoughTickets(0),
+  unavailable: SALE_MESSAGES.campaignUnavailable,
 };
 
 /** Why numbers cannot be bought, or null when they can. */
@@ -41,11 +42,15 @@ export function salesClosedMessage(state: SalesState): string | null {
 export function participateBlocker(state: SalesState, quantity: number): string | null {
   const closed = salesClosedMessage(state);
   if (closed) return closed;
-  if (quantity <= 0) return BUYER_MESSAGES.quantityMin;
+  if (quantity <= 0) return SALE_MESSAGES.quantityMin;
   return null;
 }
 
-/** 'Participar Agora', disabled with its reason as the accessible description. */
+/**
+ * 'Participar Agora', disabled with its reason as the accessible description. The reason's line is kept, empty, when
+ * there is none: on the phone the button sits in a bar fixed to the bottom, which would otherwise shrink by that line
+ * at the first '+1' and move '+1' and 'Participar' from under the finger (issue 30).
+ */
 export function ParticipateButton({ blocker, onClick }: { blocker: string | null; onClick: () => void }) {
   return (
     <Stack spacing={0.75} sx={{ width: '100%' }}>
@@ -57,6 +62,8 @@ export function ParticipateButton({ blocker, onClick }: { blocker: string | null
         disabled={blocker !== null}
         onClick={onClick}
         aria-describedby={blocker ? 'participate-blocker' : undefined}
+        // Before the app takes the page over, a held '+N' enables it (page/take-over.ts).
+        {...(blocker === SALE_MESSAGES.quantityMin ? { [ENABLE_ON_ADD_ATTRIBUTE]: '' } : {})}
         sx={{ py: 1.25, fontWeight: 800, fontSize: '1.05rem' }}
       >
         {CAMPAIGN_TEXTS.participate}
@@ -65,7 +72,11 @@ export function ParticipateButton({ blocker, onClick }: { blocker: string | null
         <Typography id="participate-blocker" variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
           {blocker}
         </Typography>
-      ) : null}
+      ) : (
+        <Typography variant="caption" aria-hidden="true" data-testid="participate-blocker-space">
+          {'\u00a0'}
+        </Typography>
+      )}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Box, Button, IconButton, Stack } from '@mui/material';
 import { RESERVATION_QUANTITY_MAX, RESERVATION_QUANTITY_MIN } from '@rifaria/shared/constants';
+import { QUANTITY_STEP_ATTRIBUTE } from '../../../page/take-over';
 import { OutlinedField } from '../../common/components/outlined-field';
 import { AddIcon, RemoveIcon } from './icons';
 
@@ -44,6 +45,7 @@ export function QuantitySelector({ value, onChange, max, mobile, disabled = fals
             key={step}
             variant="outlined"
             onClick={() => set(value + step)}
+            {...{ [QUANTITY_STEP_ATTRIBUTE]: step }}
             disabled={disabled || value >= max}
             sx={{ fontWeight: 700, py: 1 }}
           >
@@ -82,6 +84,7 @@ export function QuantitySelector({ value, onChange, max, mobile, disabled = fals
         <IconButton
           aria-label={QUANTITY_TEXTS.increase}
           onClick={() => set(value + 1)}
+          {...{ [QUANTITY_STEP_ATTRIBUTE]: 1 }}
           disabled={disabled || value >= max}
           sx={{ border: 1, borderColor: 'divider' }}
         >

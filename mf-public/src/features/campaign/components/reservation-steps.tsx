@@ -1,13 +1,22 @@
 /** The reservation modal's two form steps: the phone ('Finalizar Reserva') and the buyer ('Dados do Comprador'). */
-import type { ChangeEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent } from 'react';
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { maskPhone } from '@rifaria/shared/format';
 import { BUYER_MESSAGES } from '@rifaria/shared/schemas';
 import { CpfField, PhoneField, ReadOnlyField } from '../../common/components/buyer-fields';
+import { takeTypedAhead } from '../hooks/type-ahead';
 import type { Reservation } from '../hooks/use-reservation';
 import { RESERVATION_TEXTS } from './reservation-texts';
 
 export function PhoneStep({ reservation }: { reservation: Reservation }) {
+  const { editPhone } = reservation;
+  // What the buyer typed while the form was opening goes into the phone, as if the field had been there (issue 30).
+  const typedAhead = useRef<string | null>(null);
+  useEffect(() => {
+    if (typedAhead.current !== null) return;
+    typedAhead.current = takeTypedAhead();
+    if (typedAhead.current !== '') editPhone(maskPhone(typedAhead.current));
+  }, [editPhone]);
   return (
     <>
       <PhoneField

@@ -27,8 +27,14 @@ export const CHECKOUT_TEXTS = {
   paidTitle: 'Pagamento confirmado!',
   paidBody: 'Seus números estão garantidos. Boa sorte no sorteio!',
   expiredTitle: 'Pagamento expirado',
-  expiredBody:
-    'O prazo de 10 minutos para pagamento terminou. Esta compra foi cancelada e os números reservados foram liberados para outras pessoas.',
+  /** `minutes`: the reservation's real window (10, or less when the draw came first). */
+  expiredBody: (minutes: number) =>
+    `O prazo de ${minutes === 1 ? '1 minuto' : `${minutes} minutos`} para pagamento terminou. Esta compra foi cancelada e os números reservados foram liberados para outras pessoas.`,
+  /** Issue 30: the reservation ended because sales closed for the draw, not because the buyer took too long. */
+  salesClosedTitle: 'Vendas encerradas',
+  salesClosedBody: (draw: string | null) =>
+    `As vendas foram encerradas para o sorteio${draw ? ` de ${draw}` : ''}. Esta compra foi cancelada e os números reservados não entram no sorteio.`,
+  seeResult: 'Ver o resultado do sorteio',
   expiredPaid:
     'Se você pagou nos últimos instantes, o pagamento não se perde: verifique de novo em alguns segundos e, se nada mudar, fale com o organizador.',
   checkAgain: 'Verificar pagamento novamente',

@@ -86,12 +86,34 @@ function EndActions({ purchase, main, second }: { purchase: Purchase; main?: End
   );
 }
 
+/** The reservation's real window in whole minutes (at least 1): what the buyer was given to pay. */
+function reservationMinutes(purchase: Purchase): number {
+  const ms = Date.parse(purchase.expires_at) - Date.parse(purchase.purchased_at);
+  return Number.isFinite(ms) ? Math.max(1, Math.round(ms / 60_000)) : 10;
+}
+
 export function ExpiredScreen({ purchase, refresh }: { purchase: Purchase; refresh: () => Promise<void> }) {
   const [checking, setChecking] = useState(false);
   return (
-    <EndCard title={CHECKOUT_TEXTS.expiredTitle} borderColor="error.main">
-      <Typography>{CHECKOUT_TEXTS.expiredBody}</Typography>
-      <EndActions purchase={purchase} />
+    <EndCard
+      title={purchase.ends_at_draw ? CHECKOUT_TEXTS.salesClosedTitle : CHECKOUT_TEXTS.expiredTitle}
+      borderColor="error.main"
+    >
+      {purchase.ends_at_draw ? (
+        <>
+          <Typography>{CHECKOUT_TEXTS.salesClosedBody(purchase.campaign.draw_date_formatted)}</Typography>
+          {/* No 'Comprar novos números': the campaign no longer sells. */}
+          <EndActions
+            purchase={purchase}
+            main={{ label: CHECKOUT_TEXTS.seeResult, to: paths.publicResult.getHref(purchase.campaign.link) }}
+          />
+        </>
+      ) : (
+        <>
+          <Typography>{CHECKOUT_TEXTS.expiredBody(reservationMinutes(purchase))}</Typography>
+          <EndActions purchase={purchase} />
+        </>
+      )}
       <Typography variant="body2" color="text.secondary">
         {CHECKOUT_TEXTS.expiredPaid}
       </Typography>

@@ -9,6 +9,7 @@ import { paths } from '@rifaria/shared/paths';
 import type { DrawResult } from '@rifaria/shared/types';
 import { ArrowBackIcon } from '@rifaria/shared/ui';
 import { isSandboxDraw } from '../../common/components/sandbox';
+import { AmendmentsSection } from '../../common/components/amendments-section';
 import { Section } from '../../common/components/section';
 import { WinnersList } from '../../common/components/winners-list';
 import { FederalCheck } from './federal-check';
@@ -49,6 +50,8 @@ export function ResultView({ result }: { result: DrawResult }) {
         <Section title={RESULT_TEXTS.winners}>
           <WinnersList winners={result.winners} />
         </Section>
+
+        <AmendmentsSection amendments={result.amendments ?? []} />
 
         <Section title={RESULT_TEXTS.howToCheck}>
           <Stack spacing={2}>

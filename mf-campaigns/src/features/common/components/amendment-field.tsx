@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { TextField } from '@mui/material';
+import { AMENDMENT_MESSAGES, AMENDMENT_NOTE_MAX } from '@rifaria/shared/schemas';
+
+/**
+ * What changed, for the buyers: required to change the rules or move the draw once numbers were reserved (issue 30).
+ * Published as 'Alteração do regulamento em dd/mm: …' and sent to the paid buyers.
+ */
+export function AmendmentField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  return (
+    <TextField
+      label={AMENDMENT_MESSAGES.noteLabel}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={Boolean(error)}
+      helperText={error ?? AMENDMENT_MESSAGES.noteHint}
+      multiline
+      minRows={2}
+      required
+      slotProps={{ htmlInput: { maxLength: AMENDMENT_NOTE_MAX } }}
+    />
+  );
+}
+
+/** The note's state for a form that may need it: its value, its error, and the field bound to both. */
+export function useAmendmentNote() {
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const field = (
+    <AmendmentField
+      value={note}
+      onChange={(value) => {
+        setNote(value);
+        setError(undefined);
+      }}
+      error={error}
+    />
+  );
+  const reset = () => {
+    setNote('');
+    setError(undefined);
+  };
+  return { note, setError, reset, field };
+}
