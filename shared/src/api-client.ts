@@ -11,8 +11,8 @@
  * Call it with absolute API paths: `api.get('/api/campaigns').json<…>()`.
  */
 import ky, { HTTPError, TimeoutError, NetworkError, type KyInstance, type Options } from 'ky';
-import { REQUEST_TIMEOUT_MS } from './constants';
-import { useSession } from './session';
+import { REQUEST_TIMEOUT_MS, SESSION_ENDED_HEADER } from './constants';
+import { rememberSessionEnded, useSession } from './session';
 import { isSessionFreePath, paths } from './paths';
 import type { ApiErrorBody, FieldErrors } from './types';
 import { firstErrors } from './schemas/validate';
@@ -47,7 +47,8 @@ function currentLocation(): { pathname: string; target: string } {
 }
 
 /** What happens on a 401: clear the session, and leave protected pages for /login (keeping the way back). */
-export function handleUnauthorized(): void {
+export function handleUnauthorized(endedReason: string | null = null): void {
+  rememberSessionEnded(endedReason);
   useSession.getState().logout();
   const { pathname, target } = currentLocation();
   if (isSessionFreePath(pathname)) return;
@@ -83,7 +84,7 @@ function createClient(baseUrl: string): KyInstance {
     hooks: {
       afterResponse: [
         ({ response }) => {
-          if (response.status === 401) handleUnauthorized();
+          if (response.status === 401) handleUnauthorized(response.headers.get(SESSION_ENDED_HEADER));
         },
       ],
     },

@@ -158,3 +158,9 @@ export const PREFETCH_AFTER_LOAD_META = 'rifaria-prefetch-after-load';
  * downloads the files off the page's main thread.
  */
 export const PREFETCH_WORKER_ATTRIBUTE = 'data-worker';
+
+/**
+ * On a 401 of a session ended by a password change (issue 30): `password_changed`. The front end then tells the
+ * visitor why on the login page instead of landing there silently.
+ */
+export const SESSION_ENDED_HEADER = 'x-session-ended';

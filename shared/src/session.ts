@@ -119,3 +119,28 @@ if (typeof window !== 'undefined') {
     if (event.key === SESSION_STORAGE_KEY || event.key === null) void useSession.persist.rehydrate();
   });
 }
+
+/** sessionStorage: why the last session ended, for the login page to say (issue 30). Read once. */
+const SESSION_ENDED_KEY = 'rifaria-session-ended';
+
+/** Remembers that the session was ended by a password change (the API's SESSION_ENDED_HEADER). */
+export function rememberSessionEnded(reason: string | null): void {
+  if (reason !== 'password_changed' || typeof window === 'undefined') return;
+  try {
+    window.sessionStorage.setItem(SESSION_ENDED_KEY, reason);
+  } catch {
+    // Storage refused (private mode): the login page simply says nothing.
+  }
+}
+
+/** 'password_changed' once after rememberSessionEnded, then null. */
+export function takeSessionEnded(): 'password_changed' | null {
+  if (typeof window === 'undefined') return null;
+  try {
+    const reason = window.sessionStorage.getItem(SESSION_ENDED_KEY);
+    window.sessionStorage.removeItem(SESSION_ENDED_KEY);
+    return reason === 'password_changed' ? reason : null;
+  } catch {
+    return null;
+  }
+}

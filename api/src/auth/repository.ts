@@ -104,6 +104,17 @@ export class AuthTokensRepository {
     return { tokenId: token_id, expiresAt: token_expires_at, user };
   }
 
+  /** Why the session of a token hash ended, when it was revoked for a reason worth telling (migration 049). */
+  async endedReason(tokenHash: Buffer): Promise<'password_changed' | null> {
+    const row = await this.db
+      .selectFrom('auth_tokens')
+      .select('revoked_reason')
+      .where('token_hash', '=', tokenHash)
+      .where('revoked_at', 'is not', null)
+      .executeTakeFirst();
+    return row?.revoked_reason ?? null;
+  }
+
   async revoke(tokenId: string, trx: Executor = this.db): Promise<void> {
     await trx
       .updateTable('auth_tokens')
@@ -117,7 +128,7 @@ export class AuthTokensRepository {
   async revokeAllForUserExcept(userId: string, keepTokenId: string | null, trx: Executor = this.db): Promise<number> {
     let query = trx
       .updateTable('auth_tokens')
-      .set({ revoked_at: sql<Date>`now()` })
+      .set({ revoked_at: sql<Date>`now()`, revoked_reason: 'password_changed' })
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null);
     if (keepTokenId) query = query.where('id', '<>', keepTokenId);

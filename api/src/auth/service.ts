@@ -40,6 +40,11 @@ export class AuthService {
     return this.repos.authTokens.findActiveSession(hashToken(token));
   }
 
+  /** For a token with no session: 'password_changed' when a password change ended it (issue 30), else null. */
+  sessionEndedReason(token: string) {
+    return this.repos.authTokens.endedReason(hashToken(token));
+  }
+
   async issueToken(userId: string, trx: Executor = this.db): Promise<IssuedToken> {
     const accessToken = generateToken();
     const expiresAt = new Date(Date.now() + this.tokenTtlDays * DAY_MS);

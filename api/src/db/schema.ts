@@ -39,6 +39,12 @@ export interface AuthTokensTable {
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
   last_used_at: NullableTimestamp;
+  /** 049: why it was revoked ('password_changed'), or null. */
+  revoked_reason: ColumnType<
+    'password_changed' | null,
+    'password_changed' | null | undefined,
+    'password_changed' | null
+  >;
 }
 
 export interface StatesTable {

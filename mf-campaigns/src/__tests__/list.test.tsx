@@ -90,7 +90,12 @@ describe('Minhas Campanhas (/campanhas)', () => {
     expect(within(card).getByText('Tickets vendidos').nextSibling).toHaveTextContent('150 / 2.000');
     expect(within(card).getByRole('button', { name: 'Ver Painel' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
+    // Issue 30: with sales it cannot be cancelled here, and the card says so before any dialog.
+    const cancel = within(card).getByRole('button', { name: 'Cancelar' });
+    expect(cancel).toBeDisabled();
+    expect(cancel).toHaveAccessibleDescription(
+      'Com tickets vendidos, a campanha não pode ser cancelada por aqui: fale com o suporte para cancelar com devolução aos compradores.',
+    );
     expect(within(card).getByRole('progressbar', { name: 'Meta de Rifa da Moto' })).toHaveAttribute(
       'aria-valuenow',
       '7.5',

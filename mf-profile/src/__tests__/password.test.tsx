@@ -33,7 +33,9 @@ describe("tab 'Alterar Senha'", () => {
     expect(confirmation()).toHaveAccessibleDescription('Confirmação é obrigatória');
     await fill(user, ['velha123', '12345', '54321']);
     await user.click(submit());
-    expect(next()).toHaveAccessibleDescription('Nova senha deve ter pelo menos 6 caracteres');
+    expect(next()).toHaveAccessibleDescription(
+      'Senha deve conter: pelo menos 8 caracteres, uma letra maiúscula, uma letra minúscula',
+    );
     expect(confirmation()).toHaveAccessibleDescription('Senhas não coincidem');
     expect(server.callsTo('POST', '/api/auth/change-password')).toHaveLength(0);
   });
@@ -41,14 +43,14 @@ describe("tab 'Alterar Senha'", () => {
   it('should send the change, say it worked and empty the fields', async () => {
     server.on('POST', '/api/auth/change-password', () => ({ success: true, message: 'Senha alterada com sucesso!' }));
     const { user } = await openPasswordTab();
-    await fill(user, ['velha123', 'nova1234', 'nova1234']);
+    await fill(user, ['velha123', 'Nova1234', 'Nova1234']);
     await user.click(submit());
     // Said where the form is, as a status message.
     expect((await screen.findByText('Senha alterada com sucesso!')).closest('[role="status"]')).not.toBeNull();
     expect(lastBody('POST', '/api/auth/change-password')).toEqual({
       current_password: 'velha123',
-      new_password: 'nova1234',
-      new_password_confirmation: 'nova1234',
+      new_password: 'Nova1234',
+      new_password_confirmation: 'Nova1234',
     });
     expect(current()).toHaveValue('');
     expect(next()).toHaveValue('');
@@ -60,7 +62,7 @@ describe("tab 'Alterar Senha'", () => {
       refused('Senha atual incorreta.', { current_password: ['Senha atual incorreta.'] }),
     );
     const { user } = await openPasswordTab();
-    await fill(user, ['errada12', 'nova1234', 'nova1234']);
+    await fill(user, ['errada12', 'Nova1234', 'Nova1234']);
     await user.click(submit());
     await waitFor(() => expect(current()).toHaveAccessibleDescription('Senha atual incorreta.'));
     expect(current()).toHaveAttribute('aria-invalid', 'true');
@@ -72,7 +74,7 @@ describe("tab 'Alterar Senha'", () => {
       reply(429, { success: false, message: 'Muitas tentativas. Tente novamente em 1 minuto.' }),
     );
     const { user } = await openPasswordTab();
-    await fill(user, ['velha123', 'nova1234', 'nova1234']);
+    await fill(user, ['velha123', 'Nova1234', 'Nova1234']);
     await user.click(submit());
     await waitFor(() =>
       expect(current()).toHaveAccessibleDescription('Muitas tentativas. Tente novamente em 1 minuto.'),
@@ -88,7 +90,7 @@ describe("tab 'Alterar Senha'", () => {
       refused('Dados inválidos', { new_password: ['Nova senha deve ter no máximo 200 caracteres'] }),
     );
     const { user } = await openPasswordTab();
-    await fill(user, ['velha123', 'nova1234', 'nova1234']);
+    await fill(user, ['velha123', 'Nova1234', 'Nova1234']);
     await user.click(submit());
     await waitFor(() => expect(next()).toHaveAccessibleDescription('Nova senha deve ter no máximo 200 caracteres'));
     expect(current()).not.toHaveAttribute('aria-invalid', 'true');

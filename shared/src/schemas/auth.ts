@@ -20,6 +20,8 @@ export const AUTH_MESSAGES = {
   googleLoginUnavailable: 'Login com Google ainda não está disponível. Use e-mail e senha.',
   googleSignupFailed: 'Erro ao cadastrar com Google.',
   sessionExpired: 'Sessão expirada. Faça login novamente.',
+  /** Issue 30: a session ended by a password change (here or in another tab or device). */
+  sessionEndedPasswordChanged: 'Sua sessão foi encerrada porque a senha foi alterada.',
   nameTooLong: 'Nome deve ter no máximo 120 caracteres',
   passwordTooLong: 'Senha deve ter no máximo 200 caracteres',
 } as const;
@@ -78,7 +80,8 @@ export const boundedCheck = (
  * A required text field. A missing key gets the field's own message too (valibot would otherwise report
  * 'Invalid key' in English), so the default '' runs through the same checks.
  */
-export const requiredString = (message: string) => v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message)), '');
+export const requiredString = (message: string) =>
+  v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message)), '');
 
 /** A required password: never trimmed. */
 const requiredPassword = (message: string) => v.optional(v.pipe(v.string(message), v.nonEmpty(message)), '');
@@ -139,7 +142,6 @@ export type RegisterInput = v.InferOutput<typeof registerSchema>;
 export const PASSWORD_CHANGE_MESSAGES = {
   currentRequired: 'Senha atual é obrigatória',
   newRequired: 'Nova senha é obrigatória',
-  newMin: 'Nova senha deve ter pelo menos 6 caracteres',
   confirmationRequired: 'Confirmação é obrigatória',
   dontMatch: 'Senhas não coincidem',
   currentWrong: 'Senha atual incorreta.',
@@ -151,10 +153,15 @@ export const PASSWORD_CHANGE_MESSAGES = {
 export const changePasswordSchema = v.pipe(
   v.object({
     current_password: requiredPassword(PASSWORD_CHANGE_MESSAGES.currentRequired),
+    // Issue 30: the sign-up rules (8+ characters, upper, lower, digit), not the login's 6: a change never weakens.
     new_password: v.pipe(
       requiredPassword(PASSWORD_CHANGE_MESSAGES.newRequired),
-      v.minLength(LOGIN_PASSWORD_MIN_LENGTH, PASSWORD_CHANGE_MESSAGES.newMin),
       v.maxLength(PASSWORD_MAX_LENGTH, PASSWORD_CHANGE_MESSAGES.newTooLong),
+      boundedCheck(
+        PASSWORD_MAX_LENGTH,
+        (p) => missingPasswordRulesMessage(p) === null,
+        (issue) => missingPasswordRulesMessage(String(issue.input)) ?? '',
+      ),
     ),
     new_password_confirmation: requiredPassword(PASSWORD_CHANGE_MESSAGES.confirmationRequired),
   }),

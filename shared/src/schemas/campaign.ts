@@ -54,7 +54,11 @@ export const CAMPAIGN_MESSAGES = {
   alreadyPublished: 'Campanha já está publicada',
   notFound: 'Campanha não encontrada',
   cancelNotFound: 'Campanha não encontrada ou você não tem permissão para cancelá-la.',
-  cancelSold: (sold: number) => `Não é possível cancelar esta campanha pois já possui ${sold} tickets vendidos.`,
+  cancelSold: (sold: number) =>
+    `Não é possível cancelar esta campanha pois já possui ${sold} ${sold === 1 ? 'ticket vendido' : 'tickets vendidos'}.`,
+  /** Issue 30: said on the card, before any dialog, while cancelling with refunds is not offered here. */
+  cancelSoldHint:
+    'Com tickets vendidos, a campanha não pode ser cancelada por aqui: fale com o suporte para cancelar com devolução aos compradores.',
   cancelNotAllowed: 'Esta campanha não pode ser cancelada no momento.',
   cancelFailed: 'Erro ao cancelar campanha. Tente novamente.',
   cancelled: 'Campanha cancelada com sucesso!',

@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_MESSAGES } from '@rifaria/shared/schemas';
+import { SESSION_ENDED_HEADER } from '@rifaria/shared/constants';
 import type { User } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { API_MESSAGES } from '../../lib/messages';
@@ -110,8 +111,14 @@ async function authenticationPlugin(fastify: FastifyInstance): Promise<void> {
     }
     const session = await fastify.services.auth.findSession(token);
     if (!session) {
-      // Unknown, revoked and expired tokens get the same answer: the front end logs out and goes to /login.
+      // Unknown, revoked and expired tokens get the same answer: the front end logs out and goes to /login. One
+      // ended by a password change says so (issue 30), to whoever holds it: the header tells the front end why.
       if (fromCookie) clearSessionCookie(fastify, reply);
+      if ((await fastify.services.auth.sessionEndedReason(token)) === 'password_changed') {
+        throw new HttpError(401, AUTH_MESSAGES.sessionEndedPasswordChanged, undefined, {
+          [SESSION_ENDED_HEADER]: 'password_changed',
+        });
+      }
       throw new HttpError(401, AUTH_MESSAGES.sessionExpired);
     }
     request.session = session;

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, PASSWORD_CHANGE_MESSAGES } from '@rifaria/shared/schemas';
+import { AUTH_MESSAGES, missingPasswordRulesMessage, PASSWORD_CHANGE_MESSAGES } from '@rifaria/shared/schemas';
 import { bearer, registerUser, setupApp } from '../../helper';
 
 const t = setupApp();
@@ -18,15 +18,25 @@ describe('POST /api/auth/change-password', () => {
   it.each([
     ['current_password', { current_password: '' }, PASSWORD_CHANGE_MESSAGES.currentRequired],
     ['new_password', { new_password: '', new_password_confirmation: '' }, PASSWORD_CHANGE_MESSAGES.newRequired],
-    ['new_password', { new_password: '12345', new_password_confirmation: '12345' }, PASSWORD_CHANGE_MESSAGES.newMin],
+    // Issue 30: the sign-up rules, not 6 characters.
+    [
+      'new_password',
+      { new_password: '12345', new_password_confirmation: '12345' },
+      missingPasswordRulesMessage('12345'),
+    ],
+    [
+      'new_password',
+      { new_password: 'abcdefgh', new_password_confirmation: 'abcdefgh' },
+      missingPasswordRulesMessage('abcdefgh'),
+    ],
     ['new_password_confirmation', { new_password_confirmation: '' }, PASSWORD_CHANGE_MESSAGES.confirmationRequired],
     ['new_password_confirmation', { new_password_confirmation: 'outra123' }, PASSWORD_CHANGE_MESSAGES.dontMatch],
   ])('should reject an invalid %s (%j)', async (field, changeSet, message) => {
     const user = await registerUser(t.app);
     const response = await change(user.token, {
       current_password: user.password,
-      new_password: 'nova123',
-      new_password_confirmation: 'nova123',
+      new_password: 'Nova1234',
+      new_password_confirmation: 'Nova1234',
       ...changeSet,
     });
     expect(response.statusCode).toBe(422);
@@ -37,8 +47,8 @@ describe('POST /api/auth/change-password', () => {
     const user = await registerUser(t.app);
     const response = await change(user.token, {
       current_password: 'Errada123',
-      new_password: 'nova123',
-      new_password_confirmation: 'nova123',
+      new_password: 'Nova1234',
+      new_password_confirmation: 'Nova1234',
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
@@ -55,8 +65,8 @@ describe('POST /api/auth/change-password', () => {
 
     const response = await change(user.token, {
       current_password: user.password,
-      new_password: 'nova123',
-      new_password_confirmation: 'nova123',
+      new_password: 'Nova1234',
+      new_password_confirmation: 'Nova1234',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: PASSWORD_CHANGE_MESSAGES.success });
@@ -64,8 +74,16 @@ describe('POST /api/auth/change-password', () => {
     const oldLogin = await login(user.email, user.password);
     expect(oldLogin.statusCode).toBe(401);
     expect(oldLogin.json().message).toBe(AUTH_MESSAGES.loginFailed);
-    expect((await login(user.email, 'nova123')).statusCode).toBe(200);
+    expect((await login(user.email, 'Nova1234')).statusCode).toBe(200);
     expect((await me(user.token)).statusCode).toBe(200);
-    expect((await me(other)).statusCode).toBe(401);
+    // Issue 30: the other session is told why it ended (the old tab no longer lands on /login silently).
+    const ended = await me(other);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toEqual({ success: false, message: AUTH_MESSAGES.sessionEndedPasswordChanged });
+    expect(ended.headers['x-session-ended']).toBe('password_changed');
+    // A token that never existed, or one ended by a logout, is only 'expired'.
+    const unknown = await me('a'.repeat(64));
+    expect(unknown.json().message).toBe(AUTH_MESSAGES.sessionExpired);
+    expect(unknown.headers['x-session-ended']).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import {
+  CAMPAIGN_MESSAGES,
   addressSchema,
   changePasswordSchema,
   firstErrors,
@@ -39,7 +40,12 @@ describe('loginSchema', () => {
 });
 
 describe('registerSchema', () => {
-  const valid = { name: 'Ana Souza', email: 'ana@exemplo.com', password: 'Segura123', password_confirmation: 'Segura123' };
+  const valid = {
+    name: 'Ana Souza',
+    email: 'ana@exemplo.com',
+    password: 'Segura123',
+    password_confirmation: 'Segura123',
+  };
 
   it('should accept a valid registration', () => {
     expect(validate(registerSchema, valid).success).toBe(true);
@@ -49,14 +55,23 @@ describe('registerSchema', () => {
     expect(missingPasswordRulesMessage('abc')).toBe(
       'Senha deve conter: pelo menos 8 caracteres, uma letra maiúscula, um número',
     );
-    expect(firstErrors(validate(registerSchema, { ...valid, password: 'abcdefgh', password_confirmation: 'abcdefgh' }).errors)).toEqual({
+    expect(
+      firstErrors(
+        validate(registerSchema, { ...valid, password: 'abcdefgh', password_confirmation: 'abcdefgh' }).errors,
+      ),
+    ).toEqual({
       password: 'Senha deve conter: uma letra maiúscula, um número',
     });
   });
 
   it('should say the passwords differ even when another field is also wrong', () => {
-    const errors = firstErrors(validate(registerSchema, { ...valid, name: 'A', password_confirmation: 'Outra123' }).errors);
-    expect(errors).toEqual({ name: 'Nome deve ter pelo menos 2 caracteres', password_confirmation: 'Senhas não coincidem' });
+    const errors = firstErrors(
+      validate(registerSchema, { ...valid, name: 'A', password_confirmation: 'Outra123' }).errors,
+    );
+    expect(errors).toEqual({
+      name: 'Nome deve ter pelo menos 2 caracteres',
+      password_confirmation: 'Senhas não coincidem',
+    });
   });
 
   it('should require the name after trimming and the confirmation', () => {
@@ -77,14 +92,38 @@ describe('passwordStrength', () => {
   });
 });
 
+describe('the cancel refusal (issue 30: never "1 tickets")', () => {
+  it('should say one ticket in the singular', () => {
+    expect(CAMPAIGN_MESSAGES.cancelSold(1)).toBe(
+      'Não é possível cancelar esta campanha pois já possui 1 ticket vendido.',
+    );
+    expect(CAMPAIGN_MESSAGES.cancelSold(3)).toBe(
+      'Não é possível cancelar esta campanha pois já possui 3 tickets vendidos.',
+    );
+  });
+});
+
 describe('changePasswordSchema', () => {
   it('should give the spec messages', () => {
-    expect(firstErrors(validate(changePasswordSchema, { current_password: '', new_password: '123', new_password_confirmation: '' }).errors)).toEqual({
+    expect(
+      firstErrors(
+        validate(changePasswordSchema, { current_password: '', new_password: '123', new_password_confirmation: '' })
+          .errors,
+      ),
+    ).toEqual({
       current_password: 'Senha atual é obrigatória',
-      new_password: 'Nova senha deve ter pelo menos 6 caracteres',
+      new_password: 'Senha deve conter: pelo menos 8 caracteres, uma letra maiúscula, uma letra minúscula',
       new_password_confirmation: 'Confirmação é obrigatória',
     });
-    expect(firstErrors(validate(changePasswordSchema, { current_password: 'x', new_password: '123456', new_password_confirmation: '1234567' }).errors)).toEqual({
+    expect(
+      firstErrors(
+        validate(changePasswordSchema, {
+          current_password: 'x',
+          new_password: 'Nova1234',
+          new_password_confirmation: 'Nova12345',
+        }).errors,
+      ),
+    ).toEqual({
       new_password_confirmation: 'Senhas não coincidem',
     });
   });
@@ -107,9 +146,18 @@ describe('documents', () => {
   });
 
   it('should validate a profile and send CPF and phone as digits', () => {
-    const result = validate(profileSchema, { name: 'Ana', email: 'ana@exemplo.com', cpf: '529.982.247-25', phone: '(11) 98765-4321' });
+    const result = validate(profileSchema, {
+      name: 'Ana',
+      email: 'ana@exemplo.com',
+      cpf: '529.982.247-25',
+      phone: '(11) 98765-4321',
+    });
     expect(result.output).toMatchObject({ cpf: '52998224725', phone: '11987654321' });
-    expect(firstErrors(validate(profileSchema, { name: 'Ana', email: 'ana@exemplo.com', cpf: '111.111.111-11', phone: '' }).errors)).toEqual({
+    expect(
+      firstErrors(
+        validate(profileSchema, { name: 'Ana', email: 'ana@exemplo.com', cpf: '111.111.111-11', phone: '' }).errors,
+      ),
+    ).toEqual({
       cpf: 'CPF inválido',
       phone: 'Telefone é obrigatório',
     });
@@ -118,7 +166,12 @@ describe('documents', () => {
 
 describe('addressSchema', () => {
   it('should validate every field with the spec messages', () => {
-    expect(firstErrors(validate(addressSchema, { zip_code: '0100', street: '', number: '', neighborhood: '', city: '', state_uf: '' }).errors)).toEqual({
+    expect(
+      firstErrors(
+        validate(addressSchema, { zip_code: '0100', street: '', number: '', neighborhood: '', city: '', state_uf: '' })
+          .errors,
+      ),
+    ).toEqual({
       zip_code: 'CEP deve ter 8 dígitos',
       street: 'Logradouro é obrigatório',
       number: 'Número é obrigatório',
@@ -129,9 +182,22 @@ describe('addressSchema', () => {
   });
 
   it('should normalise CEP and UF and refuse unknown states', () => {
-    const address = { zip_code: '01001-000', street: 'Praça da Sé', number: '1', neighborhood: 'Sé', city: 'São Paulo', state_uf: 'sp' };
-    expect(validate(addressSchema, address).output).toMatchObject({ zip_code: '01001000', state_uf: 'SP', complement: null });
-    expect(firstErrors(validate(addressSchema, { ...address, state_uf: 'XX' }).errors)).toEqual({ state_uf: 'Estado inválido' });
+    const address = {
+      zip_code: '01001-000',
+      street: 'Praça da Sé',
+      number: '1',
+      neighborhood: 'Sé',
+      city: 'São Paulo',
+      state_uf: 'sp',
+    };
+    expect(validate(addressSchema, address).output).toMatchObject({
+      zip_code: '01001000',
+      state_uf: 'SP',
+      complement: null,
+    });
+    expect(firstErrors(validate(addressSchema, { ...address, state_uf: 'XX' }).errors)).toEqual({
+      state_uf: 'Estado inválido',
+    });
   });
 });
 
@@ -149,7 +215,15 @@ describe('validate', () => {
     expect(validate(loginSchema, { email: 'a@b.co', password: 'x'.repeat(201) }).errors).toEqual({
       password: ['Senha deve ter no máximo 200 caracteres'],
     });
-    const address = { zip_code: '01001000', street: 'R'.repeat(201), number: '1', neighborhood: 'Sé', city: 'São Paulo', state_uf: 'SPX', complement: 5 };
+    const address = {
+      zip_code: '01001000',
+      street: 'R'.repeat(201),
+      number: '1',
+      neighborhood: 'Sé',
+      city: 'São Paulo',
+      state_uf: 'SPX',
+      complement: 5,
+    };
     expect(validate(addressSchema, address).errors).toEqual({
       street: ['Logradouro deve ter no máximo 200 caracteres'],
       state_uf: ['Estado inválido'],

@@ -1,5 +1,6 @@
 /** A card of 'Campanhas em Andamento': goal bar and the REAL raised amount and tickets sold (stats). */
-import { Box, Button, CardActions, CardContent, LinearProgress, Link } from '@mui/material';
+import { Box, Button, CardActions, CardContent, LinearProgress, Link, Typography } from '@mui/material';
+import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import { formatBRL, formatInteger } from '@rifaria/shared/format';
 import type { Campaign } from '@rifaria/shared/types';
 import { campaignGoalCents, formatReais } from '@rifaria/shared/money';
@@ -12,6 +13,9 @@ export interface RunningCardActions {
 }
 
 export function RunningCard({ campaign, onOpenPanel, onEdit, onCancel }: { campaign: Campaign } & RunningCardActions) {
+  // Issue 30: a campaign with sales cannot be cancelled here; say so on the card, not after a confirmation.
+  const sold = campaign.stats.tickets_sold > 0;
+  const hintId = `cancel-hint-${campaign.id}`;
   const percentage = Math.min(100, Math.max(0, campaign.stats.sales_percentage));
   return (
     <CampaignCard campaign={campaign}>
@@ -59,11 +63,18 @@ export function RunningCard({ campaign, onOpenPanel, onEdit, onCancel }: { campa
           color="error"
           size="small"
           onClick={() => onCancel(campaign)}
+          disabled={sold}
+          aria-describedby={sold ? hintId : undefined}
           sx={{ whiteSpace: 'nowrap' }}
         >
           Cancelar
         </Button>
       </CardActions>
+      {sold ? (
+        <Typography id={hintId} variant="caption" color="text.secondary" component="p" sx={{ px: 2, pb: 2, mt: -1 }}>
+          {CAMPAIGN_MESSAGES.cancelSoldHint}
+        </Typography>
+      ) : null}
     </CampaignCard>
   );
 }

@@ -106,6 +106,21 @@ describe('Login page', () => {
     ).toBeInTheDocument();
   });
 
+  it('should say why when a password change elsewhere ended this session (issue 30)', async () => {
+    server.on('GET', '/api/auth/me', () =>
+      reply(
+        401,
+        { success: false, message: 'Sua sessão foi encerrada porque a senha foi alterada.' },
+        { 'x-session-ended': 'password_changed' },
+      ),
+    );
+    renderApp('/dashboard', { session: true });
+    await screen.findByRole('heading', { name: 'Bem-vindo de volta' });
+    expect(currentPath()).toBe('/login?redirect=%2Fdashboard');
+    expect(screen.getByText('Sua sessão foi encerrada porque a senha foi alterada.')).toBeInTheDocument();
+    expect(useSession.getState().user).toBeNull();
+  });
+
   it('should store the session and go to the originally requested page', async () => {
     let release: () => void = () => undefined;
     server.on('POST', '/api/auth/login', async ({ body }) => {

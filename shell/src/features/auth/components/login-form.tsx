@@ -3,7 +3,7 @@ import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'r
 import { Box, Link, Stack } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { loginSchema } from '@rifaria/shared/schemas';
-import { useSession } from '@rifaria/shared/session';
+import { takeSessionEnded, useSession } from '@rifaria/shared/session';
 import { PasswordField } from '@rifaria/shared/ui';
 import { paths, REDIRECT_PARAM, safeRedirectTarget } from '../../../config/paths';
 import { login } from '../api/login';
@@ -43,9 +43,14 @@ export function LoginForm() {
 
   const locationState = location.state as LoginLocationState | null;
   const [submitting, setSubmitting] = useState(false);
-  const [banner, setBanner] = useState<Banner | null>(() =>
-    locationState?.passwordReset ? { severity: 'success', text: PASSWORD_RESET_MESSAGES.success } : null,
-  );
+  const [banner, setBanner] = useState<Banner | null>(() => {
+    if (locationState?.passwordReset) return { severity: 'success', text: PASSWORD_RESET_MESSAGES.success };
+    // Another tab (or device) changed the password: this one's session ended, and says why (issue 30).
+    if (takeSessionEnded() === 'password_changed') {
+      return { severity: 'info', text: AUTH_MESSAGES.sessionEndedPasswordChanged };
+    }
+    return null;
+  });
   const { field, validation } = useAuthFields(loginSchema, EMPTY);
 
   // The originally requested page: ?redirect=… (set by the guard and by the 401 handler) or router state.
