@@ -8,7 +8,10 @@ import type { OrganizerDrawResult } from '@rifaria/shared/types';
 
 export interface DrawNotice {
   campaignName: string;
+  /** The account's name: the organiser's own messages greet them by it. */
   organizerName: string;
+  /** The public name buyers know (Configurações), in the winners' messages (issue 30). */
+  organizerPublicName: string;
   resultUrl: string;
   releasedCents: number;
 }
@@ -67,7 +70,7 @@ export function winnerMessage(
   const body = [
     `Parabéns, ${firstName(winner.buyer_name)}!`,
     `O seu número ${winner.number} foi sorteado no ${winner.position}º prêmio (${winner.award.description}) da campanha "${notice.campaignName}".`,
-    `O organizador, ${notice.organizerName}, vai entrar em contato para a entrega.`,
+    `O organizador, ${notice.organizerPublicName}, vai entrar em contato para a entrega.`,
     `Confira o resultado: ${notice.resultUrl}`,
   ].join('\n');
   return { subject: `Você ganhou: ${notice.campaignName}`.slice(0, 200), body_text: body };

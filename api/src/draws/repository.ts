@@ -17,6 +17,8 @@ export interface DrawCampaign {
   draw_commitment: string | null;
   drawn_at: Date | null;
   organizer_name: string;
+  /** The public name ('Configurações'), else the account's name: what buyers are told (issue 30). */
+  organizer_public_name: string;
   organizer_email: string;
   /** clock_timestamp(): the draw is judged by the database's clock, as sales are. */
   db_now: Date;
@@ -68,6 +70,7 @@ export class DrawsRepository {
     return db
       .selectFrom('campaigns as c')
       .innerJoin('users as u', 'u.id', 'c.user_id')
+      .leftJoin('user_settings as s', 's.user_id', 'c.user_id')
       .select([
         'c.id',
         'c.user_id',
@@ -81,6 +84,8 @@ export class DrawsRepository {
         'c.draw_commitment',
         'c.drawn_at',
         'u.name as organizer_name',
+        // What buyers know the organiser by ('Configurações': the public name), as every public page shows it.
+        sql<string>`coalesce(s.public_name, u.name)`.as('organizer_public_name'),
         'u.email as organizer_email',
         sql<Date>`clock_timestamp()`.as('db_now'),
       ]);

@@ -346,6 +346,7 @@ export class DrawsService {
     const notice: DrawNotice = {
       campaignName: campaign.name,
       organizerName: campaign.organizer_name,
+      organizerPublicName: campaign.organizer_public_name,
       resultUrl: `${this.origin}/p/${campaign.link}/resultado`,
       releasedCents,
     };

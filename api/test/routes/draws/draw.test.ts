@@ -32,6 +32,11 @@ describe("'Sorteio Rifaria'", () => {
     const campaign = await drawableCampaign(t.app, owner, { paid: [5, 3], pending: [2] });
     const paid = await paidNumbers(t.app, campaign.id);
     expect(paid).toHaveLength(8);
+    await db()
+      .insertInto('user_settings')
+      .values({ user_id: owner.id, public_name: 'Rifas da Ana' })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ public_name: 'Rifas da Ana' }))
+      .execute();
 
     // Before the draw: the commitment and the rule are public, the result is not.
     const page = (await t.app.inject({ method: 'GET', url: `/public/campaigns/${campaign.link}` })).json().data;
@@ -101,6 +106,8 @@ describe("'Sorteio Rifaria'", () => {
       .execute();
     // The organiser has no phone and no instance here: the winners only (whatsapp/notifications.test.ts has the rest).
     expect(whatsapp).toHaveLength(3);
+    // Issue 30: the winners are told the organiser's public name, the one the campaign page shows.
+    expect(whatsapp[0]!.body_text).toContain('O organizador, Rifas da Ana, vai entrar em contato para a entrega.');
     expect(whatsapp[0]!.to_phone).toMatch(/^5511\d{9}$/);
     expect(whatsapp[0]!.body_text).toContain(`/p/${campaign.link}/resultado`);
 

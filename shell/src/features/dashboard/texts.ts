@@ -19,6 +19,9 @@ export const DASHBOARD_TEXTS = {
     manage: 'Gerenciar campanhas', // spec
     startEarning: 'Comece a gerar receita hoje mesmo', // spec
     createFirst: 'Criar primeira campanha', // spec
+    /** Issue 30: for an organiser whose campaigns all ended. */
+    createNew: 'Criar nova campanha',
+    noneRunning: 'Nenhuma campanha em andamento agora',
   },
   sales: {
     title: 'Últimas vendas', // spec

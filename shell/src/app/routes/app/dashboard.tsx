@@ -35,7 +35,10 @@ export default function DashboardRoute() {
           )}
           <Grid container spacing={3}>
             <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-              <ActiveCampaignsCard activeCampaigns={overview.active_campaigns} />
+              <ActiveCampaignsCard
+                activeCampaigns={overview.active_campaigns}
+                publishedBefore={overview.has_published_campaign}
+              />
             </Grid>
             <Grid size={{ xs: 12, md: 6, lg: 4 }}>
               <RemoteWidget id="mf_wallet/WalletCard" minHeight={160} />

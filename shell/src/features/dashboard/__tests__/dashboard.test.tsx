@@ -160,6 +160,14 @@ describe('Dashboard screen', () => {
       expect(card.getByText('Comece a gerar receita hoje mesmo')).toBeInTheDocument();
       expect(card.getByRole('link', { name: 'Criar primeira campanha' })).toHaveAttribute('href', '/campanhas');
     });
+
+    it('should not treat an organiser whose campaigns finished as a beginner (issue 30)', async () => {
+      setup({ overview: { active_campaigns: 0, has_published_campaign: true, has_wallet: true } });
+      const card = within(await screen.findByRole('region', { name: 'Rifas em andamento' }));
+      expect(card.getByText('Nenhuma campanha em andamento agora')).toBeInTheDocument();
+      expect(card.getByRole('link', { name: 'Criar nova campanha' })).toHaveAttribute('href', '/campanhas');
+      expect(screen.queryByText(/Criar primeira campanha/)).not.toBeInTheDocument();
+    });
   });
 
   describe("section 'Últimas vendas'", () => {

@@ -6,8 +6,19 @@ import { DASHBOARD_TEXTS } from '../texts';
 
 const TEXTS = DASHBOARD_TEXTS.campaigns;
 
-/** 'Rifas em andamento': the published campaigns count; both buttons lead to /campanhas (spec "Dashboard"). */
-export function ActiveCampaignsCard({ activeCampaigns }: { activeCampaigns: number }) {
+/**
+ * 'Rifas em andamento': the published campaigns count; both buttons lead to /campanhas (spec "Dashboard"). An
+ * organiser who already published (campaigns since finished) is no beginner: 'Criar nova campanha', not 'primeira'
+ * (issue 30).
+ */
+export function ActiveCampaignsCard({
+  activeCampaigns,
+  publishedBefore = false,
+}: {
+  activeCampaigns: number;
+  /** Some campaign was ever published (DashboardOverview.has_published_campaign). */
+  publishedBefore?: boolean;
+}) {
   const hasActive = activeCampaigns > 0;
   return (
     <Card component="section" aria-labelledby="dashboard-active-campaigns-title" sx={{ height: '100%' }}>
@@ -23,12 +34,18 @@ export function ActiveCampaignsCard({ activeCampaigns }: { activeCampaigns: numb
             {formatInteger(activeCampaigns)}
           </Typography>
           <Typography color="text.secondary">
-            {!hasActive ? TEXTS.startEarning : activeCampaigns === 1 ? TEXTS.generatingSalesOne : TEXTS.generatingSales}
+            {hasActive
+              ? activeCampaigns === 1
+                ? TEXTS.generatingSalesOne
+                : TEXTS.generatingSales
+              : publishedBefore
+                ? TEXTS.noneRunning
+                : TEXTS.startEarning}
           </Typography>
         </Box>
         <Box sx={{ mt: 'auto' }}>
           <Button component={RouterLink} to={paths.campaigns.getHref()} variant={hasActive ? 'outlined' : 'contained'}>
-            {hasActive ? TEXTS.manage : TEXTS.createFirst}
+            {hasActive ? TEXTS.manage : publishedBefore ? TEXTS.createNew : TEXTS.createFirst}
           </Button>
         </Box>
       </CardContent>
