@@ -79,7 +79,10 @@ export const DEMO_CAMPAIGN = {
   ].join('\n\n'),
 } as const;
 
-/** The demo campaign's banner: a 1600×900 JPEG (the 'iPhone 16 Pro' prize on the Rifaria greens). */
+/**
+ * The demo campaign's banner: a 1600×900 JPEG (the 'iPhone 16 Pro' prize on the Rifaria greens). A picture only: no
+ * drawn button ('Participe agora' that did nothing, issue 30); the page's own 'Participar Agora' is the way in.
+ */
 export const DEMO_BANNER_PATH = path.resolve(__dirname, '../assets/demo-banner.jpg');
 
 export type DemoStep = 'created' | 'exists';

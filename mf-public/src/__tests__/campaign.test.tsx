@@ -159,6 +159,9 @@ describe('GET /public/campaigns/:link (campaign page)', () => {
     const first = renderAt('/p/nao-existe');
     expect(await screen.findByRole('heading', { name: 'Campanha não encontrada' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Participar Agora' })).not.toBeInTheDocument();
+    // Issue 30: the logo, and a way onward to the buyers' page (last campaign, 'Meus números').
+    expect(screen.getByText('Rifaria')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir para a página de compradores' })).toHaveAttribute('href', '/p');
     first.unmount();
 
     server.on('GET', '/public/campaigns/:link', () => ({ success: false, message: 'Esta campanha foi encerrada.' }));

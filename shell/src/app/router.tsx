@@ -17,6 +17,7 @@ const TermsRoute = lazy(() => import('./routes/legal/terms'));
 const PrivacyRoute = lazy(() => import('./routes/legal/privacy'));
 const AdminRoot = lazy(() => import('./routes/app/root'));
 const DashboardRoute = lazy(() => import('./routes/app/dashboard'));
+const NotFoundRoute = lazy(() => import('./routes/errors/not-found'));
 
 function Page({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -78,7 +79,15 @@ export function AppRoutes() {
         </Route>
 
         <Route path={paths.home.path} element={<Navigate to={paths.dashboard.getHref()} replace />} />
-        <Route path="*" element={<Navigate to={paths.login.getHref()} replace />} />
+        {/* Issue 30: an unknown address is a 404 page with ways onward, not the organisers' login. */}
+        <Route
+          path="*"
+          element={
+            <Page>
+              <NotFoundRoute />
+            </Page>
+          }
+        />
       </Routes>
     </>
   );

@@ -7,10 +7,18 @@ describe('Routing', () => {
     server.on('GET', '/api/auth/me', () => ({ success: true, data: testUser }));
   });
 
-  it('should send an unknown path to /login', async () => {
-    renderApp('/qualquer/coisa');
+  it('should answer an unknown path with a 404 page and ways onward, not the login (issue 30)', async () => {
+    const { user } = renderApp('/qualquer/coisa');
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada', level: 1 })).toBeInTheDocument();
+    expect(currentPath()).toBe('/qualquer/coisa');
+    expect(document.title).toBe('Página não encontrada | Rifaria');
+    expect(screen.getByText('Rifaria')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sou comprador: minhas campanhas e meus números' })).toHaveAttribute(
+      'href',
+      '/p',
+    );
+    await user.click(screen.getByRole('link', { name: 'Sou organizador: entrar na minha conta' }));
     expect(await screen.findByRole('heading', { name: 'Bem-vindo de volta' })).toBeInTheDocument();
-    expect(currentPath()).toBe('/login');
   });
 
   it('should send the index to the dashboard, and a visitor without a token on to /login remembering it', async () => {

@@ -1,6 +1,7 @@
 /** /p/{link}: the campaign, or why it cannot be shown ('Campanha não encontrada', or an error to retry). */
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Button, Typography } from '@mui/material';
+import { paths } from '@rifaria/shared/paths';
 import { PageLoader } from '@rifaria/shared/ui';
 import { PageMessage } from '../../common/components/page-message';
 import { CAMPAIGN_LOAD_MESSAGES, usePublicCampaign } from '../hooks/use-public-campaign';
@@ -20,6 +21,10 @@ export function CampaignPage() {
             ? load.message
             : 'Confira o link que você recebeu: esta campanha não existe ou não está mais disponível.'}
         </Typography>
+        {/* A way onward (issue 30): the buyers' page offers the campaign last opened here and 'Meus números'. */}
+        <Button component={RouterLink} to={paths.publicArea.getHref()} variant="contained">
+          {CAMPAIGN_LOAD_MESSAGES.goOn}
+        </Button>
       </PageMessage>
     );
   }

@@ -9,6 +9,8 @@ export const CAMPAIGN_LOAD_MESSAGES = {
   timeout: 'Tempo limite excedido. Verifique sua conexão.',
   notFound: 'Campanha não encontrada',
   failed: 'Erro ao carregar campanha. Tente novamente.',
+  /** Issue 30: the way onward from an unknown link. */
+  goOn: 'Ir para a página de compradores',
 } as const;
 
 export type PublicCampaignLoad =
