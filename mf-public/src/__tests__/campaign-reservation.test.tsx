@@ -229,7 +229,7 @@ describe('the Back button and the reservation modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Still the campaign page, with the 10 numbers chosen.
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/p\/rifa-do-carro$/);
-    expect(screen.getByRole('spinbutton', { name: /Quantidade/ })).toHaveValue(10);
+    expect(screen.getByRole('textbox', { name: /Quantidade/ })).toHaveValue('10');
 
     // A second Back leaves the page (the modal's entry is gone, nothing stray is left).
     await browser.back();

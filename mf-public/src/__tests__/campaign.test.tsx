@@ -211,10 +211,9 @@ describe('quantity selector and "Participar Agora"', () => {
     const card = await screen.findByRole('region', { name: 'Escolha quantos números quer' });
     const quick = within(card).getByRole('group', { name: 'Adicionar números' });
     expect(buttonTexts(quick)).toEqual(['+10', '+50', '+100', '+500']);
-    const input = within(card).getByRole('spinbutton', { name: 'Quantidade de números' });
-    expect(input).toHaveValue(0);
-    expect(input).toHaveAttribute('min', '0');
-    expect(input).toHaveAttribute('max', '1000');
+    const input = within(card).getByRole('textbox', { name: 'Quantidade de números' });
+    expect(input).toHaveValue('0');
+    expect(input).toHaveAttribute('inputmode', 'numeric');
 
     const participate = screen.getByRole('button', { name: 'Participar Agora' });
     expect(participate).toBeDisabled();
@@ -222,24 +221,59 @@ describe('quantity selector and "Participar Agora"', () => {
 
     await user.click(within(quick).getByRole('button', { name: '+10' }));
     await user.click(within(quick).getByRole('button', { name: '+50' }));
-    expect(input).toHaveValue(60);
+    expect(input).toHaveValue('60');
     expect(within(card).getByText(`R$ 60,00`)).toBeInTheDocument();
     expect(participate).toBeEnabled();
 
     await user.click(within(card).getByRole('button', { name: 'Diminuir quantidade' }));
-    expect(input).toHaveValue(59);
+    expect(input).toHaveValue('59');
     await user.click(within(card).getByRole('button', { name: 'Aumentar quantidade' }));
-    expect(input).toHaveValue(60);
+    expect(input).toHaveValue('60');
 
     for (let i = 0; i < 2; i++) await user.click(within(quick).getByRole('button', { name: '+500' }));
-    expect(input).toHaveValue(1000);
+    expect(input).toHaveValue('1000');
     expect(within(quick).getByRole('button', { name: '+10' })).toBeDisabled();
 
     await user.clear(input);
     await user.type(input, '25');
-    expect(input).toHaveValue(25);
+    expect(input).toHaveValue('25');
     await user.click(within(card).getByRole('button', { name: 'Limpar quantidade' }));
-    expect(input).toHaveValue(0);
+    expect(input).toHaveValue('0');
+  });
+
+  it.each([
+    ['999999999', 'Máximo de 1.000 números por compra.'],
+    ['-5', 'Use apenas algarismos: a quantidade é um número inteiro, sem ponto, vírgula ou sinal.'],
+    ['1.5', 'Use apenas algarismos: a quantidade é um número inteiro, sem ponto, vírgula ou sinal.'],
+  ])('should keep %p as typed and say why it is no quantity (issue 30)', async (typed, message) => {
+    serveCampaign();
+    const { user } = renderAt('/p/rifa-do-carro');
+    const card = await screen.findByRole('region', { name: 'Escolha quantos números quer' });
+    const input = within(card).getByRole('textbox', { name: 'Quantidade de números' });
+    await user.clear(input);
+    await user.type(input, typed);
+    // Never another number than the one typed.
+    expect(input).toHaveValue(typed);
+    expect(input).toHaveAccessibleDescription(message);
+    const participate = screen.getByRole('button', { name: 'Participar Agora' });
+    expect(participate).toBeDisabled();
+    expect(participate).toHaveAccessibleDescription(message);
+    // A quick add replaces it with a real quantity.
+    await user.click(within(card).getByRole('button', { name: '+10' }));
+    expect(input).toHaveValue('10');
+    expect(input).not.toHaveAccessibleDescription(message);
+    expect(participate).toBeEnabled();
+  });
+
+  it('should say how many remain when more than the available numbers is typed', async () => {
+    serveCampaign({ stats: { sales_percentage: 99.9, tickets_available: 7, tickets_paid: 9992 } });
+    const { user } = renderAt('/p/rifa-do-carro');
+    const card = await screen.findByRole('region', { name: 'Escolha quantos números quer' });
+    const input = within(card).getByRole('textbox', { name: 'Quantidade de números' });
+    await user.clear(input);
+    await user.type(input, '8');
+    expect(input).toHaveValue('8');
+    expect(input).toHaveAccessibleDescription('Restam apenas 7 números disponíveis. Escolha uma quantidade menor.');
   });
 
   it('should never offer more than the numbers still available', async () => {
@@ -247,7 +281,7 @@ describe('quantity selector and "Participar Agora"', () => {
     const { user } = renderAt('/p/rifa-do-carro');
     const card = await screen.findByRole('region', { name: 'Escolha quantos números quer' });
     await user.click(within(card).getByRole('button', { name: '+10' }));
-    expect(within(card).getByRole('spinbutton', { name: 'Quantidade de números' })).toHaveValue(7);
+    expect(within(card).getByRole('textbox', { name: 'Quantidade de números' })).toHaveValue('7');
   });
 
   it('should show the mobile steps and the sticky bar with +1, +10, the total and "Participar Agora" on a phone', async () => {
@@ -262,7 +296,7 @@ describe('quantity selector and "Participar Agora"', () => {
     await user.click(within(bar).getByRole('button', { name: '+1 número' }));
     await user.click(within(bar).getByRole('button', { name: '+10 números' }));
     await user.click(within(quick).getByRole('button', { name: '+200' }));
-    expect(within(card).getByRole('spinbutton', { name: 'Quantidade de números' })).toHaveValue(211);
+    expect(within(card).getByRole('textbox', { name: 'Quantidade de números' })).toHaveValue('211');
     expect(within(bar).getByText(`R$ 211,00`)).toBeInTheDocument();
     expect(within(bar).getByText('Total (211 números)')).toBeInTheDocument();
     // One 'Participar Agora' on a phone: in the bar.

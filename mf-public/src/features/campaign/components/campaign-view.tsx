@@ -43,6 +43,8 @@ const ShareDialog = lazyPart(() =>
 export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
   const mobile = useIsMobile();
   const [quantity, setQuantity] = useState(0);
+  // What is typed in the quantity field when it is not a quantity (issue 30): 'Participar' says it.
+  const [quantityError, setQuantityError] = useState<string | null>(null);
   const [shareOpen, setShareOpen] = useState(false);
   // Mounted from the first opening on, so that closing still plays the dialog's exit transition.
   const [shareMounted, setShareMounted] = useState(false);
@@ -92,8 +94,10 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
     setReservationOpen(true);
   };
 
-  const participate = <ParticipateButton blocker={participateBlocker(sales, quantity)} onClick={openReservation} />;
-  const card = { quantity, setQuantity, max, buyable, total, link: campaign.link };
+  const participate = (
+    <ParticipateButton blocker={participateBlocker(sales, quantity, quantityError)} onClick={openReservation} />
+  );
+  const card = { quantity, setQuantity, setQuantityError, max, buyable, total, link: campaign.link };
   const closedCard = drawnClosed ? (
     <SalesClosedCard message={salesClosedMessage(sales) ?? ''} link={campaign.link} />
   ) : null;

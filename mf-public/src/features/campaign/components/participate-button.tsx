@@ -38,10 +38,15 @@ export function salesClosedMessage(state: SalesState): string | null {
   return state === 'open' ? null : CLOSED_MESSAGES[state];
 }
 
-/** Why 'Participar Agora' is disabled, or null when it is enabled. */
-export function participateBlocker(state: SalesState, quantity: number): string | null {
+/** Why 'Participar Agora' is disabled, or null when it is enabled. `typedError`: the quantity field's. */
+export function participateBlocker(
+  state: SalesState,
+  quantity: number,
+  typedError: string | null = null,
+): string | null {
   const closed = salesClosedMessage(state);
   if (closed) return closed;
+  if (typedError) return typedError;
   if (quantity <= 0) return SALE_MESSAGES.quantityMin;
   return null;
 }

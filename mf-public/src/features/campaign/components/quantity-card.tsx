@@ -9,6 +9,8 @@ import { QuantitySelector } from './quantity-selector';
 interface Props {
   quantity: number;
   setQuantity: (value: number) => void;
+  /** Why the typed quantity is not one, or null (QuantitySelector). */
+  setQuantityError: (error: string | null) => void;
   max: number;
   mobile: boolean;
   buyable: boolean;
@@ -19,7 +21,17 @@ interface Props {
 }
 
 /** 'Escolha quantos números quer': the quantity selector, the total and the link to "Meus números". */
-export function QuantityCard({ quantity, setQuantity, max, mobile, buyable, total, link, action }: Props) {
+export function QuantityCard({
+  quantity,
+  setQuantity,
+  setQuantityError,
+  max,
+  mobile,
+  buyable,
+  total,
+  link,
+  action,
+}: Props) {
   return (
     <Paper
       component="section"
@@ -31,7 +43,14 @@ export function QuantityCard({ quantity, setQuantity, max, mobile, buyable, tota
         <Typography variant="h6" component="h2" sx={{ fontWeight: 800 }}>
           {CAMPAIGN_TEXTS.chooseTitle}
         </Typography>
-        <QuantitySelector value={quantity} onChange={setQuantity} max={max} mobile={mobile} disabled={!buyable} />
+        <QuantitySelector
+          value={quantity}
+          onChange={setQuantity}
+          onInvalid={setQuantityError}
+          max={max}
+          mobile={mobile}
+          disabled={!buyable}
+        />
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
           <Typography color="text.secondary">{`${CAMPAIGN_TEXTS.total} (${ticketCount(quantity)})`}</Typography>
           <Typography sx={{ fontWeight: 800, fontSize: '1.35rem' }}>{total}</Typography>

@@ -1,5 +1,7 @@
+import { useEffect, useState } from 'react';
 import { Box, Button, IconButton, Stack } from '@mui/material';
 import { RESERVATION_QUANTITY_MAX, RESERVATION_QUANTITY_MIN } from '@rifaria/shared/constants';
+import { SALE_MESSAGES } from '@rifaria/shared/schemas';
 import { QUANTITY_STEP_ATTRIBUTE } from '../../../page/take-over';
 import { OutlinedField } from '../../common/components/outlined-field';
 import { AddIcon, RemoveIcon } from './icons';
@@ -9,6 +11,8 @@ export const QUICK_ADD_STEPS = { mobile: [10, 50, 100, 200, 300, 500], desktop: 
 
 export const QUANTITY_TEXTS = {
   label: 'Quantidade de números',
+  /** Issue 30: '-5' became 5 and '1.5' became 15 without a word. */
+  notWhole: 'Use apenas algarismos: a quantidade é um número inteiro, sem ponto, vírgula ou sinal.',
   decrease: 'Diminuir quantidade',
   increase: 'Aumentar quantidade',
   clear: 'Limpar',
@@ -21,17 +25,62 @@ export function clampQuantity(value: number, max: number): number {
   return Math.min(Math.max(Math.trunc(value), RESERVATION_QUANTITY_MIN), Math.min(max, RESERVATION_QUANTITY_MAX));
 }
 
+/** Far above any quantity: longer input is not kept (nor looked at). */
+const TYPED_MAX_LENGTH = 12;
+
+/**
+ * What a typed quantity means: the number, or why it is not one (never a silent change of what was typed: issue 30
+ * saw 999999999 become 1000, '-5' become 5 and '1.5' become 15).
+ */
+export function readTypedQuantity(text: string, max: number): { quantity: number } | { error: string } {
+  if (text === '') return { quantity: 0 };
+  if (!/^\d+$/.test(text)) return { error: QUANTITY_TEXTS.notWhole };
+  const quantity = Number(text);
+  if (quantity > RESERVATION_QUANTITY_MAX) return { error: SALE_MESSAGES.quantityMax };
+  if (quantity > max) return { error: SALE_MESSAGES.notEnoughTickets(max) };
+  return { quantity };
+}
+
 interface Props {
   value: number;
   onChange: (value: number) => void;
+  /** Why what is typed is not a quantity (the page disables 'Participar' with it), or null. */
+  onInvalid?: (error: string | null) => void;
   max: number;
   mobile: boolean;
   disabled?: boolean;
 }
 
-export function QuantitySelector({ value, onChange, max, mobile, disabled = false }: Props) {
+export function QuantitySelector({ value, onChange, onInvalid, max, mobile, disabled = false }: Props) {
   const steps = mobile ? QUICK_ADD_STEPS.mobile : QUICK_ADD_STEPS.desktop;
-  const set = (next: number) => onChange(clampQuantity(next, max));
+  // What the buyer typed while it is not a valid quantity, kept exactly as typed with its error.
+  // An emptied field stays empty (no '0' to type after), without an error.
+  const [typed, setTyped] = useState<{ text: string; error: string | null } | null>(null);
+  // A quantity set from elsewhere (the bottom bar's '+1') replaces what was typed, and its error.
+  useEffect(() => {
+    if (value === 0 || typed === null) return;
+    setTyped(null);
+    onInvalid?.(null);
+    // Only a change of the value: typed and onInvalid are read as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value]);
+  const set = (next: number) => {
+    setTyped(null);
+    onInvalid?.(null);
+    onChange(clampQuantity(next, max));
+  };
+  const type = (raw: string) => {
+    const text = raw.trim().slice(0, TYPED_MAX_LENGTH);
+    const read = readTypedQuantity(text, max);
+    if ('error' in read || text === '') {
+      const error = 'error' in read ? read.error : null;
+      setTyped({ text, error });
+      onInvalid?.(error);
+      onChange(0);
+    } else {
+      set(read.quantity);
+    }
+  };
 
   return (
     <Stack spacing={1.5}>
@@ -64,19 +113,18 @@ export function QuantitySelector({ value, onChange, max, mobile, disabled = fals
         </IconButton>
         <OutlinedField
           label={QUANTITY_TEXTS.label}
-          type="number"
-          value={String(value)}
-          onChange={(event) => set(Number(event.target.value.replace(/\D/g, '') || 0))}
+          value={typed?.text ?? String(value)}
+          onChange={(event) => type(event.target.value)}
+          error={Boolean(typed?.error)}
+          helperText={typed?.error}
           onFocus={(event) => (event.target as HTMLInputElement).select()}
           disabled={disabled}
           size="small"
           fullWidth
           slotProps={{
             input: {
-              min: RESERVATION_QUANTITY_MIN,
-              max: RESERVATION_QUANTITY_MAX,
-              step: 1,
               inputMode: 'numeric',
+              maxLength: TYPED_MAX_LENGTH,
               style: { textAlign: 'center', fontWeight: 700, fontSize: '1.1rem' },
             },
           }}

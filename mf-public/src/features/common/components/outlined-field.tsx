@@ -3,7 +3,7 @@
  * TextField's import of Select, Menu, Popover and Modal, which the buyer page's first view never shows (issue 15).
  */
 import { useId, type ReactNode } from 'react';
-import { FormControl, InputLabel, OutlinedInput, type OutlinedInputProps } from '@mui/material';
+import { FormControl, FormHelperText, InputLabel, OutlinedInput, type OutlinedInputProps } from '@mui/material';
 
 export interface OutlinedFieldProps extends Omit<
   OutlinedInputProps,
@@ -13,14 +13,23 @@ export interface OutlinedFieldProps extends Omit<
   size?: 'small' | 'medium';
   fullWidth?: boolean;
   disabled?: boolean;
+  /** Below the field (its error when `error`), and its accessible description. */
+  helperText?: ReactNode;
 }
 
-export function OutlinedField({ label, size, fullWidth, disabled, ...input }: OutlinedFieldProps) {
+export function OutlinedField({ label, size, fullWidth, disabled, helperText, error, ...input }: OutlinedFieldProps) {
   const id = useId();
   return (
-    <FormControl variant="outlined" size={size} fullWidth={fullWidth} disabled={disabled}>
+    <FormControl variant="outlined" size={size} fullWidth={fullWidth} disabled={disabled} error={error}>
       <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput id={id} label={label} {...input} />
+      <OutlinedInput
+        id={id}
+        label={label}
+        error={error}
+        aria-describedby={helperText ? `${id}-helper` : undefined}
+        {...input}
+      />
+      {helperText ? <FormHelperText id={`${id}-helper`}>{helperText}</FormHelperText> : null}
     </FormControl>
   );
 }
