@@ -233,6 +233,11 @@ const screensOf = (f: Fixture): Screen[] => [
     ready: (p) => p.getByRole('heading', { level: 1 }),
   },
   {
+    name: 'endereço desconhecido',
+    path: '/qualquer/coisa',
+    ready: heading('Página não encontrada'),
+  },
+  {
     name: 'desfazer troca de telefone',
     path: `/p/desfazer-troca-de-telefone#${'a'.repeat(43)}`,
     ready: (p) => p.getByRole('button', { name: 'Desfazer a troca' }),
