@@ -59,6 +59,11 @@ export class BuyersService {
     return issueBuyerDeviceToken(this.cipher().tokenKey, buyerId, epoch);
   }
 
+  async findById(id: string, db: Executor = this.db): Promise<BuyerRecord | undefined> {
+    if (!/^[1-9][0-9]{0,18}$/.test(id)) return undefined;
+    return db.selectFrom('buyers').select(BUYER_COLUMNS).where('id', '=', id).executeTakeFirst();
+  }
+
   /** `phone` is digits (validated by buyerPhoneField). */
   async findByPhone(phone: string, db: Executor = this.db): Promise<BuyerRecord | undefined> {
     return db.selectFrom('buyers').select(BUYER_COLUMNS).where('phone', '=', phone).executeTakeFirst();

@@ -1,6 +1,7 @@
 import { formatDateTime, formatTicketNumber } from '@rifaria/shared/format';
 import { PURCHASE_STATUS, type MyTickets, type PurchaseStatusId } from '@rifaria/shared/types';
 import type { Kysely } from 'kysely';
+import { provesBuyer } from '../buyers/device-token';
 import type { BuyersService } from '../buyers/service';
 import { findPublicCampaign } from '../campaigns/public-page';
 import type { Database, Executor } from '../db/schema';
@@ -75,6 +76,27 @@ export class MyTicketsService {
     if (!campaign) return undefined;
     const buyer = await this.buyers.findByPhoneAndCpf(phone, cpf);
     if (!buyer) return null;
+    return this.ofBuyer(campaign, buyer);
+  }
+
+  /**
+   * The same for the buyer this device proved (its `rifaria_buyer` cookie, at the buyer's current epoch): the device
+   * that just paid sees its numbers without typing phone and CPF again (issue 30). null for any other device.
+   */
+  async findForDevice(link: string, deviceToken: string | undefined): Promise<MyTickets | null | undefined> {
+    const campaign = await findPublicCampaign(this.db, link);
+    if (!campaign) return undefined;
+    const proof = this.buyers.readDeviceToken(deviceToken);
+    if (!proof) return null;
+    const buyer = await this.buyers.findById(proof.buyerId);
+    if (!buyer || !provesBuyer(proof, buyer)) return null;
+    return this.ofBuyer(campaign, buyer);
+  }
+
+  private async ofBuyer(
+    campaign: { id: string; total_tickets: number },
+    buyer: { id: string; name: string },
+  ): Promise<MyTickets | null> {
     const purchases = await buyerPurchasesInCampaign(this.db, campaign, buyer.id);
     if (purchases.length === 0) return null;
     // The draw's winners held by this buyer's purchases (campaign_draw_winners, 016).

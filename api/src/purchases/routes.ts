@@ -124,6 +124,31 @@ const publicPurchaseRoutes: RoutesPlugin = async (fastify) => {
       return { success: true, found: true, data: result };
     },
   );
+
+  // "Meus números" of the buyer this device proved (its cookie): no phone or CPF to type again (issue 30).
+  fastify.get(
+    '/public/campaigns/:link/my-tickets/device',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Meus números do comprador que este aparelho comprovou (cookie rifaria_buyer)',
+        params: linkParams,
+        response: { 200: PURCHASE_REPLIES.myTickets, 404: errorReply, 429: errorReply },
+      },
+      config: { rateLimit: perAddress(fastify.config.rateLimits.publicMyTickets) },
+    },
+    async (request, reply): Promise<ApiLookup<MyTickets>> => {
+      void reply.header('cache-control', 'no-store');
+      const result = await fastify.services.myTickets.findForDevice(
+        request.params.link,
+        request.cookies[BUYER_DEVICE_COOKIE],
+      );
+      if (result === undefined) throw campaignNotFound();
+      if (result === null)
+        return { success: true, found: false, data: null, message: BUYER_MESSAGES.myTicketsNotFound };
+      return { success: true, found: true, data: result };
+    },
+  );
 };
 
 export default publicPurchaseRoutes;

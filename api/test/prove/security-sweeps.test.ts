@@ -46,6 +46,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /public/campaigns/:link/result': 'the public draw result',
   'GET /public/campaigns/:link/result/verification.json': 'the public draw verification file',
   'GET /public/campaigns/:link/my-tickets': '"Meus números", answered only with phone and CPF',
+  'GET /public/campaigns/:link/my-tickets/device': '"Meus números" of the buyer the device cookie proves, else nothing',
   'GET /public/buyers/check/:phone': "checkout buyer lookup (masked, only to the buyer's own device)",
   'POST /public/buyers/change-phone/code': "'Trocar de telefone' 1: a WhatsApp code to the new phone, one reply",
   'POST /public/buyers/change-phone': "'Trocar de telefone' 2: the CPF and the WhatsApp code sent to the new phone",

@@ -69,7 +69,22 @@ describe('GET /public/campaigns/:link/my-tickets ("Meus números")', () => {
     expect(screen.getByRole('textbox', { name: 'CPF' })).toHaveValue('123.456.789-00');
     expect(await screen.findByText('Telefone deve ter pelo menos 10 dígitos')).toBeInTheDocument();
     expect(screen.getByText('CPF inválido')).toBeInTheDocument();
-    expect(server.calls).toHaveLength(0);
+    // Only the device's own question (its cookie), never the typed phone and CPF.
+    expect(server.callsTo('GET', '/public/campaigns/:link/my-tickets')).toHaveLength(0);
+  });
+
+  it('should show the numbers at once to the device that proved the buyer, without phone or CPF (issue 30)', async () => {
+    server.on('GET', '/public/campaigns/:link/my-tickets/device', () => ({
+      success: true,
+      found: true,
+      data: myTickets,
+    }));
+    renderAt(PAGE);
+    expect(await screen.findByText('Olá, Maria Oliveira!')).toBeInTheDocument();
+    expect(screen.getByText('0042')).toBeInTheDocument();
+    expect(server.callsTo('GET', '/public/campaigns/:link/my-tickets')).toHaveLength(0);
+    // The form stays, for another phone.
+    expect(screen.getByRole('textbox', { name: 'CPF' })).toHaveValue('');
   });
 
   it('should list the purchases with status, numbers and a checkout link only for the pending one', async () => {

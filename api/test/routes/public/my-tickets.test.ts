@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import app, { serverOptions } from '../../../src/app';
 import { redactUrl, requestLogSerializer } from '../../../src/lib/logger';
 import { setupApp, setupAppBeside, testConfig } from '../../helper';
-import { insertBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { buyerDevice, insertBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { insertCampaign } from '../../support/campaigns';
 import { insertPurchase } from '../../support/purchases';
 
@@ -157,6 +157,35 @@ describe('GET /public/campaigns/:link/my-tickets', () => {
     }
     // The same bytes: nothing tells "this phone exists" from "this CPF is wrong".
     expect(new Set(replies.map((r) => r.body)).size).toBe(1);
+  });
+
+  it('should show the device that proved the buyer its numbers without phone or CPF, and no other device (issue 30)', async () => {
+    const byDevice = (cookies: Record<string, string>, campaignLink = link) =>
+      t.app.inject({ method: 'GET', url: `/public/campaigns/${campaignLink}/my-tickets/device`, cookies });
+    const typed = (await myTickets({ phone: maria.phone, cpf: maria.cpf })).json();
+    const mine = await byDevice(buyerDevice(maria.id));
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('no-store');
+    expect(mine.json()).toEqual(typed);
+    // A buyer with nothing here, a forged token, a stale epoch or none: the same 'nothing found'.
+    for (const cookies of [
+      buyerDevice(withoutPurchases.id),
+      { rifaria_buyer: `v1.${maria.id}.0.${'A'.repeat(43)}` },
+      buyerDevice(maria.id, 1),
+      {},
+    ]) {
+      const other = await byDevice(cookies);
+      expect(other.json()).toEqual({
+        success: true,
+        found: false,
+        data: null,
+        message: 'Nenhuma compra encontrada para este telefone e CPF nesta campanha.',
+      });
+      expect(other.body).not.toContain(hashes.paid!);
+    }
+    expect((await byDevice(buyerDevice(maria.id), 'nao-existe')).statusCode).toBe(404);
+    // Each device sees only the buyer it proved.
+    expect((await byDevice(buyerDevice(stranger.id))).json().data.buyer).toEqual({ name: 'Outra Pessoa' });
   });
 
   it('should show another buyer only their own purchases', async () => {

@@ -14,3 +14,13 @@ export async function getMyTickets(link: string, query: { phone: string; cpf: st
     )
     .json<ApiLookup<MyTickets>>();
 }
+
+/**
+ * GET /public/campaigns/{link}/my-tickets/device: the purchases of the buyer this device proved (its cookie), so the
+ * device that just paid sees its numbers without typing phone and CPF again (issue 30); found false otherwise.
+ */
+export async function getMyTicketsForDevice(link: string): Promise<ApiLookup<MyTickets>> {
+  return api
+    .get(`/public/campaigns/${encodeURIComponent(link)}/my-tickets/device`, anonymous())
+    .json<ApiLookup<MyTickets>>();
+}

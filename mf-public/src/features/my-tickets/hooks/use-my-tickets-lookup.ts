@@ -3,12 +3,12 @@
  * on demand, so this is not a useRequest load: "nothing found" is an answer shown as information, a failure clears
  * the list, and a new submission clears both messages before it is even validated.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { readApiError } from '@rifaria/shared/api-client';
 import { BUYER_MESSAGES, myTicketsSchema } from '@rifaria/shared/schemas';
 import type { MyTickets } from '@rifaria/shared/types';
 import { useDebouncedValidation } from '@rifaria/shared/ui';
-import { getMyTickets } from '../api/get-my-tickets';
+import { getMyTickets, getMyTicketsForDevice } from '../api/get-my-tickets';
 
 export const MY_TICKETS_FAILED = 'Erro ao consultar seus números. Tente novamente.';
 
@@ -21,6 +21,21 @@ export function useMyTicketsLookup(link: string) {
   const [notFound, setNotFound] = useState<string | null>(null);
   const [result, setResult] = useState<MyTickets | null>(null);
   const validation = useDebouncedValidation(myTicketsSchema, { phone, cpf });
+
+  // The device that proved the buyer (it registered, paid, or confirmed the phone here) sees its numbers at once
+  // (issue 30); any other device gets nothing and uses the form. A failure here only leaves the form.
+  useEffect(() => {
+    let active = true;
+    getMyTicketsForDevice(link).then(
+      (reply) => {
+        if (active && reply.found) setResult((current) => current ?? reply.data);
+      },
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, [link]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
