@@ -17,7 +17,7 @@ test('should sign up, log out and return to the requested page after logging in'
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Olá, Maria!' })).toBeVisible();
   await expect(page.getByText('Aqui está um resumo das suas campanhas.')).toBeVisible();
-  await expect(page.getByText('Cliente')).toBeVisible();
+  await expect(page.getByText('Organizador', { exact: true })).toBeVisible();
 
   const readToken = () => sessionToken(page);
   const firstToken = await readToken();

@@ -140,7 +140,8 @@ export const ONBOARDING_STEP_PERCENT = 50;
 
 // Shell ----------------------------------------------------------------------------------------------------------
 export const PROFILE_MENU_MAX_HEIGHT_PX = 180;
-export const DEFAULT_PROFILE_DESCRIPTION = 'Cliente';
+/** Issue 30: an organiser is not a 'Cliente' (the spec's default); migration 050 moved the stored default too. */
+export const DEFAULT_PROFILE_DESCRIPTION = 'Organizador';
 /** localStorage key of the persisted session (the user; the credential is an HttpOnly cookie). */
 export const SESSION_STORAGE_KEY = 'rifaria-session';
 

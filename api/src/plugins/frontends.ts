@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { FRONTENDS, REMOTES, type FrontendsConfig, type RemoteName } from '../config';
+import { paths } from '@rifaria/shared/paths';
 
 /**
  * Serves the built front ends from the API process, so `npm start` is one process on one port:
@@ -95,11 +96,23 @@ export function cacheControlFor(filePath: string): string {
   return 'public, max-age=3600';
 }
 
-/** A browser navigation (not an XHR, not an asset) to a path that matched no route and no file. */
+/**
+ * The first path segments of the shell's own pages (shared/paths, the buyer pages under /p/ aside): these are pages
+ * whatever a client accepts (issue 30: `curl /login` answered a JSON 404).
+ */
+const SHELL_PAGE_SEGMENTS = new Set(
+  Object.values(paths)
+    .map((route) => route.path.split('/')[1] ?? '')
+    .filter((segment) => segment !== '' && segment !== 'p' && !segment.startsWith(':')),
+);
+
+/** A browser navigation (not an XHR, not an asset) to a path that matched no route and no file, or a shell page. */
 export function wantsShellPage(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (isApiPath(request.url) || request.url.startsWith(REMOTES_PREFIX)) return false;
-  return (request.headers.accept ?? '').includes('text/html');
+  if ((request.headers.accept ?? '').includes('text/html')) return true;
+  const segment = request.url.slice(1, 200).split(/[/?#]/, 1)[0] ?? '';
+  return SHELL_PAGE_SEGMENTS.has(segment);
 }
 
 export interface SpaFallback {

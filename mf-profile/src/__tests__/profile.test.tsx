@@ -26,10 +26,10 @@ describe("/perfil 'Meus Dados'", () => {
     expect(screen.queryByLabelText('Carregando seus dados')).not.toBeInTheDocument();
   });
 
-  it("should fall back to 'Cliente' and say a verified e-mail is verified, without the action", async () => {
+  it("should fall back to 'Organizador' and say a verified e-mail is verified, without the action", async () => {
     profileServer({ user: profileUser({ profile: { description: null }, email_verified_at: '2026-11-02T10:00:00Z' }) });
     renderAt('/perfil');
-    expect(await screen.findByText('Cliente')).toBeInTheDocument();
+    expect(await screen.findByText('Organizador')).toBeInTheDocument();
     expect(screen.getByText('E-mail verificado')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Verificar e-mail' })).not.toBeInTheDocument();
   });

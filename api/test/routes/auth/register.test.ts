@@ -30,7 +30,7 @@ describe('POST /api/auth/register', () => {
         phone: null,
         birthdate: null,
         email_verified_at: null,
-        profile: { description: 'Cliente' },
+        profile: { description: 'Organizador' },
         formatted: { cpf: null, phone: null },
       },
     });
@@ -119,6 +119,6 @@ describe('POST /api/auth/register', () => {
       profile_description: 'Admin',
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json().user).toMatchObject({ email_verified_at: null, profile: { description: 'Cliente' } });
+    expect(response.json().user).toMatchObject({ email_verified_at: null, profile: { description: 'Organizador' } });
   });
 });

@@ -23,7 +23,7 @@ describe('GET /api/auth/me', () => {
         birthdate: null,
         email_verified_at: null,
         wallets: [],
-        profile: { description: 'Cliente' },
+        profile: { description: 'Organizador' },
         formatted: { cpf: null, phone: null },
       },
     });

@@ -188,6 +188,16 @@ describe('static front ends', () => {
     expect(response.statusCode).toBe(404);
   });
 
+  it("should serve the shell's pages whatever the client accepts (issue 30: curl /login got a JSON 404)", async () => {
+    for (const url of ['/login', '/cadastro?x=1', '/campanhas/7/painel']) {
+      const response = await get(url, '*/*');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+    }
+    // An address that is no page stays a 404 for a client that does not ask for HTML.
+    expect((await get('/nada-aqui', 'application/json')).statusCode).toBe(404);
+  });
+
   it('should not serve files outside the dist folder', async () => {
     const response = await get('/..%2f..%2fpackage.json', '*/*');
     expect(response.statusCode).toBeGreaterThanOrEqual(400);

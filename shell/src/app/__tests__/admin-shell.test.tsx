@@ -36,10 +36,10 @@ describe('Admin shell', () => {
     expect(meCall.request.credentials).toBe('include');
   });
 
-  it("should show 'Cliente' when the profile has no description", async () => {
+  it("should show 'Organizador' when the profile has no description", async () => {
     server.on('GET', '/api/auth/me', () => ({ success: true, data: { ...testUser, profile: null } }));
     renderApp('/dashboard', { session: { user: { name: 'Ana Paula', profile: null } } });
-    expect(await screen.findByRole('button', { name: /Abrir menu do usuário/ })).toHaveTextContent('Cliente');
+    expect(await screen.findByRole('button', { name: /Abrir menu do usuário/ })).toHaveTextContent('Organizador');
   });
 
   it('should list the sidebar sections, with Afiliados marked as coming soon', async () => {
