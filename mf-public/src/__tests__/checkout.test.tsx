@@ -118,7 +118,11 @@ describe('GET /public/purchases/:hash (pending checkout)', () => {
       'data:image/png;base64,iVBORw0KGgo=',
     );
     const code = purchase().payment!.copy_paste_code;
-    expect(screen.getByRole('textbox', { name: 'Pix copia e cola' })).toHaveValue(code);
+    const field = screen.getByRole('textbox', { name: 'Pix copia e cola' });
+    expect(field).toHaveValue(code);
+    // Issue 30: as many rows as the code needs (~36 characters a row), not 3 that cut it.
+    expect(field).toHaveAttribute('rows', String(Math.min(8, Math.max(3, Math.ceil(code.length / 36)))));
+    expect(Number(field.getAttribute('rows')) * 36).toBeGreaterThanOrEqual(Math.min(code.length, 8 * 36));
     const writeText = jest.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
     await user.click(screen.getByRole('button', { name: 'Copiar código' }));
     expect(await screen.findByRole('button', { name: 'Copiado!' })).toBeInTheDocument();

@@ -103,8 +103,10 @@ export function PendingScreen({
               value={payment.copy_paste_code}
               fullWidth
               multiline
-              // A fixed height, not one measured in the browser: the server draws it as tall as the app does.
-              rows={3}
+              // Tall enough for the whole code (issue 30: 3 rows cut it with no hint), from its length and not from a
+              // measurement in the browser, so the server draws it as tall as the app does: ~36 monospace characters
+              // fit a row on a 320 px phone.
+              rows={Math.min(8, Math.max(3, Math.ceil(payment.copy_paste_code.length / 36)))}
               slotProps={{ input: { readOnly: true, style: { fontFamily: 'monospace', fontSize: 12 } } }}
             />
             <CopyButton
