@@ -291,7 +291,8 @@ describe('New-campaign wizard', () => {
       name: 'Conta Digital Rifaria · Conta •••• 5678 · criada em 01/11/2026',
     });
     expect(screen.queryByText(/12345678/)).not.toBeInTheDocument();
-    await user.click(wallet);
+    // Issue 30: the only account is already chosen.
+    expect(wallet).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Criar Campanha' }));
 
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));

@@ -137,6 +137,13 @@ export function CampaignWizard({ open, onClose, onCreated }: CampaignWizardProps
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the modal opens
   }, [open]);
 
+  // The only active wallet is the wallet (issue 30: step 4 did not preselect it).
+  useEffect(() => {
+    const only = wallets?.length === 1 ? wallets[0] : undefined;
+    if (only)
+      setValues((current) => (current.user_wallet_id ? current : { ...current, user_wallet_id: String(only.id) }));
+  }, [wallets]);
+
   const change = <K extends keyof WizardValues>(field: K, value: WizardValues[K]) => {
     setValues((previous) => ({ ...previous, [field]: value }));
     const stepIndex = stepOfField(field);

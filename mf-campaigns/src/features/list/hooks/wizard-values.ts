@@ -56,7 +56,8 @@ export function initialValues(): WizardValues {
 
 /**
  * Whether closing the wizard would drop something the person typed or chose (Back, Escape, 'Cancelar' then ask
- * first). Ticking the date box alone, or the empty first prize row, is not work to lose.
+ * first). Ticking the date box alone, the empty first prize row, or the wallet (chosen for the organiser when it is
+ * the only one) is not work to lose.
  */
 export function hasTypedData(values: WizardValues): boolean {
   const texts = [
@@ -67,7 +68,6 @@ export function hasTypedData(values: WizardValues): boolean {
     values.draw_date,
     values.draw_time,
     values.rules,
-    values.user_wallet_id,
     ...values.awards.flatMap((award) => [award.description, award.value]),
   ];
   return texts.some((text) => text.trim() !== '') || values.banner !== null || values.awards.length > 1;
