@@ -115,8 +115,11 @@ test('should show at once that a tap counted before the app has taken the page o
   const notes = await page.evaluate(
     () => (window as unknown as { heldNotes: { text: string; at: number }[] }).heldNotes,
   );
-  // Drawn by the page's own script before the app took over: what the taps add, at once.
-  expect(notes.map((note) => note.text)).toEqual(['+1 número · carregando…', '+2 números · carregando…']);
+  // Drawn by the page's own script before the app took over: what the taps add, at once. The second tap may come after
+  // the app took over (then the app itself counts it): the notes are the start of this sequence.
+  const expected = ['+1 número · carregando…', '+2 números · carregando…'];
+  expect(notes.length).toBeGreaterThanOrEqual(1);
+  expect(notes.map((note) => note.text)).toEqual(expected.slice(0, notes.length));
   console.log(`toque→aviso: ${Math.round(notes[0]!.at - tapped)} ms (CPU 4×)`);
   // Gone once the app holds the page.
   await expect(page.locator('#rifaria-held-note')).toHaveCount(0);
