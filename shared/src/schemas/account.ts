@@ -100,7 +100,12 @@ export const resetPasswordSchema = v.pipe(
 export type ResetPasswordInput = v.InferOutput<typeof resetPasswordSchema>;
 
 /** The automatic messages an organiser can turn off (every one is on by default). */
-export const NOTIFICATION_KINDS = ['purchase_reserved', 'payment_confirmed', 'reservation_expired', 'draw_result'] as const;
+export const NOTIFICATION_KINDS = [
+  'purchase_reserved',
+  'payment_confirmed',
+  'reservation_expired',
+  'draw_result',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_LABELS: Record<NotificationKind, { title: string; description: string }> = {
   purchase_reserved: {

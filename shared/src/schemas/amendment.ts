@@ -2,7 +2,6 @@
  * Amendments of a campaign whose numbers were already reserved (issue 30): the messages of the rule that locks price
  * and prizes, and the one sentence every page, message and file shows of an amendment.
  */
-import type { CampaignAmendment } from '../types';
 
 /** Bounds of what the organiser writes for the buyers (updateCampaignSchema.amendment). */
 export const AMENDMENT_NOTE_MIN = 10;
@@ -21,16 +20,4 @@ export const AMENDMENT_MESSAGES = {
   noteHint: 'Publicada na página da campanha como alteração do regulamento e enviada a quem já pagou.',
   historyTitle: 'Histórico de alterações',
   historyEmpty: 'Nenhuma alteração depois das vendas.',
-  publicTitle: 'Alterações do regulamento',
 } as const;
-
-/** 'Alteração do regulamento em 28/11: <note> Nova data do sorteio: 05/12/2026 às 20:00 (antes: 28/11/2026 às 20:00).' */
-export function amendmentText(amendment: CampaignAmendment): string {
-  const moved =
-    amendment.draw_date_after_formatted !== null
-      ? ` Nova data do sorteio: ${amendment.draw_date_after_formatted}` +
-        (amendment.draw_date_before_formatted ? ` (antes: ${amendment.draw_date_before_formatted}).` : '.')
-      : '';
-  const note = /[.!?…]$/.test(amendment.note) ? amendment.note : `${amendment.note}.`;
-  return `Alteração do regulamento em ${amendment.date_formatted}: ${note}${moved}`;
-}

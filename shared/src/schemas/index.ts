@@ -8,6 +8,7 @@ export * from './buyer';
 export * from './buyer-messages';
 export * from './sale-messages';
 export * from './amendment';
+export * from './amendment-text';
 export * from './draw';
 export * from './account';
 export * from './whatsapp';

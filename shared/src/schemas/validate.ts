@@ -23,8 +23,7 @@ export const idField = (message: string, column: IntegerColumn) =>
 export type FieldErrors = Record<string, string[]>;
 
 export type ValidationResult<T> =
-  | { success: true; output: T; errors: FieldErrors }
-  | { success: false; output: undefined; errors: FieldErrors };
+  { success: true; output: T; errors: FieldErrors } | { success: false; output: undefined; errors: FieldErrors };
 
 /**
  * Runs a valibot schema and groups its issues by top-level field (dotted path for nested ones).

@@ -1,5 +1,5 @@
 import { Stack, Typography } from '@mui/material';
-import { AMENDMENT_MESSAGES, amendmentText } from '@rifaria/shared/schemas';
+import { AMENDMENT_PUBLIC_TITLE, amendmentText } from '@rifaria/shared/schemas';
 import type { CampaignAmendment } from '@rifaria/shared/types';
 import { Section } from './section';
 
@@ -10,7 +10,7 @@ import { Section } from './section';
 export function AmendmentsSection({ amendments }: { amendments: readonly CampaignAmendment[] }) {
   if (amendments.length === 0) return null;
   return (
-    <Section title={AMENDMENT_MESSAGES.publicTitle}>
+    <Section title={AMENDMENT_PUBLIC_TITLE}>
       <Stack component="ul" spacing={1} sx={{ m: 0, pl: 2.5 }}>
         {amendments.map((amendment) => (
           <Typography component="li" key={amendment.id} sx={{ overflowWrap: 'anywhere' }}>

@@ -3,7 +3,7 @@
  * TextField's import of Select, Menu, Popover and Modal, which the buyer page's first view never shows (issue 15).
  */
 import { useId, type ReactNode } from 'react';
-import { FormControl, FormHelperText, InputLabel, OutlinedInput, type OutlinedInputProps } from '@mui/material';
+import { FormControl, InputLabel, OutlinedInput, Typography, type OutlinedInputProps } from '@mui/material';
 
 export interface OutlinedFieldProps extends Omit<
   OutlinedInputProps,
@@ -29,7 +29,17 @@ export function OutlinedField({ label, size, fullWidth, disabled, helperText, er
         aria-describedby={helperText ? `${id}-helper` : undefined}
         {...input}
       />
-      {helperText ? <FormHelperText id={`${id}-helper`}>{helperText}</FormHelperText> : null}
+      {/* FormHelperText's look without its module (the campaign page's first script, issue 15's budget). */}
+      {helperText ? (
+        <Typography
+          id={`${id}-helper`}
+          variant="caption"
+          color={error ? 'error' : 'text.secondary'}
+          sx={{ mx: 1.75, mt: 0.375, lineHeight: 1.66 }}
+        >
+          {helperText}
+        </Typography>
+      ) : null}
     </FormControl>
   );
 }
