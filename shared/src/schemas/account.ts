@@ -1,12 +1,5 @@
 import * as v from 'valibot';
-import {
-  AUTH_MESSAGES,
-  boundedCheck,
-  emailField,
-  missingPasswordRulesMessage,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-} from './auth';
+import { AUTH_MESSAGES, emailField, NAME_MAX_LENGTH, newPasswordField, requiredPassword } from './auth';
 import { DOCUMENT_INPUT_MAX_LENGTH, isValidPhone, onlyDigits } from './documents';
 import { EMAIL_CODE_LENGTH } from '../constants';
 
@@ -63,8 +56,6 @@ export const PASSWORD_RESET_TOKEN_MAX_LENGTH = 256;
 export const forgotPasswordSchema = v.object({ email: emailField });
 export type ForgotPasswordInput = v.InferOutput<typeof forgotPasswordSchema>;
 
-const requiredPassword = (message: string) => v.optional(v.pipe(v.string(message), v.nonEmpty(message)), '');
-
 /** The sign-up password rules (8+ characters, upper, lower, digit). */
 export const resetPasswordSchema = v.pipe(
   v.object({
@@ -77,15 +68,7 @@ export const resetPasswordSchema = v.pipe(
       ),
       '',
     ),
-    password: v.pipe(
-      requiredPassword(AUTH_MESSAGES.passwordRequired),
-      v.maxLength(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong),
-      boundedCheck(
-        PASSWORD_MAX_LENGTH,
-        (p) => missingPasswordRulesMessage(p) === null,
-        (issue) => missingPasswordRulesMessage(String(issue.input)) ?? '',
-      ),
-    ),
+    password: newPasswordField(AUTH_MESSAGES.passwordRequired, AUTH_MESSAGES.passwordTooLong),
     password_confirmation: requiredPassword(AUTH_MESSAGES.confirmationRequired),
   }),
   v.forward(

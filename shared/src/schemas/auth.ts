@@ -84,7 +84,7 @@ export const requiredString = (message: string) =>
   v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message)), '');
 
 /** A required password: never trimmed. */
-const requiredPassword = (message: string) => v.optional(v.pipe(v.string(message), v.nonEmpty(message)), '');
+export const requiredPassword = (message: string) => v.optional(v.pipe(v.string(message), v.nonEmpty(message)), '');
 
 export const emailField = v.pipe(
   requiredString(AUTH_MESSAGES.emailRequired),
@@ -109,16 +109,22 @@ export const nameField = v.pipe(
   v.maxLength(NAME_MAX_LENGTH, AUTH_MESSAGES.nameTooLong),
 );
 
-// An over-long password is named as such, whatever it contains: the rules only look at one that fits.
-const registrationPassword = v.pipe(
-  requiredPassword(AUTH_MESSAGES.passwordRequired),
-  v.maxLength(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong),
-  boundedCheck(
-    PASSWORD_MAX_LENGTH,
-    (p) => missingPasswordRulesMessage(p) === null,
-    (issue) => missingPasswordRulesMessage(String(issue.input)) ?? '',
-  ),
-);
+/**
+ * A new password, wherever one is chosen (sign-up, reset, change: issue 30), under the sign-up rules. An over-long
+ * password is named as such, whatever it contains: the rules only look at one that fits.
+ */
+export const newPasswordField = (requiredMessage: string, tooLongMessage: string) =>
+  v.pipe(
+    requiredPassword(requiredMessage),
+    v.maxLength(PASSWORD_MAX_LENGTH, tooLongMessage),
+    boundedCheck(
+      PASSWORD_MAX_LENGTH,
+      (p) => missingPasswordRulesMessage(p) === null,
+      (issue) => missingPasswordRulesMessage(String(issue.input)) ?? '',
+    ),
+  );
+
+const registrationPassword = newPasswordField(AUTH_MESSAGES.passwordRequired, AUTH_MESSAGES.passwordTooLong);
 
 export const registerSchema = v.pipe(
   v.object({
@@ -154,15 +160,7 @@ export const changePasswordSchema = v.pipe(
   v.object({
     current_password: requiredPassword(PASSWORD_CHANGE_MESSAGES.currentRequired),
     // Issue 30: the sign-up rules (8+ characters, upper, lower, digit), not the login's 6: a change never weakens.
-    new_password: v.pipe(
-      requiredPassword(PASSWORD_CHANGE_MESSAGES.newRequired),
-      v.maxLength(PASSWORD_MAX_LENGTH, PASSWORD_CHANGE_MESSAGES.newTooLong),
-      boundedCheck(
-        PASSWORD_MAX_LENGTH,
-        (p) => missingPasswordRulesMessage(p) === null,
-        (issue) => missingPasswordRulesMessage(String(issue.input)) ?? '',
-      ),
-    ),
+    new_password: newPasswordField(PASSWORD_CHANGE_MESSAGES.newRequired, PASSWORD_CHANGE_MESSAGES.newTooLong),
     new_password_confirmation: requiredPassword(PASSWORD_CHANGE_MESSAGES.confirmationRequired),
   }),
   v.forward(
