@@ -35,12 +35,19 @@ export const historyReplySchema = v.object({
   data: v.array(
     v.object({
       id: integer,
-      type: v.picklist(['in', 'out']),
+      type: v.pipe(
+        v.picklist(['in', 'out', 'move']),
+        v.description("'move': between the wallet's own balances (a draw's release, Futuro → Disponível)"),
+      ),
       kind: v.string(),
       description: v.string(),
       amount: v.pipe(v.number(), v.description('Reais, sempre positivo; `type` dá o sentido')),
-      balance: v.picklist(['available', 'blocked']),
+      balance: v.pipe(
+        v.picklist(['available', 'blocked']),
+        v.description('Where the money is now: a sale released by its draw is available'),
+      ),
       status: v.picklist(['completed', 'pending', 'failed']),
+      transfer_id: v.pipe(v.nullable(integer), v.description("The transfer of a 'transfer' line (its receipt)")),
       created_at: isoTimestamp,
     }),
   ),

@@ -41,12 +41,15 @@ export interface HistoryQuery {
 
 export interface HistoryRow {
   id: number;
-  type: 'in' | 'out';
+  /** 'move': between the wallet's own balances (a draw's release, 'Futuro' → 'Disponível'): neither in nor out. */
+  type: 'in' | 'out' | 'move';
   kind: string;
   description: string;
   amount: number;
   balance: 'available' | 'blocked';
   status: 'completed' | 'pending' | 'failed';
+  /** The transfer of a 'transfer' line (its receipt), else null. */
+  transfer_id: number | null;
   created_at: string;
 }
 
@@ -109,20 +112,24 @@ export class WalletsService implements ActiveWalletLookup {
   }
 
   /**
-   * The wallet's ledger entries, newest first: one row per entry on its available or blocked account. A release
-   * (the draw moves a campaign's sales from 'Futuro' to 'Disponível') is shown once, as the credit it is: its debit
-   * of 'Futuro' would read as money lost.
+   * The wallet's ledger entries, newest first: one row per entry on its available or blocked account, so the lines
+   * add up to the total balance (issue 30, item 6). A release (the draw moves a campaign's sales from 'Futuro' to
+   * 'Disponível') is one line of type 'move': money changing balance inside the wallet, neither income nor expense
+   * (its debit of 'Futuro' is left out, its credit of 'Disponível' is not counted as money in). 'Entradas' and
+   * 'Saídas' leave it out. A sale line carries the balance its money is in NOW: 'available' once its campaign's
+   * release was posted to this wallet, 'blocked' ('Futuro') before.
    */
   async history(walletId: string | number, query: HistoryQuery): Promise<Page<HistoryRow>> {
+    const wallet = String(walletId);
     let base = this.db
       .selectFrom('ledger_entries as e')
       .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
       .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
-      .where('a.wallet_id', '=', String(walletId))
+      .where('a.wallet_id', '=', wallet)
       .where((eb) => eb.not(eb.and([eb('t.kind', '=', 'release'), eb('a.balance_type', '=', 'blocked')])))
       .where('e.created_at', '>=', sql<Date>`now() - make_interval(days => ${query.periodDays})`);
-    if (query.type === 'in') base = base.where('e.amount_cents', '>', '0');
-    if (query.type === 'out') base = base.where('e.amount_cents', '<', '0');
+    if (query.type === 'in') base = base.where('e.amount_cents', '>', '0').where('t.kind', '<>', 'release');
+    if (query.type === 'out') base = base.where('e.amount_cents', '<', '0').where('t.kind', '<>', 'release');
 
     const { total } = await base.select(sql<string>`count(*)::text`.as('total')).executeTakeFirstOrThrow();
     const rows = await base
@@ -135,6 +142,8 @@ export class WalletsService implements ActiveWalletLookup {
         'a.balance_type',
         't.kind',
         't.description',
+        sql<string | null>`t.metadata->>'purchase_id'`.as('purchase_id'),
+        'wt.id as transfer_id',
         'wt.status as transfer_status',
       ])
       .orderBy('e.created_at', 'desc')
@@ -142,6 +151,10 @@ export class WalletsService implements ActiveWalletLookup {
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage)
       .execute();
+    const released = await this.releasedPurchases(
+      wallet,
+      rows.filter((row) => row.kind === 'sale' && row.purchase_id !== null).map((row) => row.purchase_id!),
+    );
 
     const count = Number(total);
     const lastPage = Math.max(1, Math.ceil(count / query.perPage));
@@ -149,19 +162,21 @@ export class WalletsService implements ActiveWalletLookup {
     return {
       data: rows.map((row) => {
         const cents = Number(row.amount_cents);
+        const blocked = row.balance_type === 'blocked' && !(row.kind === 'sale' && released.has(row.purchase_id ?? ''));
         return {
           id: Number(row.id),
-          type: cents > 0 ? 'in' : 'out',
+          type: row.kind === 'release' ? 'move' : cents > 0 ? 'in' : 'out',
           kind: row.kind,
           description: row.description,
           amount: centsToReais(Math.abs(cents)),
-          balance: row.balance_type === 'blocked' ? 'blocked' : 'available',
+          balance: blocked ? 'blocked' : 'available',
           status:
             row.transfer_status === 'processing'
               ? 'pending'
               : row.transfer_status === 'failed'
                 ? 'failed'
                 : 'completed',
+          transfer_id: row.kind === 'transfer' && row.transfer_id !== null ? Number(row.transfer_id) : null,
           created_at: row.created_at.toISOString(),
         };
       }),
@@ -175,5 +190,36 @@ export class WalletsService implements ActiveWalletLookup {
         to: from === null ? null : from + rows.length - 1,
       },
     };
+  }
+
+  /**
+   * Which of these sales (purchase ids) a draw already released to this wallet. The released campaigns come from
+   * the wallet's own release postings (keyed 'release:campaign-<id>-wallet-<wallet>', draws/service.ts), and the
+   * purchases are read by their primary key (campaign_id, id): no scan, whatever the size of the campaigns.
+   */
+  private async releasedPurchases(walletId: string, purchaseIds: string[]): Promise<Set<string>> {
+    const ids = purchaseIds.filter((id) => /^\d{1,18}$/.test(id));
+    if (ids.length === 0) return new Set();
+    const releases = await this.db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .innerJoin('ledger_transactions as t', 't.id', 'e.transaction_id')
+      .select(sql<string>`t.metadata->>'release_id'`.as('release_id'))
+      .where('a.wallet_id', '=', walletId)
+      .where('a.balance_type', '=', 'available')
+      .where('t.kind', '=', 'release')
+      .execute();
+    const campaignIds = releases
+      .map((row) => /^campaign-(\d{1,18})-wallet-(\d{1,18})$/.exec(row.release_id ?? ''))
+      .filter((match) => match !== null && match[2] === walletId)
+      .map((match) => match![1]!);
+    if (campaignIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('purchases')
+      .select('id')
+      .where('campaign_id', 'in', campaignIds)
+      .where('id', 'in', ids)
+      .execute();
+    return new Set(rows.map((row) => String(row.id)));
   }
 }

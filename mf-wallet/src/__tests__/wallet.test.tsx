@@ -152,6 +152,53 @@ describe('GET /api/user-wallets/{id}/transactions (history)', () => {
     expect(within(list).getByText('19/11/2026 às 23:30')).toBeInTheDocument();
   });
 
+  it('should show a draw release as a movement between balances, and tag each sale with its balance now', async () => {
+    activeWalletServer();
+    const sale = (id: number, amount: number, balance: 'available' | 'blocked') => ({
+      id,
+      type: 'in',
+      kind: 'sale',
+      description: `Venda de números - Campanha ${id}`,
+      amount,
+      balance,
+      status: 'completed',
+      transfer_id: null,
+      created_at: '2026-11-20T15:00:00Z',
+    });
+    server.on('GET', '/api/user-wallets/:id/transactions', () =>
+      transactionsReply([
+        {
+          id: 9,
+          type: 'move',
+          kind: 'release',
+          description: 'Sorteio realizado: Campanha 1',
+          amount: 26,
+          balance: 'available',
+          status: 'completed',
+          transfer_id: null,
+          created_at: '2026-11-21T15:00:00Z',
+        },
+        sale(1, 26, 'available'),
+        sale(2, 40, 'blocked'),
+      ]),
+    );
+    renderAt('/carteiras');
+    const list = await screen.findByRole('list', { name: 'Histórico de transações' });
+    const [release, released, future] = within(list).getAllByRole('listitem');
+    // Issue 30, item 6: not '+ R$ 26,00' (income counted twice) but a neutral move from 'Futuro' to 'Disponível'.
+    expect(within(release!).getByText('Liberado para saldo disponível')).toBeInTheDocument();
+    expect(within(release!).getByText('Sorteio realizado: Campanha 1', { exact: false })).toBeInTheDocument();
+    expect(within(release!).getByText('Futuro → Disponível')).toBeInTheDocument();
+    expect(within(release!).getByText(/^R\$\s26,00$/)).toBeInTheDocument();
+    expect(within(release!).queryByText(/^\+/)).toBeNull();
+    // The lines that count add up to the balance: R$ 26,00 + R$ 40,00.
+    expect(within(released!).getByText(/^\+ R\$\s26,00$/)).toBeInTheDocument();
+    expect(within(released!).getByText('Disponível')).toBeInTheDocument();
+    expect(within(released!).queryByText('Futuro')).toBeNull();
+    expect(within(future!).getByText(/^\+ R\$\s40,00$/)).toBeInTheDocument();
+    expect(within(future!).getByText('Futuro')).toBeInTheDocument();
+  });
+
   it('should show the empty state', async () => {
     activeWalletServer();
     renderAt('/carteiras');

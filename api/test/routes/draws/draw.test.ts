@@ -78,12 +78,12 @@ describe("'Sorteio Rifaria'", () => {
       blockedCents: 0,
       availableCents: before.availableCents + 1600,
     });
-    // The wallet's history shows the release once, as a credit of 'Disponível'.
+    // The wallet's history shows the release once, as a movement between balances (issue 30, item 6).
     const history = (await api(t.app).get(`/api/user-wallets/${owner.walletId}/transactions`, owner)).json().data;
     const releases = history.filter((row: { kind: string }) => row.kind === 'release');
     expect(releases).toEqual([
       expect.objectContaining({
-        type: 'in',
+        type: 'move',
         balance: 'available',
         amount: 16,
         description: expect.stringContaining('Sorteio realizado'),

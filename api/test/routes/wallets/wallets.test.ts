@@ -99,6 +99,7 @@ describe('GET /api/user-wallets/{id}/transactions', () => {
       amount: 5,
       balance: 'available',
       status: 'completed',
+      transfer_id: expect.any(Number),
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     expect(all.pagination).toEqual({

@@ -1,8 +1,9 @@
 import { api } from '@rifaria/shared/api-client';
 import type { Pagination } from '@rifaria/shared/types';
 
-export type TransactionType = 'in' | 'out';
-export type TransactionFilter = 'all' | TransactionType;
+/** 'move': between the wallet's own balances (a draw's release, 'Futuro' → 'Disponível'): neither in nor out. */
+export type TransactionType = 'in' | 'out' | 'move';
+export type TransactionFilter = 'all' | 'in' | 'out';
 export type PeriodDays = 7 | 30 | 60;
 
 export interface WalletTransaction {
@@ -11,8 +12,11 @@ export interface WalletTransaction {
   kind: 'deposit' | 'sale' | 'release' | 'transfer' | 'transfer_reversal' | 'refund';
   description: string;
   amount: number;
+  /** Where the money is now: a sale released by its draw is 'available'. */
   balance: 'available' | 'blocked';
   status: 'completed' | 'pending' | 'failed';
+  /** The transfer of a 'transfer' line (its receipt), else null. */
+  transfer_id: number | null;
   created_at: string;
 }
 

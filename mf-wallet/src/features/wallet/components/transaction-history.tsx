@@ -18,7 +18,7 @@ import { apiErrorMessage } from '@rifaria/shared/api-client';
 import { formatDateTime } from '@rifaria/shared/format';
 import { formatReais } from '@rifaria/shared/money';
 import { RetryAlert, useRequest } from '@rifaria/shared/ui';
-import { getTransactions, type PeriodDays, type TransactionFilter } from '../api/transactions';
+import { getTransactions, type PeriodDays, type TransactionFilter, type WalletTransaction } from '../api/transactions';
 
 export const HISTORY_TEXTS = {
   title: 'Histórico de transações',
@@ -27,6 +27,11 @@ export const HISTORY_TEXTS = {
   empty: 'Nenhuma transação neste período.',
   loadError: 'Erro ao carregar transações.',
   retry: 'Tentar novamente',
+  /** A draw's release: the campaign's sales move from 'Futuro' to 'Disponível' inside the wallet (issue 30, item 6). */
+  release: 'Liberado para saldo disponível',
+  releaseTag: 'Futuro → Disponível',
+  future: 'Futuro',
+  available: 'Disponível',
 } as const;
 
 export const PERIOD_OPTIONS: { value: PeriodDays; label: string }[] = [
@@ -68,6 +73,64 @@ function FilterSelect<T extends string | number>(props: {
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+/**
+ * One line of the statement. Money in ('+', green) and out ('−', red) add up to the total balance; a release is
+ * neither: money moving from 'Futuro' to 'Disponível' inside the wallet, shown neutral, without a sign. A sale is
+ * tagged with the balance its money is in now ('Futuro' until its draw, 'Disponível' after).
+ */
+function TransactionLine({ tx }: { tx: WalletTransaction }) {
+  const move = tx.type === 'move';
+  const status = STATUS_LABEL[tx.status];
+  const balanceTag =
+    tx.kind === 'sale' || tx.balance === 'blocked'
+      ? tx.balance === 'blocked'
+        ? HISTORY_TEXTS.future
+        : HISTORY_TEXTS.available
+      : null;
+  return (
+    <ListItem divider disableGutters sx={{ gap: 2, alignItems: 'flex-start' }}>
+      <ListItemText
+        sx={{ my: 0.5 }}
+        primary={move ? HISTORY_TEXTS.release : tx.description}
+        secondary={
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            component="span"
+            sx={{ alignItems: 'center', mt: 0.25, flexWrap: 'wrap', rowGap: 0.5 }}
+          >
+            {move ? <span>{tx.description}</span> : null}
+            <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(tx.created_at)}</span>
+            {status ? <Chip component="span" label={status} size="small" variant="outlined" /> : null}
+            {move ? <Chip component="span" label={HISTORY_TEXTS.releaseTag} size="small" variant="outlined" /> : null}
+            {balanceTag ? (
+              <Chip
+                component="span"
+                label={balanceTag}
+                size="small"
+                variant="outlined"
+                color={tx.balance === 'blocked' ? 'info' : 'success'}
+              />
+            ) : null}
+          </Stack>
+        }
+      />
+      <Typography
+        sx={{
+          mt: 0.75,
+          flexShrink: 0,
+          fontWeight: 600,
+          color: move ? 'text.secondary' : tx.type === 'in' ? 'success.main' : 'error.main',
+          whiteSpace: 'nowrap',
+        }}
+      >
+        {move ? formatReais(tx.amount) : `${tx.type === 'in' ? '+' : '−'} ${formatReais(tx.amount)}`}
+      </Typography>
+    </ListItem>
   );
 }
 
@@ -126,44 +189,9 @@ export function TransactionHistory({ walletId, version = 0 }: { walletId: number
           </Typography>
         ) : (
           <List disablePadding aria-label={HISTORY_TEXTS.title}>
-            {ready.data.map((tx) => {
-              const incoming = tx.type === 'in';
-              const status = STATUS_LABEL[tx.status];
-              return (
-                <ListItem key={tx.id} divider disableGutters sx={{ gap: 2, alignItems: 'flex-start' }}>
-                  <ListItemText
-                    sx={{ my: 0.5 }}
-                    primary={tx.description}
-                    secondary={
-                      <Stack
-                        direction="row"
-                        spacing={1}
-                        useFlexGap
-                        component="span"
-                        sx={{ alignItems: 'center', mt: 0.25, flexWrap: 'wrap', rowGap: 0.5 }}
-                      >
-                        <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(tx.created_at)}</span>
-                        {status ? <Chip component="span" label={status} size="small" variant="outlined" /> : null}
-                        {tx.balance === 'blocked' ? (
-                          <Chip component="span" label="Futuro" size="small" variant="outlined" color="info" />
-                        ) : null}
-                      </Stack>
-                    }
-                  />
-                  <Typography
-                    sx={{
-                      mt: 0.75,
-                      flexShrink: 0,
-                      fontWeight: 600,
-                      color: incoming ? 'success.main' : 'error.main',
-                      whiteSpace: 'nowrap',
-                    }}
-                  >
-                    {incoming ? '+' : '−'} {formatReais(tx.amount)}
-                  </Typography>
-                </ListItem>
-              );
-            })}
+            {ready.data.map((tx) => (
+              <TransactionLine key={tx.id} tx={tx} />
+            ))}
           </List>
         )}
 
