@@ -107,12 +107,13 @@ describe('Campaign panel (/campanhas/{id}/painel)', () => {
     expect(within(prizes).getByText('2º Moto')).toBeInTheDocument();
   });
 
-  it('should link Editar and Vendas and keep Afiliados disabled', async () => {
+  it('should link Editar and Vendas and show no Afiliados until it exists (issue 30)', async () => {
     serve(campaign());
     renderPanel();
     expect(await screen.findByRole('link', { name: 'Editar' })).toHaveAttribute('href', '/campanhas/7/editar');
     expect(screen.getByRole('link', { name: 'Vendas' })).toHaveAttribute('href', '/campanhas/7/vendas');
-    expect(screen.getByRole('button', { name: 'Afiliados' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Afiliados' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Afiliados')).not.toBeInTheDocument();
   });
 
   it('should show the empty chart text and not load the chart when there are no sales', async () => {

@@ -5,7 +5,6 @@ import {
   Avatar,
   Box,
   ButtonBase,
-  Chip,
   Divider,
   Drawer,
   IconButton,
@@ -26,7 +25,6 @@ import { firstName, initials } from '@rifaria/shared/format';
 import {
   ChatIcon,
   ExpandMoreIcon,
-  GroupIcon,
   HomeIcon,
   LogoutIcon,
   MenuIcon,
@@ -45,21 +43,19 @@ export const ADMIN_TEXTS = {
   closeNavigation: 'Fechar menu de navegação',
   navigation: 'Navegação principal',
   userMenu: 'Abrir menu do usuário',
-  comingSoon: 'Em breve',
 } as const;
 
-type NavItem = { label: string; icon: ComponentType<SvgIconProps>; to?: string };
+type NavItem = { label: string; icon: ComponentType<SvgIconProps>; to: string };
 
 /**
- * Sidebar (spec section 2 "Admin shell"): Início, Campanhas, Carteiras, Afiliados, Configurações.
- * Afiliados has no page yet, so it is shown as "Em breve" instead of a dead link. Configurações has no sidebar path
+ * Sidebar (spec section 2 "Admin shell"): Início, Campanhas, Carteiras, Configurações. The spec's Afiliados comes
+ * with the growth issue: hidden until it does something (issue 30, item 15). Configurações has no sidebar path
  * in the spec, but the profile menu's Configurações goes to /configuracoes, so the sidebar item goes there too.
  */
 const NAV_ITEMS: NavItem[] = [
   { label: 'Início', icon: HomeIcon, to: paths.dashboard.getHref() },
   { label: 'Campanhas', icon: TicketIcon, to: paths.campaigns.getHref() },
   { label: 'Carteiras', icon: WalletIcon, to: paths.wallets.getHref() },
-  { label: 'Afiliados', icon: GroupIcon },
   { label: 'Configurações', icon: SettingsIcon, to: paths.settings.getHref() },
 ];
 
@@ -163,17 +159,6 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       <List sx={{ px: 1.5, py: 2 }}>
         {NAV_ITEMS.map((item) => {
           const Icon = item.icon;
-          if (!item.to) {
-            return (
-              <ListItem key={item.label} aria-disabled="true" sx={{ borderRadius: 2, mb: 0.5, color: 'text.disabled' }}>
-                <ListItemIcon sx={{ minWidth: 40, color: 'inherit' }}>
-                  <Icon />
-                </ListItemIcon>
-                <ListItemText primary={item.label} />
-                <Chip label={ADMIN_TEXTS.comingSoon} size="small" variant="outlined" />
-              </ListItem>
-            );
-          }
           // ListItemButton inside a ListItem: a <ul> holds only <li> (axe 'list'), each holding its link.
           return (
             <ListItem key={item.label} disablePadding sx={{ display: 'block' }}>

@@ -13,7 +13,6 @@ import {
   ListItemText,
   Skeleton,
   Stack,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { campaignStatusColor, CopyButton } from '@rifaria/shared/ui';
@@ -68,14 +67,7 @@ export function CampaignPanel({ campaign, onRefresh }: CampaignPanelProps) {
                 Editar
               </Button>
             )}
-          {/* The spec shows this button without an action: disabled and saying so rather than doing nothing. */}
-          <Tooltip title="Em breve">
-            <span>
-              <Button variant="outlined" disabled>
-                Afiliados
-              </Button>
-            </span>
-          </Tooltip>
+          {/* The spec's 'Afiliados' comes with the growth issue: not shown until it does something (issue 30). */}
           <Button component={RouterLink} to={paths.campaignSales.getHref(campaign.id)} variant="contained">
             Vendas
           </Button>
