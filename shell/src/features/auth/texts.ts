@@ -64,16 +64,32 @@ export const RESET_PASSWORD_TEXTS = {
   backToLogin: 'Voltar para o login',
 } as const;
 
+/**
+ * The panel beside the login and sign-up forms. Only what Rifaria does (issue 30: the spec's "largest platform" claim
+ * and the student's testimonial were not true of us): Pix with automatic confirmation, numbers reserved without
+ * repetition, a draw anyone can check, buyers told by e-mail and WhatsApp.
+ */
 export const MARKETING_TEXTS = {
-  headline: 'A maior plataforma de rifas online do Brasil',
-  lead: 'Crie sua campanha, compartilhe o link e receba por Pix. Nós cuidamos do resto.',
+  headline: 'Rifas online com Pix e sorteio que qualquer um confere',
+  lead: 'Crie sua campanha, compartilhe o link e receba os pagamentos por Pix na sua carteira digital.',
   features: [
-    { title: 'Pagamento seguro', text: 'Pix com confirmação automática e dinheiro direto na sua carteira.' },
-    { title: 'Sorteios transparentes', text: 'Números aleatórios, sem repetição, com resultado auditável.' },
-    { title: 'Interface simples', text: 'Do cadastro à primeira venda em poucos minutos, pelo celular.' },
+    {
+      title: 'Pix com confirmação automática',
+      text: 'Cada compra gera um Pix; quando ele é pago, os números do comprador são confirmados sem você conferir extrato.',
+    },
+    {
+      title: 'Sorteio verificável',
+      text: 'Pela Loteria Federal ou por um sorteio registrado antes das vendas: o resultado traz um arquivo que qualquer pessoa pode conferir.',
+    },
+    {
+      title: 'Compradores avisados',
+      text: 'Reserva, pagamento e resultado chegam por e-mail e WhatsApp; quem compra não precisa criar conta.',
+    },
   ],
-  testimonial:
-    '“Organizei a rifa da minha formatura em uma tarde. Os amigos compraram pelo Pix e eu acompanhei cada venda pelo celular.”',
-  testimonialAuthor: 'Ana Paula',
-  testimonialRole: 'estudante',
+  stepsTitle: 'Como funciona',
+  steps: [
+    'Crie a campanha com prêmios, preço e regulamento.',
+    'Abra sua carteira digital e publique a campanha.',
+    'Compartilhe o link, acompanhe as vendas e realize o sorteio na data marcada.',
+  ],
 } as const;

@@ -146,4 +146,15 @@ describe('Sign-up page', () => {
     expect(screen.getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute('href', '/termos');
     expect(screen.getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute('href', '/privacidade');
   });
+
+  it('should tell only what Rifaria does beside the form: no "largest platform", no testimonial (issue 30)', async () => {
+    await openRegister();
+    const aside = screen.getByRole('complementary', { name: 'Sobre a Rifaria' });
+    expect(aside).not.toHaveTextContent(/maior plataforma/i);
+    expect(within(aside).queryByRole('blockquote')).not.toBeInTheDocument();
+    expect(aside).not.toHaveTextContent(/Ana Paula|estudante|formatura/i);
+    expect(within(aside).getByRole('heading', { name: /Pix e sorteio que qualquer um confere/ })).toBeInTheDocument();
+    expect(within(aside).getByRole('heading', { name: 'Como funciona' })).toBeInTheDocument();
+    expect(within(aside).getAllByRole('listitem')).toHaveLength(6);
+  });
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Avatar, Box, Paper, Stack, Typography } from '@mui/material';
+import { Box, Paper, Stack, Typography } from '@mui/material';
 import { BoltIcon, ShieldIcon, StarIcon, brandColors } from '@rifaria/shared/ui';
 import { BrandLogo } from '../../../components/ui/brand-logo';
 import { MARKETING_TEXTS } from '../texts';
@@ -82,7 +82,8 @@ function MarketingPanel() {
           })}
         </Stack>
         <Paper
-          component="figure"
+          component="section"
+          aria-labelledby="auth-steps-title"
           elevation={0}
           sx={{
             m: 0,
@@ -92,22 +93,16 @@ function MarketingPanel() {
             border: '1px solid rgba(255,255,255,0.2)',
           }}
         >
-          <Typography component="blockquote" sx={{ m: 0, fontStyle: 'italic', lineHeight: 1.6 }}>
-            {MARKETING_TEXTS.testimonial}
+          <Typography id="auth-steps-title" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+            {MARKETING_TEXTS.stepsTitle}
           </Typography>
-          <Stack component="figcaption" direction="row" spacing={1.5} sx={{ mt: 2, alignItems: 'center' }}>
-            <Avatar sx={{ bgcolor: brandColors.accent, width: 36, height: 36, fontSize: 15 }} aria-hidden>
-              AP
-            </Avatar>
-            <Box>
-              <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                {MARKETING_TEXTS.testimonialAuthor}
+          <Box component="ol" sx={{ m: 0, pl: 2.5, lineHeight: 1.6 }}>
+            {MARKETING_TEXTS.steps.map((step) => (
+              <Typography component="li" variant="body2" key={step} sx={{ opacity: 0.9 }}>
+                {step}
               </Typography>
-              <Typography variant="caption" sx={{ opacity: 0.8, textTransform: 'capitalize' }}>
-                {MARKETING_TEXTS.testimonialRole}
-              </Typography>
-            </Box>
-          </Stack>
+            ))}
+          </Box>
         </Paper>
       </Box>
     </Box>
