@@ -1,5 +1,5 @@
 import { waitFor, within } from '@testing-library/react';
-import { SESSION_STORAGE_KEY } from '@rifaria/shared/constants';
+import { SESSION_STORAGE_KEY, VALIDATION_DELAY_MS } from '@rifaria/shared/constants';
 import { useSession } from '@rifaria/shared/session';
 import { currentPath, renderApp, reply, screen, server } from '../../../testing/test-utils';
 
@@ -145,6 +145,17 @@ describe('Sign-up page', () => {
     await openRegister();
     expect(screen.getByRole('link', { name: 'Termos de Uso' })).toHaveAttribute('href', '/termos');
     expect(screen.getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute('href', '/privacidade');
+  });
+
+  it("should not raise 'Nome é obrigatório' when 'Termos de Uso' is clicked on the empty form (issue 30)", async () => {
+    const { user } = await openRegister();
+    expect(screen.getByRole('textbox', { name: 'Nome completo' })).toHaveFocus();
+    await user.click(screen.getByRole('link', { name: 'Termos de Uso' }));
+    await user.click(screen.getByRole('link', { name: 'Política de Privacidade' }));
+    await new Promise((resolve) => setTimeout(resolve, VALIDATION_DELAY_MS + 200));
+    expect(screen.queryByText('Nome é obrigatório')).not.toBeInTheDocument();
+    expect(screen.queryByText('E-mail é obrigatório')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: SUBMIT })).toBeEnabled();
   });
 
   it('should tell only what Rifaria does beside the form: no "largest platform", no testimonial (issue 30)', async () => {

@@ -122,6 +122,7 @@ export function EmailField({ label, autoFocus, ...props }: AuthFieldProps & { la
 /**
  * The form's values and each field's props: `field('email')` gives name, value, onChange, onBlur, error and
  * helperText (the schema's message, else the server's). Editing a field drops the server's message about it.
+ * A field's errors show once it has been edited (or on submit), never merely because the focus left it empty.
  */
 export function useAuthFields<TSchema extends v.GenericSchema, F extends string>(
   schema: TSchema,
@@ -140,7 +141,11 @@ export function useAuthFields<TSchema extends v.GenericSchema, F extends string>
       setServerErrors(({ [name]: _dropped, ...rest }) => rest as Partial<Record<F, string>>);
       validation.touch(name);
     },
-    onBlur: () => validation.touch(name),
+    // Leaving a field the user never filled says nothing: clicking 'Termos de Uso' on an empty /cadastro took the
+    // focus off the name and raised 'Nome é obrigatório' (issue 30). Typing marks a field; submit checks them all.
+    onBlur: () => {
+      if (values[name] !== empty[name]) validation.touch(name);
+    },
     error: Boolean(errorOf(name)),
     helperText: errorOf(name) as ReactNode,
   });
