@@ -352,7 +352,8 @@ export interface DrawBeacon {
 /** GET /public/campaigns/{link}/result → data. 404 before the draw. */
 export interface DrawResult {
   method: DrawMethod;
-  campaign: { name: string; link: string; total_tickets: number };
+  /** full_url: the campaign's page on the one link origin (PUBLIC_URL, else the machine's network address). */
+  campaign: { name: string; link: string; total_tickets: number; full_url: string };
   winners: DrawWinner[];
   /** 'Sorteio Rifaria': the seed revealed (hex) and the commitment published at publish; null for 'Loteria Federal'. */
   seed: string | null;

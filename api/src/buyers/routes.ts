@@ -60,7 +60,7 @@ const publicBuyerRoutes: RoutesPlugin = async (fastify) => {
       void reply.header('cache-control', 'no-store');
       const buyer = await buyers.check(request.params.phone, proofOf(request));
       // A new buyer is the common case of the reservation modal, not an error.
-      if (!buyer) return { success: true, found: false, data: null, message: BUYER_MESSAGES.buyerNotFound };
+      if (!buyer) return { success: true, found: false, data: null, message: BUYER_MESSAGES.newBuyerWelcome };
       return { success: true, found: true, data: buyer };
     },
   );

@@ -67,5 +67,5 @@ export const NEW_BUYER_REPLY = {
   success: true,
   found: false,
   data: null,
-  message: 'Comprador não encontrado. Informe seus dados para continuar.',
+  message: 'Boas-vindas! Informe seus dados para reservar seus números. Já comprou antes? Use o mesmo CPF.',
 };

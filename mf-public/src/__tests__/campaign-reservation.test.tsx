@@ -112,7 +112,11 @@ describe('reservation modal, step 2 "Dados do Comprador"', () => {
 
     const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
     expect(server.callsTo('GET', '/public/buyers/check/:phone')[0]!.params.phone).toBe('11987654321');
-    expect(within(step2).getByText('Comprador não encontrado. Informe seus dados para continuar.')).toBeInTheDocument();
+    // A first-time buyer is welcomed, not told they were "not found" (issue 30).
+    expect(within(step2).getByRole('status')).toHaveTextContent(
+      'Boas-vindas! Informe seus dados para reservar seus números. Já comprou antes? Use o mesmo CPF.',
+    );
+    expect(within(step2).queryByText(/Comprador não encontrado/)).not.toBeInTheDocument();
 
     const name = within(step2).getByRole('textbox', { name: 'Nome completo' });
     const cpf = within(step2).getByRole('textbox', { name: 'CPF' });

@@ -160,7 +160,7 @@ export const NEW_BUYER = {
   success: true,
   found: false,
   data: null,
-  message: 'Comprador não encontrado. Informe seus dados para continuar.',
+  message: 'Boas-vindas! Informe seus dados para reservar seus números. Já comprou antes? Use o mesmo CPF.',
 };
 export const KNOWN_BUYER = { success: true, found: true, data: knownBuyer };
 

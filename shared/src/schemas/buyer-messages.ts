@@ -18,6 +18,11 @@ export const BUYER_MESSAGES = {
   cpfTaken: 'Este CPF já está cadastrado com outro telefone.',
   buyerNotFound: 'Comprador não encontrado. Informe seus dados para continuar.',
   // Purchase creation.
+  /**
+   * The reservation's step 2 for a phone this device has not proved (a first purchase, or a buyer on a new device):
+   * a welcome, not a "not found" (issue 30).
+   */
+  newBuyerWelcome: 'Boas-vindas! Informe seus dados para reservar seus números. Já comprou antes? Use o mesmo CPF.',
   ...SALE_MESSAGES,
   campaignRequired: 'Campanha é obrigatória',
   paymentMethod: 'Forma de pagamento inválida',

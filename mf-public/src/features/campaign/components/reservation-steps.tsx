@@ -47,7 +47,7 @@ export function BuyerStep({ reservation }: { reservation: Reservation }) {
         )
       ) : (
         <Alert severity="info" role="status">
-          {BUYER_MESSAGES.buyerNotFound}
+          {BUYER_MESSAGES.newBuyerWelcome}
         </Alert>
       )}
       <ReadOnlyField label={RESERVATION_TEXTS.phone} value={buyer ? buyer.phone : maskPhone(phone)} />
