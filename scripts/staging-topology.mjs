@@ -135,8 +135,8 @@ export async function startStaging({ env, dir, apiEnv = (_index, each) => each, 
     FEDERAL_RESULTS: env.FEDERAL_RESULTS ?? 'sandbox',
     DEMO_DATA: env.DEMO_DATA ?? 'on',
     TRUST_PROXY: env.TRUST_PROXY ?? 'loopback',
-    // Outside production the links follow the address each request came to (the LAN address too).
-    ...(production ? { PUBLIC_URL: publicUrl } : {}),
+    // Every link on nginx's address (the API processes listen on 127.0.0.1 behind it): lib/public-origin.ts.
+    PUBLIC_URL: publicUrl,
     HOST: '127.0.0.1',
     DATA_DIR: dirs.data,
     // Uploads on one folder shared by every process (a volume in docker/compose.yaml).

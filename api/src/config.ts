@@ -111,8 +111,8 @@ export interface AppConfig {
   host: string;
   /**
    * PUBLIC_URL (no trailing slash): the address people open, used in shared campaign links and e-mail links.
-   * Required in production. null when unset (the demo): links then follow the address each request came to
-   * (lib/public-origin.ts), so a site opened at 127.0.0.1 or at the machine's LAN address shares links there.
+   * Required in production. null when unset (the demo): every link is then on the machine's network address when
+   * listening on every interface, else http://localhost:<PORT> (lib/public-origin.ts linkOriginOf).
    */
   publicUrl: string | null;
   logLevel: string;

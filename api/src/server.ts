@@ -9,7 +9,7 @@ import { startWorker, stepsFor, type Worker } from './lib/worker';
 import { workerSteps } from './plugins/app/services';
 import { detectFrontends } from './plugins/frontends';
 import { loggerOptions } from './lib/logger';
-import { defaultOriginOf, networkOriginsOf } from './lib/public-origin';
+import { defaultOriginOf, linkOriginOf, networkOriginsOf } from './lib/public-origin';
 
 /** The process: configuration from the environment, database, migrations, HTTP listener, graceful shutdown. */
 
@@ -114,6 +114,7 @@ async function main(): Promise<void> {
       '',
       `  Rifaria is running at ${defaultOriginOf(config)}`,
       ...networkOriginsOf(config).map((url) => `  On your network: ${url}`),
+      `  Links:      ${linkOriginOf(config)} (every link in the panel, shares, e-mails and WhatsApp; PUBLIC_URL sets it)`,
       config.production
         ? `  Mode:       production${config.warnings.length ? ` (${config.warnings.length} warning(s) above)` : ''}`
         : '  Mode:       demo (embedded defaults, sandbox Pix; NODE_ENV=production for a deployment)',

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import {
+  concludeReservation,
   createDraftByApi,
   DEMO,
   DEMO_LINK,
@@ -13,10 +14,11 @@ import {
 } from './support';
 
 // Issue 11: the site opened at 127.0.0.1 and at the machine's LAN address (to try the buyer flow on a real phone).
-// The e2e server listens on every interface without PUBLIC_URL, so every link the organiser copies or shares (the
-// publish dialog, the panel's link card, the buyer page's share dialog and its WhatsApp text) must be on the address
-// the page was opened at, and an uploaded banner must load on the buyer's page without any CSP violation. Then the
-// buyer journey (reserve, pay with the sandbox) runs at that address.
+// Issue 30, item 12: one rule for every link. The e2e server listens on every interface without PUBLIC_URL, so every
+// link the organiser copies or shares (the publish dialog, the panel's link card, the buyer page's share dialog and
+// its WhatsApp text) is on the machine's network address, the one its e-mails and WhatsApp messages carry, whatever
+// address the page was opened at; an uploaded banner loads on the buyer's page without any CSP violation. Then the
+// buyer journey (reserve, pay with the sandbox) runs at the address the page was opened at.
 
 /** The first non-internal IPv4 address of this machine (the first of `hostname -I`), or null. */
 function lanAddress(): string | null {
@@ -96,12 +98,14 @@ interface Site {
   base: string;
   /** http://127.0.0.1:PORT, where the clipboard is read back. */
   loopback: string;
+  /** The origin of every link (api/src/lib/public-origin.ts linkOriginOf): the LAN address, else localhost. */
+  links: string;
   /** Screenshot names. */
   tag: string;
 }
 
-/** The organiser (desktop): publish dialog, panel link card, banner upload; every link on `base`. */
-async function organiserSide(browser: Browser, { base, loopback, tag }: Site): Promise<string[]> {
+/** The organiser (desktop): publish dialog, panel link card, banner upload; every link on `links`. */
+async function organiserSide(browser: Browser, { base, loopback, links, tag }: Site): Promise<string[]> {
   const context = await browser.newContext({
     baseURL: base,
     viewport: { width: 1366, height: 900 },
@@ -120,7 +124,7 @@ async function organiserSide(browser: Browser, { base, loopback, tag }: Site): P
   const publish = page.getByRole('dialog', { name: 'Publicar campanha' });
   await publish.getByRole('button', { name: 'Publicar Campanha' }).click();
   await expect(publish.getByText('Campanha publicada com sucesso!')).toBeVisible();
-  const published = publish.getByText(new RegExp(`^${escapeRegExp(base)}/p/rifa-pelo-endereco-[a-z0-9-]+$`));
+  const published = publish.getByText(new RegExp(`^${escapeRegExp(links)}/p/rifa-pelo-endereco-[a-z0-9-]+$`));
   await expect(published).toBeVisible();
   await shot(page, `${tag}-publish-dialog-desktop`);
   const publishedUrl = await published.innerText();
@@ -132,7 +136,7 @@ async function organiserSide(browser: Browser, { base, loopback, tag }: Site): P
   await publish.getByRole('button', { name: 'Fechar' }).click();
 
   // The demo campaign's panel: the link card, 'Copiar link' and 'Abrir'.
-  const demoUrl = `${base}/p/${DEMO_LINK}`;
+  const demoUrl = `${links}/p/${DEMO_LINK}`;
   await page.getByRole('article', { name: DEMO_NAME }).getByRole('button', { name: 'Ver Painel' }).click();
   const card = page.getByRole('region', { name: 'Link da campanha' });
   await expect(card.getByText(demoUrl, { exact: true })).toBeVisible();
@@ -165,10 +169,10 @@ async function organiserSide(browser: Browser, { base, loopback, tag }: Site): P
 }
 
 /** The buyer (phone): the banner, the share dialog's links, then a purchase paid with the sandbox. */
-async function buyerSide(browser: Browser, { base, loopback, tag }: Site): Promise<string[]> {
+async function buyerSide(browser: Browser, { base, loopback, links, tag }: Site): Promise<string[]> {
   const page = await phonePage(browser, { baseURL: base });
   const violations = cspViolations(page);
-  const demoUrl = `${base}/p/${DEMO_LINK}`;
+  const demoUrl = `${links}/p/${DEMO_LINK}`;
   await page.goto(`/p/${DEMO_LINK}`);
   await expect(page.getByRole('heading', { name: DEMO_NAME, level: 1 })).toBeVisible();
   await expectLoaded(page.getByRole('img', { name: `Banner da campanha ${DEMO_NAME}` }));
@@ -193,7 +197,7 @@ async function buyerSide(browser: Browser, { base, loopback, tag }: Site): Promi
   await modal.getByRole('button', { name: 'Continuar' }).click();
   await modal.getByRole('textbox', { name: 'Nome completo' }).fill(`Comprador Pela Rede ${tag}`);
   await modal.getByRole('textbox', { name: 'CPF' }).fill(randomCpf());
-  await modal.getByRole('button', { name: 'Concluir Reserva' }).click();
+  await concludeReservation(modal);
   await expect(page).toHaveURL(new RegExp(`^${escapeRegExp(base)}/p/checkout\\?compra=[\\w-]{22,}$`));
   await expect(page.getByRole('list', { name: 'Seus números' }).getByRole('listitem')).toHaveCount(10);
   await page.getByRole('button', { name: 'Simular pagamento (sandbox)' }).click();
@@ -203,7 +207,7 @@ async function buyerSide(browser: Browser, { base, loopback, tag }: Site): Promi
 }
 
 for (const { label, host } of ADDRESSES) {
-  test(`should share links on the address the site was opened at and show the banner: ${label}`, async ({
+  test(`should share links on the one link address and show the banner, opened at ${label}`, async ({
     browser,
   }, testInfo) => {
     test.skip(!host, 'This machine has no non-internal IPv4 address (os.networkInterfaces()): no LAN variant.');
@@ -214,6 +218,7 @@ for (const { label, host } of ADDRESSES) {
     const site: Site = {
       base: opened.origin,
       loopback: loopback.origin,
+      links: `http://${lanAddress() ?? 'localhost'}:${loopback.port}`,
       tag: host === loopback.hostname ? 'loopback' : 'lan',
     };
     testInfo.annotations.push({ type: 'opened at', description: site.base });

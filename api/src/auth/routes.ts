@@ -10,7 +10,7 @@ import {
   resetPasswordSchema,
 } from '@rifaria/shared/schemas';
 import { API_MESSAGES } from '../lib/messages';
-import { messageOriginOf } from '../lib/public-origin';
+import { linkOriginOf } from '../lib/public-origin';
 import { authErrors, commonErrors, errorReply, messageReply } from '../lib/reply-schema';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 import { clearSessionCookie, sessionOf, setSessionCookie } from '../plugins/app/authentication';
@@ -69,7 +69,7 @@ const authRoutes: RoutesPlugin = async (fastify) => {
       config: { rateLimit: { max: rateLimits.login.max, timeWindow: rateLimits.login.timeWindowMs } },
     },
     async (request, reply) => {
-      const result = await fastify.services.auth.login(request.body, messageOriginOf(fastify.config));
+      const result = await fastify.services.auth.login(request.body, linkOriginOf(fastify.config));
       setSessionCookie(fastify, reply, result.token.accessToken, result.token.expiresAt);
       return authBody(API_MESSAGES.loggedIn, result);
     },
@@ -134,7 +134,7 @@ const authRoutes: RoutesPlugin = async (fastify) => {
       config: { auth: true },
     },
     async (request) => {
-      await fastify.services.emailVerification.send(sessionOf(request).user.id, messageOriginOf(fastify.config));
+      await fastify.services.emailVerification.send(sessionOf(request).user.id, linkOriginOf(fastify.config));
       return { success: true, message: EMAIL_CODE_MESSAGES.sent };
     },
   );
@@ -169,7 +169,7 @@ const authRoutes: RoutesPlugin = async (fastify) => {
     },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      await fastify.services.passwordReset.request(request.body.email, messageOriginOf(fastify.config));
+      await fastify.services.passwordReset.request(request.body.email, linkOriginOf(fastify.config));
       return { success: true, message: PASSWORD_RESET_MESSAGES.requestSent };
     },
   );

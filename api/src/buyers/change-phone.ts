@@ -126,7 +126,7 @@ export async function changeBuyerPhone(
   send: BuyerMessenger,
   input: ChangePhoneInput,
   request: PhoneChangeRequest,
-  /** Where the undo link points: PUBLIC_URL (lib/public-origin.ts messageOriginOf), never a request's Host header. */
+  /** Where the undo link points: PUBLIC_URL (lib/public-origin.ts linkOriginOf), never a request's Host header. */
   origin: string,
 ): Promise<PhoneChange> {
   const cpfHash = cipher.hash(input.cpf);

@@ -138,7 +138,7 @@ export function presentCampaign(
   record: CampaignRecord,
   awards: AwardRecord[],
   stats: CampaignStats,
-  /** Where the public page link points: PUBLIC_URL, or the address of the request (lib/public-origin.ts). */
+  /** Where the public page link points: lib/public-origin.ts linkOriginOf. */
   origin: string,
   salesChart?: SalesChartEntry[],
 ): Campaign {

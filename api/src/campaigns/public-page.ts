@@ -65,7 +65,7 @@ export function acceptsPurchases(
 export async function publicCampaign(
   db: Executor,
   record: PublicCampaignRecord,
-  /** Where full_url points: PUBLIC_URL, or the address of the request (lib/public-origin.ts). */
+  /** Where full_url points: lib/public-origin.ts linkOriginOf. */
   origin: string,
   now: Date = new Date(),
 ): Promise<PublicCampaign> {

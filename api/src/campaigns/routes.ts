@@ -8,7 +8,7 @@ import { errorReply } from '../lib/reply-schema';
 import { CAMPAIGN_REPLIES, campaignErrors, cancelRefusedReply } from './schemas';
 import { HttpError, ValidationError } from '../lib/errors';
 import { forEachPart } from '../lib/multipart';
-import { publicOriginOf } from '../lib/public-origin';
+import { linkOriginOf } from '../lib/public-origin';
 import { valibotValidatorCompiler } from '../lib/valibot';
 import { sessionOf } from '../plugins/app/authentication';
 import { detectFileType, type StoredFile } from '../storage';
@@ -122,8 +122,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
     throwFileSizeLimit: true,
   });
 
-  // Each reply's links (full_url) on the address the organiser is using (PUBLIC_URL when set).
-  const campaigns = (request: FastifyRequest) => fastify.services.campaigns.at(publicOriginOf(request, fastify.config));
+  const campaigns = () => fastify.services.campaigns;
 
   fastify.get(
     '/api/campaign_draw_types',
@@ -149,7 +148,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
       },
       config: { auth: true },
     },
-    async (request) => ({ success: true, ...(await campaigns(request).list(userOf(request), request.query.status)) }),
+    async (request) => ({ success: true, ...(await campaigns().list(userOf(request), request.query.status)) }),
   );
 
   fastify.get(
@@ -163,7 +162,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
       },
       config: { auth: true },
     },
-    async (request) => ({ success: true, data: await campaigns(request).get(userOf(request), idOf(request)) }),
+    async (request) => ({ success: true, data: await campaigns().get(userOf(request), idOf(request)) }),
   );
 
   fastify.post(
@@ -178,7 +177,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
       config: { auth: true },
     },
     async (request, reply) => {
-      const data = await campaigns(request).create(userOf(request), request.body);
+      const data = await campaigns().create(userOf(request), request.body);
       return reply.code(201).send({ success: true, message: CAMPAIGN_MESSAGES.created, data });
     },
   );
@@ -198,7 +197,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
     async (request) => ({
       success: true,
       message: CAMPAIGN_API_MESSAGES.updated,
-      data: await campaigns(request).update(userOf(request), idOf(request), request.body),
+      data: await campaigns().update(userOf(request), idOf(request), request.body),
     }),
   );
 
@@ -216,7 +215,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
     async (request) => ({
       success: true,
       message: CAMPAIGN_API_MESSAGES.published,
-      data: await campaigns(request).publish(userOf(request), idOf(request)),
+      data: await campaigns().publish(userOf(request), idOf(request)),
     }),
   );
 
@@ -235,7 +234,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
     async (request) => ({
       success: true,
       message: CAMPAIGN_MESSAGES.cancelled,
-      data: await campaigns(request).cancel(userOf(request), idOf(request), request.body.reason),
+      data: await campaigns().cancel(userOf(request), idOf(request), request.body.reason),
     }),
   );
 
@@ -255,7 +254,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
       if (!request.isMultipart()) throw new HttpError(415, CAMPAIGN_API_MESSAGES.multipartRequired);
       const userId = userOf(request);
       // Ownership first: another organiser's id is a 404 before any byte is stored.
-      await campaigns(request).get(userId, idOf(request));
+      await campaigns().get(userId, idOf(request));
       const banner = await readBanner(request);
       const fail = (message: string) => new ValidationError({ [BANNER_FIELD]: [message] }, CAMPAIGN_MESSAGES.fixFields);
       if (!banner || banner.length === 0) throw fail(CAMPAIGN_API_MESSAGES.bannerRequired);
@@ -265,7 +264,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
       return {
         success: true,
         message: CAMPAIGN_API_MESSAGES.bannerUpdated,
-        data: await campaigns(request).replaceBanner(userId, idOf(request), banner, type.mime),
+        data: await campaigns().replaceBanner(userId, idOf(request), banner, type.mime),
       };
     },
   );
@@ -339,7 +338,7 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
     async (request, reply): Promise<ApiSuccess<PublicCampaign>> => {
       const data = await fastify.services.campaigns.publicPage(
         request.params.link,
-        publicOriginOf(request, fastify.config),
+        linkOriginOf(fastify.config),
       );
       if (!data) throw new HttpError(404, CAMPAIGN_MESSAGES.notFound);
       void reply.header('cache-control', PUBLIC_CAMPAIGN_CACHE_CONTROL);

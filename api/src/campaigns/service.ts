@@ -99,19 +99,13 @@ export class CampaignsService {
     private readonly db: Kysely<Database>,
     private readonly pools: TicketPools,
     private readonly storage: FileStorage,
-    /** Public links (full_url) are built on this origin: see `at`. */
+    /** Public links (full_url) are built on this origin (lib/public-origin.ts linkOriginOf). */
     private readonly origin: string,
     private readonly log: FastifyBaseLogger,
     /** Sends an amendment to the buyers with a paid purchase (issue 30). */
     private readonly notifier: Notifier,
   ) {}
 
-  /** The same service, its campaigns' links on `origin` (the request's: lib/public-origin.ts). */
-  at(origin: string): CampaignsService {
-    return origin === this.origin
-      ? this
-      : new CampaignsService(this.db, this.pools, this.storage, origin, this.log, this.notifier);
-  }
 
   /**
    * An uploaded banner by the key in its URL (/media/banners/<key>), or null. Only keys the server could have

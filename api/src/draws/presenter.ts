@@ -43,12 +43,18 @@ function resultOf(
   draw: StoredDraw,
   winners: StoredWinner[],
   amendments: CampaignAmendment[],
+  origin: string,
 ): Omit<DrawResult, 'winners'> {
   const rifaria = draw.method === 'rifaria';
   const beacon: DrawBeacon | null = rifaria ? beaconOf(draw.beacon) : null;
   return {
     method: draw.method,
-    campaign: { name: campaign.name, link: campaign.link, total_tickets: campaign.total_tickets },
+    campaign: {
+      name: campaign.name,
+      link: campaign.link,
+      total_tickets: campaign.total_tickets,
+      full_url: `${origin}/p/${campaign.link}`,
+    },
     seed: rifaria && campaign.draw_seed ? campaign.draw_seed.toString('hex') : null,
     commitment: rifaria ? campaign.draw_commitment : null,
     beacon,
@@ -75,9 +81,11 @@ export function presentPublicResult(
   draw: StoredDraw,
   winners: StoredWinner[],
   amendments: CampaignAmendment[],
+  /** Where the campaign's page is (lib/public-origin.ts linkOriginOf). */
+  origin: string,
 ): DrawResult {
   return {
-    ...resultOf(campaign, draw, winners, amendments),
+    ...resultOf(campaign, draw, winners, amendments, origin),
     winners: winners.map((winner) => winnerOf(campaign, winner)),
   };
 }
@@ -88,9 +96,11 @@ export function presentOrganizerResult(
   draw: StoredDraw,
   winners: StoredWinner[],
   amendments: CampaignAmendment[],
+  /** Where the campaign's page is (lib/public-origin.ts linkOriginOf). */
+  origin: string,
 ): OrganizerDrawResult {
   return {
-    ...resultOf(campaign, draw, winners, amendments),
+    ...resultOf(campaign, draw, winners, amendments, origin),
     winners: winners.map((winner) => ({
       ...winnerOf(campaign, winner),
       buyer_name: winner.buyer_name,

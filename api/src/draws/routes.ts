@@ -4,7 +4,6 @@ import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { HttpError } from '../lib/errors';
 import { errorReply, ownedErrors } from '../lib/reply-schema';
-import { publicOriginOf } from '../lib/public-origin';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 import { sessionOf } from '../plugins/app/authentication';
 import { DRAW_REPLIES } from './schemas';
@@ -28,7 +27,7 @@ const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 const userOf = (request: FastifyRequest) => String(sessionOf(request).user.id);
 
 const drawsRoutes: RoutesPlugin = async (fastify) => {
-  const draws = (request: FastifyRequest) => fastify.services.draws.at(publicOriginOf(request, fastify.config));
+  const draws = () => fastify.services.draws;
 
   fastify.post(
     '/api/campaigns/:id/draw',
@@ -45,7 +44,7 @@ const drawsRoutes: RoutesPlugin = async (fastify) => {
     async (request): Promise<ApiSuccess<OrganizerDrawResult>> => ({
       success: true,
       message: DRAW_MESSAGES.drawn,
-      data: await draws(request).draw(userOf(request), idOf(request), request.body),
+      data: await draws().draw(userOf(request), idOf(request), request.body),
     }),
   );
 

@@ -43,7 +43,7 @@ export const amendmentSchema = v.object({
 
 const resultEntries = {
   method: v.picklist(['rifaria', 'federal']),
-  campaign: v.object({ name: v.string(), link: v.string(), total_tickets: integer }),
+  campaign: v.object({ name: v.string(), link: v.string(), total_tickets: integer, full_url: v.string() }),
   seed: v.pipe(v.nullable(hex64), v.description("'Sorteio Rifaria': a semente revelada; null na Loteria Federal")),
   commitment: v.pipe(v.nullable(hex64), v.description('SHA-256 da semente, publicado desde a publicação')),
   beacon: v.nullable(drawBeaconSchema),

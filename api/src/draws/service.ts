@@ -71,27 +71,11 @@ export class DrawsService {
     private readonly notifier: Notifier,
     private readonly beacon: Beacon,
     private readonly federal: FederalResults,
-    /** Links in notifications are built on this origin (PUBLIC_URL, or the request's: `at`). */
+    /** Links in notifications are built on this origin (lib/public-origin.ts linkOriginOf). */
     private readonly origin: string,
     private readonly log: FastifyBaseLogger,
     private readonly sales: SalesCloser,
   ) {}
-
-  at(origin: string): DrawsService {
-    return origin === this.origin
-      ? this
-      : new DrawsService(
-          this.db,
-          this.repository,
-          this.mail,
-          this.notifier,
-          this.beacon,
-          this.federal,
-          origin,
-          this.log,
-          this.sales,
-        );
-  }
 
   /** Why the campaign cannot be drawn now, or null. */
   private refusal(campaign: DrawCampaign): HttpError | null {
@@ -342,7 +326,13 @@ export class DrawsService {
     const draw = await this.repository.findDraw(campaign.id, trx);
     const winners = await this.repository.winners(campaign.id, trx);
     const drawnCampaign = { ...campaign, status_id: CAMPAIGN_STATUS_ID.finished, drawn_at: draw!.drawn_at };
-    const result = presentOrganizerResult(drawnCampaign, draw!, winners, await amendmentsOf(trx, campaign.id));
+    const result = presentOrganizerResult(
+      drawnCampaign,
+      draw!,
+      winners,
+      await amendmentsOf(trx, campaign.id),
+      this.origin,
+    );
     const notice: DrawNotice = {
       campaignName: campaign.name,
       organizerName: campaign.organizer_name,
@@ -389,7 +379,7 @@ export class DrawsService {
       this.repository.winners(campaign.id),
       amendmentsOf(this.db, campaign.id),
     ]);
-    return presentOrganizerResult(campaign, draw, winners, amendments);
+    return presentOrganizerResult(campaign, draw, winners, amendments, this.origin);
   }
 
   private async drawnByLink(link: string) {
@@ -406,7 +396,7 @@ export class DrawsService {
   /** GET /public/campaigns/{link}/result, or null before the draw (and for unknown links). */
   async publicResult(link: string): Promise<DrawResult | null> {
     const found = await this.drawnByLink(link);
-    return found ? presentPublicResult(found.campaign, found.draw, found.winners, found.amendments) : null;
+    return found ? presentPublicResult(found.campaign, found.draw, found.winners, found.amendments, this.origin) : null;
   }
 
   /**

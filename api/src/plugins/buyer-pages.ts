@@ -19,7 +19,7 @@ import { BUYER_DEVICE_COOKIE } from '../buyers/device-token';
 import { linkPreviewOf, type LinkPreview } from '../campaigns/link-preview';
 import type { FrontendsConfig } from '../config';
 import { escapeHtml } from '../lib/html';
-import { publicOriginOf } from '../lib/public-origin';
+import { linkOriginOf } from '../lib/public-origin';
 
 /**
  * The buyer's pages (issue 15). A buyer arrives at /p/{link} from a link on WhatsApp, on a phone over mobile data:
@@ -391,7 +391,7 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
 
   fastify.get<{ Params: { link: string } }>('/p/:link', { schema: { hide: true } }, async (request, reply) => {
     const { link } = request.params;
-    const origin = publicOriginOf(request, fastify.config);
+    const origin = linkOriginOf(fastify.config);
     const campaign = await fastify.services.campaigns.publicPage(link, origin);
     const data: FirstViewData = {
       ...base(request),
@@ -444,7 +444,7 @@ async function buyerPagesPlugin(fastify: FastifyInstance, options: BuyerPagesOpt
       const purchase = hash
         ? await fastify.services.purchases.view(
             hash,
-            publicOriginOf(request, fastify.config),
+            linkOriginOf(fastify.config),
             request.cookies[BUYER_DEVICE_COOKIE],
           )
         : null;

@@ -59,7 +59,7 @@ export function endsAtDraw(
 export function presentPurchase(
   record: PurchaseRecord,
   numbers: readonly number[],
-  /** origin: where campaign.full_url points (PUBLIC_URL, or the address of the request). */
+  /** origin: where campaign.full_url points (lib/public-origin.ts linkOriginOf). */
   /**
    * buyerProven: the device asking proved being the purchase's buyer (buyers/device-token.ts). Otherwise the reply
    * shows no name, CPF or e-mail: whoever reserved under someone else's phone learns nothing about them.

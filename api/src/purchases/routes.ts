@@ -3,7 +3,7 @@ import { BUYER_MESSAGES, CAMPAIGN_MESSAGES, myTicketsSchema, purchaseRequestSche
 import * as v from 'valibot';
 import { HttpError } from '../lib/errors';
 import { idempotencyKeyOf } from '../lib/idempotency-key';
-import { publicOriginOf } from '../lib/public-origin';
+import { linkOriginOf } from '../lib/public-origin';
 import { perAddress } from '../plugins/external/rate-limit';
 import { perPhoneLimit } from '../plugins/external/rate-limit-keys';
 import { PURCHASE_MESSAGES } from './messages';
@@ -83,7 +83,7 @@ const publicPurchaseRoutes: RoutesPlugin = async (fastify) => {
       void reply.header('cache-control', 'no-store');
       const purchase = await fastify.services.purchases.view(
         request.params.hash,
-        publicOriginOf(request, fastify.config),
+        linkOriginOf(fastify.config),
         request.cookies[BUYER_DEVICE_COOKIE],
       );
       if (!purchase) throw new HttpError(404, BUYER_MESSAGES.purchaseNotFound);

@@ -82,7 +82,7 @@ export class PurchasesService {
    * POST /public/purchases (create.ts). `clientAddress`: the request's address (request.ip; the address cap).
    * `deviceToken`: the device's buyer cookie; a reservation from a device that does not prove the buyer counts apart
    * from the buyer's own caps (migration 047). `origin`: where the checkout link of the 'reserved' message points (by
-   * default the notifier's, messageOriginOf in lib/public-origin.ts: the same for every message).
+   * default the notifier's, linkOriginOf in lib/public-origin.ts: the same for every message).
    */
   create(
     input: PurchaseRequest,

@@ -23,8 +23,7 @@ import { WHATSAPP_TEXT_MAX_LENGTH, type OutboxMessage, type WhatsAppRepository }
  * (whatsapp_outbox.dedupe_key is unique: `<kind>:<purchase id>`…), and only when the organiser left that message on
  * in 'Configurações' (every one is on by default). The worker delivers them later (sender.ts).
  *
- * Links point at `origin`: PUBLIC_URL, or where the request came to when there is one (the reservation); events
- * without a request (confirmation, expiry) use PUBLIC_URL or the default address (lib/public-origin.ts).
+ * Links point at `origin`: the one link origin of every link the platform writes (lib/public-origin.ts linkOriginOf).
  */
 
 /** user_settings' column of each switch. */

@@ -3,7 +3,7 @@ import type { ApiSuccess, WhatsAppInstance, WhatsAppMessage } from '@rifaria/sha
 import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { API_MESSAGES } from '../lib/messages';
-import { publicOriginOf } from '../lib/public-origin';
+import { linkOriginOf } from '../lib/public-origin';
 import { errorReply, messageReply, ownedErrors } from '../lib/reply-schema';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 import { sessionOf } from '../plugins/app/authentication';
@@ -89,7 +89,7 @@ const whatsappRoutes: RoutesPlugin = async (fastify) => {
       config: { auth: true },
     },
     async (request, reply) => {
-      const data = await whatsapp().create(userOf(request), request.body, publicOriginOf(request, fastify.config));
+      const data = await whatsapp().create(userOf(request), request.body, linkOriginOf(fastify.config));
       return reply.code(201).send({ success: true, message: WHATSAPP_MESSAGES.created, data });
     },
   );
@@ -106,7 +106,7 @@ const whatsappRoutes: RoutesPlugin = async (fastify) => {
       config: { auth: true },
     },
     async (request): Promise<ApiSuccess<WhatsAppInstance>> => {
-      const data = await whatsapp().connect(userOf(request), idOf(request), publicOriginOf(request, fastify.config));
+      const data = await whatsapp().connect(userOf(request), idOf(request), linkOriginOf(fastify.config));
       return { success: true, message: WHATSAPP_MESSAGES.connecting, data };
     },
   );

@@ -93,7 +93,7 @@ export class WhatsAppService {
   ) {}
 
   /**
-   * The webhook URL registered for an instance: PUBLIC_URL (or the request's address) + the instance's token, an
+   * The webhook URL registered for an instance: the link origin (lib/public-origin.ts linkOriginOf) + the instance's token, an
    * HMAC of its name at the provider. Never the instance's own key (webhook_secret, its `token` at Evolution, which
    * lets one call Evolution about it): URLs end up in proxies' logs.
    */

@@ -31,7 +31,12 @@ function result(overrides: Partial<OrganizerDrawResult> = {}): OrganizerDrawResu
   return {
     amendments: [],
     method: 'rifaria',
-    campaign: { name: 'Rifa do Carro 0km', link: 'rifa-do-carro-0km', total_tickets: 100 },
+    campaign: {
+      name: 'Rifa do Carro 0km',
+      link: 'rifa-do-carro-0km',
+      total_tickets: 100,
+      full_url: 'http://localhost:8080/p/rifa-do-carro-0km',
+    },
     winners: [
       {
         position: 1,

@@ -6,7 +6,7 @@ import { isMailSandbox, mailFromAddress, type AppConfig } from '../../config';
 import type { DatabaseKind } from '../../db';
 import type { Database } from '../../db/schema';
 import { PasswordHasher } from '../../lib/passwords';
-import { defaultOriginOf, messageOriginOf } from '../../lib/public-origin';
+import { linkOriginOf } from '../../lib/public-origin';
 import { deriveKey, resolveServerSecret } from '../../lib/server-secret';
 import type { WorkerStep } from '../../lib/worker';
 import { OutboxMailTransport, type MailTransport } from '../../mail/transport';
@@ -205,7 +205,7 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
   // that never touches a buyer (most test apps) never creates the secret file.
   const buyerCipher = () => buyerCpfCipherOf(config.buyerData);
   // WhatsApp: the provider, and the outbox of automatic messages that purchases and draws write in their
-  // transactions (links on messageOriginOf: PUBLIC_URL, or in the demo the machine's network address).
+  // transactions (links on linkOriginOf: PUBLIC_URL, or in the demo the machine's network address).
   const whatsappRepository = new WhatsAppRepository(db);
   // The platform's own messages to buyers (codes, phone-change notices): outbox rows without an organiser, sent by
   // WHATSAPP_PLATFORM_INSTANCE (whatsapp/sender.ts).
@@ -213,10 +213,10 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     db,
     buyerCipher,
     (executor, message) => whatsappRepository.enqueuePlatform(executor, message),
-    messageOriginOf(config),
+    linkOriginOf(config),
   );
   const whatsappGateway = createWhatsAppGateway(config.whatsapp);
-  const notifier = new Notifier(whatsappRepository, repos.mailOutbox, messageOriginOf(config));
+  const notifier = new Notifier(whatsappRepository, repos.mailOutbox, linkOriginOf(config));
 
   const purchases = new PurchasesService(db, payments, allocator, buyerCipher, notifier, log, {
     reservationMs: config.purchases.reservationMs,
@@ -265,8 +265,7 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     wallets,
     transfers: new TransfersService(db, pix, wallets, log),
     deposits: new DepositsService(db, payments, wallets),
-    // Its links on PUBLIC_URL (or localhost); the routes take `.at(the request's origin)`.
-    campaigns: new CampaignsService(db, ticketPools, storage, defaultOriginOf(config), log, notifier),
+    campaigns: new CampaignsService(db, ticketPools, storage, linkOriginOf(config), log, notifier),
     ticketPools,
     buyers,
     purchases,
@@ -286,7 +285,7 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
         (config.draws.federal === 'caixa'
           ? new CaixaFederalResults({ baseUrl: config.draws.caixaFederalUrl, timeoutMs: config.draws.caixaTimeoutMs })
           : new SandboxFederalResults()),
-      defaultOriginOf(config),
+      linkOriginOf(config),
       log,
       purchases,
     ),

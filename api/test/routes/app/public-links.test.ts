@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { messageOriginOf } from '../../../src/lib/public-origin';
+import { linkOriginOf, networkOriginsOf } from '../../../src/lib/public-origin';
 import { api, bearer, buildApp, registerUser, type TestApp } from '../../helper';
 import { createCampaign, uploadBanner } from '../../support/campaigns';
 import { organiser } from '../../support/organisers';
@@ -11,19 +11,24 @@ import { newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { buy, order } from '../../support/purchases';
 
 /**
- * Issue 11: links and banners must not point at localhost when the site is opened at another address.
+ * Issue 11: links and banners must not point at localhost when the site is opened at another address; issue 30,
+ * item 12: one rule for every link (the demo once put the panel's links on the address the site was opened at and
+ * the messages' on the machine's network address).
  * - Uploaded banners are relative /media/ URLs (the CSP's img-src 'self' at any address).
- * - Without PUBLIC_URL (the demo), shared links (campaign full_url, the purchase's campaign link) follow the
- *   request's Host, or X-Forwarded-Host from a trusted proxy only; a malformed Host falls back to
- *   http://localhost:<PORT>. Links that leave the page in an e-mail or a WhatsApp message never follow the Host
- *   (a forged one would carry a password-reset token anywhere): messageOriginOf, one origin for every message.
- * - With PUBLIC_URL, always PUBLIC_URL.
+ * - Every link (campaign full_url, the purchase's campaign link, e-mail links) is on linkOriginOf: PUBLIC_URL, else
+ *   the machine's network address when listening on every interface, else http://localhost:<PORT>. Never a Host
+ *   or a forwarded header, even a trusted proxy's: a forged one would carry a password-reset token anywhere.
  * Three apps on one database: the demo (no PUBLIC_URL, no trusted proxy), the demo behind a trusted proxy
  * (app.inject's peer is 127.0.0.1) and a deployment with PUBLIC_URL.
  */
 
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rifaria-links-'));
-const base = { buyerData: { secret: TEST_BUYER_DATA_SECRET }, storage: { dir: storageDir }, port: 8301 };
+const base = {
+  buyerData: { secret: TEST_BUYER_DATA_SECRET },
+  storage: { dir: storageDir },
+  port: 8301,
+  host: '0.0.0.0',
+};
 const PUBLIC_URL = 'https://rifaria.com.br';
 let demo: TestApp;
 let proxied: TestApp;
@@ -95,56 +100,32 @@ async function linksOf(app: FastifyInstance, headers: Record<string, string>) {
 
 const apps = () => ({ demo: demo.app, proxied: proxied.app, configured: configured.app });
 
-describe('links follow the address the site was opened at (no PUBLIC_URL), PUBLIC_URL when set', () => {
+describe("one origin for every link (issue 30, item 12): PUBLIC_URL, else the machine's network address", () => {
   it.each([
-    ['demo', { host: '127.0.0.1:8301' }, 'http://127.0.0.1:8301'],
-    ['demo', { host: '192.0.2.2:8301' }, 'http://192.0.2.2:8301'],
-    ['demo', { host: '[::1]:8301' }, 'http://[::1]:8301'],
-    ['demo', { host: 'Rifaria.Local' }, 'http://rifaria.local'],
-    // A hostile or malformed Host never reaches a link.
-    ['demo', { host: 'evil.example/"><script>alert(1)</script>' }, 'http://localhost:8301'],
-    ['demo', { host: 'a@evil.example' }, 'http://localhost:8301'],
-    ['demo', { host: '192.0.2.2:99999' }, 'http://localhost:8301'],
-    ['demo', { host: `${'a'.repeat(63)}.`.repeat(5) }, 'http://localhost:8301'], // over 260 characters
-    // Forwarded headers from a peer that is not a trusted proxy are ignored...
-    [
-      'demo',
-      { host: '192.0.2.2:8301', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
-      'http://192.0.2.2:8301',
-    ],
-    // ... and believed from a trusted one (its last entry: the one the proxy added).
-    [
-      'proxied',
-      {
-        host: '127.0.0.1:8301',
-        'x-forwarded-host': 'forged.example, rifa.example.com.br',
-        'x-forwarded-proto': 'https',
-      },
-      'https://rifa.example.com.br',
-    ],
-    [
-      'proxied',
-      { host: '127.0.0.1:8301', 'x-forwarded-host': 'bad host', 'x-forwarded-proto': 'https' },
-      'http://localhost:8301',
-    ],
-    [
-      'proxied',
-      { host: '127.0.0.1:8301', 'x-forwarded-host': 'rifa.example', 'x-forwarded-proto': 'gopher' },
-      'http://localhost:8301',
-    ],
-    // PUBLIC_URL wins over any Host or forwarded header.
-    ['configured', { host: '192.0.2.2:8301' }, PUBLIC_URL],
-    ['configured', { host: '127.0.0.1:8301', 'x-forwarded-host': 'rifa.example.com.br' }, PUBLIC_URL],
-  ] as const)('%s app, headers %j: links on %s', async (which, headers, origin) => {
-    const links = await linksOf(apps()[which], headers);
+    ['demo', { host: '127.0.0.1:8301' }],
+    ['demo', { host: '192.0.2.2:8301' }],
+    ['demo', { host: '[::1]:8301' }],
+    ['demo', { host: 'Rifaria.Local' }],
+    ['demo', { host: 'evil.example/"><script>alert(1)</script>' }],
+    ['demo', { host: '192.0.2.2:8301', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }],
+    // Not even a trusted proxy's forwarded host moves a link: the link goes to someone else.
+    ['proxied', { host: '127.0.0.1:8301', 'x-forwarded-host': 'rifa.example.com.br', 'x-forwarded-proto': 'https' }],
+    ['configured', { host: '192.0.2.2:8301' }],
+    ['configured', { host: '127.0.0.1:8301', 'x-forwarded-host': 'rifa.example.com.br' }],
+  ] as const)('%s app, headers %j: every link on the same origin', async (which, headers) => {
+    const app = apps()[which];
+    const origin = linkOriginOf(app.config);
+    if (which === 'configured') expect(origin).toBe(PUBLIC_URL);
+    else expect(origin).toBe(networkOriginsOf(app.config)[0] ?? 'http://localhost:8301');
+    const links = await linksOf(app, headers);
     const page = `${origin}/p/${links.link}`;
+    // The panel, the list, the public page, the checkout and the e-mail: one origin, whatever the request said.
     expect(links.own.full_url).toBe(page);
     expect(links.listed.full_url).toBe(page);
     expect(links.publicPage.full_url).toBe(page);
     expect(links.purchase.campaign.full_url).toBe(page);
-    // The e-mail's link ignores every header: PUBLIC_URL, or the machine's own address.
-    expect(links.verification).toBe(which === 'configured' ? PUBLIC_URL : messageOriginOf(apps()[which].config));
-    expect(links.verification).not.toContain('evil');
+    expect(links.verification).toBe(origin);
+    expect(JSON.stringify(links)).not.toContain('evil.example');
     // The uploaded banner is relative: it loads from whatever address the page was opened at.
     expect(links.own.banner).toMatch(/^\/media\/banners\/[0-9a-f-]{36}$/);
     expect(links.own.banner_image).toBe(links.own.banner);
@@ -181,14 +162,14 @@ describe('links follow the address the site was opened at (no PUBLIC_URL), PUBLI
   });
 });
 
-describe('messageOriginOf: the origin of links in e-mails and WhatsApp messages', () => {
+describe('linkOriginOf: the origin of every link', () => {
   it('should be PUBLIC_URL when set, whatever the interfaces', () => {
-    expect(messageOriginOf({ publicUrl: PUBLIC_URL, port: 8301, host: '0.0.0.0' })).toBe(PUBLIC_URL);
+    expect(linkOriginOf({ publicUrl: PUBLIC_URL, port: 8301, host: '0.0.0.0' })).toBe(PUBLIC_URL);
   });
 
   it('should be localhost when listening on loopback only, and a real address of this machine on every interface', () => {
-    expect(messageOriginOf({ publicUrl: null, port: 8301, host: '127.0.0.1' })).toBe('http://localhost:8301');
-    const everywhere = messageOriginOf({ publicUrl: null, port: 8301, host: '0.0.0.0' });
+    expect(linkOriginOf({ publicUrl: null, port: 8301, host: '127.0.0.1' })).toBe('http://localhost:8301');
+    const everywhere = linkOriginOf({ publicUrl: null, port: 8301, host: '0.0.0.0' });
     const own = Object.values(os.networkInterfaces())
       .flat()
       .filter((entry) => entry && entry.family === 'IPv4' && !entry.internal)

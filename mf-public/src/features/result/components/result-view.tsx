@@ -56,7 +56,7 @@ export function ResultView({ result }: { result: DrawResult }) {
         <Section title={RESULT_TEXTS.howToCheck}>
           <Stack spacing={2}>
             {result.method === 'federal' ? <FederalCheck result={result} /> : <RifariaCheck result={result} />}
-            <VerificationDownload link={campaign.link} />
+            <VerificationDownload link={campaign.link} fullUrl={campaign.full_url} />
           </Stack>
         </Section>
       </Stack>

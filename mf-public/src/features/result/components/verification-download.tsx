@@ -3,7 +3,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { drawVerificationFileName, drawVerificationUrl } from '../api/draw-verification-url';
 import { RESULT_TEXTS } from './result-texts';
 
-export function VerificationDownload({ link }: { link: string }) {
+export function VerificationDownload({ link, fullUrl }: { link: string; fullUrl: string }) {
   const fileName = drawVerificationFileName(link);
   return (
     <Stack spacing={1} sx={{ pt: 1, borderTop: 1, borderColor: 'divider' }}>
@@ -40,7 +40,7 @@ export function VerificationDownload({ link }: { link: string }) {
           overflowX: 'auto',
         }}
       >
-        {`npm run verify-draw -- ${fileName} --link ${window.location.origin}/p/${link}`}
+        {`npm run verify-draw -- ${fileName} --link ${fullUrl}`}
       </Box>
       <Typography variant="body2" color="text.secondary">
         O comando refaz o sorteio e mostra os ganhadores (por exemplo, “1º prêmio: …”), que devem ser os mesmos desta
