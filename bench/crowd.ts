@@ -393,7 +393,7 @@ export async function reserve(
   const purchase = await call(stats, who, 'POST /public/purchases', `${baseUrl}/public/purchases`, {
     method: 'POST',
     headers: { ...headers, 'idempotency-key': randomUUID() },
-    body: JSON.stringify({ buyer_phone: buyer.phone, campaign_link: link, total_tickets: count, payment_method_id: 1 }),
+    body: JSON.stringify({ buyer_phone: buyer.phone, campaign_link: link, total_tickets: count, payment_method_id: 1, terms_accepted: true }),
   });
   if (purchase.status !== 201) return null;
   const hash = (purchase.body.data as { purchase_hash: string }).purchase_hash;

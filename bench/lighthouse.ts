@@ -180,7 +180,7 @@ async function checkoutPath(baseUrl: string, link: string): Promise<string> {
   const purchase = await postJson(
     baseUrl,
     '/public/purchases',
-    { buyer_phone: phone, campaign_link: link, total_tickets: 5, payment_method_id: 1 },
+    { buyer_phone: phone, campaign_link: link, total_tickets: 5, payment_method_id: 1, terms_accepted: true },
     { 'idempotency-key': randomUUID() },
   );
   const hash = (purchase as { data?: { purchase_hash?: unknown } }).data?.purchase_hash;

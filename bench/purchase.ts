@@ -122,6 +122,7 @@ async function payingRound(api: RunningServer, db: Kysely<Database>, phones: str
             campaign_link: campaign.link,
             total_tickets: TICKETS_PER_PURCHASE,
             payment_method_id: 1,
+            terms_accepted: true,
           }),
         });
         const body = await json(reserved);
@@ -367,6 +368,7 @@ export async function purchaseBench(args: string[]): Promise<void> {
                       campaign_link: campaign.link,
                       total_tickets: TICKETS_PER_PURCHASE,
                       payment_method_id: 1,
+                      terms_accepted: true,
                     }),
                   };
                 },
@@ -410,6 +412,7 @@ export async function purchaseBench(args: string[]): Promise<void> {
                 campaign_link: small.link,
                 total_tickets: TICKETS_PER_PURCHASE,
                 payment_method_id: 1,
+                terms_accepted: true,
               }),
             });
             const body = await json(response);

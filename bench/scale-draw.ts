@@ -133,6 +133,7 @@ export async function scaleDrawBench(args: string[]): Promise<void> {
           campaign_link: created.link,
           total_tickets: 5,
           payment_method_id: 1,
+          terms_accepted: true,
         }),
       })
     ).data as { purchase_hash: string };

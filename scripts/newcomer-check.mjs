@@ -96,7 +96,7 @@ const created = await json(
   {
     method: 'POST',
     headers: { ...headers, 'idempotency-key': randomUUID() },
-    body: JSON.stringify({ buyer_phone: phone, campaign_link: DEMO_LINK, total_tickets: 1 }),
+    body: JSON.stringify({ buyer_phone: phone, campaign_link: DEMO_LINK, total_tickets: 1, terms_accepted: true }),
   },
   [201],
 );

@@ -48,7 +48,7 @@ async function pendingPurchaseHash(page: Page, link: string): Promise<string> {
   });
   expect(buyer.status(), await buyer.text()).toBe(201);
   const purchase = await page.request.post('/public/purchases', {
-    data: { buyer_phone: phone, campaign_link: link, total_tickets: 2, payment_method_id: 1 },
+    data: { buyer_phone: phone, campaign_link: link, total_tickets: 2, payment_method_id: 1, terms_accepted: true },
   });
   expect(purchase.status(), await purchase.text()).toBe(201);
   return ((await purchase.json()) as { data: { purchase_hash: string } }).data.purchase_hash;

@@ -226,7 +226,7 @@ test('WhatsApp: an instance connected through the sandbox sends the buyer a rese
     ).status(),
   ).toBe(201);
   const purchase = await page.request.post('/public/purchases', {
-    data: { buyer_phone: buyerPhone, campaign_link: link, total_tickets: 3, payment_method_id: 1 },
+    data: { buyer_phone: buyerPhone, campaign_link: link, total_tickets: 3, payment_method_id: 1, terms_accepted: true },
   });
   expect(purchase.status(), await purchase.text()).toBe(201);
   const hash = ((await purchase.json()) as { data: { purchase_hash: string } }).data.purchase_hash;

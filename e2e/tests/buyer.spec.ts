@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { hasError, parsePix } from 'pix-utils';
-import { DEMO, DEMO_LINK, phonePage, randomCpf, randomPhone } from './support';
+import { concludeReservation, DEMO, DEMO_LINK, phonePage, randomCpf, randomPhone, TERMS_LABEL } from './support';
 
 // Issue 5 journey, on a phone (390×844): a buyer opens the demo campaign from its link, adds 10 numbers, registers,
 // reaches the checkout with 10 real numbers and a valid Pix code, pays with the sandbox button and sees Pago without
@@ -71,7 +71,13 @@ test('should sell 10 numbers by Pix on a phone and show Pago without reloading',
   await modal.getByRole('textbox', { name: 'CPF' }).fill('12345678900');
   await expect(modal.getByText('CPF inválido')).toBeVisible();
   await modal.getByRole('textbox', { name: 'CPF' }).fill(buyerCpf);
+  // 'Li e aceito o regulamento…' is required: without it the reservation says why and waits.
   await modal.getByRole('button', { name: 'Concluir Reserva' }).click();
+  await expect(
+    modal.getByText('Para reservar, confirme que leu e aceita o regulamento e que tem 18 anos ou mais.'),
+  ).toBeVisible();
+  await expect(modal.getByRole('checkbox', { name: TERMS_LABEL })).not.toBeChecked();
+  await concludeReservation(modal);
 
   // Checkout: 10 real numbers, a Pix code with a valid CRC, a running countdown.
   await expect(page).toHaveURL(/\/p\/checkout\?compra=[\w-]{22,}$/);
@@ -156,7 +162,7 @@ test('should expire an unpaid purchase and return its numbers to the pool', asyn
   expect(created.status(), await created.text()).toBe(201);
   const before = await availableTickets(page);
   const purchase = await page.request.post('/public/purchases', {
-    data: { buyer_phone: phone, campaign_link: DEMO_LINK, total_tickets: 3, payment_method_id: 1 },
+    data: { buyer_phone: phone, campaign_link: DEMO_LINK, total_tickets: 3, payment_method_id: 1, terms_accepted: true },
     headers: { 'idempotency-key': `e2e-${Date.now()}` },
   });
   expect(purchase.status(), await purchase.text()).toBe(201);
@@ -273,7 +279,7 @@ test('should keep a 120-character campaign name readable and move a returning bu
   await modal.getByRole('button', { name: 'Continuar' }).click();
   await modal.getByRole('textbox', { name: 'Nome completo' }).fill('Carla Registrada');
   await modal.getByRole('textbox', { name: 'CPF' }).fill(cpf);
-  await modal.getByRole('button', { name: 'Concluir Reserva' }).click();
+  await concludeReservation(modal);
   await expect(modal.getByText('Este CPF já está cadastrado com outro telefone.')).toBeVisible();
   await expect(modal.getByText('Use o telefone com que você se cadastrou.')).toBeVisible();
   await modal.getByRole('button', { name: 'Trocar de telefone' }).click();
@@ -303,7 +309,7 @@ test('should keep a 120-character campaign name readable and move a returning bu
   await expect(
     modal.getByText('Telefone atualizado. Seu cadastro e suas compras agora estão neste número.'),
   ).toBeVisible();
-  await modal.getByRole('button', { name: 'Concluir Reserva' }).click();
+  await concludeReservation(modal);
 
   await expect(page).toHaveURL(/\/p\/checkout\?compra=/);
   const buyer = page.getByRole('region', { name: 'Dados do comprador' });

@@ -1,4 +1,11 @@
-import { expect, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export const PASSWORD = 'Segura123';
 
@@ -180,13 +187,22 @@ export async function publishedCampaign(
   return { id, link };
 }
 
+/** The reservation's checkbox, required of every buyer at step 2 (issue 30). */
+export const TERMS_LABEL = 'Li e aceito o regulamento e declaro ter 18 anos ou mais';
+
+/** Step 2 of the reservation modal: ticks 'Li e aceito o regulamento…' and clicks 'Concluir Reserva'. */
+export async function concludeReservation(modal: Locator): Promise<void> {
+  await modal.getByRole('checkbox', { name: TERMS_LABEL }).check();
+  await modal.getByRole('button', { name: 'Concluir Reserva' }).click();
+}
+
 /** A buyer registers, reserves `tickets` numbers and pays the Pix with the sandbox, all through the public API. */
 export async function paidPurchase(api: APIRequestContext, link: string, name: string, tickets: number): Promise<void> {
   const phone = randomPhone();
   const buyer = await api.post('/public/buyers', { data: { name, phone, cpf: randomCpf(), email: null } });
   expect(buyer.status(), await buyer.text()).toBe(201);
   const purchase = await api.post('/public/purchases', {
-    data: { buyer_phone: phone, campaign_link: link, total_tickets: tickets, payment_method_id: 1 },
+    data: { buyer_phone: phone, campaign_link: link, total_tickets: tickets, payment_method_id: 1, terms_accepted: true },
   });
   expect(purchase.status(), await purchase.text()).toBe(201);
   const hash = ((await purchase.json()) as { data: { purchase_hash: string } }).data.purchase_hash;

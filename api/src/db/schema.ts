@@ -444,6 +444,8 @@ export interface CampaignTicketsTable {
   number: number;
   purchase_id: Int8;
 }
+  /** 051: when the buyer accepted the rules and declared being 18 or older (NULL: before 051, never asked). */
+  terms_accepted_at: NullableTimestamp;
 
 export interface ReleasedTicketsTable {
   campaign_id: Int8;

@@ -156,6 +156,8 @@ export async function createPurchase(
   clientAddress: string | null,
   device: BuyerDeviceProof | null = null,
 ): Promise<{ created: boolean; data: PurchaseCreated }> {
+  // The request carries terms_accepted: true (purchaseRequestSchema refuses it otherwise): accepted now.
+  const termsAcceptedAt = new Date();
   if (!isCampaignLink(input.campaign_link)) throw new HttpError(404, PURCHASE_MESSAGES.campaignNotFound);
   const found = await ctx.lookups.submit({
     link: input.campaign_link,
@@ -208,6 +210,7 @@ export async function createPurchase(
     charge,
     clientAddress,
     proven: found.buyer_proven === true,
+    termsAcceptedAt,
     caps,
     notice: ctx.notifier.reservedRow({
       organizerId: found.organizer_id ?? '',

@@ -42,6 +42,8 @@ export interface Reservation {
    * own cap. An unproven one counts only with the buyer's other unproven ones from the same address (migration 047).
    */
   proven: boolean;
+  /** When the buyer ticked 'Li e aceito o regulamento e declaro ter 18 anos ou mais' (migration 051). */
+  termsAcceptedAt: Date;
   /** The campaign's caps on unpaid numbers (caps.ts): the same for every reservation of one campaign. */
   caps: PendingCaps;
 }
@@ -235,9 +237,10 @@ export class PurchasesRepository {
                     ${items.map((i) => i.charge.txid)}::text[], ${items.map((i) => i.charge.createdAt)}::timestamptz[],
                     ${items.map((i) => i.charge.expiresAt)}::timestamptz[],
                     ${items.map((i) => i.charge.copyPasteCode)}::text[],
-                    ${items.map((i) => i.clientAddress)}::text[], ${items.map((i) => i.proven)}::boolean[])
+                    ${items.map((i) => i.clientAddress)}::text[], ${items.map((i) => i.proven)}::boolean[],
+                    ${items.map((i) => i.termsAcceptedAt)}::timestamptz[])
              WITH ORDINALITY AS r(buyer_id, hash, key, count, unit_cents, amount_cents, txid, created_at, expires_at,
-                                  code, address, proven, ord)
+                                  code, address, proven, terms_accepted_at, ord)
       ), guard AS (
         -- Each buyer's unpaid numbers in the campaign, under a per-buyer lock (migration 011); raises past the limit.
         SELECT purchase_pending_guard(${first.campaignId}, array_agg(g.buyer_id ORDER BY g.ord),
@@ -262,10 +265,11 @@ export class PurchasesRepository {
         WHERE f.position <= t.count - t.released
       ), purchase AS (
         INSERT INTO purchases (campaign_id, buyer_id, purchase_hash, idempotency_key, total_tickets,
-                               unit_price_cents, total_cents, purchased_at, expires_at, client_address, proven)
+                               unit_price_cents, total_cents, purchased_at, expires_at, client_address, proven,
+                               terms_accepted_at)
         -- Each purchase at its own price: the one its lookup saw, which is also the amount of its Pix charge.
         SELECT ${first.campaignId}, buyer_id, hash, key, count, unit_cents, amount_cents, created_at, expires_at,
-               address, proven
+               address, proven, terms_accepted_at
         FROM req CROSS JOIN guard ORDER BY ord
         RETURNING id, purchase_hash
       ), tickets AS (
@@ -328,10 +332,11 @@ export class PurchasesRepository {
                                       ${[p.clientAddress]}::text[], ${p.caps.address}::int, ${[p.proven]}::boolean[]) AS ok
       ), purchase AS (
         INSERT INTO purchases (campaign_id, buyer_id, purchase_hash, idempotency_key, total_tickets,
-                               unit_price_cents, total_cents, purchased_at, expires_at, client_address, proven)
+                               unit_price_cents, total_cents, purchased_at, expires_at, client_address, proven,
+                               terms_accepted_at)
         SELECT ${p.campaignId}, ${p.buyerId}, ${p.hash}, ${p.idempotencyKey}, ${p.count},
                ${p.unitCents}, ${p.charge.amountCents}, ${p.charge.createdAt}, ${p.charge.expiresAt}, ${p.clientAddress},
-               ${p.proven}
+               ${p.proven}, ${p.termsAcceptedAt}
         FROM guard
         WHERE (SELECT ok FROM ok)
         RETURNING id

@@ -84,17 +84,29 @@ export const order = (buyer: { phone: string }, campaign: { link: string }, tick
   total_tickets: tickets,
 });
 
+/**
+ * What every reservation sends besides the order: Pix, and 'Li e aceito o regulamento e declaro ter 18 anos ou mais'
+ * ticked (terms_accepted, issue 30).
+ */
+export const RESERVATION_DEFAULTS = { payment_method_id: 1, terms_accepted: true } as const;
+
 /** `from`: the asking device's cookies (`buyerDevice(id)` proves the buyer) and address (127.0.0.1 by default). */
 export function buy(
   app: FastifyInstance,
-  body: { buyer_phone: string; campaign_link: string; total_tickets: number; payment_method_id?: number },
+  body: {
+    buyer_phone: string;
+    campaign_link: string;
+    total_tickets: number;
+    payment_method_id?: number;
+    terms_accepted?: boolean;
+  },
   key?: string,
   from: { cookies?: Record<string, string>; address?: string } = {},
 ) {
   return app.inject({
     method: 'POST',
     url: '/public/purchases',
-    payload: { payment_method_id: 1, ...body },
+    payload: { ...RESERVATION_DEFAULTS, ...body },
     headers: key === undefined ? {} : { 'idempotency-key': key },
     ...(from.cookies ? { cookies: from.cookies } : {}),
     ...(from.address ? { remoteAddress: from.address } : {}),

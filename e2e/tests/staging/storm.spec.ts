@@ -33,7 +33,7 @@ test('a purchase storm across both API processes sells every number once, and no
   const answers = await Promise.all(
     phones.map(async (phone, i) => {
       const response = await apis[i % 2]!.post('/public/purchases', {
-        data: { buyer_phone: phone, campaign_link: link, total_tickets: EACH, payment_method_id: 1 },
+        data: { buyer_phone: phone, campaign_link: link, total_tickets: EACH, payment_method_id: 1, terms_accepted: true },
       });
       return { status: response.status(), body: (await response.json()) as Record<string, unknown> };
     }),

@@ -40,6 +40,15 @@ async function enterPhone(
   await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
 }
 
+const TERMS = 'Li e aceito o regulamento e declaro ter 18 anos ou mais';
+
+/** Ticks 'Li e aceito o regulamento…' (required, issue 30) if it is not yet, then clicks 'Concluir Reserva'. */
+async function conclude(user: Awaited<ReturnType<typeof openModal>>['user'], step: HTMLElement) {
+  const terms = within(step).getByRole('checkbox', { name: TERMS });
+  if (!(terms as HTMLInputElement).checked) await user.click(terms);
+  await user.click(within(step).getByRole('button', { name: 'Concluir Reserva' }));
+}
+
 describe('reservation modal, step 1 "Finalizar Reserva"', () => {
   it('should summarise title, quantity and total, mask the phone, and show no ticket numbers', async () => {
     const { user, dialog } = await openModal();
@@ -95,7 +104,7 @@ async function reachCpfTaken() {
   const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
   await rendered.user.type(within(step2).getByRole('textbox', { name: 'Nome completo' }), 'Maria Oliveira');
   await rendered.user.type(within(step2).getByRole('textbox', { name: 'CPF' }), VALID_CPF);
-  await rendered.user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
+  await conclude(rendered.user, step2);
   await within(step2).findByText('Este CPF já está cadastrado com outro telefone.');
   return { ...rendered, step2 };
 }
@@ -136,7 +145,7 @@ describe('reservation modal, step 2 "Dados do Comprador"', () => {
     await user.type(cpf, VALID_CPF);
     await user.clear(email);
     await waitFor(() => expect(within(step2).getByRole('button', { name: 'Concluir Reserva' })).toBeEnabled());
-    await user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
+    await conclude(user, step2);
 
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`/p/checkout?compra=${PURCHASE_HASH}`));
     expect(server.callsTo('POST', '/public/buyers')[0]!.body).toEqual({
@@ -151,6 +160,7 @@ describe('reservation modal, step 2 "Dados do Comprador"', () => {
       campaign_link: 'rifa-do-carro',
       total_tickets: 10,
       payment_method_id: 1,
+      terms_accepted: true,
     });
     expect(purchaseCall!.headers.get('idempotency-key')).toMatch(UUID);
     expect(purchaseCall!.headers.get('authorization')).toBeNull();
@@ -173,9 +183,47 @@ describe('reservation modal, step 2 "Dados do Comprador"', () => {
       expect(field).toHaveValue(value);
       expect(field).toHaveAttribute('readonly');
     }
-    await user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
+    await conclude(user, step2);
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`compra=${PURCHASE_HASH}`));
     expect(server.callsTo('POST', '/public/buyers')).toHaveLength(0);
+  });
+
+  it('should require "Li e aceito o regulamento e declaro ter 18 anos ou mais" and send it with the reservation', async () => {
+    server.on('GET', '/public/buyers/check/:phone', () => KNOWN_BUYER);
+    servePurchaseCreated();
+    const { user, dialog } = await openModal();
+    await enterPhone(user, dialog);
+    const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
+    const terms = within(step2).getByRole('checkbox', { name: TERMS });
+    expect(terms).not.toBeChecked();
+
+    // Not ticked: the reason under the box, nothing sent.
+    await user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
+    const reason = 'Para reservar, confirme que leu e aceita o regulamento e que tem 18 anos ou mais.';
+    expect(await within(step2).findByText(reason)).toBeInTheDocument();
+    expect(terms).toHaveAccessibleDescription(reason);
+    expect(terms).toHaveAttribute('aria-invalid', 'true');
+    expect(server.callsTo('POST', '/public/purchases')).toHaveLength(0);
+
+    await user.click(terms);
+    await waitFor(() => expect(within(step2).queryByText(reason)).not.toBeInTheDocument());
+    await user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`compra=${PURCHASE_HASH}`));
+    expect(server.callsTo('POST', '/public/purchases')[0]!.body).toMatchObject({ terms_accepted: true });
+  });
+
+  it("should open the campaign's rules from the word 'regulamento' without ticking the box", async () => {
+    server.on('GET', '/public/buyers/check/:phone', () => NEW_BUYER);
+    const { user, dialog } = await openModal();
+    await enterPhone(user, dialog);
+    const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
+    const open = within(step2).getByRole('button', { name: 'regulamento' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await user.click(open);
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    const rules = within(step2).getByRole('region', { name: 'Regulamento' });
+    expect(rules).toHaveTextContent('Sorteio pela extração da Loteria.');
+    expect(within(step2).getByRole('checkbox', { name: TERMS })).not.toBeChecked();
   });
 
   it('should go back to step 1 with the arrow, and start over when opened again', async () => {
@@ -209,7 +257,7 @@ describe('reservation modal, step 2 "Dados do Comprador"', () => {
     const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
     await user.type(within(step2).getByRole('textbox', { name: 'Nome completo' }), 'Maria Oliveira');
     await user.type(within(step2).getByRole('textbox', { name: 'CPF' }), VALID_CPF);
-    await user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
+    await conclude(user, step2);
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`compra=${PURCHASE_HASH}`));
     expect(server.callsTo('GET', '/public/buyers/check/:phone')).toHaveLength(1);
     expect(server.callsTo('POST', '/public/purchases')).toHaveLength(1);
@@ -256,7 +304,7 @@ describe('the Back button and the reservation modal', () => {
     const { user, dialog } = await openModal(['/']);
     await enterPhone(user, dialog);
     const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
-    await user.click(within(step2).getByRole('button', { name: 'Concluir Reserva' }));
+    await conclude(user, step2);
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`compra=${PURCHASE_HASH}`));
     await browser.back();
     expect(await screen.findByRole('heading', { name: 'Rifa do Carro 0km', level: 1 })).toBeInTheDocument();
@@ -329,7 +377,7 @@ describe("a CPF registered with another phone: 'Trocar de telefone'", () => {
     expect(within(back).getByRole('textbox', { name: 'CPF' })).toHaveValue('***.***.***-25');
     expect(within(back).getByRole('textbox', { name: 'CPF' })).toHaveAttribute('readonly');
 
-    await user.click(within(back).getByRole('button', { name: 'Concluir Reserva' }));
+    await conclude(user, back);
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`compra=${PURCHASE_HASH}`));
     expect(server.callsTo('POST', '/public/purchases')[0]!.body).toMatchObject({ buyer_phone: '11987654321' });
     expect(server.callsTo('POST', '/public/buyers')).toHaveLength(1);
@@ -378,6 +426,7 @@ describe('POST /public/purchases from the modal', () => {
     const rendered = await openModal();
     await enterPhone(rendered.user, rendered.dialog);
     const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
+    await rendered.user.click(within(step2).getByRole('checkbox', { name: TERMS }));
     return { ...rendered, step2 };
   }
 

@@ -16,15 +16,18 @@ export const BUYER_MESSAGES = {
   phoneCheckFailed: 'Erro ao verificar telefone. Tente novamente.',
   buyerExists: 'Já existe um comprador com este telefone.',
   cpfTaken: 'Este CPF já está cadastrado com outro telefone.',
+  /** POST /public/purchases for a phone nobody registered (the form always registers the buyer first). */
   buyerNotFound: 'Comprador não encontrado. Informe seus dados para continuar.',
-  // Purchase creation.
   /**
    * The reservation's step 2 for a phone this device has not proved (a first purchase, or a buyer on a new device):
    * a welcome, not a "not found" (issue 30).
    */
   newBuyerWelcome: 'Boas-vindas! Informe seus dados para reservar seus números. Já comprou antes? Use o mesmo CPF.',
+  // Purchase creation.
   ...SALE_MESSAGES,
   campaignRequired: 'Campanha é obrigatória',
+  termsLabel: 'Li e aceito o regulamento e declaro ter 18 anos ou mais',
+  termsRequired: 'Para reservar, confirme que leu e aceita o regulamento e que tem 18 anos ou mais.',
   paymentMethod: 'Forma de pagamento inválida',
   purchaseFailed: 'Erro ao criar compra',
   checkoutFailed: 'Erro ao processar checkout. Tente novamente.',

@@ -83,6 +83,13 @@ export const undoPhoneChangeSchema = v.object({
 });
 export type UndoPhoneChangeInput = v.InferOutput<typeof undoPhoneChangeSchema>;
 
+/**
+ * 'Li e aceito o regulamento e declaro ter 18 anos ou mais' (issue 30): ticked, or no reservation. The reservation
+ * form validates its checkbox with this field (termsSchema) and the API the request with purchaseRequestSchema.
+ */
+export const termsAcceptedField = v.literal(true, BUYER_MESSAGES.termsRequired);
+export const termsSchema = v.object({ terms_accepted: termsAcceptedField });
+
 /** Body of POST /public/purchases (the `Idempotency-Key` header makes a retried click return the same purchase). */
 export const purchaseRequestSchema = v.object({
   buyer_phone: buyerPhoneField,
@@ -97,5 +104,6 @@ export const purchaseRequestSchema = v.object({
     v.maxValue(RESERVATION_QUANTITY_MAX, BUYER_MESSAGES.quantityMax),
   ),
   payment_method_id: v.optional(v.literal(PIX_PAYMENT_METHOD_ID, BUYER_MESSAGES.paymentMethod), PIX_PAYMENT_METHOD_ID),
+  terms_accepted: termsAcceptedField,
 });
 export type PurchaseRequest = v.InferOutput<typeof purchaseRequestSchema>;

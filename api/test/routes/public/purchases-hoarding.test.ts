@@ -4,7 +4,7 @@ import { loadConfig } from '../../../src/config';
 import { setupApp } from '../../helper';
 import { buyerDevice, newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { publishedCampaign, type TestCampaign } from '../../support/campaigns';
-import { backdateReservations, order, WEBHOOK_SECRET } from '../../support/purchases';
+import { backdateReservations, order, RESERVATION_DEFAULTS, WEBHOOK_SECRET } from '../../support/purchases';
 import { countRows } from '../../support/rows';
 
 /**
@@ -31,7 +31,7 @@ const buyFrom = (ip: string, body: ReturnType<typeof order>, cookies: Record<str
   t.app.inject({
     method: 'POST',
     url: '/public/purchases',
-    payload: { payment_method_id: 1, ...body },
+    payload: { ...RESERVATION_DEFAULTS, ...body },
     headers: { 'x-forwarded-for': ip },
     cookies,
   });

@@ -14,6 +14,7 @@ import {
   getPurchase,
   order,
   purchaseRow,
+  RESERVATION_DEFAULTS,
   ticketNumbers,
   WEBHOOK_SECRET,
 } from '../../support/purchases';
@@ -90,6 +91,9 @@ describe('POST /public/purchases', () => {
     [{ buyer_phone: '00987654321' }, 'buyer_phone', BUYER_MESSAGES.phoneInvalid],
     [{ campaign_link: '' }, 'campaign_link', BUYER_MESSAGES.campaignRequired],
     [{ payment_method_id: 2 }, 'payment_method_id', BUYER_MESSAGES.paymentMethod],
+    [{ terms_accepted: false }, 'terms_accepted', BUYER_MESSAGES.termsRequired],
+    [{ terms_accepted: 'true' }, 'terms_accepted', BUYER_MESSAGES.termsRequired],
+    [{ terms_accepted: undefined }, 'terms_accepted', BUYER_MESSAGES.termsRequired],
   ])('should refuse %j with 422 and the field message', async (override, field, message) => {
     const { campaign, buyer } = await campaignAndBuyer(t.app);
     const response = await t.app.inject({
@@ -99,7 +103,7 @@ describe('POST /public/purchases', () => {
         buyer_phone: buyer.phone,
         campaign_link: campaign.link,
         total_tickets: 1,
-        payment_method_id: 1,
+        ...RESERVATION_DEFAULTS,
         ...override,
       },
     });
@@ -115,7 +119,26 @@ describe('POST /public/purchases', () => {
       buyer_phone: [BUYER_MESSAGES.phoneMin],
       campaign_link: [BUYER_MESSAGES.campaignRequired],
       total_tickets: [BUYER_MESSAGES.quantityMin],
+      terms_accepted: [BUYER_MESSAGES.termsRequired],
     });
+  });
+
+  it('should refuse a reservation without "Li e aceito o regulamento…" and store when it was accepted', async () => {
+    const { campaign, buyer } = await campaignAndBuyer(t.app);
+    const refused = await buy(t.app, { ...order(buyer, campaign, 2), terms_accepted: false });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      terms_accepted: ['Para reservar, confirme que leu e aceita o regulamento e que tem 18 anos ou mais.'],
+    });
+    expect(await countRows(db(), 'purchases', { buyer_id: buyer.id })).toBe(0);
+
+    const before = Date.now();
+    const accepted = await buy(t.app, order(buyer, campaign, 2));
+    expect(accepted.statusCode).toBe(201);
+    const row = await purchaseRow(db(), accepted.json().data.purchase_hash);
+    expect(row.terms_accepted_at).toBeInstanceOf(Date);
+    expect(row.terms_accepted_at!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row.terms_accepted_at!.getTime()).toBeLessThanOrEqual(row.purchased_at.getTime() + 1000);
   });
 
   it('should accept a masked phone and an omitted payment method (Pix)', async () => {
@@ -124,7 +147,7 @@ describe('POST /public/purchases', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/public/purchases',
-      payload: { buyer_phone: masked, campaign_link: campaign.link, total_tickets: 1 },
+      payload: { buyer_phone: masked, campaign_link: campaign.link, total_tickets: 1, terms_accepted: true },
     });
     expect(response.statusCode).toBe(201);
   });

@@ -4,7 +4,7 @@ import { buildApp, setupApp, type TestApp } from '../../helper';
 import { setupTwoAppsOnRedis } from '../../support/redis';
 import { cpfFromBase, insertBuyer, newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { publishedCampaign } from '../../support/campaigns';
-import { buy, campaignAndBuyer, order } from '../../support/purchases';
+import { buy, campaignAndBuyer, order, RESERVATION_DEFAULTS } from '../../support/purchases';
 
 /**
  * Issue 10: public limits per phone AND per address. The address ceiling is high (thousands of phones share one
@@ -28,7 +28,7 @@ const purchase = (app: FastifyInstance, body: object, ip: string) =>
   app.inject({
     method: 'POST',
     url: '/public/purchases',
-    payload: { payment_method_id: 1, ...body },
+    payload: { ...RESERVATION_DEFAULTS, ...body },
     remoteAddress: ip,
   });
 

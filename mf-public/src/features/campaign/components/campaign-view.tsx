@@ -158,7 +158,7 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
             key={reservation}
             open={reservationOpen}
             onClose={closeReservation}
-            campaign={{ title, link: campaign.link, ticket_price: campaign.ticket_price }}
+            campaign={{ title, link: campaign.link, ticket_price: campaign.ticket_price, rules: campaign.rules }}
             quantity={quantity}
           />
         ) : null}

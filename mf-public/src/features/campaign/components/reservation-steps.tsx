@@ -7,6 +7,7 @@ import { CpfField, PhoneField, ReadOnlyField } from '../../common/components/buy
 import { takeTypedAhead } from '../hooks/type-ahead';
 import type { Reservation } from '../hooks/use-reservation';
 import { RESERVATION_TEXTS } from './reservation-texts';
+import { TermsField } from './terms-field';
 
 export function PhoneStep({ reservation }: { reservation: Reservation }) {
   const { editPhone } = reservation;
@@ -34,7 +35,7 @@ export function PhoneStep({ reservation }: { reservation: Reservation }) {
   );
 }
 
-export function BuyerStep({ reservation }: { reservation: Reservation }) {
+export function BuyerStep({ reservation, rules }: { reservation: Reservation; rules: string }) {
   const { buyer, formError, phone } = reservation;
   return (
     <>
@@ -60,6 +61,12 @@ export function BuyerStep({ reservation }: { reservation: Reservation }) {
       ) : (
         <NewBuyerFields reservation={reservation} />
       )}
+      <TermsField
+        checked={reservation.termsAccepted}
+        onChange={reservation.editTerms}
+        error={reservation.termsError}
+        rules={rules}
+      />
       <Typography variant="body2" color="text.secondary">
         {RESERVATION_TEXTS.drawnByServer} {RESERVATION_TEXTS.paymentWindow}
       </Typography>

@@ -16,6 +16,7 @@ import {
   buyerPhoneSchema,
   buyerSchema,
   firstErrors,
+  termsSchema,
   type PurchaseRequest,
 } from '@rifaria/shared/schemas';
 import type { PublicBuyer } from '@rifaria/shared/types';
@@ -36,6 +37,8 @@ export function useReservation({ open, link, quantity }: { open: boolean; link: 
   const [name, setName] = useState('');
   const [cpf, setCpf] = useState('');
   const [email, setEmail] = useState('');
+  /** 'Li e aceito o regulamento e declaro ter 18 anos ou mais' (issue 30), asked of every buyer at step 2. */
+  const [termsAccepted, setTermsAccepted] = useState(false);
   /** The known buyer (masked), from the phone check, our own POST /public/buyers or a phone change. */
   const [buyer, setBuyer] = useState<PublicBuyer | null>(null);
   /** Shown instead of 'Encontramos seu cadastro' after the buyer moved their registration to this phone. */
@@ -54,6 +57,7 @@ export function useReservation({ open, link, quantity }: { open: boolean; link: 
 
   const phoneValidation = useDebouncedValidation(buyerPhoneSchema, { phone });
   const buyerValidation = useDebouncedValidation(buyerSchema, { name, phone, cpf, email });
+  const termsValidation = useDebouncedValidation(termsSchema, { terms_accepted: termsAccepted });
 
   const run = async (work: () => Promise<void>) => {
     if (busyRef.current) return;
@@ -98,6 +102,7 @@ export function useReservation({ open, link, quantity }: { open: boolean; link: 
       campaign_link: link,
       total_tickets: quantity,
       payment_method_id: PIX_PAYMENT_METHOD_ID,
+      terms_accepted: true,
     };
     const fingerprint = JSON.stringify(body);
     if (!attempt.current || attempt.current.body !== fingerprint) {
@@ -152,6 +157,10 @@ export function useReservation({ open, link, quantity }: { open: boolean; link: 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
+    // Asked of everyone, and checked first: a new buyer is not registered until they accept.
+    const terms = termsValidation.validateAll();
+    if (!buyer) buyerValidation.validateAll();
+    if (!terms.success) return;
     void run(async () => {
       if (!buyer) {
         setServerErrors({});
@@ -195,6 +204,10 @@ export function useReservation({ open, link, quantity }: { open: boolean; link: 
     if (serverErrors[field]) setServerErrors(({ [field]: _removed, ...rest }) => rest);
   };
   const fieldError = (field: BuyerField) => serverErrors[field] ?? buyerValidation.errors[field];
+  const editTerms = (accepted: boolean) => {
+    setTermsAccepted(accepted);
+    termsValidation.touch('terms_accepted');
+  };
 
   return {
     step,
@@ -210,9 +223,14 @@ export function useReservation({ open, link, quantity }: { open: boolean; link: 
     fieldError,
     buyer,
     phoneMovedNote,
+    termsAccepted,
+    editTerms,
+    termsError: termsValidation.errors.terms_accepted,
     formError,
     cpfTaken: serverErrors.cpf === BUYER_MESSAGES.cpfTaken,
-    canSubmit: Boolean(buyer) || (!buyerValidation.hasErrors && Object.keys(serverErrors).length === 0),
+    canSubmit:
+      !termsValidation.hasErrors &&
+      (Boolean(buyer) || (!buyerValidation.hasErrors && Object.keys(serverErrors).length === 0)),
     submit,
     back,
     changePhone: () => setStep('change-phone'),
