@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { firstSandboxContestOn } from '../../api/src/draws/federal-results';
 import { organiserWithWallet, paidPurchase, phonePage, publishedCampaign, randomCpf, uniqueEmail } from './support';
 
 // Issue 13 journey: an organiser's 'Sorteio Rifaria' and 'Loteria Federal' campaigns sell tickets paid by Pix (sandbox)
 // until a draw datetime less than two minutes ahead. Once it passes, 'Realizar Sorteio' draws the winners on the
 // panel; /p/{link}/resultado shows them and `npm run verify-draw` recomputes the same from the downloaded file; the
-// Federal campaign draws 66, 14, 04 from contest 5732; the wallet then has the money in 'Disponível' and a Pix
+// Federal campaign draws 66, 14, 04 from 5732's prizes typed for the first contest from its draw date on (the sandbox
+// dates its contests on Caixa's calendar and refuses an earlier one, issue 30 item 18); the wallet then has the money in 'Disponível' and a Pix
 // transfer out goes through.
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -105,11 +107,21 @@ test('should draw verifiable winners, settle the money and let the organiser tra
   expect(output).toContain(`2º prêmio: ${panelWinners[1]}`);
   await buyer.context().close();
 
-  // 'Loteria Federal': contest 5732 typed as Caixa publishes it.
+  // 'Loteria Federal': contest 5732 (18/01/2023) is refused for today's draw; the first contest from the draw date
+  // on, with 5732's prizes typed as Caixa publishes them, is the organiser's (the sandbox made that contest up).
   await page.goto(`/campanhas/${federal.id}/painel`);
   await page.getByRole('button', { name: 'Incluir Vencedor' }).click();
   const federalDialog = page.getByRole('dialog', { name: 'Incluir Vencedor' });
   await federalDialog.getByRole('textbox', { name: /Número do concurso/ }).fill('5732');
+  for (const [index, prize] of PRIZES_5732.entries()) {
+    await federalDialog.getByRole('textbox', { name: `${index + 1}º prêmio` }).fill(prize);
+  }
+  await federalDialog.getByRole('button', { name: 'Incluir Vencedor' }).click();
+  await expect(
+    federalDialog.getByText(/O concurso 5732 foi realizado em 18\/01\/2023, antes da data do sorteio/),
+  ).toBeVisible();
+  const drawDay = draw.wallClock.slice(0, 10);
+  await federalDialog.getByRole('textbox', { name: /Número do concurso/ }).fill(String(firstSandboxContestOn(drawDay)));
   for (const [index, prize] of PRIZES_5732.entries()) {
     await federalDialog.getByRole('textbox', { name: `${index + 1}º prêmio` }).fill(prize);
   }

@@ -2,8 +2,9 @@
  * The result of a Loteria Federal contest, for "Buscar resultado" (issue 13). Two adapters behind `FederalResults`:
  *
  * - `SandboxFederalResults` (the offline default): knows the real contest 5732 and makes up any other contest from
- *   SHA-256 of its number, deterministically. Its source is 'sandbox': a made-up result must never be taken for
- *   Caixa's.
+ *   SHA-256 of its number, deterministically, dated on Caixa's calendar (sandboxContestDate), so the rule "o primeiro
+ *   concurso realizado a partir da data do sorteio" is enforced the same way in every mode (issue 30, item 18). Its
+ *   source is 'sandbox': a made-up result must never be taken for Caixa's.
  * - `CaixaFederalResults`: Caixa's JSON API, `GET {base}/{contest}` with base
  *   `https://servicebus2.caixa.gov.br/portaldeloterias/api/federal` →
  *   `{"numero": 5732, "dataApuracao": "18/01/2023", "dezenasSorteadasOrdemSorteio": ["050366", …], …}`
@@ -24,6 +25,8 @@ export interface FederalContestResult {
   date: string | null;
   /** The five prizes, 1st to 5th, as 5-digit strings (normalizeFederalPrize). */
   prizes: string[];
+  /** The sandbox made these prizes up: dated, but not a result to compare typed prizes with. */
+  madeUp?: true;
 }
 
 export interface FederalResults {
@@ -79,11 +82,34 @@ export function caixaDateToIso(raw: unknown): string | null {
 // ---------------------------------------------------------------------------------------------------------------
 
 /** Real results the sandbox knows (contest 5732 is issue 13's vector). */
+const SANDBOX_ANCHOR = { contest: 5732, day: Date.UTC(2023, 0, 18) };
+const DAY_MS = 86_400_000;
+
+/**
+ * The date the sandbox gives a contest (ISO YYYY-MM-DD): Caixa's calendar from contest 5732 (Wednesday 18/01/2023),
+ * one contest every Wednesday and Saturday. The real calendar skips a few holidays; the sandbox does not.
+ */
+export function sandboxContestDate(contest: number): string {
+  const offset = contest - SANDBOX_ANCHOR.contest;
+  const weeks = Math.floor(offset / 2);
+  const days = weeks * 7 + (offset - weeks * 2 === 1 ? 3 : 0);
+  return new Date(SANDBOX_ANCHOR.day + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The first contest the sandbox dates on or after `day` (ISO YYYY-MM-DD): the one a draw on that day uses. */
+export function firstSandboxContestOn(day: string): number {
+  const approx =
+    SANDBOX_ANCHOR.contest + Math.floor(((Date.parse(`${day}T00:00:00Z`) - SANDBOX_ANCHOR.day) / DAY_MS / 7) * 2) - 2;
+  let contest = approx;
+  while (sandboxContestDate(contest) < day) contest++;
+  return contest;
+}
+
 const KNOWN_CONTESTS: ReadonlyMap<number, FederalContestResult> = new Map([
   [5732, { contest: 5732, date: '2023-01-18', prizes: ['50366', '33514', '45504', '94365', '51105'] }],
 ]);
 
-/** The offline default: contest 5732 as drawn; any other contest made up from SHA-256 of its number. */
+/** The offline default: contest 5732 as drawn; any other contest made up from SHA-256 of its number, dated. */
 export class SandboxFederalResults implements FederalResults {
   readonly source = 'sandbox' as const;
 
@@ -96,7 +122,7 @@ export class SandboxFederalResults implements FederalResults {
     const prizes = Array.from({ length: FEDERAL_PRIZES }, (_, i) =>
       String(digest.readUInt32BE(i * 4) % 100_000).padStart(5, '0'),
     );
-    return { contest, date: null, prizes };
+    return { contest, date: sandboxContestDate(contest), prizes, madeUp: true };
   }
 }
 

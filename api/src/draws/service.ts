@@ -167,11 +167,12 @@ export class DrawsService {
   }
 
   /**
-   * A real result (Caixa's, or one the sandbox knows as drawn) must come from a contest held on or after the draw
-   * date: an earlier contest's numbers were known while tickets were sold. The sandbox's made-up results have no date.
+   * The result must come from a contest held on or after the draw date: an earlier contest's numbers were known
+   * while tickets were sold. The same in every mode (issue 30, item 18): the sandbox dates the contests it makes up
+   * on Caixa's calendar. Only a reply without a date (Caixa's, rarely) is let through.
    */
   private assertContestAfterDraw(result: FederalContestResult, drawAt: Date): void {
-    if (this.federal.source !== 'caixa' || result.date === null) return;
+    if (result.date === null) return;
     const wall = saoPauloWallClock(drawAt);
     const drawDay = `${wall.year}-${String(wall.month).padStart(2, '0')}-${String(wall.day).padStart(2, '0')}`;
     if (result.date < drawDay) {
@@ -197,9 +198,9 @@ export class DrawsService {
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
     }
-    // Only a real result is compared: the sandbox makes up contests it does not know (no date).
-    if (result && (this.federal.source === 'caixa' || result.date !== null)) {
-      this.assertContestAfterDraw(result, drawAt);
+    if (result) this.assertContestAfterDraw(result, drawAt);
+    // Only a real result is compared with the typed prizes: not one the sandbox made up.
+    if (result && !result.madeUp) {
       if (result.prizes.join() !== input.prizes.join()) {
         const message = DRAW_MESSAGES.prizesMismatch(input.contest, result.prizes);
         throw new ValidationError({ prizes: [message] }, message);

@@ -1,5 +1,7 @@
 import { drawFederal } from '../../src/draws/federal';
 import {
+  firstSandboxContestOn,
+  sandboxContestDate,
   CAIXA_FEDERAL_BASE_URL,
   CAIXA_MAX_REPLY_BYTES,
   CaixaFederalResults,
@@ -177,14 +179,35 @@ describe('SandboxFederalResults', () => {
     expect(await sandbox.contest(5732)).toEqual({ contest: 5732, date: '2023-01-18', prizes: PRIZES_5732 });
   });
 
-  it('makes up any other contest deterministically, five 5-digit prizes and no date', async () => {
+  it('makes up any other contest deterministically, five 5-digit prizes, dated on the calendar', async () => {
     const result = await sandbox.contest(6000);
     expect(result.contest).toBe(6000);
-    expect(result.date).toBeNull();
+    expect(result.date).toBe(sandboxContestDate(6000));
+    expect(result.madeUp).toBe(true);
     expect(result.prizes).toHaveLength(5);
     for (const prize of result.prizes) expect(prize).toMatch(/^\d{5}$/);
     expect(await new SandboxFederalResults().contest(6000)).toEqual(result);
     expect((await sandbox.contest(6001)).prizes).not.toEqual(result.prizes);
+  });
+
+  it("dates contests on Caixa's calendar: every Wednesday and Saturday from 5732 (18/01/2023) (issue 30, item 18)", () => {
+    expect([5730, 5731, 5732, 5733, 5734].map(sandboxContestDate)).toEqual([
+      '2023-01-11',
+      '2023-01-14',
+      '2023-01-18',
+      '2023-01-21',
+      '2023-01-25',
+    ]);
+    // The first contest from a day on: that day's when it is a Wednesday or Saturday, else the next one's.
+    expect(firstSandboxContestOn('2023-01-18')).toBe(5732);
+    expect(firstSandboxContestOn('2023-01-19')).toBe(5733);
+    expect(firstSandboxContestOn('2022-12-31')).toBe(5727);
+    for (let day = Date.UTC(2024, 0, 1); day < Date.UTC(2028, 0, 1); day += 86_400_000) {
+      const iso = new Date(day).toISOString().slice(0, 10);
+      const first = firstSandboxContestOn(iso);
+      expect(sandboxContestDate(first) >= iso && sandboxContestDate(first - 1) < iso).toBe(true);
+      expect([3, 6]).toContain(new Date(`${sandboxContestDate(first)}T12:00:00Z`).getUTCDay());
+    }
   });
 
   it('does not let a caller change what it knows', async () => {

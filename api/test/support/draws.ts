@@ -60,10 +60,16 @@ export async function drawableCampaign(
   if (published.statusCode !== 200) throw new Error(`publish failed: ${published.body}`);
 
   const purchases: DrawableCampaign['purchases'] = [];
-  const sizes = [...(options.paid ?? [5, 3]).map((n) => [n, true] as const), ...(options.pending ?? []).map((n) => [n, false] as const)];
+  const sizes = [
+    ...(options.paid ?? [5, 3]).map((n) => [n, true] as const),
+    ...(options.pending ?? []).map((n) => [n, false] as const),
+  ];
   for (const [index, [tickets, pay]] of sizes.entries()) {
     const buyerName = `Comprador${index + 1} da Silva Teste`;
-    const buyer = await newBuyer(app.db, { name: buyerName, email: index === 0 ? `comprador${index + 1}@example.com` : null });
+    const buyer = await newBuyer(app.db, {
+      name: buyerName,
+      email: index === 0 ? `comprador${index + 1}@example.com` : null,
+    });
     const reply = await buy(app, order(buyer, created, tickets));
     if (reply.statusCode !== 201) throw new Error(`purchase failed: ${reply.body}`);
     const hash = reply.json().data.purchase_hash as string;
@@ -74,14 +80,20 @@ export async function drawableCampaign(
     }
     purchases.push({ hash, id: row.id, paid: pay, buyerName });
   }
-  const drawAt = options.drawAt === undefined ? new Date(Date.now() - 60_000) : options.drawAt;
-  await app.db
-    .updateTable('campaigns')
-    .set({ draw_at: drawAt })
-    .where('id', '=', String(created.id))
-    .execute();
+  // A Federal campaign is drawn with issue 13's vector, contest 5732 of 18/01/2023: its draw date is the day before
+  // (the first contest from the draw date on, issue 30 item 18). Others: a minute ago.
+  const drawAt =
+    options.drawAt !== undefined
+      ? options.drawAt
+      : options.drawTypeId === 1
+        ? FEDERAL_5732_DRAW_AT
+        : new Date(Date.now() - 60_000);
+  await app.db.updateTable('campaigns').set({ draw_at: drawAt }).where('id', '=', String(created.id)).execute();
   return { id: created.id, link: created.link, purchases };
 }
+
+/** 17/01/2023 15:00 in São Paulo: a draw date whose first Federal contest is 5732 (18/01/2023). */
+export const FEDERAL_5732_DRAW_AT = new Date('2023-01-17T15:00:00-03:00');
 
 /** POST /api/campaigns/{id}/draw. */
 export const drawCampaign = (app: FastifyInstance, organiser: Organiser, id: number, body?: object) =>
@@ -102,7 +114,11 @@ export async function paidNumbers(app: FastifyInstance, campaignId: number): Pro
 
 /** Moves the campaign's draw datetime (tests travel in time this way). */
 export const setDrawAt = (app: FastifyInstance, campaignId: number, at: Date | null) =>
-  app.db.updateTable('campaigns').set({ draw_at: at ?? sql<null>`NULL` }).where('id', '=', String(campaignId)).execute();
+  app.db
+    .updateTable('campaigns')
+    .set({ draw_at: at ?? sql<null>`NULL` })
+    .where('id', '=', String(campaignId))
+    .execute();
 
 /** The paid numbers of a verification file, either version. */
 export const paidOf = (file: VerificationFile): number[] =>
@@ -140,10 +156,14 @@ export async function runVerifyDraw(dir: string, file: unknown, ...flags: string
   fs.writeFileSync(target, typeof file === 'string' ? file : JSON.stringify(file));
   try {
     // What `npm run verify-draw` runs (root package.json), without npm's own start-up.
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'api/src/draws/verify-cli.ts', target, ...flags], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, NO_COLOR: '' },
-    });
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'api/src/draws/verify-cli.ts', target, ...flags],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, NO_COLOR: '' },
+      },
+    );
     return { code: 0, stdout };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

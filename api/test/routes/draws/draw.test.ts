@@ -7,7 +7,12 @@ import { auditLedger, walletBalances } from '../../../src/ledger';
 import { verifyDrawFile } from '../../../src/draws/verification';
 import { roundTime } from '../../../src/draws/beacon';
 import { DrandBeacon, type Beacon } from '../../../src/draws/beacon-client';
-import { CaixaFederalResults, type FederalResults } from '../../../src/draws/federal-results';
+import {
+  CaixaFederalResults,
+  firstSandboxContestOn,
+  sandboxContestDate,
+  type FederalResults,
+} from '../../../src/draws/federal-results';
 import { api, setupApp, setupAppBeside } from '../../helper';
 import { TEST_BUYER_DATA_SECRET, testCpfCipher } from '../../support/buyers';
 import { drawableCampaign, drawCampaign, paidNumbers, paidOf, setDrawAt } from '../../support/draws';
@@ -95,7 +100,7 @@ describe("'Sorteio Rifaria'", () => {
 
     // Notifications: the organiser by e-mail, each winner by WhatsApp (and e-mail when they gave one).
     const mails = await db().selectFrom('mail_outbox').select(['to_address', 'subject', 'body_text']).execute();
-    const organiserMail = mails.find((m) => m.to_address === owner.email);
+    const organiserMail = mails.find((m) => m.to_address === owner.email && m.subject.includes('Sorteio realizado'));
     expect(organiserMail?.subject).toContain('Sorteio realizado');
     expect(organiserMail?.body_text).toContain(formatBRL(1600));
     const whatsapp = await db()
@@ -340,6 +345,43 @@ describe("'Loteria Federal'", () => {
     expect(notFederal.json().message).toBe(DRAW_MESSAGES.notFederal);
   });
 
+  it('should hold the sandbox to the first contest from the draw date on, as Caixa (issue 30, item 18)', async () => {
+    // A draw today: contest 5732 of 18/01/2023 is refused, typed or fetched, looked up or drawn.
+    const campaign = await drawableCampaign(t.app, federalOwner, {
+      drawTypeId: 1,
+      paid: [10],
+      drawAt: new Date(Date.now() - 60_000),
+    });
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+      new Date(Date.now() - 60_000),
+    );
+    const [y, m, d] = day.split('-');
+    const early = DRAW_MESSAGES.contestBeforeDraw(5732, '18/01/2023', `${d}/${m}/${y}`);
+    const lookup = await api(t.app).get(`/api/campaigns/${campaign.id}/draw/federal-result?contest=5732`, federalOwner);
+    expect(lookup.statusCode).toBe(422);
+    expect(lookup.json().errors.contest).toEqual([early]);
+    for (const body of [{ contest: 5732 }, { contest: 5732, prizes: prizes5732 }]) {
+      const refused = await drawCampaign(t.app, federalOwner, campaign.id, body);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors.contest).toEqual([early]);
+    }
+    // The contest before the first one of the draw day is refused too; the first one is served, dated.
+    const first = firstSandboxContestOn(day);
+    const before = await drawCampaign(t.app, federalOwner, campaign.id, { contest: first - 1, prizes: prizes5732 });
+    expect(before.statusCode).toBe(422);
+    const served = await api(t.app).get(
+      `/api/campaigns/${campaign.id}/draw/federal-result?contest=${first}`,
+      federalOwner,
+    );
+    expect(served.statusCode).toBe(200);
+    expect(served.json().data).toMatchObject({ contest: first, date: sandboxContestDate(first), source: 'sandbox' });
+    expect(sandboxContestDate(first) >= day).toBe(true);
+    // Typed prizes of a contest the sandbox made up stand as the organiser's (nothing real to compare them with).
+    const drawn = await drawCampaign(t.app, federalOwner, campaign.id, { contest: first, prizes: prizes5732 });
+    expect(drawn.statusCode).toBe(200);
+    expect(drawn.json().data.federal).toMatchObject({ contest: first, prizes: prizes5732, source: 'organizer' });
+  });
+
   it('should answer field errors in pt-BR for a bad contest or prizes', async () => {
     const campaign = await drawableCampaign(t.app, federalOwner, { drawTypeId: 1, paid: [10] });
     const empty = await drawCampaign(t.app, federalOwner, campaign.id);
@@ -471,7 +513,11 @@ describe('with real adapters against fake servers', () => {
   it('should tell the organiser when Caixa does not know the contest or cannot be reached', async () => {
     const app = real.app;
     const me = await organiser(app);
-    const campaign = await drawableCampaign(app, me, { drawTypeId: 1, paid: [4] });
+    const campaign = await drawableCampaign(app, me, {
+      drawTypeId: 1,
+      paid: [4],
+      drawAt: new Date(Date.now() - 60_000),
+    });
     caixa.reply = { status: 404, body: {} };
     const unknown = await drawCampaign(app, me, campaign.id, { contest: 999999 });
     expect(unknown.statusCode).toBe(422);
