@@ -1,4 +1,7 @@
+import { ADDRESS_MESSAGES } from '@rifaria/shared/schemas';
+
 export const CEP_MESSAGES = {
-  notFound: 'CEP não encontrado ou inválido',
-  unavailable: 'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.',
+  notFound: ADDRESS_MESSAGES.cepNotFound,
+  /** A lookup failure, not the CEP's: the form shows this text without marking the CEP invalid. */
+  unavailable: ADDRESS_MESSAGES.cepLookupFailed,
 } as const;

@@ -52,6 +52,7 @@ describe("tab 'Endereço'", () => {
     const { user } = await openAddressTab();
     await user.type(field('CEP'), '99999999');
     expect(await screen.findByText('CEP não encontrado ou inválido')).toBeInTheDocument();
+    expect(field('CEP')).toBeInvalid();
     await user.type(field('Logradouro'), 'Rua A');
     expect(field('Logradouro')).toHaveValue('Rua A');
     // Editing the CEP clears the message.
@@ -59,19 +60,33 @@ describe("tab 'Endereço'", () => {
     expect(screen.queryByText('CEP não encontrado ou inválido')).not.toBeInTheDocument();
   });
 
-  it("should show the server's text when the CEP services are down", async () => {
+  it.each([
+    [
+      'the CEP services are down (503)',
+      () =>
+        reply(503, {
+          success: false,
+          message: 'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.',
+        }),
+    ],
+    [
+      'the lookup gets no answer (offline)',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ])('should say the lookup failed, not the CEP, when %s: the field stays valid (issue 30)', async (_, answer) => {
     profileServer();
-    server.on('GET', '/api/cep/:cep', () =>
-      reply(503, {
-        success: false,
-        message: 'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.',
-      }),
-    );
+    server.on('GET', '/api/cep/:cep', answer);
     const { user } = await openAddressTab();
     await user.type(field('CEP'), '01001000');
-    expect(
-      await screen.findByText('Não foi possível consultar o CEP agora. Preencha o endereço manualmente.'),
-    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(field('CEP')).toHaveAccessibleDescription(
+        'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.',
+      ),
+    );
+    expect(field('CEP')).toBeValid();
+    expect(screen.queryByText('CEP não encontrado ou inválido')).not.toBeInTheDocument();
   });
 
   it('should send the address with the CEP as digits and the UF as state_uf, then toast', async () => {
@@ -127,7 +142,7 @@ describe("tab 'Endereço'", () => {
     await user.type(field('CEP'), '01001000');
     const downText = 'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.';
     await waitFor(() => expect(field('CEP')).toHaveAccessibleDescription(downText));
-    expect(field('CEP')).toBeInvalid();
+    expect(field('CEP')).toBeValid();
     await user.type(field('Logradouro'), 'Praça da Sé');
     await user.type(field('Número'), '100');
     await user.type(field('Bairro'), 'Sé');

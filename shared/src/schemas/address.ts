@@ -14,7 +14,22 @@ export const ADDRESS_MESSAGES = {
   stateInvalid: 'Estado inválido',
   saveFailed: 'Erro ao salvar endereço. Tente novamente.',
   complementInvalid: 'Complemento inválido',
+  /**
+   * The lookup failed (services down, no connection): the CEP itself may well be right, so the field is not marked
+   * invalid (issue 30: a valid CEP turned red when the lookup was offline). The API's 503 says the same.
+   */
+  cepLookupFailed: 'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.',
 } as const;
+
+/**
+ * What a failed CEP lookup tells the person: only a 404 is the CEP's fault (`error`: the field turns red); anything
+ * else (503, no connection, a time-out) is the lookup's (`notice`: said under the field, which stays valid).
+ */
+export function cepLookupFailure(status: number | undefined): { error: string | null; notice: string | null } {
+  return status === 404
+    ? { error: ADDRESS_MESSAGES.cepNotFound, notice: null }
+    : { error: null, notice: ADDRESS_MESSAGES.cepLookupFailed };
+}
 
 /** The 27 federative units, in the order of their IBGE codes. */
 export const BRAZILIAN_STATES = [

@@ -142,7 +142,7 @@ function AddressForm({ initial, states }: { initial: SavedAddress | null; states
           <TextField
             {...field('zip_code', ADDRESS_TEXTS.zipCode)}
             error={Boolean(cepError)}
-            helperText={cepError ?? ADDRESS_TEXTS.zipCodeHint}
+            helperText={cepError ?? cep.notice ?? ADDRESS_TEXTS.zipCodeHint}
             placeholder="00000-000"
             autoComplete="postal-code"
             slotProps={{

@@ -6,13 +6,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { readApiError } from '@rifaria/shared/api-client';
 import { CEP_DIGITS } from '@rifaria/shared/constants';
 import { onlyDigits } from '@rifaria/shared/format';
-import { ADDRESS_MESSAGES } from '@rifaria/shared/schemas';
+import { cepLookupFailure } from '@rifaria/shared/schemas';
 import { getCep, type CepAddress } from '../api/address';
 
 export interface CepLookup {
   loading: boolean;
-  /** 'CEP não encontrado ou inválido', or the server's text when the lookup services are down. */
+  /** 'CEP não encontrado ou inválido' (a 404): the CEP is wrong, the field is marked invalid. */
   error: string | null;
+  /** The lookup failed (services down, offline): said under the field, which stays valid (issue 30). */
+  notice: string | null;
   /** Call with every new value of the CEP field. */
   change: (value: string) => void;
   /**
@@ -22,8 +24,10 @@ export interface CepLookup {
   remember: (value: string) => void;
 }
 
+const IDLE = { loading: false, error: null, notice: null };
+
 export function useCepLookup(onFound: (address: CepAddress) => void): CepLookup {
-  const [state, setState] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
+  const [state, setState] = useState<Pick<CepLookup, 'loading' | 'error' | 'notice'>>(IDLE);
   const last = useRef('');
   const inFlight = useRef<AbortController | null>(null);
   const onFoundRef = useRef(onFound);
@@ -36,7 +40,7 @@ export function useCepLookup(onFound: (address: CepAddress) => void): CepLookup 
     if (digits.length < CEP_DIGITS) {
       inFlight.current?.abort();
       last.current = '';
-      setState({ loading: false, error: null });
+      setState(IDLE);
       return;
     }
     if (digits === last.current) return;
@@ -44,19 +48,17 @@ export function useCepLookup(onFound: (address: CepAddress) => void): CepLookup 
     inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;
-    setState({ loading: true, error: null });
+    setState({ ...IDLE, loading: true });
     getCep(digits, controller.signal).then(
       (address) => {
         if (controller.signal.aborted) return;
         onFoundRef.current(address);
-        setState({ loading: false, error: null });
+        setState(IDLE);
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        const info = readApiError(error);
-        // 404 → the spec's text; 503 → the server's 'preencha manualmente'. The fields stay editable either way.
-        const message = info.status === 404 || !info.message ? ADDRESS_MESSAGES.cepNotFound : info.message;
-        setState({ loading: false, error: message });
+        // 404 → the spec's text on the field; 503 or no answer → the lookup failed. The fields stay editable.
+        setState({ loading: false, ...cepLookupFailure(readApiError(error).status) });
       },
     );
   }, []);
@@ -64,7 +66,7 @@ export function useCepLookup(onFound: (address: CepAddress) => void): CepLookup 
   const remember = useCallback((value: string) => {
     inFlight.current?.abort();
     last.current = onlyDigits(value);
-    setState({ loading: false, error: null });
+    setState(IDLE);
   }, []);
 
   return { ...state, change, remember };
