@@ -56,6 +56,10 @@ function baseServer(user: Partial<typeof me> = me) {
 
 type User = ReturnType<typeof renderAt>['user'];
 const DRAFT_KEY = 'rifaria-draft:account-opening';
+/** The first bytes of a PNG: the wizard reads a file's content, not its name. */
+const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+const contentRefusal = (name: string) =>
+  `O arquivo "${name}" não é um PDF nem uma imagem (JPG, PNG ou WEBP): o conteúdo dele não corresponde ao nome. Escolha o arquivo do documento.`;
 const next = (user: User) => user.click(screen.getByRole('button', { name: 'Próximo' }));
 
 async function fillUpToReview(user: User) {
@@ -75,6 +79,18 @@ async function fillUpToReview(user: User) {
   );
   await next(user);
   await screen.findByRole('heading', { name: 'Finalização' });
+}
+
+/** The wizard filled up to 'Finalização', sent, and refused by the server with these field errors. */
+async function refusedAtFinish(errors: Record<string, string[]>) {
+  baseServer();
+  server.on('POST', '/digital-wallets/abrir-conta', () =>
+    refused('Dados inválidos. Verifique os campos informados.', errors),
+  );
+  const { user } = renderAt('/carteira/adicionar');
+  await fillUpToReview(user);
+  await user.click(screen.getByRole('button', { name: 'Finalizar Abertura' }));
+  return user;
 }
 
 describe('account opening wizard (/carteira/adicionar)', () => {
@@ -148,13 +164,14 @@ describe('account opening wizard (/carteira/adicionar)', () => {
       screen.getByLabelText('Arquivo do documento'),
       new File(['x'], 'doc.txt', { type: 'text/plain' }),
     );
-    expect(screen.getByText('O documento deve ser uma imagem (JPG, PNG ou WEBP) ou um PDF.')).toBeInTheDocument();
+    expect(await screen.findByText(contentRefusal('doc.txt'))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Próximo' })).toBeDisabled();
     await user.upload(
       screen.getByLabelText('Arquivo do documento'),
-      new File(['png'], 'rg.png', { type: 'image/png' }),
+      new File([PNG_HEAD], 'rg.png', { type: 'image/png' }),
     );
     expect(screen.getByRole('button', { name: 'Próximo' })).toBeEnabled();
+    expect(screen.queryByText(contentRefusal('doc.txt'))).not.toBeInTheDocument();
   });
 
   it('should send the multipart payload, show the overlay and go to /carteiras after 3 s', async () => {
@@ -206,7 +223,7 @@ describe('account opening wizard (/carteira/adicionar)', () => {
     }
   });
 
-  it('should show the failure alert with the server details and go back to step 1 keeping the data', async () => {
+  it('should show the failure alert, go back to the step of the refused field keeping the data, or stay when none is named', async () => {
     baseServer();
     server.on('POST', '/digital-wallets/abrir-conta', () =>
       refused('Dados inválidos.', { cpf: ['CPF inválido'], phone: ['Telefone inválido'] }),
@@ -233,16 +250,102 @@ describe('account opening wizard (/carteira/adicionar)', () => {
         'Erro ao processar abertura de conta.\n\nMotivo: Você já possui uma conta digital ativa ou em análise.',
       ),
     );
-    await screen.findByRole('heading', { name: 'Dados Pessoais' });
+    // No field at fault: it stays on 'Finalização', ready to send again.
+    expect(screen.getByRole('heading', { name: 'Finalização' })).toBeInTheDocument();
 
     server.on('POST', '/digital-wallets/abrir-conta', () => reply(500, {}));
-    await next(user);
-    await next(user);
-    await next(user);
     await user.click(await screen.findByRole('button', { name: 'Finalizar Abertura' }));
     await waitFor(() =>
       expect(within(screen.getByRole('alert')).getByText(/Tente novamente em alguns minutos\./)).toBeInTheDocument(),
     );
+  });
+
+  it("should go back to 'Documento', not step 1, when the server refuses the document (issue 30)", async () => {
+    const user = await refusedAtFinish({
+      documentFile: ['O documento deve ser uma imagem (JPG, PNG ou WEBP) ou um PDF.'],
+    });
+    expect(await screen.findByRole('heading', { name: 'Documento' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Dados Pessoais' })).not.toBeInTheDocument();
+    expect(screen.getByText('Passo 3 de 4: Documento')).toBeInTheDocument();
+    const fileError = screen
+      .getAllByRole('alert')
+      .find((node) => node.textContent === 'O documento deve ser uma imagem (JPG, PNG ou WEBP) ou um PDF.');
+    expect(fileError).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Próximo' })).toBeDisabled();
+
+    // Another file, and on to 'Finalização' with everything else as typed.
+    server.on('POST', '/digital-wallets/abrir-conta', () =>
+      reply(201, { success: true, message: 'Solicitação recebida! Sua conta está em análise.', data: {} }),
+    );
+    await user.upload(
+      screen.getByLabelText('Arquivo do documento'),
+      new File([PNG_HEAD], 'cnh.png', { type: 'image/png' }),
+    );
+    await next(user);
+    await screen.findByRole('heading', { name: 'Finalização' });
+    expect(screen.getByText('529.982.247-25')).toBeInTheDocument();
+  });
+
+  it('should go back to the earliest step holding a refused field', async () => {
+    await refusedAtFinish({ number: ['Número é obrigatório'], documentType: ['Tipo de documento é obrigatório'] });
+    expect(await screen.findByRole('heading', { name: 'Endereço' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Número' })).toHaveAccessibleDescription('Número é obrigatório');
+  });
+
+  it('should refuse in the browser a text file named fake.pdf, by its content, and send nothing (issue 30)', async () => {
+    baseServer();
+    server.on('POST', '/digital-wallets/abrir-conta', () => reply(201, { success: true, data: {} }));
+    const { user } = renderAt('/carteira/adicionar', { applyAccept: false });
+    await screen.findByDisplayValue('Ana Paula Souza');
+    await next(user);
+    await user.type(screen.getByRole('textbox', { name: 'CEP' }), '01001000');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Logradouro' })).toHaveValue('Praça da Sé'));
+    await user.type(screen.getByRole('textbox', { name: 'Número' }), '100');
+    await next(user);
+    await user.click(await screen.findByRole('combobox', { name: 'Tipo de documento' }));
+    await user.click(await screen.findByRole('option', { name: 'RG' }));
+    // Named .pdf and typed application/pdf by the system: only its bytes tell it is text.
+    const fake = new File(['Isto não é um PDF, é um texto.'], 'fake.pdf', { type: 'application/pdf' });
+    await user.upload(screen.getByLabelText('Arquivo do documento'), fake);
+    expect(await screen.findByText(contentRefusal('fake.pdf'))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Próximo' })).toBeDisabled();
+    expect(screen.getByRole('heading', { name: 'Documento' })).toBeInTheDocument();
+    expect(server.callsTo('POST', '/digital-wallets/abrir-conta')).toHaveLength(0);
+
+    // A real JPEG goes through.
+    const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])], 'rg.jpg', { type: 'image/jpeg' });
+    await user.upload(screen.getByLabelText('Arquivo do documento'), jpeg);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Próximo' })).toBeEnabled());
+    await next(user);
+    expect(await screen.findByRole('heading', { name: 'Finalização' })).toBeInTheDocument();
+  });
+
+  it('should say the CEP lookup failed, not the CEP, when it is offline: the field stays valid (issue 30)', async () => {
+    baseServer();
+    server.on('GET', '/api/cep/:cep', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { user } = renderAt('/carteira/adicionar');
+    await screen.findByDisplayValue('Ana Paula Souza');
+    await next(user);
+    const cep = await screen.findByRole('textbox', { name: 'CEP' });
+    await user.type(cep, '01001000');
+    await waitFor(() =>
+      expect(cep).toHaveAccessibleDescription(
+        'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.',
+      ),
+    );
+    expect(cep).toBeValid();
+    expect(screen.queryByText('CEP não encontrado ou inválido')).not.toBeInTheDocument();
+    // Typed by hand, the address goes on.
+    await user.type(screen.getByRole('textbox', { name: 'Logradouro' }), 'Praça da Sé');
+    await user.type(screen.getByRole('textbox', { name: 'Número' }), '100');
+    await user.type(screen.getByRole('textbox', { name: 'Bairro' }), 'Sé');
+    await user.type(screen.getByRole('textbox', { name: 'Cidade' }), 'São Paulo');
+    await user.click(screen.getByRole('combobox', { name: 'Estado' }));
+    await user.click(await screen.findByRole('option', { name: 'SP' }));
+    await next(user);
+    expect(await screen.findByRole('heading', { name: 'Documento' })).toBeInTheDocument();
   });
 });
 
@@ -384,15 +487,7 @@ describe("account opening wizard: the browser's Back and the draft", () => {
   });
 
   it('should mark the CPF the server refused on step 1', async () => {
-    baseServer();
-    server.on('POST', '/digital-wallets/abrir-conta', () =>
-      refused('Dados inválidos. Verifique os campos informados.', {
-        cpf: ['Este CPF já está vinculado a outra conta digital ativa ou em análise.'],
-      }),
-    );
-    const { user } = renderAt('/carteira/adicionar');
-    await fillUpToReview(user);
-    await user.click(screen.getByRole('button', { name: 'Finalizar Abertura' }));
+    await refusedAtFinish({ cpf: ['Este CPF já está vinculado a outra conta digital ativa ou em análise.'] });
     expect(await screen.findByRole('heading', { name: 'Dados Pessoais' })).toBeInTheDocument();
     expect(cpfBox()).toHaveAttribute('aria-invalid', 'true');
     expect(cpfBox()).toHaveAccessibleDescription(

@@ -1,5 +1,6 @@
 export * from './validate';
 export * from './documents';
+export * from './file-type';
 export * from './auth';
 export * from './address';
 export * from './wallet';

@@ -17,7 +17,8 @@ const ADDRESS_FIELDS: GridField[] = [
       placeholder: '00000-000',
       autoComplete: 'postal-code',
       error: Boolean(errors.zipCode || cep.error),
-      helperText: errors.zipCode ?? cep.error ?? 'O endereço é preenchido pelo CEP',
+      // A failed lookup (cep.notice) is said without marking the CEP invalid: it may well be right (issue 30).
+      helperText: errors.zipCode ?? cep.error ?? cep.notice ?? 'O endereço é preenchido pelo CEP',
       slotProps: { htmlInput: { inputMode: 'numeric' }, input: cep.loading ? { endAdornment: searching } : {} },
     }),
   },

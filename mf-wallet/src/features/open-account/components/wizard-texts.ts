@@ -9,6 +9,10 @@ export const WIZARD_TEXTS = {
   sending: 'Enviando...',
   successBody: 'Recebemos sua solicitação. Sua conta está em análise e você será levado às suas carteiras.',
   fileHint: 'Imagens (JPG, PNG ou WEBP) ou PDF, até 10MB',
+  /** Issue 30: the content decides, not the name (a text file renamed fake.pdf). The name is cut at 60 characters. */
+  fileContent: (name: string) =>
+    `O arquivo "${name.length > 60 ? `${name.slice(0, 59)}…` : name}" não é um PDF nem uma imagem (JPG, PNG ou WEBP): o conteúdo dele não corresponde ao nome. Escolha o arquivo do documento.`,
+  fileUnreadable: 'Não foi possível ler o arquivo. Escolha-o novamente.',
   chooseFile: 'Escolher arquivo',
   details: 'Detalhes:',
   reason: 'Motivo:',

@@ -2,7 +2,7 @@
 import { readApiError } from '@rifaria/shared/api-client';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES } from '@rifaria/shared/constants';
 import { maskCep, maskCpf, maskDate, maskPhone } from '@rifaria/shared/format';
-import { ACCOUNT_OPENING_MESSAGES } from '@rifaria/shared/schemas';
+import { ACCOUNT_OPENING_MESSAGES, detectFileType, FILE_TYPE_HEADER_BYTES } from '@rifaria/shared/schemas';
 import { WIZARD_TEXTS } from '../components/wizard-texts';
 
 /** The draft of this wizard in the tab's sessionStorage (cleared on success and on logout). */
@@ -53,12 +53,30 @@ export const MASKS: Partial<Record<AccountField, (value: string) => string>> = {
   zipCode: maskCep,
 };
 
-/** Client-side file check (the server checks again by magic bytes). */
+/** The file's presence and size, at once; its content is documentContentError's (the server checks both again). */
 export function documentFileError(file: File | null): string | null {
   if (!file) return ACCOUNT_OPENING_MESSAGES.documentFileRequired;
-  if (!(DOCUMENT_MIME_TYPES as readonly string[]).includes(file.type)) return ACCOUNT_OPENING_MESSAGES.documentFileType;
+  if (file.size === 0) return WIZARD_TEXTS.fileContent(file.name);
   if (file.size > DOCUMENT_MAX_BYTES) return ACCOUNT_OPENING_MESSAGES.documentFileSize;
   return null;
+}
+
+/**
+ * The file's content, by its first bytes (the table the server uses, @rifaria/shared): a PDF, JPG, PNG or WEBP,
+ * whatever its name or the type the system gives it. A text file named fake.pdf gets a message naming it.
+ */
+export async function documentContentError(file: File): Promise<string | null> {
+  let head: Uint8Array;
+  try {
+    // Only the first few bytes are read, never the whole 10 MB.
+    head = new Uint8Array(await file.slice(0, FILE_TYPE_HEADER_BYTES).arrayBuffer());
+  } catch {
+    return WIZARD_TEXTS.fileUnreadable;
+  }
+  const type = detectFileType(head);
+  return type && (DOCUMENT_MIME_TYPES as readonly string[]).includes(type.mime)
+    ? null
+    : WIZARD_TEXTS.fileContent(file.name);
 }
 
 /** 'YYYY-MM-DD' → 'DD/MM/AAAA' for the prefilled birth date. */
@@ -77,11 +95,37 @@ export function accountFailureText(error: unknown): string {
   return `${ACCOUNT_OPENING_MESSAGES.failurePrefix}\n\n${WIZARD_TEXTS.tryLater}`;
 }
 
-/** The server's field errors that name a field of this form (first message each). */
+/** The wizard step of each field: 0 'Dados Pessoais', 1 'Endereço', 2 'Documento' (the file too). */
+export const FIELD_STEPS: Record<AccountField | 'documentFile', number> = {
+  name: 0,
+  email: 0,
+  cpf: 0,
+  phone: 0,
+  birthdate: 0,
+  zipCode: 1,
+  street: 1,
+  number: 1,
+  neighborhood: 1,
+  city: 1,
+  state: 1,
+  complement: 1,
+  documentType: 2,
+  documentFile: 2,
+};
+
+/** The first step holding one of these fields, or null when none is a field of the wizard. */
+export function firstStepAtFault(errors: Record<string, string>): number | null {
+  const steps = Object.keys(errors)
+    .filter((name): name is keyof typeof FIELD_STEPS => Object.hasOwn(FIELD_STEPS, name))
+    .map((name) => FIELD_STEPS[name]);
+  return steps.length > 0 ? Math.min(...steps) : null;
+}
+
+/** The server's field errors that name a field of this form, the document file included (first message each). */
 export function refusedFields(error: unknown): Record<string, string> {
   const refused: Record<string, string> = {};
   for (const [name, messages] of Object.entries(readApiError(error).errors ?? {})) {
-    if (messages[0] && (ACCOUNT_FIELDS as string[]).includes(name)) refused[name] = messages[0];
+    if (messages[0] && Object.hasOwn(FIELD_STEPS, name)) refused[name] = messages[0];
   }
   return refused;
 }

@@ -10,11 +10,11 @@ import { maskCep, maskCpf, maskPhone, onlyDigits } from '@rifaria/shared/format'
 import { paths } from '@rifaria/shared/paths';
 import {
   ACCOUNT_OPENING_MESSAGES,
-  ADDRESS_MESSAGES,
   BRAZILIAN_STATES,
   accountAddressSchema,
   accountDocumentSchema,
   accountPersonalSchema,
+  cepLookupFailure,
   firstErrors,
   validate,
 } from '@rifaria/shared/schemas';
@@ -36,7 +36,9 @@ import {
   EMPTY_VALUES,
   MASKS,
   accountFailureText,
+  documentContentError,
   documentFileError,
+  firstStepAtFault,
   isoToBr,
   refusedFields,
   withoutErrors,
@@ -47,6 +49,13 @@ import { clearTabDraft, readTabDraft, writeTabDraft } from './tab-draft';
 import { useWizardHistory } from './use-wizard-history';
 
 export type AccountWizard = ReturnType<typeof useAccountWizard>;
+
+interface CepState {
+  loading: boolean;
+  error: string | null;
+  notice: string | null;
+}
+const CEP_IDLE: CepState = { loading: false, error: null, notice: null };
 
 export function useAccountWizard() {
   const navigate = useNavigate();
@@ -66,11 +75,16 @@ export function useAccountWizard() {
   const [alert, setAlert] = useState<string | null>(null);
   const [states, setStates] = useState<StateOption[]>([...BRAZILIAN_STATES]);
   const [documentTypes, setDocumentTypes] = useState<DocumentType[]>([]);
-  const [cep, setCep] = useState<{ loading: boolean; error: string | null }>({ loading: false, error: null });
+  /** error: the CEP is unknown (404, the field turns red); notice: the lookup failed, the CEP may be right. */
+  const [cep, setCep] = useState<CepState>(CEP_IDLE);
   const [submitting, setSubmitting] = useState(false);
   const [done, setDone] = useState(false);
   const lastCep = useRef('');
   const mounted = useRef(true);
+  /** The chosen file's content (its first bytes) is read as soon as it is chosen: the check while it runs… */
+  const pendingContent = useRef<Promise<string | null> | null>(null);
+  /** …and its verdict (a message, or null for a PDF or an image). */
+  const contentError = useRef<string | null>(null);
 
   useEffect(() => {
     mounted.current = true;
@@ -162,7 +176,7 @@ export function useAccountWizard() {
 
   const lookupCep = async (digits: string) => {
     lastCep.current = digits;
-    setCep({ loading: true, error: null });
+    setCep({ ...CEP_IDLE, loading: true });
     try {
       const data = await getCep(digits);
       if (!mounted.current || lastCep.current !== digits) return;
@@ -175,15 +189,12 @@ export function useAccountWizard() {
         complement: current.complement || data.complement || '',
       }));
       setErrors((current) => withoutErrors(current, CEP_FIELDS));
-      setCep({ loading: false, error: null });
+      setCep(CEP_IDLE);
     } catch (error) {
       if (!mounted.current || lastCep.current !== digits) return;
-      const info = readApiError(error);
-      // 404 → 'CEP não encontrado ou inválido'; 503 → the server's 'preencha manualmente'. The fields stay editable.
-      setCep({
-        loading: false,
-        error: info.status === 404 || !info.message ? ADDRESS_MESSAGES.cepNotFound : info.message,
-      });
+      // 404 → 'CEP não encontrado ou inválido' on the field; 503 or no answer → the lookup failed, not the CEP
+      // (issue 30). The fields stay editable either way.
+      setCep({ loading: false, ...cepLookupFailure(readApiError(error).status) });
     }
   };
 
@@ -197,7 +208,7 @@ export function useAccountWizard() {
       if (digits.length === 8 && digits !== lastCep.current) void lookupCep(digits);
       if (digits.length < 8) {
         lastCep.current = '';
-        setCep({ loading: false, error: null });
+        setCep(CEP_IDLE);
       }
     }
   };
@@ -209,6 +220,18 @@ export function useAccountWizard() {
     setErrors((current) =>
       problem ? { ...current, documentFile: problem } : withoutErrors(current, ['documentFile']),
     );
+    // Its content decides, not its name: a text file named fake.pdf is refused here, before any upload (issue 30).
+    contentError.current = null;
+    pendingContent.current = null;
+    if (!chosen || problem) return;
+    const check = documentContentError(chosen);
+    pendingContent.current = check;
+    void check.then((found) => {
+      if (pendingContent.current !== check) return; // another file was chosen meanwhile
+      pendingContent.current = null;
+      contentError.current = found;
+      if (found && mounted.current) setErrors((current) => ({ ...current, documentFile: found }));
+    });
   };
 
   const stepErrors = (index: number): Record<string, string> => {
@@ -216,19 +239,28 @@ export function useAccountWizard() {
     if (index === 1) return firstErrors(validate(accountAddressSchema, values).errors);
     if (index === 2) {
       const found = firstErrors(validate(accountDocumentSchema, values).errors);
-      const fileProblem = documentFileError(file);
+      const fileProblem = documentFileError(file) ?? contentError.current;
       return fileProblem ? { ...found, documentFile: fileProblem } : found;
     }
     return {};
   };
 
   const next = () => {
+    // The file's content is still being read (a few bytes: a moment): go on once it is known.
+    const pending = pendingContent.current;
+    if (step === 2 && pending) {
+      void pending.then(() => mounted.current && nextRef.current());
+      return;
+    }
     const found = stepErrors(step);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setAlert(null);
     wizard.next();
   };
+
+  const nextRef = useRef(next);
+  nextRef.current = next;
 
   const previous = () => {
     setErrors({});
@@ -238,6 +270,8 @@ export function useAccountWizard() {
 
   const finish = async () => {
     setAlert(null);
+    if (pendingContent.current) await pendingContent.current;
+    if (!mounted.current) return;
     const all = [0, 1, 2].map(stepErrors);
     const firstBad = all.findIndex((found) => Object.keys(found).length > 0);
     if (firstBad >= 0) {
@@ -263,10 +297,13 @@ export function useAccountWizard() {
       setDone(true);
     } catch (error) {
       setAlert(accountFailureText(error));
-      // The refused fields are marked too (e.g. a CPF that already holds an account), on whichever step they are.
-      setErrors(refusedFields(error));
-      // Spec: back to step 1, keeping everything typed so the person only fixes what the server refused.
-      wizard.backTo(0);
+      // The refused fields are marked (e.g. a CPF that already holds an account, a document whose content is not
+      // a PDF or an image), and the wizard goes back to the first step holding one, keeping everything typed
+      // (issue 30: it went back to step 1 whatever was refused). Nothing named: it stays here to send again.
+      const refused = refusedFields(error);
+      setErrors(refused);
+      const atFault = firstStepAtFault(refused);
+      if (atFault !== null) wizard.backTo(atFault);
     } finally {
       setSubmitting(false);
     }
