@@ -18,6 +18,7 @@ import {
   setScreenWidth,
   UPLOADED_BANNER,
 } from '../testing/fixtures';
+import { drawCountdownText } from '../page/draw-countdown';
 
 mockFetchForFile();
 
@@ -524,6 +525,62 @@ describe('the draw (issue 13)', () => {
     card = await screen.findByRole('region', { name: 'Sorteio realizado' });
     expect(await within(card).findAllByRole('listitem')).toHaveLength(2);
     expect(within(card).queryByText(/sandbox/)).not.toBeInTheDocument();
+  });
+});
+
+describe('the countdown to the draw (issue 30)', () => {
+  // The fixture's draw: 19/12/2026 20:00 in São Paulo (23:00 UTC). 3 days, 4 h and 12 min before it:
+  const BEFORE = new Date('2026-12-16T18:48:00Z');
+
+  it('should count down to the draw in days, hours and minutes, live, and then say it awaits the result', async () => {
+    jest.useFakeTimers({ now: BEFORE });
+    serveCampaign();
+    renderAt('/p/rifa-do-carro', { advanceTimers: jest.advanceTimersByTime });
+    const timer = await screen.findByRole('timer');
+    expect(timer).toHaveTextContent('Sorteio em 3 dias, 4 h e 12 min');
+    // Under the draw date, in the header's 'Sorteio' entry.
+    expect(timer.closest('dd')).toHaveTextContent('19/12/2026 às 20:00');
+
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(60_000);
+    });
+    expect(timer).toHaveTextContent('Sorteio em 3 dias, 4 h e 11 min');
+    // The clock jumps to 30 s before the draw (a phone waking up): the next tick says so.
+    jest.setSystemTime(new Date('2026-12-19T22:59:30Z'));
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1_000);
+    });
+    expect(timer).toHaveTextContent(/^Sorteio em 1 min$/);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(30_000);
+    });
+    expect(timer).toHaveTextContent('Aguardando o resultado do sorteio');
+  });
+
+  it('should show no countdown without a date, once drawn, or for a cancelled campaign', async () => {
+    serveResult(rifariaResult());
+    for (const overrides of [
+      { draw_datetime: null, draw_date: null, draw_date_formatted: null },
+      rifariaCampaign({ drawn: true, accepting_purchases: false }),
+      { status: { id: 3, description: 'Cancelada' }, accepting_purchases: false } as const,
+    ]) {
+      serveCampaign(overrides);
+      const { unmount } = renderAt('/p/rifa-do-carro');
+      await screen.findByRole('heading', { level: 1, name: 'Rifa do Carro 0km' });
+      expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it.each([
+    [60_000 * (24 * 60 + 1), 'Sorteio em 1 dia e 1 min'],
+    [60_000 * 2 * 60, 'Sorteio em 2 h'],
+    [60_000 * 59 + 1, 'Sorteio em 1 h'],
+    [30_000, 'Sorteio em 1 min'],
+    [0, 'Aguardando o resultado do sorteio'],
+    [-5_000, 'Aguardando o resultado do sorteio'],
+  ])('should write %d ms before the draw as "%s"', (left, text) => {
+    expect(drawCountdownText(1_000_000_000_000 + left, 1_000_000_000_000)).toBe(text);
   });
 });
 

@@ -8,6 +8,7 @@ import type { Root } from 'react-dom/client';
 import type { FirstViewData } from '@rifaria/shared/types';
 import { setFirstView } from '../features/common/hooks/first-view';
 import { start } from '../page/client';
+import { keepDrawCountdownLive } from '../page/draw-countdown';
 import { ready, render } from '../page/server';
 import {
   campaignPageData,
@@ -91,6 +92,28 @@ describe('the campaign page drawn on the server', () => {
     expect(participate).toBeDisabled();
     await user.click(screen.getAllByRole('button', { name: '+1 número' })[0]!);
     expect(participate).toBeEnabled();
+  });
+
+  it('should draw the countdown to the draw, which the page script keeps live until the app takes over', () => {
+    // 3 days, 4 h and 12 min before the fixture's draw (19/12/2026 20:00 in São Paulo).
+    jest.useFakeTimers({ now: new Date('2026-12-16T18:48:00Z') });
+    try {
+      const { html } = render(data);
+      const page = document.createElement('div');
+      page.innerHTML = html;
+      const timer = page.querySelector<HTMLElement>('[role="timer"]')!;
+      expect(timer).toHaveTextContent('Sorteio em 3 dias, 4 h e 12 min');
+      expect(timer.closest('dd')).toHaveTextContent('19/12/2026 às 20:00');
+      // No React yet: the page script's ticker (boot.ts) moves it, minute by minute, and stops when told.
+      const stop = keepDrawCountdownLive(page);
+      jest.advanceTimersByTime(5 * 60_000);
+      expect(timer).toHaveTextContent('Sorteio em 3 dias, 4 h e 7 min');
+      stop();
+      jest.advanceTimersByTime(5 * 60_000);
+      expect(timer).toHaveTextContent('Sorteio em 3 dias, 4 h e 7 min');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('should draw "Campanha não encontrada" for an unknown link', () => {

@@ -17,6 +17,7 @@ import {
 import type { FirstViewData } from '@rifaria/shared/types';
 import { rememberCampaign } from '../features/common/api/last-campaign';
 import { LOAD_FAILED_TEXT } from '../features/common/components/load-failed-text';
+import { keepDrawCountdownLive } from './draw-countdown';
 import { keepCheckoutLive } from './live-checkout';
 import { holdUntilTakenOver, whenIntent } from './take-over';
 
@@ -134,6 +135,8 @@ async function boot(): Promise<void> {
   const live = purchase?.reply.success
     ? keepCheckoutLive(container, purchase.hash, purchase.reply.data, data.config.apiBaseUrl)
     : null;
+  // The campaign's countdown to the draw ticks meanwhile (draw-countdown.ts).
+  const stopCountdown = keepDrawCountdownLive(container);
   afterLoad(prefetchApp);
   // The app remembers the campaign when it starts; a buyer who only read it is remembered on leaving (storage is
   // slow to open the first time: not on the page's first second).
@@ -154,6 +157,7 @@ async function boot(): Promise<void> {
     await app.start(container, data);
     // Only now: a checkout whose app could not be downloaded keeps its countdown and still turns to paid.
     live?.stop();
+    stopCountdown();
     performance.mark('rifaria:taken-over');
   } finally {
     release();

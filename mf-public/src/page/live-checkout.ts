@@ -17,6 +17,7 @@ import {
   pollWhileVisible,
   secondsLeftAt,
 } from '../features/checkout/api/countdown';
+import { showText } from './show-text';
 
 /** Seconds before the warning at which the app takes over (its first render must not be the warning yet). */
 export const TAKE_OVER_BEFORE_WARNING_S = 10;
@@ -31,16 +32,6 @@ export interface LiveCheckout {
 /** What the checkout screen shows that a poll can change. */
 function sameScreen(drawn: Purchase, now: Purchase): boolean {
   return drawn.status.id === now.status.id && (drawn.refund_status ?? null) === (now.refund_status ?? null);
-}
-
-/**
- * Writes into the element's own text node (React may already hold it while the app takes the page over, and keeps
- * drawing into it), or sets the text when there is none.
- */
-function showText(element: HTMLElement, text: string): void {
-  const node = element.firstChild;
-  if (node && node.nodeType === 3 && node === element.lastChild) (node as Text).data = text;
-  else element.textContent = text;
 }
 
 function timeoutSignal(ms: number): AbortSignal | undefined {

@@ -2,13 +2,15 @@
  * The top of the campaign page: name, price badge, then `children` (once drawn, the 'Sorteio realizado' card, so it
  * is in a phone's first screen), draw date, organiser, modality, sales progress, share, contact.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Box, Button, lighten, Stack, Typography } from '@mui/material';
-import { formatPercent } from '@rifaria/shared/format';
+import { CAMPAIGN_STATUS_ID } from '@rifaria/shared/constants';
+import { formatPercent, parseDrawDatetime } from '@rifaria/shared/format';
 import type { PublicCampaign } from '@rifaria/shared/types';
 import { TicketIcon } from '@rifaria/shared/ui';
 import { ticketCount } from '../../common/components/ticket-count';
 import { WhatsAppButton, whatsappChatLink } from '../../common/components/whatsapp';
+import { DRAW_AT_ATTRIBUTE, drawCountdownText, tickDrawCountdown } from '../../../page/draw-countdown';
 import { CAMPAIGN_TEXTS } from './campaign-texts';
 import { EventIcon, ShareIcon } from './icons';
 
@@ -27,6 +29,10 @@ export function CampaignHeader({ campaign, title, price, onShare, children }: Pr
     campaign.organizer.whatsapp,
     `Olá! Tenho uma dúvida sobre a campanha "${title}".`,
   );
+  // A countdown while the draw is ahead of a published campaign (a cancelled one will not be drawn; a drawn one shows
+  // its result instead).
+  const drawAt = campaign.draw_datetime ? parseDrawDatetime(campaign.draw_datetime) : null;
+  const countdown = drawAt && !campaign.drawn && campaign.status.id === CAMPAIGN_STATUS_ID.published ? drawAt.getTime() : null;
   return (
     <Stack spacing={1.5} sx={{ px: { xs: 2, md: 0 } }}>
       <Typography
@@ -56,6 +62,7 @@ export function CampaignHeader({ campaign, title, price, onShare, children }: Pr
           '& > div': { p: 1.5, bgcolor: 'background.paper', borderRadius: 2, border: 1, borderColor: 'divider' },
           '& dt': { color: 'text.secondary', fontSize: '0.8rem' },
           '& dd': { m: 0, fontWeight: 700, overflowWrap: 'anywhere' },
+          '& [role="timer"]': { display: 'block', mt: 0.5, color: 'success.dark', fontVariantNumeric: 'tabular-nums' },
         }}
       >
         <div>
@@ -65,6 +72,7 @@ export function CampaignHeader({ campaign, title, price, onShare, children }: Pr
               <EventIcon fontSize="small" color="action" aria-hidden="true" />
               <span>{campaign.draw_date_formatted ?? CAMPAIGN_TEXTS.awaitingDate}</span>
             </Stack>
+            {countdown !== null ? <DrawCountdown drawAt={countdown} /> : null}
           </dd>
         </div>
         <div>
@@ -96,6 +104,22 @@ export function CampaignHeader({ campaign, title, price, onShare, children }: Pr
         {contactLink ? <WhatsAppButton href={contactLink}>{CAMPAIGN_TEXTS.contactOrganizer}</WhatsAppButton> : null}
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * 'Sorteio em 3 dias, 4 h e 12 min' under the draw date (issue 30), live. The server draws it, the page script ticks
+ * it until the app takes over (page/draw-countdown.ts), then this effect does. One line, in the first HTML already:
+ * nothing moves when it changes. A plain span styled by the header's list (the campaign page's first script is tight).
+ */
+function DrawCountdown({ drawAt }: { drawAt: number }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useEffect(() => tickDrawCountdown(ref.current!), [drawAt]);
+  return (
+    // Drawn by the server a moment (or minutes) earlier: the page script kept it current, React takes it as it is.
+    <span ref={ref} role="timer" {...{ [DRAW_AT_ATTRIBUTE]: drawAt }} suppressHydrationWarning>
+      {drawCountdownText(drawAt, Date.now())}
+    </span>
   );
 }
 

@@ -4,7 +4,7 @@
  * skeleton rows hold their place, so the page does not jump.
  */
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { paths } from '@rifaria/shared/paths';
 import { SANDBOX_DRAW_NOTE, isSandboxDraw } from '../../common/components/sandbox';
 import { WinnersList } from '../../common/components/winners-list';
@@ -14,6 +14,19 @@ import { TrophyIcon } from './icons';
 
 /** Height of one row of the winners list (number, position, prize, name), for the skeleton. */
 const WINNER_ROW_HEIGHT = 90;
+
+/**
+ * A grey block where text will be, as MUI's Skeleton draws it, without its module (and its animations) in the campaign
+ * page's first script, which is at its budget (issue 15).
+ */
+function Placeholder({ width, height, radius = 1 }: { width?: number; height: number | string; radius?: number }) {
+  return (
+    <Box
+      component="span"
+      sx={{ display: 'block', width, height, borderRadius: radius, bgcolor: 'rgba(0, 0, 0, 0.11)' }}
+    />
+  );
+}
 
 export function DrawnCard({ link, expectedWinners }: { link: string; expectedWinners: number }) {
   const { load, reload } = useDrawResult(link);
@@ -37,14 +50,14 @@ export function DrawnCard({ link, expectedWinners }: { link: string; expectedWin
         {load.state === 'ready' ? (
           CAMPAIGN_TEXTS.drawnAt(load.result.drawn_at_formatted)
         ) : load.state === 'loading' ? (
-          <Skeleton width={180} />
+          <Placeholder width={180} height="1.2em" />
         ) : null}
       </Typography>
 
       {load.state === 'loading' ? (
         <Stack spacing={1} role="status" aria-label={CAMPAIGN_TEXTS.loadingWinners} aria-busy="true">
           {Array.from({ length: rows }, (_, index) => (
-            <Skeleton key={index} variant="rounded" height={WINNER_ROW_HEIGHT} />
+            <Placeholder key={index} height={WINNER_ROW_HEIGHT} radius={1} />
           ))}
         </Stack>
       ) : load.state === 'ready' ? (
