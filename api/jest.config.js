@@ -19,6 +19,8 @@ module.exports = {
     '^@fastify/cookie$': '<rootDir>/test/shims/fastify-cookie.js',
     '^sanitize-html$': '<rootDir>/test/shims/sanitize-html.js',
     '^qrcode$': '<rootDir>/test/shims/qrcode.js',
+    '^openid-client$': '<rootDir>/test/shims/openid-client.js',
+    '^jose$': '<rootDir>/test/shims/jose.js',
   },
   testTimeout: 30000,
 };

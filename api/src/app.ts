@@ -74,6 +74,7 @@ async function rifariaApp(fastify: FastifyInstance, options: AppOptions): Promis
   await fastify.register(frontendsPlugin, {
     config: config.frontends,
     sandbox: config.sandbox,
+    googleSignIn: fastify.services.google.enabled,
     detected: options.frontends ?? detectFrontends(config.frontends),
   });
 

@@ -255,7 +255,25 @@ export interface AppConfig {
   buyerData: { secret?: string; secretFile: string; production: boolean };
   /** WhatsApp instances and the automatic messages (issue 14); see WhatsAppConfig. */
   whatsapp: WhatsAppConfig;
+  /** 'Entrar com Google' (issue 30, item 15); see GoogleSignInConfig. */
+  google: GoogleSignInConfig;
 }
+
+/**
+ * Sign-in with Google (OpenID Connect, authorization code with PKCE: api/src/auth/google.ts). Off, and its buttons
+ * hidden, unless GOOGLE_CLIENT_ID is set, with GOOGLE_CLIENT_SECRET (a "Web application" client). Google must list
+ * `<PUBLIC_URL>/api/auth/google/callback` among the client's redirect URIs. GOOGLE_ISSUER moves the provider (tests
+ * point it at a fake one; an http:// issuer is accepted only on this machine, outside production).
+ */
+export interface GoogleSignInConfig {
+  clientId: string | null;
+  clientSecret: string | null;
+  issuer: string;
+  /** GOOGLE_TIMEOUT_MS: each call to the provider (discovery, keys, token). */
+  timeoutMs: number;
+}
+
+export const GOOGLE_DEFAULT_ISSUER = 'https://accounts.google.com';
 
 /**
  * WHATSAPP_PROVIDER: 'sandbox' (the embedded default: a real QR image, the instance "connects" by itself
@@ -557,7 +575,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
       production,
     },
     whatsapp,
+    google: googleConfigFrom(env, production),
   };
+}
+
+function googleConfigFrom(env: Env, production: boolean): GoogleSignInConfig {
+  const clientId = env.GOOGLE_CLIENT_ID?.trim() || null;
+  const clientSecret = env.GOOGLE_CLIENT_SECRET?.trim() || null;
+  if (clientId && !clientSecret) throw new ConfigError('GOOGLE_CLIENT_ID needs GOOGLE_CLIENT_SECRET');
+  const issuer = urlFrom(env, 'GOOGLE_ISSUER', GOOGLE_DEFAULT_ISSUER);
+  const { protocol, hostname } = new URL(issuer);
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+  if (protocol !== 'https:' && (production || !local)) {
+    throw new ConfigError(`GOOGLE_ISSUER must be an https URL (got "${issuer.slice(0, 100)}")`);
+  }
+  return { clientId, clientSecret, issuer, timeoutMs: intFrom(env, 'GOOGLE_TIMEOUT_MS', 10_000, 100) };
 }
 
 function whatsappConfigFrom(env: Env): WhatsAppConfig {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import accountsRoutes from './accounts/routes';
 import authRoutes from './auth/routes';
+import googleRoutes from './auth/google-routes';
 import buyersRoutes from './buyers/routes';
 import campaignsRoutes from './campaigns/routes';
 import cepRoutes from './cep/routes';
@@ -26,6 +27,7 @@ export default async function apiRoutes(fastify: FastifyInstance): Promise<void>
   fastify.setValidatorCompiler(valibotValidatorCompiler);
   await fastify.register(healthRoutes);
   await fastify.register(authRoutes);
+  await fastify.register(googleRoutes);
   await fastify.register(profileRoutes);
   await fastify.register(settingsRoutes);
   await fastify.register(accountsRoutes);

@@ -27,6 +27,11 @@ export class UsersRepository {
       .executeTakeFirst();
   }
 
+  /** The account a Google identity (its OpenID `sub`, 054) is linked to. */
+  findByGoogleSub(sub: string, trx: Executor = this.db): Promise<User | undefined> {
+    return trx.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
+  }
+
   async emailTakenByAnother(email: string, userId: string, trx: Executor = this.db): Promise<boolean> {
     const row = await trx
       .selectFrom('users')

@@ -86,7 +86,9 @@ export class AuthService {
       });
     }
     const user = await this.repos.users.findByEmail(input.email);
-    const valid = user
+    // An account made with Google has no password (054) until its owner sets one: no password matches it, in the
+    // same time as a wrong one.
+    const valid = user?.password_hash
       ? await this.passwords.verify(user.password_hash, input.password)
       : await this.passwords.verifyDummy(input.password);
     if (!user || !valid) {
@@ -106,7 +108,7 @@ export class AuthService {
     await this.loginLock.clear(input.email);
 
     let current = user;
-    if (this.passwords.needsRehash(user.password_hash)) {
+    if (user.password_hash && this.passwords.needsRehash(user.password_hash)) {
       current = await this.repos.users.update(user.id, { password_hash: await this.passwords.hash(input.password) });
     }
     const token = await this.issueToken(current.id);
@@ -122,7 +124,7 @@ export class AuthService {
    * stops working), keeping the one that made the change.
    */
   async changePassword(user: User, currentTokenId: string, input: ChangePasswordInput): Promise<void> {
-    if (!(await this.passwords.verify(user.password_hash, input.current_password))) {
+    if (!user.password_hash || !(await this.passwords.verify(user.password_hash, input.current_password))) {
       throw fieldError(
         'current_password',
         PASSWORD_CHANGE_MESSAGES.currentWrong,

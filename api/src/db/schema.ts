@@ -85,6 +85,8 @@ export interface MailOutboxTable {
   next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** 017: the worker gave up (permanent refusal, or too many attempts); last_error says why. */
   failed_at: NullableTimestamp;
+  /** 052: the event an organiser e-mail announces (one e-mail per event); null for messages that may repeat. */
+  dedupe_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WalletTypesTable {
@@ -265,6 +267,11 @@ export interface WalletTransfersTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   /** 010: the request's Idempotency-Key header, unique per user (wallet_transfers_idempotency_key). */
   idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 052: the recipient as the PSP's directory answered at confirmation (document masked); null without a lookup. */
+  recipient_name: ColumnType<string | null, string | null | undefined, string | null>;
+  recipient_document: ColumnType<string | null, string | null | undefined, string | null>;
+  recipient_bank: ColumnType<string | null, string | null | undefined, string | null>;
+  recipient_ispb: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** 006_sandbox_psp: the embedded sandbox PSP's own state (never read by the ledger). */

@@ -60,18 +60,20 @@ export function detectFrontends(config: FrontendsConfig): DetectedFrontends {
 export interface RuntimeConfig {
   apiBaseUrl: string;
   sandbox: boolean;
+  /** 'Entrar com Google' is offered (GOOGLE_CLIENT_ID set): the shell shows the Google buttons only then. */
+  googleSignIn: boolean;
   remotes: Record<RemoteName, string>;
 }
 
 /** Remote manifest URLs default to this server's /_mf/<dir>/; REMOTE_MF_*_URL moves one elsewhere. */
-export function buildRuntimeConfig(config: FrontendsConfig, sandbox: boolean): RuntimeConfig {
+export function buildRuntimeConfig(config: FrontendsConfig, sandbox: boolean, googleSignIn = false): RuntimeConfig {
   const remotes = Object.fromEntries(
     REMOTES.map((remote) => [
       remote.name,
       config.remoteUrls[remote.name] ?? `${REMOTES_PREFIX}${remote.dir}/mf-manifest.json`,
     ]),
   ) as Record<RemoteName, string>;
-  return { apiBaseUrl: config.apiBaseUrl, sandbox, remotes };
+  return { apiBaseUrl: config.apiBaseUrl, sandbox, googleSignIn, remotes };
 }
 
 const NO_CACHE_FILES = new Set([
@@ -122,6 +124,8 @@ export interface SpaFallback {
 export interface FrontendsPluginOptions {
   config: FrontendsConfig;
   sandbox: boolean;
+  /** GoogleSignInService.enabled: announced in /runtime-config.json. */
+  googleSignIn?: boolean;
   detected: DetectedFrontends;
 }
 
@@ -134,7 +138,7 @@ declare module 'fastify' {
 
 async function frontendsPlugin(fastify: FastifyInstance, options: FrontendsPluginOptions): Promise<void> {
   const { detected } = options;
-  const runtimeConfig = buildRuntimeConfig(options.config, options.sandbox);
+  const runtimeConfig = buildRuntimeConfig(options.config, options.sandbox, options.googleSignIn);
 
   // Always available: a shell on a dev server can read it from the API too.
   fastify.get('/runtime-config.json', { schema: { hide: true } }, async (_request, reply) => {

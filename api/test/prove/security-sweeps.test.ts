@@ -144,6 +144,7 @@ const VALID_BODIES: Record<string, () => Promise<{ payload: string | Buffer; hea
   'POST /api/campaigns/:id/cancel': json({ reason: 'Cancelada por outro' }),
   'POST /api/campaigns/:id/upload-banner': () => bannerForm(PNG, 'banner.png', 'image/png'),
   'POST /api/user-wallets/:id/transfers': json({ amount: '1,00', pix_key: 'destino@example.com', description: 'x' }),
+  'POST /api/user-wallets/:id/transfers/preview': json({ amount: '1,00', pix_key: 'destino@example.com' }),
   'POST /whatsapp/instances/:id/test': json({ phone_number: '11987654321', message: 'Olá' }),
 };
 

@@ -19,6 +19,13 @@ export const AUTH_MESSAGES = {
   emailTaken: 'Este e-mail já está cadastrado. Faça login ou use outro e-mail.',
   googleLoginUnavailable: 'Login com Google ainda não está disponível. Use e-mail e senha.',
   googleSignupFailed: 'Erro ao cadastrar com Google.',
+  /** Issue 30: Google sign-in exists when GOOGLE_CLIENT_ID is set; why one did not end in a session. */
+  googleLoginFailed: 'Erro ao entrar com Google. Tente novamente ou use e-mail e senha.',
+  googleCancelled: 'O acesso com Google foi cancelado.',
+  googleExpired: 'O acesso com Google expirou ou já foi usado. Tente novamente.',
+  googleUnverified:
+    'Seu e-mail não está confirmado no Google, então não podemos usá-lo para entrar. Confirme-o no Google ou use e-mail e senha.',
+  googleConflict: 'Este e-mail já está ligado a outra conta Google. Entre com e-mail e senha.',
   sessionExpired: 'Sessão expirada. Faça login novamente.',
   /** Issue 30: a session ended by a password change (here or in another tab or device). */
   sessionEndedPasswordChanged: 'Sua sessão foi encerrada porque a senha foi alterada.',

@@ -14,6 +14,8 @@ export interface RuntimeConfig {
   apiBaseUrl: string;
   /** True when payments/WhatsApp/e-mail run on the sandbox adapters (the UI labels it). */
   sandbox: boolean;
+  /** 'Entrar com Google' is offered (the API has GOOGLE_CLIENT_ID): the login and sign-up show its button only then. */
+  googleSignIn: boolean;
   /** Remote name → URL of its mf-manifest.json (absolute or relative to the page). */
   remotes: Record<RemoteName, string>;
 }
@@ -22,6 +24,7 @@ export interface RuntimeConfig {
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   apiBaseUrl: '',
   sandbox: true,
+  googleSignIn: false,
   remotes: registry.productionRemotes(),
 };
 
@@ -49,6 +52,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   return {
     apiBaseUrl: typeof raw.apiBaseUrl === 'string' ? raw.apiBaseUrl : DEFAULT_RUNTIME_CONFIG.apiBaseUrl,
     sandbox: typeof raw.sandbox === 'boolean' ? raw.sandbox : DEFAULT_RUNTIME_CONFIG.sandbox,
+    googleSignIn: raw.googleSignIn === true,
     remotes,
   };
 }

@@ -10,6 +10,7 @@ import { linkOriginOf } from '../../lib/public-origin';
 import { deriveKey, resolveServerSecret } from '../../lib/server-secret';
 import type { WorkerStep } from '../../lib/worker';
 import { OutboxMailTransport, type MailTransport } from '../../mail/transport';
+import { OrganiserMail } from '../../mail/organiser-mail';
 import { MailDeliveryService } from '../../mail/delivery';
 import { SandboxMailboxService } from '../../mail/sandbox-mailbox';
 import { sendDeadlineMs, SmtpSender } from '../../mail/smtp';
@@ -217,6 +218,8 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
   );
   const whatsappGateway = createWhatsAppGateway(config.whatsapp);
   const notifier = new Notifier(whatsappRepository, repos.mailOutbox, linkOriginOf(config));
+  // The organiser's e-mails about their account's events (wallet approved, campaign published, transfer sent).
+  const organiserMail = new OrganiserMail(repos.mailOutbox, linkOriginOf(config));
 
   const purchases = new PurchasesService(db, payments, allocator, buyerCipher, notifier, log, {
     reservationMs: config.purchases.reservationMs,
@@ -252,6 +255,7 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
       storage,
       new SandboxKycReviewer(config.kyc.sandboxApprovalDelayMs),
       log,
+      organiserMail,
     ),
     cep: new CepService(
       db,
@@ -263,9 +267,9 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     pix,
     payments,
     wallets,
-    transfers: new TransfersService(db, pix, wallets, log),
+    transfers: new TransfersService(db, pix, wallets, log, organiserMail),
     deposits: new DepositsService(db, payments, wallets),
-    campaigns: new CampaignsService(db, ticketPools, storage, linkOriginOf(config), log, notifier),
+    campaigns: new CampaignsService(db, ticketPools, storage, linkOriginOf(config), log, notifier, organiserMail),
     ticketPools,
     buyers,
     purchases,

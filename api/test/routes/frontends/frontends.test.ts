@@ -61,6 +61,7 @@ describe('GET /runtime-config.json', () => {
     expect(response.json()).toEqual({
       apiBaseUrl: '',
       sandbox: true,
+      googleSignIn: false,
       remotes: {
         mf_campaigns: '/_mf/mf-campaigns/mf-manifest.json',
         mf_wallet: 'https://cdn.example.com/wallet/mf-manifest.json',

@@ -2,8 +2,9 @@ import { sql } from 'kysely';
 import { bearer, registerUser, setupApp } from '../../helper';
 import { lastCodeSentTo, platformMessagesTo, undoTokenSentTo } from '../../support/buyer-codes';
 import { buyerDevice, cpfFromBase, insertBuyer, NEW_BUYER_REPLY, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
-import { insertCampaign } from '../../support/campaigns';
-import { insertPurchase } from '../../support/purchases';
+import { BUYER_DEVICE_COOKIE } from '../../../src/buyers/device-token';
+import { insertCampaign, publishedCampaign } from '../../support/campaigns';
+import { buy, insertPurchase, order } from '../../support/purchases';
 
 /** Security sweeps of issue 29 about buyers' identity, on one app. */
 const t = setupApp({ config: { buyerData: { secret: TEST_BUYER_DATA_SECRET } } });
@@ -178,5 +179,68 @@ describe('the buyer takeover chain fails at every step', () => {
     const undone = await t.app.inject({ method: 'POST', url: '/public/buyers/change-phone/undo', payload: { token } });
     expect(undone.statusCode).toBe(200);
     expect(await phoneOf()).toBe(victimPhone);
+  });
+});
+
+/**
+ * Issue 30, item 9: typing a stranger's phone in the reservation form showed 'Encontramos seu cadastro' and their full
+ * name. Every reply a device that has not proved the buyer can reach along the reservation (the phone check, the
+ * registration, the reservation, its checkout and receipt, 'Meus números' by device) must carry nothing of the name,
+ * not even the masked 'Maria S.'; the device that proves the buyer (phone and CPF) then sees the name.
+ */
+describe("a phone typed in the reservation form never shows its buyer's name to a device that has not proved them", () => {
+  it("should keep the name out of every reply along a stranger's reservation, and show it once the buyer proves it", async () => {
+    const db = t.database.db;
+    const campaign = await publishedCampaign(t.app);
+    const cpf = cpfFromBase('741852963');
+    const phone = '11955504321';
+    await insertBuyer(db, { name: 'Maria da Silva Souza', phone, cpf, email: 'maria.souza@example.com' });
+    const stranger = { remoteAddress: '10.77.0.9' };
+    const leaks = (body: string) => ['Maria', 'Souza', 'Silva', 'maria.souza'].filter((part) => body.includes(part));
+
+    const check = await t.app.inject({ method: 'GET', url: `/public/buyers/check/${phone}`, ...stranger });
+    expect(check.json()).toEqual(NEW_BUYER_REPLY);
+    const typed = await t.app.inject({
+      method: 'POST',
+      url: '/public/buyers',
+      payload: { name: 'Amigo Comprador', phone, cpf: cpfFromBase('963852741'), email: null },
+      ...stranger,
+    });
+    expect(typed.statusCode).toBe(201);
+    const reserved = await buy(t.app, order({ phone }, campaign, 2), undefined, { address: stranger.remoteAddress });
+    expect(reserved.statusCode).toBe(201);
+    const hash = reserved.json().data.purchase_hash as string;
+    const replies = [
+      check,
+      typed,
+      reserved,
+      await t.app.inject({ method: 'GET', url: `/public/purchases/${hash}`, ...stranger }),
+      await t.app.inject({ method: 'GET', url: `/public/purchases/${hash}/comprovante.pdf`, ...stranger }),
+      await t.app.inject({ method: 'GET', url: `/public/campaigns/${campaign.link}/my-tickets/device`, ...stranger }),
+      await t.app.inject({
+        method: 'GET',
+        url: `/p/checkout?compra=${hash}`,
+        headers: { accept: 'text/html' },
+        ...stranger,
+      }),
+    ];
+    for (const reply of replies) {
+      expect(reply.statusCode).toBeLessThan(500);
+      expect(leaks(reply.body)).toEqual([]);
+    }
+
+    // The buyer proves the phone (phone and CPF): from then on this device is shown the name.
+    const proven = await t.app.inject({
+      method: 'POST',
+      url: '/public/buyers',
+      payload: { name: 'Maria', phone, cpf, email: null },
+    });
+    const device = proven.cookies.find((cookie) => cookie.name === BUYER_DEVICE_COOKIE)!;
+    const recognised = await t.app.inject({
+      method: 'GET',
+      url: `/public/buyers/check/${phone}`,
+      cookies: { [device.name]: device.value },
+    });
+    expect(recognised.json().data.name).toBe('Maria da Silva Souza');
   });
 });

@@ -5,6 +5,7 @@ export const LOGIN_TEXTS = {
   title: 'Bem-vindo de volta',
   subtitle: 'Entre para gerenciar suas campanhas, vendas e carteira.',
   google: 'Entrar com Google',
+  googleFinishing: 'Entrando com sua conta Google...',
   emailLabel: 'E-mail',
   passwordLabel: 'Senha',
   forgotPassword: 'Esqueceu a senha?',

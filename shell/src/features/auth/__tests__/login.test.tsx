@@ -57,14 +57,6 @@ describe('Login page', () => {
     expect(password).toHaveAttribute('type', 'password');
   });
 
-  it('should say that Google login is not available', async () => {
-    const { user } = await openLogin();
-    await user.click(screen.getByRole('button', { name: 'Entrar com Google' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'Login com Google ainda não está disponível. Use e-mail e senha.',
-    );
-  });
-
   it('should link to password recovery and sign-up', async () => {
     await openLogin();
     expect(screen.getByRole('link', { name: 'Esqueceu a senha?' })).toHaveAttribute('href', '/esqueci-senha');

@@ -1,13 +1,15 @@
 /**
  * What the login, sign-up and password-reset forms share: the heading with its subtitle, the Google button and the
- * 'ou' divider, the banner over the form, the footer link to the other form, and `useAuthFields`, which wires each
+ * 'ou' divider (when Google sign-in is configured), the banner over the form, the footer link to the other form, and `useAuthFields`, which wires each
  * field to the values, the debounced schema validation and the server's messages.
  */
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Divider, Link, TextField, Typography } from '@mui/material';
 import type * as v from 'valibot';
+import { REDIRECT_PARAM } from '@rifaria/shared/paths';
 import { GoogleIcon, useDebouncedValidation } from '@rifaria/shared/ui';
+import { getRuntimeConfig } from '../../../remotes/runtime-config';
 import { AUTH_MESSAGES } from '../texts';
 
 export interface Banner {
@@ -31,34 +33,70 @@ export function AuthHeading({ title, subtitle }: { title: string; subtitle?: str
   );
 }
 
-/** Title, subtitle, 'Entrar/Cadastrar com Google' and the divider. No Google sign-in exists yet: it says so. */
+export type GoogleIntent = 'login' | 'signup';
+
+/**
+ * GET /api/auth/google/start: a plain link (the browser goes to Google and comes back to the API's callback, which
+ * sets the session cookie and sends it to /login?google=1). `redirect` is where to go once signed in.
+ */
+export function googleStartHref(intent: GoogleIntent, redirect: string | null): string {
+  const query = new URLSearchParams({ intent });
+  if (redirect) query.set(REDIRECT_PARAM, redirect);
+  return `${getRuntimeConfig().apiBaseUrl}/api/auth/google/start?${query.toString()}`;
+}
+
+/**
+ * The text for /login?google_error=… (or /cadastro?…): why a Google sign-in did not end in a session
+ * (api/src/auth/google.ts GoogleFailure). A failure on sign-up is the spec's 'Erro ao cadastrar com Google.'.
+ */
+export function googleFailureMessage(reason: string | null, intent: GoogleIntent): string | null {
+  if (reason === null) return null;
+  const byReason: Record<string, string> = {
+    cancelled: AUTH_MESSAGES.googleCancelled,
+    expired: AUTH_MESSAGES.googleExpired,
+    unverified: AUTH_MESSAGES.googleUnverified,
+    conflict: AUTH_MESSAGES.googleConflict,
+  };
+  return byReason[reason] ?? (intent === 'signup' ? AUTH_MESSAGES.googleSignupFailed : AUTH_MESSAGES.googleLoginFailed);
+}
+
+/**
+ * Title, subtitle, and 'Entrar/Cadastrar com Google' with the divider when the API offers Google sign-in
+ * (/runtime-config.json googleSignIn, set by GOOGLE_CLIENT_ID): hidden otherwise, since it could not work.
+ */
 export function AuthFormIntro({
   texts,
-  onBanner,
+  intent,
+  redirect = null,
 }: {
   texts: { title: string; subtitle: string; google: string; or: string };
-  onBanner: (banner: Banner) => void;
+  intent: GoogleIntent;
+  redirect?: string | null;
 }) {
+  const google = getRuntimeConfig().googleSignIn;
   return (
     <>
       <AuthHeading title={texts.title} subtitle={texts.subtitle} />
-      <Button
-        type="button"
-        variant="outlined"
-        color="inherit"
-        size="large"
-        fullWidth
-        startIcon={<GoogleIcon />}
-        onClick={() => onBanner({ severity: 'info', text: AUTH_MESSAGES.googleLoginUnavailable })}
-        sx={{ borderColor: 'divider', bgcolor: 'background.paper', fontWeight: 600 }}
-      >
-        {texts.google}
-      </Button>
-      <Divider sx={{ my: 3 }}>
-        <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: 1 }}>
-          {texts.or}
-        </Typography>
-      </Divider>
+      {google && (
+        <>
+          <Button
+            href={googleStartHref(intent, redirect)}
+            variant="outlined"
+            color="inherit"
+            size="large"
+            fullWidth
+            startIcon={<GoogleIcon />}
+            sx={{ borderColor: 'divider', bgcolor: 'background.paper', fontWeight: 600 }}
+          >
+            {texts.google}
+          </Button>
+          <Divider sx={{ my: 3 }}>
+            <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: 1 }}>
+              {texts.or}
+            </Typography>
+          </Divider>
+        </>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Box, Link, Stack } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
@@ -6,6 +6,7 @@ import { loginSchema } from '@rifaria/shared/schemas';
 import { takeSessionEnded, useSession } from '@rifaria/shared/session';
 import { PasswordField } from '@rifaria/shared/ui';
 import { paths, REDIRECT_PARAM, safeRedirectTarget } from '../../../config/paths';
+import { getMe } from '../api/get-me';
 import { login } from '../api/login';
 import { AUTH_MESSAGES, LOGIN_TEXTS, PASSWORD_RESET_MESSAGES } from '../texts';
 import {
@@ -13,6 +14,7 @@ import {
   AuthFormIntro,
   EmailField,
   FormBanner,
+  googleFailureMessage,
   SubmitButton,
   useAuthFields,
   type Banner,
@@ -42,8 +44,13 @@ export function LoginForm() {
   const setSession = useSession((state) => state.setSession);
 
   const locationState = location.state as LoginLocationState | null;
-  const [submitting, setSubmitting] = useState(false);
+  // Back from Google (api/src/auth/google-routes.ts): ?google=1 with the session cookie set, or ?google_error=….
+  const backFromGoogle = searchParams.get('google') === '1';
+  const [submitting, setSubmitting] = useState(backFromGoogle);
   const [banner, setBanner] = useState<Banner | null>(() => {
+    if (backFromGoogle) return { severity: 'info', text: LOGIN_TEXTS.googleFinishing };
+    const googleFailure = googleFailureMessage(searchParams.get('google_error'), 'login');
+    if (googleFailure) return { severity: 'error', text: googleFailure };
     if (locationState?.passwordReset) return { severity: 'success', text: PASSWORD_RESET_MESSAGES.success };
     // Another tab (or device) changed the password: this one's session ended, and says why (issue 30).
     if (takeSessionEnded() === 'password_changed') {
@@ -56,6 +63,29 @@ export function LoginForm() {
   // The originally requested page: ?redirect=… (set by the guard and by the 401 handler) or router state.
   const fromState = locationState?.from;
   const returnTo = safeRedirectTarget(searchParams.get(REDIRECT_PARAM)) ?? safeRedirectTarget(fromState);
+
+  // The API set the session cookie: the user comes from GET /api/auth/me, then on as after a password login.
+  useEffect(() => {
+    if (!backFromGoogle) return undefined;
+    let active = true;
+    getMe()
+      .then((user) => {
+        if (!active) return;
+        if (!user) throw new Error('Resposta sem usuário');
+        setSession(user);
+        navigate(returnTo ?? paths.dashboard.getHref(), { replace: true });
+      })
+      .catch(() => {
+        if (!active) return;
+        setBanner({ severity: 'error', text: AUTH_MESSAGES.googleLoginFailed });
+        setSubmitting(false);
+      });
+    return () => {
+      active = false;
+    };
+    // Once, on arrival from Google.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -76,7 +106,7 @@ export function LoginForm() {
 
   return (
     <Box>
-      <AuthFormIntro texts={LOGIN_TEXTS} onBanner={setBanner} />
+      <AuthFormIntro texts={LOGIN_TEXTS} intent="login" redirect={returnTo} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit} aria-label="Entrar">
         <FormBanner banner={banner} />
         <EmailField label={LOGIN_TEXTS.emailLabel} {...field('email')} autoFocus />

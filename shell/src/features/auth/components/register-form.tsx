@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { Box, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { REGISTER_REDIRECT_MS } from '@rifaria/shared/constants';
@@ -14,6 +14,7 @@ import {
   AuthFormIntro,
   EmailField,
   FormBanner,
+  googleFailureMessage,
   SubmitButton,
   useAuthFields,
   type Banner,
@@ -28,7 +29,13 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const setSession = useSession((state) => state.setSession);
 
-  const [banner, setBanner] = useState<Banner | null>(null);
+  const [searchParams] = useSearchParams();
+  // Back from a Google sign-up that did not end in a session (?google_error=…): the spec's 'Erro ao cadastrar com
+  // Google.', or what went wrong when it is known.
+  const [banner, setBanner] = useState<Banner | null>(() => {
+    const googleFailure = googleFailureMessage(searchParams.get('google_error'), 'signup');
+    return googleFailure ? { severity: 'error', text: googleFailure } : null;
+  });
   const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState(false);
   const successId = useId();
@@ -106,12 +113,7 @@ export function RegisterForm() {
 
   return (
     <Box>
-      {/*
-        There is no Google integration yet, so nothing can "fail": instead of the spec's failure text
-        ('Erro ao cadastrar com Google.', kept in AUTH_MESSAGES for when a real flow exists) we show the same honest
-        message as the login screen, which also tells the visitor what to do instead.
-      */}
-      <AuthFormIntro texts={REGISTER_TEXTS} onBanner={setBanner} />
+      <AuthFormIntro texts={REGISTER_TEXTS} intent="signup" />
       <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit} aria-label="Criar conta">
         <FormBanner banner={banner} />
         <TextField label={REGISTER_TEXTS.nameLabel} autoComplete="name" {...field('name')} autoFocus />
