@@ -21,12 +21,15 @@ export interface UsersTable {
   id: Id;
   name: string;
   email: string;
-  password_hash: string;
+  /** 054: null for an account made with Google until its owner sets a password (no password matches it). */
+  password_hash: string | null;
   cpf: string | null;
   phone: string | null;
   birthdate: ColumnType<string | null, string | null | undefined, string | null>;
   email_verified_at: NullableTimestamp;
   profile_description: Generated<string>;
+  /** 054: the Google account (OpenID `sub`) this account signs in with, or null. */
+  google_sub: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
@@ -692,6 +695,19 @@ export interface Database {
   // 046_campaign_sales_totals
   campaign_sales_totals: CampaignSalesTotalsTable;
   campaign_sales_deltas: CampaignSalesDeltasTable;
+  // 054_google_sign_in
+  google_sign_in_flows: GoogleSignInFlowsTable;
+}
+
+/** 054: a Google sign-in between the redirect and the callback (auth/google.ts). */
+export interface GoogleSignInFlowsTable {
+  state_hash: Buffer;
+  code_verifier: string;
+  nonce: string;
+  intent: 'login' | 'signup';
+  return_to: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
 }
 
 /** Per campaign, status and São Paulo day: purchases, tickets and centavos (folded from the deltas). */

@@ -36,6 +36,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/auth/states': 'reference data of the address form',
   'POST /api/auth/forgot-password': 'asks for a reset link (same answer for any e-mail)',
   'POST /api/auth/reset-password': 'authenticated by the single-use token of the link',
+  'GET /api/auth/google/start': "'Entrar com Google': to the provider (404 unless GOOGLE_CLIENT_ID is set)",
+  'GET /api/auth/google/callback': "back from Google: this browser's state cookie, a single-use flow, PKCE and nonce",
   'GET /api/sandbox/mailbox': 'e-mail sandbox, only outside production without SMTP',
   'GET /api/document-types': 'reference data of the account-opening form',
   'POST /payments/webhook/pix': "PSP webhook, authenticated by the provider's headers/TLS",

@@ -6,7 +6,7 @@ import { isMailSandbox, mailFromAddress, type AppConfig } from '../../config';
 import type { DatabaseKind } from '../../db';
 import type { Database } from '../../db/schema';
 import { PasswordHasher } from '../../lib/passwords';
-import { linkOriginOf } from '../../lib/public-origin';
+import { defaultOriginOf, linkOriginOf } from '../../lib/public-origin';
 import { deriveKey, resolveServerSecret } from '../../lib/server-secret';
 import type { WorkerStep } from '../../lib/worker';
 import { OutboxMailTransport, type MailTransport } from '../../mail/transport';
@@ -16,6 +16,7 @@ import { SandboxMailboxService } from '../../mail/sandbox-mailbox';
 import { sendDeadlineMs, SmtpSender } from '../../mail/smtp';
 import { mailWorkerSteps } from '../../mail/worker';
 import { AuthService } from '../../auth/service';
+import { GoogleSignInService } from '../../auth/google';
 import { EmailVerificationService } from '../../auth/email-verification';
 import { PasswordResetService } from '../../auth/password-reset';
 import { LoginLock } from '../../auth/login-lock';
@@ -92,6 +93,8 @@ export interface Services {
   /** GET /api/sandbox/mailbox; null unless in e-mail sandbox mode (no SMTP_URL, not production). */
   sandboxMailbox: SandboxMailboxService | null;
   auth: AuthService;
+  /** 'Entrar com Google' (OpenID Connect); `enabled` only with GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET. */
+  google: GoogleSignInService;
   emailVerification: EmailVerificationService;
   passwordReset: PasswordResetService;
   profile: ProfileService;
@@ -230,6 +233,8 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     batchSize: 100,
   });
 
+  const auth = new AuthService(db, repos, passwords, config.tokenTtlDays, loginLock, mail);
+
   fastify.decorate('config', config);
   fastify.decorate('db', db);
   fastify.decorate('databaseKind', options.databaseKind);
@@ -238,7 +243,9 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     limitsRedis,
     passwords,
     mail,
-    auth: new AuthService(db, repos, passwords, config.tokenTtlDays, loginLock, mail),
+    auth,
+    // Google sends the browser back to PUBLIC_URL's callback (the address registered with Google).
+    google: new GoogleSignInService(db, repos, auth, config.google, defaultOriginOf(config)),
     mailDelivery,
     sandboxMailbox: isMailSandbox(config)
       ? new SandboxMailboxService(repos.mailOutbox, config.whatsapp.provider === 'sandbox' ? whatsappRepository : null)
