@@ -1,6 +1,6 @@
 // npm run bench -- scale [purchases]: one campaign filled with N purchases (1,000,000 by default) on PostgreSQL,
 // one API process, then p50/p99 of the organiser's and the public paths at that size, the CSV's time and the
-// server's peak RSS, each beside its target (issue 29).
+// server's peak RSS, each beside its target (issue 29); the PDF's time and the peak RSS after it (issue 30).
 //
 // Method: a throw-away schema of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) migrated by the
 // bench, the API started on it (bench/server.ts), an organiser and a 10,000,000-number campaign made through the
@@ -122,6 +122,8 @@ export async function scaleBench(args: string[]): Promise<void> {
     const paths: [string, string, Record<string, string>, number][] = [
       ['Vendas, página 1', `${base}?per_page=10`, auth, 200],
       ['Vendas, última página', `${base}?per_page=10&page=${first.pagination.last_page}`, auth, 200],
+      // 100 rows, each with its first numbers (issue 30).
+      ['Vendas, 100 por página', `${base}?per_page=100`, auth, 200],
       ['Ordenar por valor', `${base}?sort_by=total_value&sort_order=desc`, auth, 200],
       ['Ordenar por tickets', `${base}?sort_by=total_tickets&sort_order=asc`, auth, 200],
       ['Ordenar por status', `${base}?sort_by=status&sort_order=asc`, auth, 200],
@@ -140,14 +142,25 @@ export async function scaleBench(args: string[]): Promise<void> {
       );
     }
     const apiPid = listenerPid(PORT);
-    const csvStart = performance.now();
-    const csv = await fetch(`${base}.csv`, { headers: auth });
-    let bytes = 0;
-    const reader = csv.body!.getReader();
-    for (let part = await reader.read(); !part.done; part = await reader.read()) bytes += part.value.byteLength;
-    const csvSeconds = (performance.now() - csvStart) / 1000;
+    /** Streams a download to its end; its time and size. */
+    const download = async (path: string) => {
+      const start = performance.now();
+      const response = await fetch(path, { headers: auth });
+      if (!response.ok) throw new Error(`${path}: ${response.status}`);
+      let bytes = 0;
+      const reader = response.body!.getReader();
+      for (let part = await reader.read(); !part.done; part = await reader.read()) bytes += part.value.byteLength;
+      return { seconds: (performance.now() - start) / 1000, mb: bytes / 1e6 };
+    };
+    const csv = await download(`${base}.csv`);
     console.log(
-      `\nCSV de todas as vendas: ${fmt(csvSeconds, 1)} s, ${fmt(bytes / 1e6, 1)} MB (meta ≤ 60 s); ` +
+      `\nCSV de todas as vendas: ${fmt(csv.seconds, 1)} s, ${fmt(csv.mb, 1)} MB (meta ≤ 60 s); ` +
+        `pico de RSS do servidor ${fmt(peakRssMb(apiPid))} MB`,
+    );
+    // Issue 30: the PDF of every sale, streamed page by page the same way.
+    const pdf = await download(`${base}.pdf`);
+    console.log(
+      `PDF de todas as vendas: ${fmt(pdf.seconds, 1)} s, ${fmt(pdf.mb, 1)} MB; ` +
         `pico de RSS do servidor ${fmt(peakRssMb(apiPid))} MB`,
     );
   } finally {

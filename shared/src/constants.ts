@@ -81,6 +81,8 @@ export const DOCUMENT_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'ap
 export const SALES_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const SALES_DEFAULT_PAGE_SIZE = 10;
 export const SALES_DEFAULT_SORT = { sort_by: 'purchased_at', sort_order: 'desc' } as const;
+/** The sales table shows a sale's first numbers (ascending) and '+N' for the rest, opened on demand (issue 30). */
+export const SALE_NUMBERS_PREVIEW = 5;
 /** Pagination shows first, last and the pages within this distance of the current one, with ellipses. */
 export const PAGINATION_SIBLINGS = 2;
 

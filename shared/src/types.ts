@@ -223,6 +223,19 @@ export interface Sale {
    * ascending, zero-padded to the campaign's width (formatTicketNumber); [] once cancelled (numbers released).
    */
   numbers?: string[];
+  /**
+   * The sales table's view of the numbers (issue 30), on every row of GET /api/campaigns/{id}/sales: the first
+   * SALE_NUMBERS_PREVIEW numbers, ascending and zero-padded, and how many more the purchase holds (the whole list:
+   * GET /api/campaigns/{id}/sales/{saleId}/numbers). [] and 0 once cancelled.
+   */
+  numbers_preview?: { first: string[]; more: number };
+}
+
+/** GET /api/campaigns/{id}/sales/{saleId}/numbers: every number of one sale, ascending, zero-padded. */
+export interface SaleNumbersReply {
+  success: true;
+  message: string;
+  data: { id: number; numbers: string[] };
 }
 
 export interface SalesStatistics {

@@ -15,22 +15,21 @@ import {
   type SaleRow,
 } from './listing';
 
-/**
- * GET /api/campaigns/{id}/sales.csv: every sale the table's filters keep, in the table's order, with masks as the
- * table shows them (presentSale) and each sale's numbers, streamed. The rows are read in keyset chunks (the sort's
- * key after the last row sent, never an OFFSET), so a million sales cost one index walk and the process holds one
- * chunk at a time, whatever the campaign's size. Keys travel as text, so a timestamp keeps its microseconds.
- */
-export const SALES_CSV_CHUNK = 2_000;
+/** The filters and order of an export: the table's query without its page. */
+export type SalesExportQuery = Omit<SalesQuery, 'page' | 'perPage'>;
 
-export async function* salesCsv(
+/**
+ * Every sale the table's filters keep, in the table's order, `chunk` rows at a time: the CSV and the PDF exports
+ * start here. The rows are read in keyset chunks (the sort's key after the last row sent, never an OFFSET), so a
+ * million sales cost one index walk and the process holds one chunk at a time, whatever the campaign's size. Keys
+ * travel as text, so a timestamp keeps its microseconds.
+ */
+export async function* saleChunks(
   db: Executor,
-  cipher: BuyerCpfCipher,
   campaign: OwnedCampaign,
-  query: Omit<SalesQuery, 'page' | 'perPage'>,
-  chunk = SALES_CSV_CHUNK,
-): AsyncGenerator<string> {
-  yield salesCsvHeader();
+  query: SalesExportQuery,
+  chunk: number,
+): AsyncGenerator<SaleRow[]> {
   const base = filteredSales(db, campaign, query.statuses, classifySalesSearch(query.buyerSearch));
   if (!base) return;
   const ascending = query.sortOrder === 'asc';
@@ -47,6 +46,28 @@ export async function* salesCsv(
     }
     const rows = await page.orderBy(salesOrderBy(query.sortBy, ascending)).limit(chunk).execute();
     if (rows.length === 0) return;
+    yield rows as unknown as SaleRow[];
+    if (rows.length < chunk) return;
+    const last = rows[rows.length - 1] as unknown as Record<string, string>;
+    after = keys.map((_, i) => last[`k${i}`]!);
+  }
+}
+
+/**
+ * GET /api/campaigns/{id}/sales.csv: every sale the table's filters keep, in the table's order, with masks as the
+ * table shows them (presentSale) and each sale's numbers, streamed chunk by chunk (saleChunks).
+ */
+export const SALES_CSV_CHUNK = 2_000;
+
+export async function* salesCsv(
+  db: Executor,
+  cipher: BuyerCpfCipher,
+  campaign: OwnedCampaign,
+  query: SalesExportQuery,
+  chunk = SALES_CSV_CHUNK,
+): AsyncGenerator<string> {
+  yield salesCsvHeader();
+  for await (const rows of saleChunks(db, campaign, query, chunk)) {
     const numbers = await numbersOf(
       db,
       campaign,
@@ -55,13 +76,10 @@ export async function* salesCsv(
     );
     let text = '';
     for (const row of rows) {
-      const sale = presentSale(row as SaleRow, cipher);
+      const sale = presentSale(row, cipher);
       sale.numbers = numbers.get(String(row.id)) ?? [];
       text += salesCsvLine(sale);
     }
     yield text;
-    if (rows.length < chunk) return;
-    const last = rows[rows.length - 1] as unknown as Record<string, string>;
-    after = keys.map((_, i) => last[`k${i}`]!);
   }
 }

@@ -1,6 +1,6 @@
 import type { Pagination, Sale, SalesQuery, SalesReply, SalesSortBy, SalesStatistics } from '@rifaria/shared/types';
 import { CAMPAIGN_STATUS, PURCHASE_STATUS, type CampaignStatusId, type PurchaseStatusId } from '@rifaria/shared/types';
-import { PURCHASE_STATUS_ID, RESERVATION_QUANTITY_MAX } from '@rifaria/shared/constants';
+import { PURCHASE_STATUS_ID, RESERVATION_QUANTITY_MAX, SALE_NUMBERS_PREVIEW } from '@rifaria/shared/constants';
 import { formatTicketNumber, parseTicketNumber } from '@rifaria/shared/format';
 import { sql } from 'kysely';
 import type { Executor, PurchaseStatusIdValue } from '../db/schema';
@@ -18,8 +18,9 @@ import { centsToReais } from '@rifaria/shared/money';
  * searching character by character would reveal what the mask hides). The CPF is the public mask (check digits only,
  * lib/masks.ts) on Pago rows and no digit at all on the others; names are on every row.
  *
- * Searches are told apart by their shape (classifySalesSearch). With `withNumbers` each sale of the page carries its
- * numbers, zero-padded as on the checkout.
+ * Searches are told apart by their shape (classifySalesSearch). Each sale of the page carries its first numbers and
+ * how many more it holds (`numbers_preview`, issue 30: read for the page's rows only, SALE_NUMBERS_PREVIEW index
+ * entries each); with `withNumbers` it carries all of them, zero-padded as on the checkout.
  *
  * At a million purchases (bench/scale.ts): the count without a search comes from the maintained totals, each sort
  * has its index, pages past the middle are read from the end, and the page's ids come first so skipped rows never
@@ -253,10 +254,60 @@ export async function numbersOf(
 }
 
 /**
+ * The first `limit` numbers of each purchase, ascending, and whether it holds more: one statement, each purchase an
+ * ordered walk of `limit + 1` entries of campaign_tickets' (campaign_id, purchase_id, number) index (migration 053),
+ * however many numbers it holds. The sales table's preview and the PDF's numbers column read them this way.
+ */
+export async function firstNumbersOf(
+  db: Executor,
+  campaign: OwnedCampaign,
+  purchaseIds: string[],
+  limit: number,
+): Promise<Map<string, { first: string[]; hasMore: boolean }>> {
+  const byPurchase = new Map<string, { first: string[]; hasMore: boolean }>();
+  if (purchaseIds.length === 0) return byPurchase;
+  const ids = sql.join(purchaseIds.map((id) => sql`${id}::bigint`));
+  const { rows } = await sql<{ id: string; numbers: number[] | string }>`
+    SELECT x.id::text AS id,
+           ARRAY(SELECT t.number FROM campaign_tickets t
+                  WHERE t.campaign_id = ${campaign.id} AND t.purchase_id = x.id
+                  ORDER BY t.number LIMIT ${limit + 1}) AS numbers
+      FROM unnest(ARRAY[${ids}]) AS x(id)`.execute(db);
+  for (const row of rows) {
+    const numbers = parseIntArray(row.numbers);
+    byPurchase.set(row.id, {
+      first: numbers.slice(0, limit).map((number) => formatTicketNumber(number, campaign.total_tickets)),
+      hasMore: numbers.length > limit,
+    });
+  }
+  return byPurchase;
+}
+
+/** An integer[] as the driver gives it: an array (pg, PGlite) or its text form ('{1,2,3}'). */
+function parseIntArray(value: number[] | string): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  const inner = value.slice(1, -1);
+  return inner ? inner.split(',').map(Number) : [];
+}
+
+/** Every number of one sale of the campaign, ascending and zero-padded; null when the campaign has no such sale. */
+export async function saleNumbers(db: Executor, campaign: OwnedCampaign, saleId: string): Promise<string[] | null> {
+  if (!/^\d{1,18}$/.test(saleId)) return null;
+  const sale = await db
+    .selectFrom('purchases')
+    .select('id')
+    .where('campaign_id', '=', campaign.id)
+    .where('id', '=', saleId)
+    .executeTakeFirst();
+  if (!sale) return null;
+  return (await numbersOf(db, campaign, [saleId], 1)).get(saleId) ?? [];
+}
+
+/**
  * How many rows the filters keep. Without a search the campaign's maintained totals answer (no rescan of a million
  * purchases); a search is narrow by construction (a ticket, a phone, an e-mail) or a name.
  */
-async function countSales(
+export async function countSales(
   db: Executor,
   campaign: OwnedCampaign,
   statuses: readonly number[],
@@ -326,9 +377,22 @@ export async function listSales(
       )
     : null;
 
+  const previews = await firstNumbersOf(
+    db,
+    campaign,
+    rows.map((row) => String(row.id)),
+    SALE_NUMBERS_PREVIEW,
+  );
+
   const data: Sale[] = rows.map((row) => {
     const sale = presentSale(row, cipher);
     if (numbers) sale.numbers = numbers.get(String(row.id)) ?? [];
+    const preview = previews.get(String(row.id));
+    // A live purchase holds exactly its total_tickets numbers: the rest of the list is total_tickets − shown.
+    sale.numbers_preview = {
+      first: preview?.first ?? [],
+      more: preview?.hasMore ? row.total_tickets - preview.first.length : 0,
+    };
     return sale;
   });
 

@@ -8,6 +8,8 @@ export const SALES_MESSAGES = {
   sortOrder: 'Direção da ordenação inválida. Use asc ou desc.',
   buyerSearch: 'A busca deve ter no máximo 100 caracteres.',
   withNumbers: 'with_numbers inválido. Use 0 ou 1.',
+  numbersListed: 'Números da venda carregados com sucesso',
+  saleNotFound: 'Venda não encontrada',
 } as const;
 
 export const DASHBOARD_MESSAGES = {

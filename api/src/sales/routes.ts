@@ -9,13 +9,16 @@ import { sessionOf } from '../plugins/app/authentication';
 import { SALES_SORT_COLUMNS } from './listing';
 import { SALES_MESSAGES } from './messages';
 import type { RoutesPlugin } from '../lib/routes-plugin';
+import { linkOriginOf } from '../lib/public-origin';
+import type { SalesExportQuery } from './export';
 
 /**
  * GET /api/campaigns/{id}/sales (spec section 7): the organiser's sales of one campaign, owner-scoped.
  * The browser sends arrays as `status[]=1&status[]=2`; `status=1` and repeated `status` are accepted too.
  * `buyer_search` made of digits only (up to 8, zero padding allowed) also finds the sale holding that ticket number.
- * GET /api/campaigns/{id}/sales.csv: the same query's whole CSV, downloaded by the browser itself from a link (the
- * session cookie suffices: a GET needs no CSRF header); its HEAD checks the download without running it.
+ * GET /api/campaigns/{id}/sales.csv and .pdf: the same query's whole CSV or PDF, downloaded by the browser itself
+ * from a link (the session cookie suffices: a GET needs no CSRF header); their HEAD checks the download without
+ * running it. GET /api/campaigns/{id}/sales/{saleId}/numbers: every number of one sale (the table shows the first).
  */
 
 const statusValue = v.picklist(['1', '2', '3'], SALES_MESSAGES.status);
@@ -101,37 +104,89 @@ const campaignSalesRoutes: RoutesPlugin = async (fastify) => {
     },
   );
 
+  /**
+   * The exports: the same query's every sale, streamed as a download (page and per_page ignored). Their HEAD (the
+   * download dialog's check before the browser fetches the file) answers session, campaign and query without
+   * starting the export: Fastify's own HEAD would read the whole stream and throw it away.
+   */
+  const exportRoute = (
+    format: 'csv' | 'pdf',
+    contentType: string,
+    summary: string,
+    open: (
+      userId: string,
+      campaignId: string,
+      query: SalesExportQuery,
+    ) => Promise<AsyncGenerator<string> | AsyncGenerator<Buffer> | null>,
+  ) =>
+    fastify.get(
+      `/api/campaigns/:id/sales.${format}`,
+      {
+        schema: {
+          tags: ['campaigns'],
+          summary,
+          params: idParams,
+          querystring: salesQuery,
+          response: { 200: SALES_REPLIES[format], ...SALES_REPLIES.errors },
+        },
+        config: { auth: true },
+      },
+      async (request, reply) => {
+        const userId = String(sessionOf(request).user.id);
+        const query = request.query;
+        const file = await open(userId, request.params.id, {
+          statuses: statusesOf(query),
+          buyerSearch: query.buyer_search,
+          sortBy: query.sort_by,
+          sortOrder: query.sort_order,
+        });
+        if (!file) throw new HttpError(404, CAMPAIGN_MESSAGES.notFound);
+        void reply
+          .header('cache-control', 'no-store')
+          .header('content-type', contentType)
+          .header('content-disposition', `attachment; filename="vendas-campanha-${request.params.id}.${format}"`);
+        if (request.method === 'HEAD') {
+          await file.return(undefined);
+          return reply.send();
+        }
+        return reply.send(Readable.from(file));
+      },
+    );
+
+  exportRoute(
+    'csv',
+    'text/csv; charset=utf-8',
+    'CSV de todas as vendas com os filtros e a ordem da tabela (page e per_page ignorados), transmitido aos poucos',
+    (userId, campaignId, query) => fastify.services.sales.csv(userId, campaignId, query),
+  );
+  exportRoute(
+    'pdf',
+    'application/pdf',
+    'PDF de todas as vendas com os filtros e a ordem da tabela, com o cabeçalho da campanha, transmitido página a página',
+    (userId, campaignId, query) => fastify.services.sales.pdf(userId, campaignId, query, linkOriginOf(fastify.config)),
+  );
+
   fastify.get(
-    '/api/campaigns/:id/sales.csv',
+    '/api/campaigns/:id/sales/:saleId/numbers',
     {
       schema: {
         tags: ['campaigns'],
-        summary:
-          'CSV de todas as vendas com os filtros e a ordem da tabela (page e per_page ignorados), transmitido aos poucos',
-        params: idParams,
-        querystring: salesQuery,
-        response: { 200: SALES_REPLIES.csv, ...SALES_REPLIES.errors },
+        summary: "Todos os números de uma venda (o '+N' da tabela de vendas)",
+        params: v.object({ id: v.string(), saleId: v.string() }),
+        response: { 200: SALES_REPLIES.numbers, ...SALES_REPLIES.errors },
       },
       config: { auth: true },
     },
     async (request, reply) => {
       const userId = String(sessionOf(request).user.id);
-      const query = request.query;
-      const csv = await fastify.services.sales.csv(userId, request.params.id, {
-        statuses: statusesOf(query),
-        buyerSearch: query.buyer_search,
-        sortBy: query.sort_by,
-        sortOrder: query.sort_order,
-      });
-      if (!csv) throw new HttpError(404, CAMPAIGN_MESSAGES.notFound);
-      void reply
-        .header('cache-control', 'no-store')
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="vendas-campanha-${request.params.id}.csv"`);
-      // HEAD (the download dialog's check before the browser fetches the file): session, campaign and query answered,
-      // the export never started. Fastify's own HEAD would read the whole stream and throw it away.
-      if (request.method === 'HEAD') return reply.send();
-      return reply.send(Readable.from(csv));
+      const numbers = await fastify.services.sales.numbers(userId, request.params.id, request.params.saleId);
+      if (!numbers) throw new HttpError(404, SALES_MESSAGES.saleNotFound);
+      void reply.header('cache-control', 'no-store');
+      return {
+        success: true,
+        message: SALES_MESSAGES.numbersListed,
+        data: { id: Number(request.params.saleId), numbers },
+      };
     },
   );
 };

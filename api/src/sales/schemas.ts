@@ -1,4 +1,4 @@
-import type { Pagination, Sale, SalesReply, SalesStatistics } from '@rifaria/shared/types';
+import type { Pagination, Sale, SaleNumbersReply, SalesReply, SalesStatistics } from '@rifaria/shared/types';
 import * as v from 'valibot';
 import {
   campaignStatusSchema,
@@ -42,6 +42,20 @@ export const saleSchema = v.object({
       ),
     ),
   ),
+  numbers_preview: v.optional(
+    v.pipe(
+      v.object({ first: v.array(v.string()), more: integer }),
+      v.description(
+        "Os primeiros números da compra (até 5, em ordem, com zeros à esquerda) e quantos mais ela tem ('+N' na tabela)",
+      ),
+    ),
+  ),
+});
+
+export const saleNumbersReplySchema = v.object({
+  success: v.literal(true),
+  message: v.string(),
+  data: v.object({ id: integer, numbers: v.array(v.string()) }),
 });
 
 export const salesStatisticsSchema = v.object({
@@ -70,6 +84,13 @@ export const SALES_REPLIES = {
   list: replySchema(salesReplySchema),
   /** The CSV download: streamed text (never serialized by fast-json-stringify), declared for the OpenAPI document. */
   csv: { description: 'CSV (UTF-8 com BOM, separado por ponto e vírgula)', type: 'string' },
+  /** The PDF download: streamed bytes, declared for the OpenAPI document. */
+  pdf: {
+    description: 'PDF (A4 paisagem): cabeçalho da campanha e tabela das vendas',
+    type: 'string',
+    format: 'binary',
+  },
+  numbers: replySchema(saleNumbersReplySchema),
   /** Owner-scoped: 404 for another organiser's campaign. */
   errors: ownedErrors,
 } as const;
@@ -79,4 +100,5 @@ export type ReplyContractChecks = [
   Check<Same<Out<typeof saleSchema>, Sale>>,
   Check<Same<Out<typeof salesStatisticsSchema>, SalesStatistics>>,
   Check<Same<Out<typeof salesReplySchema>, SalesReply>>,
+  Check<Same<Out<typeof saleNumbersReplySchema>, SaleNumbersReply>>,
 ];

@@ -2,9 +2,10 @@ import type { SalesReply } from '@rifaria/shared/types';
 import type { Kysely } from 'kysely';
 import type { BuyerCpfCipher } from '../buyers/cpf';
 import type { Database } from '../db/schema';
-import { findOwnedCampaign, listSales, type SalesListOptions, type SalesQuery } from './listing';
+import { findOwnedCampaign, listSales, saleNumbers, type SalesListOptions, type SalesQuery } from './listing';
 import { foldSalesDeltas } from './stats';
-import { salesCsv } from './export';
+import { salesCsv, type SalesExportQuery } from './export';
+import { salesPdf, salesPdfCampaign } from './pdf';
 
 const FOLD_BATCH = 10_000;
 
@@ -28,13 +29,30 @@ export class SalesService {
   }
 
   /** The CSV of every sale the filters keep, as a stream of text chunks; null when the campaign is not theirs. */
-  async csv(
-    userId: string,
-    campaignId: string,
-    query: Omit<SalesQuery, 'page' | 'perPage'>,
-  ): Promise<AsyncGenerator<string> | null> {
+  async csv(userId: string, campaignId: string, query: SalesExportQuery): Promise<AsyncGenerator<string> | null> {
     const campaign = await findOwnedCampaign(this.db, userId, campaignId);
     return campaign ? salesCsv(this.db, this.cipher(), campaign, query) : null;
+  }
+
+  /**
+   * The PDF of every sale the filters keep, as a stream of byte chunks; null when the campaign is not theirs. The
+   * header's link is on `origin` (lib/public-origin.ts).
+   */
+  async pdf(
+    userId: string,
+    campaignId: string,
+    query: SalesExportQuery,
+    origin: string,
+  ): Promise<AsyncGenerator<Buffer> | null> {
+    const campaign = await findOwnedCampaign(this.db, userId, campaignId);
+    if (!campaign) return null;
+    return salesPdf(this.db, this.cipher(), await salesPdfCampaign(this.db, campaign, origin), query);
+  }
+
+  /** Every number of one sale (the table's '+N'); null when the campaign is not theirs or has no such sale. */
+  async numbers(userId: string, campaignId: string, saleId: string): Promise<string[] | null> {
+    const campaign = await findOwnedCampaign(this.db, userId, campaignId);
+    return campaign ? saleNumbers(this.db, campaign, saleId) : null;
   }
 
   /** Moves the appended sales deltas into the campaigns' totals, a batch at a time (a worker step). */

@@ -10,6 +10,7 @@ export function sale(overrides: Partial<Sale> = {}): Sale {
     total_value: 1234.56,
     status: { id: 2, name: 'Pago' },
     purchased_at: '2026-11-20T15:30:00Z',
+    numbers_preview: { first: ['0007', '0420', '9001'], more: 0 },
     ...overrides,
   };
 }

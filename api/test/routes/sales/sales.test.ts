@@ -99,6 +99,7 @@ describe('GET /api/campaigns/:id/sales', () => {
       total_value: 10,
       status: { id: 2, name: 'Pago' },
       purchased_at: minutes(2).toISOString(),
+      numbers_preview: { first: ['000', '001', '002', '003', '004'], more: 0 },
     });
     // Full e-mail and phone on Pago purchases only; Pendente and Cancelado ones get the public masks.
     expect(body.data.map((s: { status: { name: string }; buyer: object }) => [s.status.name, s.buyer])).toEqual([

@@ -13,6 +13,7 @@ interface SaleBody {
   buyer: { name: string };
   status: { name: string };
   numbers?: string[];
+  numbers_preview?: { first: string[]; more: number };
 }
 
 describe('GET /api/campaigns/:id/sales — ticket numbers', () => {
@@ -152,6 +153,53 @@ describe('GET /api/campaigns/:id/sales — ticket numbers', () => {
     expect(page2.data.map((sale: SaleBody) => sale.numbers?.length)).toEqual([3, 2, 0, 1]);
     const off = (await get('?with_numbers=0')).json();
     expect(off.data.every((sale: SaleBody) => sale.numbers === undefined)).toBe(true);
+  });
+
+  it('should give every row of the table its first numbers and how many more (issue 30: only the CSV had them)', async () => {
+    const data = (await get('?sort_by=purchased_at&sort_order=asc')).json().data as SaleBody[];
+    expect(data.map((sale) => [sale.buyer.name, sale.numbers_preview])).toEqual([
+      ['João Conceição', { first: ['0000', '0001', '0002'], more: 0 }],
+      ['Ana Lima', { first: ['0003', '0004'], more: 0 }],
+      ['Zeca Souza', { first: [], more: 0 }],
+      ['Bia Prado', { first: ['0005'], more: 0 }],
+    ]);
+  });
+
+  it("should show five of a big purchase's numbers with '+N', and give the whole list of one sale on demand", async () => {
+    const db = t.database.db;
+    const campaign = await insertCampaign(db, { userId: owner.id, totalTickets: 1_000 });
+    const buyer = await insertBuyer(db, { name: 'Doze Números', phone: '89998888889', email: null });
+    const { id: saleId } = await insertPurchase(db, {
+      campaignId: campaign.id,
+      buyerId: buyer.id,
+      tickets: 12,
+      status: 'paid',
+    });
+    const row = (await get('', campaign.id)).json().data[0] as SaleBody;
+    expect(row.numbers_preview).toEqual({ first: ['000', '001', '002', '003', '004'], more: 7 });
+    expect(row.numbers).toBeUndefined();
+
+    const numbersOf = (sale: string, id = campaign.id, token = owner.token) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/campaigns/${id}/sales/${sale}/numbers`,
+        headers: bearer(token),
+      });
+    const all = await numbersOf(saleId);
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toEqual({
+      success: true,
+      message: 'Números da venda carregados com sucesso',
+      data: { id: Number(saleId), numbers: Array.from({ length: 12 }, (_, i) => String(i).padStart(3, '0')) },
+    });
+    // Owner-scoped: another organiser, another campaign's sale, or no such sale is 'not found'.
+    expect((await numbersOf(saleId, campaign.id, stranger.token)).statusCode).toBe(404);
+    expect((await numbersOf(saleId, campaignId)).statusCode).toBe(404);
+    expect((await numbersOf('999999999')).json()).toEqual({ success: false, message: 'Venda não encontrada' });
+    expect((await numbersOf('abc')).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/campaigns/${campaign.id}/sales/${saleId}/numbers` })).statusCode,
+    ).toBe(401);
   });
 
   it('should answer 422 in pt-BR for a with_numbers other than 0 or 1', async () => {
