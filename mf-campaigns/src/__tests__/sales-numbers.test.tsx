@@ -3,7 +3,7 @@
  * The CSV's 'Números' column is the API's (api/test/routes/sales/csv.test.ts, shared/src/__tests__/sales-csv.test.ts).
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockFetchForFile, server } from '@rifaria/shared/testing';
+import { mockFetchForFile, reply, server } from '@rifaria/shared/testing';
 import { maskedBuyer, renderAt, sale, salesReply, toastTitles } from '../testing/fixtures';
 
 // Shared CPUs: dialogs with transitions and typing take a few seconds here.
@@ -103,6 +103,72 @@ describe('Sales search by ticket number', () => {
       await waitFor(() => expect(lastQuery().has('buyer_search')).toBe(false));
     }
     expect(screen.queryByText(/^Número \d/)).not.toBeInTheDocument();
+  });
+
+  it("should show each sale's first numbers in the table and open the whole list from '+N' (issue 30)", async () => {
+    const big = sale({
+      id: 5,
+      buyer: { ...maskedBuyer, name: 'Caio Reis' },
+      total_tickets: 12,
+      numbers_preview: { first: ['0100', '0101', '0102', '0103', '0104'], more: 7 },
+    });
+    const cancelled = sale({
+      id: 6,
+      buyer: { ...maskedBuyer, name: 'Duda Melo' },
+      status: { id: 3, name: 'Cancelado' },
+      numbers_preview: { first: [], more: 0 },
+    });
+    server.on('GET', '/api/campaigns/:id/sales', () => salesReply([sale(), big, cancelled]));
+    const all = Array.from({ length: 12 }, (_, i) => String(100 + i).padStart(4, '0'));
+    server.on('GET', '/api/campaigns/:id/sales/:saleId/numbers', ({ params }) => ({
+      success: true,
+      message: 'ok',
+      data: { id: Number(params.saleId), numbers: all },
+    }));
+    const { user } = renderAt('/campanhas/7/vendas');
+    await screen.findByText('Ana Souza');
+    const table = screen.getByRole('table', { name: 'Vendas' });
+    expect(within(table).getByRole('columnheader', { name: 'Números' })).toBeInTheDocument();
+    const [, ana, caio, duda] = within(table).getAllByRole('row');
+    for (const number of ['0007', '0420', '9001']) expect(within(ana!).getByText(number)).toBeInTheDocument();
+    expect(within(ana!).queryByRole('button', { name: /^Ver os/ })).not.toBeInTheDocument();
+    expect(within(duda!).getByText('—')).toBeInTheDocument();
+    // Only the page's rows were asked for, with no full lists.
+    expect(lastQuery().has('with_numbers')).toBe(false);
+    expect(server.callsTo('GET', '/api/campaigns/7/sales/5/numbers')).toHaveLength(0);
+
+    const more = within(caio!).getByRole('button', { name: 'Ver os 12 números de Caio Reis' });
+    expect(more).toHaveTextContent('+7');
+    await user.click(more);
+    const dialog = await screen.findByRole('dialog', { name: 'Números de Caio Reis' });
+    const list = await within(dialog).findByRole('list', { name: 'Números de Caio Reis' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(all);
+    expect(within(dialog).getByText('12 números')).toBeInTheDocument();
+    expect(server.callsTo('GET', '/api/campaigns/7/sales/5/numbers')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar janela' }));
+    await dialogClosed();
+  });
+
+  it('should say when the whole list could not be loaded, and try again', async () => {
+    const big = sale({ id: 5, total_tickets: 8, numbers_preview: { first: ['1', '2', '3', '4', '5'], more: 3 } });
+    server.on('GET', '/api/campaigns/:id/sales', () => salesReply([big]));
+    let calls = 0;
+    server.on('GET', '/api/campaigns/:id/sales/:saleId/numbers', () =>
+      (calls += 1) === 1
+        ? reply(404, { success: false, message: 'Venda não encontrada' })
+        : { success: true, message: 'ok', data: { id: 5, numbers: ['1', '2', '3', '4', '5', '6', '7', '8'] } },
+    );
+    const { user } = renderAt('/campanhas/7/vendas');
+    await screen.findByText('Ana Souza');
+    await user.click(screen.getByRole('button', { name: 'Ver os 8 números de Ana Souza' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Números de Ana Souza' });
+    expect(await within(dialog).findByText('Não foi possível carregar os números.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await within(dialog).findByText('8 números')).toBeInTheDocument();
   });
 
   it('should show "Nenhuma venda encontrada" when no sale holds the number', async () => {

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { setApiNavigate } from '@rifaria/shared/api-client';
 import { browser, mockFetchForFile, reply, server, type UserEventOptions } from '@rifaria/shared/testing';
 import { useToastStore } from '@rifaria/shared/ui';
-import { CSV_CHECK_TIMEOUT_MS } from '../features/sales/api/sales-csv';
+import { EXPORT_CHECK_TIMEOUT_MS } from '../features/sales/api/sales-export';
 import { paginationModel } from '../features/sales/components/pagination-model';
 import { campaignNotFound, maskedBuyer, renderAt, sale, salesReply, toastTitles } from '../testing/fixtures';
 
@@ -211,12 +211,18 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
     return dialog;
   }
 
-  it('should download the CSV from the API with the current filters and order, and announce PDF as coming soon', async () => {
+  /** The sales page with one sale, its export's check answering 200, and the downloads it starts. */
+  async function salesWithExport(format: 'csv' | 'pdf') {
     server.on('GET', '/api/campaigns/:id/sales', () => salesReply([sale()]));
-    server.on('HEAD', '/api/campaigns/:id/sales.csv', () => reply(200));
+    server.on('HEAD', `/api/campaigns/:id/sales.${format}`, () => reply(200));
     const downloads = spyOnDownloads();
     const { user } = renderSales();
     await screen.findByText('Ana Souza');
+    return { user, downloads };
+  }
+
+  it('should download the CSV from the API with the current filters and order', async () => {
+    const { user, downloads } = await salesWithExport('csv');
     await user.click(screen.getByRole('button', { name: 'Filtros' }));
     const filters = await screen.findByRole('dialog', { name: 'Filtros' });
     await user.type(within(filters).getByRole('textbox', { name: 'Buscar comprador' }), 'ana');
@@ -241,8 +247,6 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
     expect(url.searchParams.get('sort_order')).toBe('asc');
     expect([...url.searchParams.keys()].sort()).toEqual(['buyer_search', 'sort_by', 'sort_order', 'status[]']);
 
-    await user.click(within(dialog).getByRole('button', { name: 'PDF' }));
-    expect(toastTitles()).toContain('Download PDF será implementado em breve');
     await user.click(link);
     await waitFor(() => expect(toastTitles()).toContain('Download CSV concluído!'));
     await dialogClosed();
@@ -253,6 +257,50 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
     expect(csvChecks()[0]!.url.href).toBe(link.getAttribute('href'));
     expect(downloads).toEqual([{ href: link.getAttribute('href'), download: 'vendas-campanha-7.csv' }]);
     expect(server.callsTo('GET', '/api/campaigns/7/sales')).toHaveLength(listCalls);
+  });
+
+  it("should download the PDF from the API with the same filters and order (issue 30: it said 'em breve')", async () => {
+    const { user, downloads } = await salesWithExport('pdf');
+    await user.click(screen.getByRole('button', { name: 'Status' }));
+    await waitFor(() => expect(lastQuery().get('sort_by')).toBe('status'));
+
+    await user.click(screen.getByRole('button', { name: 'Baixar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Baixar vendas' });
+    const link = within(dialog).getByRole('link', { name: 'PDF' });
+    expect(link).toHaveAttribute('download', 'vendas-campanha-7.pdf');
+    const url = new URL(link.getAttribute('href')!);
+    expect(`${url.origin}${url.pathname}`).toBe('http://localhost/api/campaigns/7/sales.pdf');
+    expect(url.searchParams.get('sort_by')).toBe('status');
+    expect(url.searchParams.get('sort_order')).toBe('asc');
+
+    await user.click(link);
+    await waitFor(() => expect(toastTitles()).toContain('Download PDF concluído!'));
+    await dialogClosed();
+    expect(toastTitles()).not.toContain('Download PDF será implementado em breve');
+    expect(server.callsTo('HEAD', '/api/campaigns/7/sales.pdf')).toHaveLength(1);
+    expect(server.callsTo('HEAD', '/api/campaigns/7/sales.csv')).toHaveLength(0);
+    expect(downloads).toEqual([{ href: link.getAttribute('href'), download: 'vendas-campanha-7.pdf' }]);
+  });
+
+  it("should say 'Preparando download em PDF...' while the PDF is checked, and why it failed", async () => {
+    let answer: (() => void) | null = null;
+    server.on('GET', '/api/campaigns/:id/sales', () => salesReply([sale()]));
+    server.on(
+      'HEAD',
+      '/api/campaigns/:id/sales.pdf',
+      () => new Promise<Response>((resolve) => (answer = () => resolve(reply(404)))),
+    );
+    const downloads = spyOnDownloads();
+    const { user } = renderSales();
+    await screen.findByText('Ana Souza');
+    await user.click(screen.getByRole('button', { name: 'Baixar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Baixar vendas' });
+    await user.click(within(dialog).getByRole('link', { name: 'PDF' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Preparando download em PDF...');
+    await waitFor(() => expect(answer).not.toBeNull());
+    await act(async () => answer!());
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Campanha não encontrada');
+    expect(downloads).toEqual([]);
   });
 
   it.each([
@@ -322,7 +370,7 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
 
       expect(within(dialog).getByRole('status')).toHaveTextContent('Preparando download em CSV...');
       expect(within(dialog).getByRole('link', { name: 'CSV' })).toHaveAttribute('aria-disabled', 'true');
-      expect(within(dialog).getByRole('button', { name: 'PDF' })).toBeDisabled();
+      expect(within(dialog).getByRole('link', { name: 'PDF' })).toHaveAttribute('aria-disabled', 'true');
       expect(toastTitles()).toContain('Preparando download em CSV...');
       await waitFor(() => expect(pending).toHaveLength(1));
       await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
@@ -384,7 +432,7 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
         await screen.findByText('Ana Souza');
         const dialog = await startCsv(user);
         await act(async () => {
-          jest.advanceTimersByTime(CSV_CHECK_TIMEOUT_MS - 1);
+          jest.advanceTimersByTime(EXPORT_CHECK_TIMEOUT_MS - 1);
         });
         expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
         await act(async () => {

@@ -104,6 +104,7 @@ function CampaignSalesOf({ campaignId }: { campaignId: string }) {
       {failed && !reply && <Alert severity="error">{SALES_TEXTS.loadFailed}</Alert>}
 
       <SalesTable
+        campaignId={campaignId}
         reply={reply}
         loading={loading}
         sortBy={query.sortBy}

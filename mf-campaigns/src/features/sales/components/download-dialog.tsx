@@ -1,10 +1,10 @@
 /**
- * 'Baixar vendas': the CSV of every sale with the current filters and order (PDF is announced as coming soon, spec
- * section 8). The API streams the file (GET /api/campaigns/{id}/sales.csv, issue 29): the browser downloads it
- * itself from the URL, with the session cookie, so a campaign of a million sales costs the page nothing (building it
- * here from every page of the list took hours and more than a gigabyte). CSV is a link to that URL; clicking it first
- * checks the download (a HEAD on the same URL: session, campaign, query) and only then hands the URL to the browser,
- * so a failure is said in pt-BR here rather than ending as a failed file in the browser's downloads.
+ * 'Baixar vendas': the CSV or the PDF of every sale with the current filters and order. The API streams the file
+ * (GET /api/campaigns/{id}/sales.csv, issue 29; .pdf, issue 30: it was announced as coming soon): the browser
+ * downloads it itself from the URL, with the session cookie, so a campaign of a million sales costs the page nothing
+ * (building it here from every page of the list took hours and more than a gigabyte). CSV and PDF are links to those
+ * URLs; clicking one first checks the download (a HEAD on the same URL: session, campaign, query) and only then hands
+ * the URL to the browser, so a failure is said in pt-BR here rather than ending as a failed file in the downloads.
  *
  * Issue 11: once, after filters and sorting, the CSV never came and both buttons stayed disabled in a dialog that
  * refused to close — the download's promise had not settled and the dialog waited for it (it blocked Escape, the
@@ -13,7 +13,7 @@
  * - the dialog always closes (Cancelar, Escape, the backdrop, Back): closing aborts the check and a late answer
  *   is ignored, so no download starts after the person gave up;
  * - the check has its own time limit (CSV_CHECK_TIMEOUT_MS), after which the dialog says what failed in pt-BR and
- *   CSV can be tried again;
+ *   either can be tried again;
  * - the download belongs to this dialog's run only (a token per run): a second run, or a run cancelled and started
  *   again, never starts the first one's download or clears the second one's state.
  */
@@ -34,15 +34,23 @@ import { readApiError } from '@rifaria/shared/api-client';
 import { TOAST_DURATION } from '@rifaria/shared/constants';
 import { AUTH_MESSAGES, CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import { toast, useBackToClose } from '@rifaria/shared/ui';
-import { checkSalesCsv, salesCsvFileName, salesCsvUrl, type SalesCsvQuery } from '../api/sales-csv';
+import {
+  checkSalesExport,
+  salesExportFileName,
+  salesExportUrl,
+  type SalesExportFormat,
+  type SalesExportQuery,
+} from '../api/sales-export';
+
+const FORMAT_NAMES: Record<SalesExportFormat, string> = { csv: 'CSV', pdf: 'PDF' };
 
 export const DOWNLOAD_TEXTS = {
   title: 'Baixar vendas',
   description: 'Todas as vendas com os filtros atuais.',
-  csvPreparing: 'Preparando download em CSV...',
-  csvDone: 'Download CSV concluído!',
+  /** Spec section 9: 'Preparando download em {FORMAT}...'. */
+  preparing: (format: SalesExportFormat) => `Preparando download em ${FORMAT_NAMES[format]}...`,
+  done: (format: SalesExportFormat) => `Download ${FORMAT_NAMES[format]} concluído!`,
   failed: 'Erro ao fazer download',
-  pdfSoon: 'Download PDF será implementado em breve',
   timeout: 'Tempo limite excedido. Verifique sua conexão.',
   offline: 'Verifique sua conexão com a internet',
   tryLater: 'Tente novamente em alguns instantes',
@@ -61,7 +69,8 @@ export function downloadFailureReason(error: unknown): string {
   return failure.message ?? DOWNLOAD_TEXTS.tryLater;
 }
 
-type Download = { state: 'idle' } | { state: 'preparing' } | { state: 'failed'; reason: string };
+type Download =
+  { state: 'idle' } | { state: 'preparing'; format: SalesExportFormat } | { state: 'failed'; reason: string };
 
 /** Hands the URL to the browser, which downloads the attachment itself (the page holds none of it). */
 function startDownload(url: string, fileName: string): void {
@@ -78,7 +87,7 @@ export interface DownloadDialogProps {
   onClose: () => void;
   campaignId: string;
   /** The filters and order of the table when the dialog was opened. */
-  query: SalesCsvQuery;
+  query: SalesExportQuery;
 }
 
 export function DownloadDialog({ open, onClose, campaignId, query }: DownloadDialogProps) {
@@ -88,13 +97,11 @@ export function DownloadDialog({ open, onClose, campaignId, query }: DownloadDia
   /** CSV and PDF are disabled while preparing: focus goes to Cancelar, so Escape and Tab still act in the dialog. */
   const cancelButton = useRef<HTMLButtonElement>(null);
   /**
-   * The 'Preparando download em CSV...' toast of the run: toasts queue one at a time, so once the run is over it is
+   * The 'Preparando download em CSV...' (or PDF) toast of the run: toasts queue one at a time, so once the run is over it is
    * taken off, or it would still say "preparing" after the download started, the failure was shown or the person
    * cancelled.
    */
   const preparingToast = useRef<number | null>(null);
-  const csvUrl = salesCsvUrl(campaignId, query);
-  const fileName = salesCsvFileName(campaignId);
 
   const stop = useCallback(() => {
     run.current?.abort();
@@ -116,20 +123,20 @@ export function DownloadDialog({ open, onClose, campaignId, query }: DownloadDia
   };
   useBackToClose(open, close);
 
-  const downloadCsv = async () => {
+  const downloadFile = async (format: SalesExportFormat) => {
     stop();
     const controller = new AbortController();
     run.current = controller;
     const current = () => run.current === controller;
-    setDownload({ state: 'preparing' });
+    setDownload({ state: 'preparing', format });
     cancelButton.current?.focus();
-    preparingToast.current = toast.info(DOWNLOAD_TEXTS.csvPreparing, undefined, toastOptions);
+    preparingToast.current = toast.info(DOWNLOAD_TEXTS.preparing(format), undefined, toastOptions);
     try {
-      await checkSalesCsv(campaignId, query, { signal: controller.signal });
+      await checkSalesExport(campaignId, format, query, { signal: controller.signal });
       if (!current()) return;
       stop();
-      startDownload(csvUrl, fileName);
-      toast.success(DOWNLOAD_TEXTS.csvDone, undefined, toastOptions);
+      startDownload(salesExportUrl(campaignId, format, query), salesExportFileName(campaignId, format));
+      toast.success(DOWNLOAD_TEXTS.done(format), undefined, toastOptions);
       setDownload({ state: 'idle' });
       onClose();
     } catch (error) {
@@ -142,9 +149,9 @@ export function DownloadDialog({ open, onClose, campaignId, query }: DownloadDia
   };
 
   /** The link's own navigation waits for the check: the browser gets the URL once it would download the file. */
-  const clickCsv = (event: MouseEvent<HTMLAnchorElement>) => {
+  const click = (format: SalesExportFormat) => (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    if (download.state !== 'preparing') void downloadCsv();
+    if (download.state !== 'preparing') void downloadFile(format);
   };
 
   const preparing = download.state === 'preparing';
@@ -162,7 +169,7 @@ export function DownloadDialog({ open, onClose, campaignId, query }: DownloadDia
         {download.state === 'preparing' ? (
           <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
             <CircularProgress size={24} aria-hidden />
-            <Typography>{DOWNLOAD_TEXTS.csvPreparing}</Typography>
+            <Typography>{DOWNLOAD_TEXTS.preparing(download.format)}</Typography>
           </Stack>
         ) : (
           <Typography color="text.secondary">{DOWNLOAD_TEXTS.description}</Typography>
@@ -172,19 +179,19 @@ export function DownloadDialog({ open, onClose, campaignId, query }: DownloadDia
         <Button ref={cancelButton} onClick={close} sx={{ mr: 'auto' }}>
           Cancelar
         </Button>
-        <Button onClick={() => toast.info(DOWNLOAD_TEXTS.pdfSoon, undefined, toastOptions)} disabled={preparing}>
-          PDF
-        </Button>
-        <Button
-          component="a"
-          href={csvUrl}
-          download={fileName}
-          variant="contained"
-          onClick={clickCsv}
-          disabled={preparing}
-        >
-          CSV
-        </Button>
+        {(['pdf', 'csv'] as const).map((format) => (
+          <Button
+            key={format}
+            component="a"
+            href={salesExportUrl(campaignId, format, query)}
+            download={salesExportFileName(campaignId, format)}
+            variant={format === 'csv' ? 'contained' : 'outlined'}
+            onClick={click(format)}
+            disabled={preparing}
+          >
+            {FORMAT_NAMES[format]}
+          </Button>
+        ))}
       </DialogActions>
     </Dialog>
   );

@@ -1,6 +1,8 @@
 /**
  * The sales table: sortable columns, one row a sale, the empty state and the first load's spinner. After a search by
  * ticket number, the row holding it says so ('Número 0042') next to the buyer: other rows may have matched by phone.
+ * Each row shows its first numbers and '+N' for the rest (SaleNumbers). A CPF, a phone, a value and a date never
+ * break inside (issue 30: at 1366 px the CPF and the phone wrapped in the middle): their cells do not wrap.
  */
 import {
   Card,
@@ -21,6 +23,7 @@ import { salePhone } from '@rifaria/shared/sales-csv';
 import type { SalesReply } from '@rifaria/shared/types';
 import { purchaseStatusColor } from '@rifaria/shared/ui';
 import type { SalesSortBy, SortOrder } from '../api/get-sales';
+import { SaleNumbers } from './sale-numbers';
 import { SALES_TEXTS } from './sales-texts';
 
 const COLUMNS: { key: string; label: string; sortBy?: SalesSortBy; align?: 'right' }[] = [
@@ -28,12 +31,17 @@ const COLUMNS: { key: string; label: string; sortBy?: SalesSortBy; align?: 'righ
   { key: 'cpf', label: 'CPF' },
   { key: 'phone', label: 'Telefone' },
   { key: 'tickets', label: 'Tickets', sortBy: 'total_tickets', align: 'right' },
+  { key: 'numbers', label: 'Números' },
   { key: 'value', label: 'Valor', sortBy: 'total_value', align: 'right' },
   { key: 'status', label: 'Status', sortBy: 'status' },
   { key: 'date', label: 'Data', sortBy: 'purchased_at' },
 ];
 
+/** Cells whose value must stay on one line. */
+const noWrap = { whiteSpace: 'nowrap' } as const;
+
 export interface SalesTableProps {
+  campaignId: string;
   reply: SalesReply | null;
   loading: boolean;
   sortBy: SalesSortBy;
@@ -54,7 +62,15 @@ function FullRow({ children }: { children: ReactNode }) {
   );
 }
 
-export function SalesTable({ reply, loading, sortBy, sortOrder, onSort, searchedNumber = null }: SalesTableProps) {
+export function SalesTable({
+  campaignId,
+  reply,
+  loading,
+  sortBy,
+  sortOrder,
+  onSort,
+  searchedNumber = null,
+}: SalesTableProps) {
   const held =
     reply && searchedNumber !== null ? formatTicketNumber(searchedNumber, reply.campaign.total_tickets) : null;
   return (
@@ -98,14 +114,19 @@ export function SalesTable({ reply, loading, sortBy, sortOrder, onSort, searched
                   />
                 )}
               </TableCell>
-              <TableCell>{sale.buyer.cpf}</TableCell>
-              <TableCell>{salePhone(sale.buyer.phone)}</TableCell>
+              <TableCell sx={noWrap}>{sale.buyer.cpf}</TableCell>
+              <TableCell sx={noWrap}>{salePhone(sale.buyer.phone)}</TableCell>
               <TableCell align="right">{formatInteger(sale.total_tickets)}</TableCell>
-              <TableCell align="right">{formatReais(sale.total_value)}</TableCell>
+              <TableCell>
+                <SaleNumbers campaignId={campaignId} sale={sale} />
+              </TableCell>
+              <TableCell align="right" sx={noWrap}>
+                {formatReais(sale.total_value)}
+              </TableCell>
               <TableCell>
                 <Chip size="small" label={sale.status.name} color={purchaseStatusColor(sale.status.id)} />
               </TableCell>
-              <TableCell>{formatDateTime(sale.purchased_at)}</TableCell>
+              <TableCell sx={noWrap}>{formatDateTime(sale.purchased_at)}</TableCell>
             </TableRow>
           ))}
           {reply && reply.data.length === 0 && !loading && <FullRow>{SALES_TEXTS.empty}</FullRow>}
