@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { OrganiserMail } from '../mail/organiser-mail';
 import type { FileStorage, StoredFile } from '../storage';
 import type { AccountApplication, AccountsRepository } from './repository';
 
@@ -61,6 +62,8 @@ export class KycReviewService {
     private readonly storage: FileStorage,
     private readonly reviewer: KycReviewer,
     private readonly log: FastifyBaseLogger,
+    /** The organiser's 'conta aprovada' e-mail, in the approval's transaction, once per wallet. */
+    private readonly mail: OrganiserMail,
   ) {}
 
   /** One pass over the due applications (called by the worker loop; tests call it directly). */
@@ -74,6 +77,7 @@ export class KycReviewService {
         });
         if (decision.outcome === 'approved') {
           await this.accounts.approve(application, this.reviewer.name, trx);
+          await this.mail.walletApproved(trx, application.user_wallet_id);
           summary.approved += 1;
         } else if (decision.outcome === 'rejected') {
           await this.accounts.reject(application, this.reviewer.name, decision.reason, trx);

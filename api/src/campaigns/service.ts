@@ -28,6 +28,7 @@ import {
 import { findPublicCampaign, publicCampaign } from './public-page';
 import { firstFreeLink, slugify } from './slug';
 import { isUniqueViolation } from '../db/errors';
+import type { OrganiserMail } from '../mail/organiser-mail';
 import { leaseOver, stampLease } from '../db/leases';
 import {
   BANNER_VARIANT_NAMES,
@@ -104,6 +105,8 @@ export class CampaignsService {
     private readonly log: FastifyBaseLogger,
     /** Sends an amendment to the buyers with a paid purchase (issue 30). */
     private readonly notifier: Notifier,
+    /** The organiser's 'campanha publicada' e-mail, in the publish transaction, once per campaign (issue 30). */
+    private readonly mail: OrganiserMail,
   ) {}
 
 
@@ -498,6 +501,7 @@ export class CampaignsService {
       // Lost the race to a concurrent publish or cancel: report what the campaign became.
       if (!published) throw await this.lostRace(trx, current.id);
       await this.pools.create(trx, published.id, published.total_tickets);
+      await this.mail.campaignPublished(trx, published.id);
     });
     const campaign = await this.get(userId, campaignId);
     return { ...campaign, processing: campaign.total_tickets > BACKGROUND_PROCESSING_TICKET_THRESHOLD };

@@ -22,6 +22,23 @@ export class MailOutboxRepository {
   }
 
   /**
+   * A message about one event (`dedupe_key`, e.g. 'transfer_sent:12'): queued once, whatever how many times the
+   * event is processed (ON CONFLICT DO NOTHING keeps the caller's transaction alive). True when it was queued now.
+   */
+  async enqueueOnce(
+    mail: Omit<NewMail, 'id' | 'created_at' | 'next_attempt_at' | 'failed_at'> & { dedupe_key: string },
+    trx: Executor = this.db,
+  ): Promise<boolean> {
+    const row = await trx
+      .insertInto('mail_outbox')
+      .values(mail)
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
    * Claims up to `limit` due messages for one send each: one UPDATE over rows picked FOR UPDATE SKIP LOCKED (a
    * concurrent claim takes other rows), counting the attempt and moving next_attempt_at `leaseSeconds` ahead, so no
    * other worker takes them while this one sends. Once committed, the claim outlives this process: if it dies

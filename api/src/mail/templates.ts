@@ -1,4 +1,4 @@
-import { firstName } from '@rifaria/shared/format';
+import { firstName, formatBRL, formatDateTime } from '@rifaria/shared/format';
 import { PASSWORD_RESET_MESSAGES } from '@rifaria/shared/schemas';
 import type { MailMessage } from './transport';
 import { API_MESSAGES } from '../lib/messages';
@@ -116,4 +116,86 @@ export function loginLockedEmail(params: {
     `<p style="margin:0;color:#6b7280;font-size:13px">${escapeHtml(ifNotYou)}</p>`,
   ]);
   return { to: params.to, subject: params.subject, text, html };
+}
+
+/**
+ * An organiser's notice of an event of their account (issue 30: wallet approved, campaign published, transfer
+ * sent): the greeting, the paragraphs, one button to the screen that shows it, the same words in the text version.
+ */
+function organiserNotice(params: {
+  to: string;
+  name: string;
+  subject: string;
+  paragraphs: string[];
+  link: string;
+  linkLabel: string;
+}): MailMessage {
+  const text = [
+    greeting(params.name),
+    '',
+    ...params.paragraphs.flatMap((paragraph) => [paragraph, '']),
+    `${params.linkLabel}: ${params.link}`,
+    '',
+    'Equipe Rifaria',
+  ].join('\n');
+  const html = htmlPage([
+    `<p style="margin:0 0 16px">${escapeHtml(greeting(params.name))}</p>`,
+    ...params.paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`),
+    button(params.link, params.linkLabel),
+  ]);
+  return { to: params.to, subject: params.subject, text, html };
+}
+
+/** The KYC review approved the digital account: it can receive sales and send Pix. */
+export function walletApprovedEmail(params: { to: string; name: string; accountNumber: string; link: string }) {
+  return organiserNotice({
+    ...params,
+    subject: 'Sua conta digital Rifaria foi aprovada',
+    paragraphs: [
+      `Sua conta digital ${params.accountNumber} foi aprovada e já está ativa.`,
+      'As vendas das suas campanhas entram nela como saldo "Futuro" e passam a "Disponível" no sorteio; do saldo disponível você transfere por Pix quando quiser.',
+    ],
+    linkLabel: 'Ver minha carteira',
+  });
+}
+
+/** A campaign went from draft to published: its public link, ready to share. */
+export function campaignPublishedEmail(params: {
+  to: string;
+  name: string;
+  campaignName: string;
+  publicUrl: string;
+  link: string;
+}) {
+  return organiserNotice({
+    ...params,
+    subject: `Campanha publicada: ${params.campaignName}`.slice(0, 200),
+    paragraphs: [
+      `A campanha "${params.campaignName}" foi publicada e já está recebendo compras.`,
+      `Compartilhe o link público com seus compradores: ${params.publicUrl}`,
+    ],
+    linkLabel: 'Abrir o painel da campanha',
+  });
+}
+
+/** A Pix transfer out of the wallet was completed by the PSP: amount, recipient, end-to-end id. */
+export function transferSentEmail(params: {
+  to: string;
+  name: string;
+  amountCents: number;
+  recipient: string;
+  endToEndId: string | null;
+  completedAt: Date;
+  link: string;
+}) {
+  return organiserNotice({
+    ...params,
+    subject: `Transferência Pix enviada: ${formatBRL(params.amountCents)}`,
+    paragraphs: [
+      `Sua transferência Pix de ${formatBRL(params.amountCents)} para ${params.recipient} foi concluída em ${formatDateTime(params.completedAt)}.`,
+      ...(params.endToEndId ? [`Identificador da transação (ID fim a fim): ${params.endToEndId}`] : []),
+      'O comprovante em PDF está no histórico da sua carteira. Se você não reconhece esta transferência, altere sua senha e fale com o suporte.',
+    ],
+    linkLabel: 'Ver o histórico da carteira',
+  });
 }

@@ -85,6 +85,24 @@ export interface PixTransfer {
   failureReason: string | null;
 }
 
+/** A Pix key's holder as the PSP's directory (DICT) answers it: what the payer confirms before sending. */
+export interface PixKeyOwner {
+  /** The holder's name (a person's full name, or a company's legal name). */
+  name: string;
+  /** Already masked for a person ('***.456.789-**', as DICT shows it); a company's CNPJ in full. */
+  document: string;
+  documentType: 'cpf' | 'cnpj';
+  /** The holder's institution and its ISPB (8 digits). */
+  bankName: string;
+  ispb: string;
+}
+
+/** What to look up: the key in canonical form and its type (normalizePixKey). */
+export interface PixKeyQuery {
+  type: 'cpf' | 'cnpj' | 'email' | 'phone' | 'evp';
+  key: string;
+}
+
 export interface RefundInput {
   endToEndId: string;
   /** Ours, alphanumeric 1-35, stable across retries. */
@@ -125,6 +143,12 @@ export interface PixProvider {
   getTransfer(idempotencyKey: string): Promise<PixTransfer | null>;
   /** PUT /pix/{e2eid}/devolucao/{id}: returns money to the payer (late payments that cannot be honoured). */
   refund(input: RefundInput): Promise<PixRefund>;
+  /**
+   * The key's holder before a transfer (a DICT lookup through the PSP): null when the key is not registered.
+   * Throws PixKeyLookupUnavailable when this PSP offers no lookup to its clients (the transfer can still be sent,
+   * without the recipient shown first), PixProviderError when the PSP could not answer.
+   */
+  lookupKey(query: PixKeyQuery): Promise<PixKeyOwner | null>;
 }
 
 export class PixWebhookRejected extends Error {
@@ -155,5 +179,13 @@ export class PixTransferNotSent extends PixProviderError {
   constructor(message: string, status?: number) {
     super(message, status);
     this.name = 'PixTransferNotSent';
+  }
+}
+
+/** This PSP offers its clients no DICT lookup: the recipient cannot be shown before the transfer. */
+export class PixKeyLookupUnavailable extends PixProviderError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PixKeyLookupUnavailable';
   }
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { transferSchema } from '@rifaria/shared/schemas';
+import { pixKeyChecked, transferFieldsSchema } from '@rifaria/shared/schemas';
 import { idempotencyKeyOf } from '../lib/idempotency-key';
 import { API_MESSAGES } from '../lib/messages';
 import { sessionOf } from '../plugins/app/authentication';
@@ -7,7 +7,7 @@ import { authErrors, errorReply, ownedErrors } from '../lib/reply-schema';
 import { WALLET_REPLIES } from './schemas';
 import { walletListItem } from './service';
 import { TRANSFER_REPLY_MESSAGES } from './messages';
-import { transferMessage, transferView } from './transfers';
+import { previewView, transferMessage, transferView } from './transfers';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 import { depositSchema } from '@rifaria/shared/schemas';
 import { centsToReais } from '@rifaria/shared/money';
@@ -38,7 +38,12 @@ const historyQuery = v.object({
 });
 
 /** The wallet comes from the path, so the shared schema's user_wallet_id is not part of this body. */
-const transferBody = v.omit(transferSchema, ['user_wallet_id']);
+const transferBody = pixKeyChecked(v.omit(transferFieldsSchema, ['user_wallet_id']));
+
+const transferParams = v.object({ id: v.string(), transferId: v.string() });
+
+/** A DICT lookup reveals a key's holder: bounded per address, as the PSPs bound their payers' lookups. */
+const PREVIEW_RATE_LIMIT = { max: 30, timeWindow: 60_000 };
 
 /** Any string: a malformed id is just a wallet that does not exist (404, like another user's). */
 const walletParams = v.object({ id: v.string() });
@@ -140,6 +145,7 @@ const walletRoutes: RoutesPlugin = async (fastify) => {
       const { transfer, created } = await transfers.create(sessionOf(request).user.id, request.params.id, {
         amountCents: body.amount,
         pixKey: body.pix_key,
+        pixKeyType: body.pix_key_type,
         description: body.description,
         idempotencyKey,
       });
@@ -149,6 +155,84 @@ const walletRoutes: RoutesPlugin = async (fastify) => {
         message: transferMessage(transfer),
         data: transferView(transfer),
       });
+    },
+  );
+
+  fastify.post(
+    '/api/user-wallets/:id/transfers/preview',
+    {
+      schema: {
+        tags: ['wallets'],
+        params: walletParams,
+        summary:
+          'Confirmação de uma transferência (nada é debitado nem enviado): a chave na forma canônica, o valor e ' +
+          'o destinatário como o PSP o informa (consulta ao DICT); 422 "Chave Pix não encontrada"',
+        body: transferBody,
+        response: { 200: WALLET_REPLIES.transferPreview, ...ownedErrors, 422: errorReply, 502: errorReply },
+      },
+      config: { auth: true, rateLimit: PREVIEW_RATE_LIMIT },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const preview = await transfers.preview(sessionOf(request).user.id, request.params.id, {
+        amountCents: body.amount,
+        pixKey: body.pix_key,
+        pixKeyType: body.pix_key_type,
+        description: body.description,
+      });
+      void reply.header('cache-control', 'no-store');
+      return {
+        success: true,
+        message: TRANSFER_REPLY_MESSAGES.previewed,
+        data: previewView(preview),
+        sandbox: fastify.services.pix.name === 'sandbox',
+      };
+    },
+  );
+
+  fastify.get(
+    '/api/user-wallets/:id/transfers/:transferId',
+    {
+      schema: {
+        tags: ['wallets'],
+        params: transferParams,
+        summary: 'Uma transferência da carteira: o comprovante na tela (ID fim a fim, destinatário, valor)',
+        response: { 200: WALLET_REPLIES.transfer, ...ownedErrors },
+      },
+      config: { auth: true },
+    },
+    async (request, reply) => {
+      const { id, transferId } = request.params;
+      const transfer = await transfers.getOwned(sessionOf(request).user.id, id, transferId);
+      void reply.header('cache-control', 'no-store');
+      return {
+        success: transfer.status !== 'failed',
+        message: transferMessage(transfer),
+        data: transferView(transfer),
+      };
+    },
+  );
+
+  fastify.get(
+    '/api/user-wallets/:id/transfers/:transferId/comprovante.pdf',
+    {
+      schema: {
+        tags: ['wallets'],
+        params: transferParams,
+        summary: 'Comprovante em PDF de uma transferência concluída (só o titular da carteira); 409 antes de concluída',
+        response: { 200: WALLET_REPLIES.receiptPdf, ...ownedErrors, 409: errorReply },
+      },
+      config: { auth: true },
+    },
+    async (request, reply) => {
+      const { user } = sessionOf(request);
+      const { id, transferId } = request.params;
+      const { fileName, pdf } = await transfers.receipt(user.id, id, transferId, user.name);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(pdf);
     },
   );
 

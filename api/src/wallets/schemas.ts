@@ -54,6 +54,23 @@ export const historyReplySchema = v.object({
   pagination: paginationSchema,
 });
 
+/** The key as shown back: a CPF masked as the banks do ('***.456.789-**'), the other types punctuated. */
+const keyFields = {
+  pix_key: v.pipe(v.string(), v.description("Para exibir: CPF mascarado ('***.456.789-**'), os demais formatados")),
+  pix_key_type: v.picklist(['cpf', 'cnpj', 'email', 'phone', 'evp']),
+  pix_key_type_label: v.string(),
+};
+
+/** The recipient as the PSP's directory (DICT) answered; null when the PSP offers no lookup. */
+const recipientSchema = v.nullable(
+  v.object({
+    name: v.string(),
+    document: v.pipe(v.string(), v.description("CPF mascarado ('***.456.789-**') ou CNPJ")),
+    bank: v.string(),
+    ispb: v.string(),
+  }),
+);
+
 export const transferReplySchema = v.object({
   success: v.pipe(v.boolean(), v.description("false when the transfer failed (status 'failed', money given back)")),
   message: v.pipe(v.string(), v.description('pt-BR: enviada, ou por que falhou e que o valor voltou ao saldo')),
@@ -61,10 +78,30 @@ export const transferReplySchema = v.object({
     id: integer,
     amount: v.number(),
     formatted_amount: v.string(),
-    pix_key: v.pipe(v.string(), v.description('Chave na forma canônica')),
+    ...keyFields,
+    description: v.string(),
+    recipient: recipientSchema,
     status: v.picklist(['processing', 'completed', 'failed']),
+    end_to_end_id: v.pipe(
+      v.nullable(v.string()),
+      v.description('ID fim a fim do Pix (32 caracteres), quando concluída'),
+    ),
     created_at: isoTimestamp,
+    completed_at: v.nullable(isoTimestamp),
   }),
+});
+
+export const transferPreviewReplySchema = v.object({
+  success: v.boolean(),
+  message: v.string(),
+  data: v.object({
+    amount: v.number(),
+    formatted_amount: v.string(),
+    ...keyFields,
+    description: v.string(),
+    recipient: recipientSchema,
+  }),
+  sandbox: v.pipe(v.boolean(), v.description('PSP sandbox: o destinatário é fictício')),
 });
 
 export const depositReplySchema = v.object({
@@ -94,5 +131,8 @@ export const WALLET_REPLIES = {
   balance: replySchema(balanceReplySchema),
   history: replySchema(historyReplySchema),
   transfer: replySchema(transferReplySchema),
+  transferPreview: replySchema(transferPreviewReplySchema),
+  /** The receipt: PDF bytes, declared for the OpenAPI document. */
+  receiptPdf: { description: 'PDF (A4): comprovante da transferência Pix', type: 'string', format: 'binary' },
   deposit: replySchema(depositReplySchema),
 } as const;

@@ -1,14 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { formatBRL } from '@rifaria/shared/format';
-import { normalizePixKey, TRANSFER_MESSAGES, type PixKeyType } from '@rifaria/shared/schemas';
+import {
+  displayPixKey,
+  normalizePixKey,
+  PIX_KEY_TYPE_LABELS,
+  TRANSFER_MESSAGES,
+  type PixKeyType,
+} from '@rifaria/shared/schemas';
 import type { Database, Executor, WalletTransfersTable } from '../db/schema';
 import { InsufficientFundsError, post, transferPosting, transferReversalPosting, walletBalances } from '../ledger';
 import { fieldError, HttpError } from '../lib/errors';
 import { API_MESSAGES } from '../lib/messages';
 import { reserveId } from '../db/ids';
 import { leaseOver, stampLease } from '../db/leases';
-import { PixTransferNotSent, type PixProvider, type PixTransfer, type SendPixInput } from '../payments/pix-provider';
+import {
+  PixKeyLookupUnavailable,
+  PixTransferNotSent,
+  type PixKeyOwner,
+  type PixProvider,
+  type PixTransfer,
+  type SendPixInput,
+} from '../payments/pix-provider';
+import type { OrganiserMail } from '../mail/organiser-mail';
+import { receiptFileName, transferReceiptPdf } from './receipt';
 import { TRANSFER_NOT_SENT_REASON, TRANSFER_REPLY_MESSAGES } from './messages';
 import type { WalletsService } from './service';
 import { isUniqueViolation } from '../db/errors';
@@ -19,6 +34,8 @@ export type WalletTransfer = Selectable<WalletTransfersTable>;
 export interface TransferRequest {
   amountCents: number;
   pixKey: string;
+  /** The type chosen in the form (null: read from the key, pix-key.ts gives the rule). */
+  pixKeyType?: PixKeyType | null;
   description: string;
   /** The request's Idempotency-Key header (validated by the route), when sent. */
   idempotencyKey?: string | null;
@@ -36,7 +53,18 @@ const IDEMPOTENCY_INDEX = 'wallet_transfers_idempotency_key';
 interface WantedTransfer {
   amountCents: number;
   pixKey: string;
+  pixKeyType: PixKeyType;
   description: string;
+}
+
+/** The confirmation step: what will be sent, to whom, as the PSP's directory answered. */
+export interface TransferPreview {
+  amountCents: number;
+  pixKey: string;
+  pixKeyType: PixKeyType;
+  description: string;
+  /** Null when this PSP offers no lookup (PixKeyLookupUnavailable): the key and the amount are confirmed alone. */
+  recipient: PixKeyOwner | null;
 }
 
 /** An earlier transfer with the same Idempotency-Key is the answer only for the very same request. */
@@ -61,15 +89,52 @@ const notSentOutcome = (transfer: WalletTransfer): PixTransfer => ({
 /** Stable per transfer and alphanumeric (API Pix ids are [a-zA-Z0-9]{1,35}): the PSP pays each id at most once. */
 export const providerKeyOf = (transferId: string): string => `rifariatrf${transferId.padStart(20, '0')}`;
 
+/** The recipient as stored with the transfer (the directory's answer at confirmation), for replies and receipts. */
+export function recipientView(owner: Pick<PixKeyOwner, 'name' | 'document' | 'bankName' | 'ispb'> | null) {
+  return owner ? { name: owner.name, document: owner.document, bank: owner.bankName, ispb: owner.ispb } : null;
+}
+
+const storedRecipient = (transfer: WalletTransfer) =>
+  transfer.recipient_name
+    ? recipientView({
+        name: transfer.recipient_name,
+        document: transfer.recipient_document ?? '',
+        bankName: transfer.recipient_bank ?? '',
+        ispb: transfer.recipient_ispb ?? '',
+      })
+    : null;
+
+/** A key as shown back to the organiser: a CPF masked as the banks do, the other types punctuated. */
+const keyView = (type: PixKeyType, key: string) => ({
+  pix_key: displayPixKey(type, key),
+  pix_key_type: type,
+  pix_key_type_label: PIX_KEY_TYPE_LABELS[type],
+});
+
 export function transferView(transfer: WalletTransfer) {
   const cents = Number(transfer.amount_cents);
   return {
     id: Number(transfer.id),
     amount: centsToReais(cents),
     formatted_amount: formatBRL(cents),
-    pix_key: transfer.pix_key,
+    ...keyView(transfer.pix_key_type, transfer.pix_key),
+    description: transfer.description,
+    recipient: storedRecipient(transfer),
     status: transfer.status,
+    end_to_end_id: transfer.end_to_end_id,
     created_at: transfer.created_at.toISOString(),
+    /** When the PSP confirmed it (status completed), else null. */
+    completed_at: transfer.status === 'completed' ? transfer.updated_at.toISOString() : null,
+  };
+}
+
+export function previewView(preview: TransferPreview) {
+  return {
+    amount: centsToReais(preview.amountCents),
+    formatted_amount: formatBRL(preview.amountCents),
+    ...keyView(preview.pixKeyType, preview.pixKey),
+    description: preview.description,
+    recipient: recipientView(preview.recipient),
   };
 }
 
@@ -99,18 +164,95 @@ export class TransfersService {
     private readonly pix: PixProvider,
     private readonly wallets: WalletsService,
     private readonly log: FastifyBaseLogger,
+    /** The organiser's 'transferência enviada' e-mail, once per transfer. */
+    private readonly mail: OrganiserMail,
   ) {}
 
-  async create(userId: string, walletId: string, request: TransferRequest): Promise<TransferResult> {
-    const key = normalizePixKey(request.pixKey);
+  private wantedOf(request: TransferRequest): WantedTransfer {
+    const key = normalizePixKey(request.pixKey, request.pixKeyType);
     if (!key) throw fieldError('pix_key', TRANSFER_MESSAGES.pixKeyInvalid);
-    const idempotencyKey = request.idempotencyKey ?? null;
-    const wanted = {
+    return {
       amountCents: request.amountCents,
       pixKey: key.key,
       pixKeyType: key.type,
       description: request.description,
     };
+  }
+
+  /**
+   * The key's holder through the PSP (a DICT lookup), or 422 'Chave Pix não encontrada' on pix_key. Null when the
+   * PSP offers no lookup: the transfer is then confirmed without the name, which the screen says.
+   */
+  private async recipientOf(wanted: WantedTransfer): Promise<PixKeyOwner | null> {
+    let owner: PixKeyOwner | null;
+    try {
+      owner = await this.pix.lookupKey({ type: wanted.pixKeyType, key: wanted.pixKey });
+    } catch (error) {
+      if (error instanceof PixKeyLookupUnavailable) return null;
+      this.log.error({ err: error }, 'pix key lookup failed');
+      throw new HttpError(502, TRANSFER_REPLY_MESSAGES.lookupFailed);
+    }
+    if (!owner) throw fieldError('pix_key', TRANSFER_MESSAGES.pixKeyNotFound);
+    return owner;
+  }
+
+  /**
+   * The confirmation step (nothing is debited nor sent): the wallet must be the user's and active, the amount
+   * within the available balance, and the key registered; the recipient as the PSP answered.
+   */
+  async preview(userId: string, walletId: string, request: TransferRequest): Promise<TransferPreview> {
+    const wanted = this.wantedOf(request);
+    const wallet = await this.wallets.findOwned(userId, walletId);
+    if (wallet.status !== 'active') throw new HttpError(422, API_MESSAGES.walletNotActive);
+    const { availableCents } = await walletBalances(this.db, wallet.id);
+    if (availableCents < wanted.amountCents) throw fieldError('amount', TRANSFER_MESSAGES.insufficientFunds);
+    return { ...wanted, recipient: await this.recipientOf(wanted) };
+  }
+
+  /** One transfer of the user's wallet, or 404 for anything else (another user's is indistinguishable). */
+  async getOwned(userId: string, walletId: string, transferId: string): Promise<WalletTransfer> {
+    return (await this.ownedWithWallet(userId, walletId, transferId)).transfer;
+  }
+
+  /** The receipt (comprovante) of a completed transfer of the user's wallet, as a PDF; 409 before it completed. */
+  async receipt(
+    userId: string,
+    walletId: string,
+    transferId: string,
+    holderName: string,
+  ): Promise<{ fileName: string; pdf: Buffer }> {
+    const { wallet, transfer } = await this.ownedWithWallet(userId, walletId, transferId);
+    if (transfer.status !== 'completed') throw new HttpError(409, TRANSFER_REPLY_MESSAGES.receiptNotReady);
+    const pdf = await transferReceiptPdf(transfer, {
+      holderName,
+      accountNumber: wallet.account_number,
+      sandbox: this.pix.name === 'sandbox',
+    });
+    return { fileName: receiptFileName(transfer), pdf };
+  }
+
+  private async ownedWithWallet(userId: string, walletId: string, transferId: string) {
+    const wallet = await this.wallets.findOwned(userId, walletId);
+    const transfer = /^\d{1,18}$/.test(transferId)
+      ? await this.db
+          .selectFrom('wallet_transfers')
+          .selectAll()
+          .where('id', '=', transferId)
+          .where('wallet_id', '=', wallet.id)
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+      : undefined;
+    if (!transfer) throw new HttpError(404, TRANSFER_REPLY_MESSAGES.notFound);
+    return { wallet, transfer };
+  }
+
+  async create(userId: string, walletId: string, request: TransferRequest): Promise<TransferResult> {
+    const wanted = this.wantedOf(request);
+    const idempotencyKey = request.idempotencyKey ?? null;
+    // The directory is asked outside the transaction (a network call), and not again for a repeated request.
+    await this.wallets.findOwned(userId, walletId);
+    const repeated = idempotencyKey ? await this.findByKey(this.db, userId, idempotencyKey) : undefined;
+    const recipient = repeated ? null : await this.recipientOf(wanted);
 
     // Set inside the transaction once the wallet is known to be the user's (a callback: not narrowed by TS).
     const locked: { walletId?: string } = {};
@@ -125,7 +267,7 @@ export class TransfersService {
           const earlier = await this.findByKey(trx, userId, idempotencyKey);
           if (earlier) return { transfer: sameRequestOrThrow(earlier, wallet.id, wanted), created: false };
         }
-        return { transfer: await this.open(trx, userId, wallet, wanted, idempotencyKey), created: true };
+        return { transfer: await this.open(trx, userId, wallet, wanted, recipient, idempotencyKey), created: true };
       });
       if (!opened.created) return opened;
       transfer = opened.transfer;
@@ -166,7 +308,8 @@ export class TransfersService {
     trx: Transaction<Database>,
     userId: string,
     wallet: { id: string; status: string },
-    request: WantedTransfer & { pixKeyType: PixKeyType },
+    request: WantedTransfer,
+    recipient: PixKeyOwner | null,
     idempotencyKey: string | null,
   ): Promise<WalletTransfer> {
     if (wallet.status !== 'active') throw new HttpError(422, API_MESSAGES.walletNotActive);
@@ -186,6 +329,10 @@ export class TransfersService {
         description: request.description,
         provider_key: providerKeyOf(id),
         idempotency_key: idempotencyKey,
+        recipient_name: recipient?.name.slice(0, 200) ?? null,
+        recipient_document: recipient?.document.slice(0, 20) ?? null,
+        recipient_bank: recipient?.bankName.slice(0, 200) ?? null,
+        recipient_ispb: recipient && /^\d{8}$/.test(recipient.ispb) ? recipient.ispb : null,
       })
       .execute();
     let posted;
@@ -231,12 +378,14 @@ export class TransfersService {
         .executeTakeFirstOrThrow();
       if (transfer.status !== 'processing' || outcome.status === 'EM_PROCESSAMENTO') return transfer;
       if (outcome.status === 'REALIZADO') {
-        return trx
+        const completed = await trx
           .updateTable('wallet_transfers')
           .set({ status: 'completed', end_to_end_id: outcome.endToEndId, updated_at: sql`now()` })
           .where('id', '=', transferId)
           .returningAll()
           .executeTakeFirstOrThrow();
+        await this.mail.transferSent(trx, completed);
+        return completed;
       }
       const reversal = await post(
         trx,

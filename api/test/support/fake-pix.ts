@@ -4,6 +4,7 @@ import {
   PixWebhookRejected,
   type CreatePixChargeInput,
   type PixCharge,
+  type PixKeyOwner,
   type PixProvider,
   type PixRefund,
   type PixTransfer,
@@ -31,6 +32,14 @@ export class FakePixProvider implements PixProvider {
   nextTransferStatus: PixTransferStatus = 'REALIZADO';
   /** sendPix refuses before sending anything (PixTransferNotSent), like a PSP without a payment API. */
   refuseToSend = false;
+  /** What lookupKey answers (a DICT holder), or null for 'not registered'. */
+  keyOwner: PixKeyOwner | null = {
+    name: 'Fulano de Tal',
+    document: '***.456.789-**',
+    documentType: 'cpf',
+    bankName: 'Banco Exemplo S.A.',
+    ispb: '12345678',
+  };
   private e2eCounter = 0;
 
   private maybeFail(): void {
@@ -128,5 +137,10 @@ export class FakePixProvider implements PixProvider {
 
   async refund(input: { refundId: string }): Promise<PixRefund> {
     return { refundId: input.refundId, status: 'DEVOLVIDO' };
+  }
+
+  async lookupKey(): Promise<PixKeyOwner | null> {
+    this.maybeFail();
+    return this.keyOwner ? { ...this.keyOwner } : null;
   }
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '@rifaria/shared/ui';
 import { browser, mockFetchForFile, reply, server } from '@rifaria/shared/testing';
-import { activeWalletServer, renderAt, refused } from '../testing/fixtures';
+import { activeWalletServer, historyLine, renderAt, refused, transactionsReply } from '../testing/fixtures';
 
 mockFetchForFile();
 jest.setTimeout(20_000);
@@ -138,77 +138,176 @@ describe('POST /payments/deposits (deposit dialog)', () => {
   });
 });
 
+const RECIPIENT = {
+  name: 'Maria Aparecida Souza',
+  document: '***.456.789-**',
+  bank: 'Nu Pagamentos S.A. - Instituição de Pagamento',
+  ispb: '18236120',
+};
+/** What the confirmation and the receipt both show of the transfer. */
+const SHOWN = {
+  amount: 10,
+  formatted_amount: 'R$ 10,00',
+  pix_key: '+55 (21) 98877-6655',
+  pix_key_type: 'phone',
+  pix_key_type_label: 'Celular',
+  description: '',
+};
+const previewReply = (recipient: typeof RECIPIENT | null = RECIPIENT) =>
+  reply(200, {
+    success: true,
+    message: 'Confira os dados antes de confirmar a transferência.',
+    data: { ...SHOWN, recipient },
+    sandbox: true,
+  });
+const E2E = 'E18236120202611201200AbCdEfGhIjK';
+const transferCreated = (status: 'completed' | 'failed', message: string) =>
+  reply(201, {
+    success: status !== 'failed',
+    message,
+    data: {
+      ...SHOWN,
+      id: 3,
+      recipient: RECIPIENT,
+      status,
+      end_to_end_id: status === 'completed' ? E2E : null,
+      created_at: '2026-11-20T12:00:00Z',
+      completed_at: status === 'completed' ? '2026-11-20T12:00:05Z' : null,
+    },
+  });
+const previews = () => server.callsTo('POST', '/api/user-wallets/7/transfers/preview');
+const transfers = () => server.callsTo('POST', '/api/user-wallets/7/transfers');
+
+/** The transfer dialog filled in and taken to its confirmation step. */
+async function toConfirmation(amount = '1000', key = '(21) 98877-6655') {
+  server.on('POST', '/api/user-wallets/:id/transfers/preview', () => previewReply());
+  const opened = await openTransfer();
+  const { user, dialog } = opened;
+  await user.type(within(dialog).getByRole('textbox', { name: 'Valor' }), amount);
+  await user.type(within(dialog).getByRole('textbox', { name: 'Chave Pix' }), key);
+  await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+  await within(dialog).findByRole('button', { name: 'Confirmar transferência' });
+  return opened;
+}
+
 describe('POST /api/user-wallets/{id}/transfers (transfer dialog)', () => {
-  it('should show the available balance and validate the Pix key', async () => {
+  it('should show the available balance and validate the Pix key with its own message', async () => {
     const { user, dialog } = await openTransfer();
     expect(await within(dialog).findByText(/R\$\s25,00/)).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: 'Valor' }), '1000');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Chave Pix' }), 'não é chave');
-    await user.click(within(dialog).getByRole('button', { name: 'Transferir' }));
-    expect(
-      await within(dialog).findByText('Chave Pix inválida. Use CPF, CNPJ, e-mail, celular (+55) ou chave aleatória.'),
-    ).toBeInTheDocument();
-    expect(server.callsTo('POST', '/api/user-wallets/7/transfers')).toHaveLength(0);
-  });
-
-  it('should put the 422 errors on their fields', async () => {
-    server.on('POST', '/api/user-wallets/:id/transfers', () => insufficientFunds());
-    const { user, dialog } = await openTransfer();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Valor' }), '99900');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Chave Pix' }), 'ana@exemplo.com.br');
-    await user.click(within(dialog).getByRole('button', { name: 'Transferir' }));
-    const amount = within(dialog).getByRole('textbox', { name: 'Valor' });
+    const key = within(dialog).getByRole('textbox', { name: 'Chave Pix' });
+    await user.type(key, 'não é chave');
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
     await waitFor(() =>
-      expect(amount).toHaveAccessibleDescription('Saldo disponível insuficiente para esta transferência.'),
+      expect(key).toHaveAccessibleDescription(
+        'Chave Pix inválida. Use CPF, CNPJ, e-mail, celular com DDD ou chave aleatória.',
+      ),
     );
-    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(key);
+    await user.type(key, '(21) 3877-6655');
+    await waitFor(() =>
+      expect(key).toHaveAccessibleDescription('Celular inválido: informe DDD e número, como (21) 98877-6655.'),
+    );
+    expect(previews()).toHaveLength(0);
+    expect(transfers()).toHaveLength(0);
   });
 
-  it('should send the normalised key, toast the success and refresh the history', async () => {
+  it('should read a phone written with punctuation and say which type it read', async () => {
+    const { user, dialog } = await openTransfer();
+    const key = within(dialog).getByRole('textbox', { name: 'Chave Pix' });
+    await user.type(key, '(21) 98877-6655');
+    expect(key).toHaveAccessibleDescription('Tipo: Celular');
+    await user.clear(key);
+    await user.type(key, '52998224725');
+    expect(key).toHaveAccessibleDescription('Tipo: CPF');
+    // The chosen type settles 11 digits: as 'Celular' a valid CPF is not a phone.
+    await user.click(within(dialog).getByRole('combobox', { name: 'Tipo de chave' }));
+    await user.click(await screen.findByRole('option', { name: 'Celular' }));
+    await waitFor(() =>
+      expect(key).toHaveAccessibleDescription('Celular inválido: informe DDD e número, como (21) 98877-6655.'),
+    );
+  });
+
+  it('should confirm the recipient and the amount before sending, then give the receipt with its PDF', async () => {
     server.on('POST', '/api/user-wallets/:id/transfers', () =>
-      reply(201, {
-        success: true,
-        message: 'Transferência enviada com sucesso!',
-        data: {
-          id: 3,
-          amount: 10,
-          formatted_amount: 'R$ 10,00',
-          pix_key: '52998224725',
-          status: 'processing',
-          created_at: '2026-11-20T12:00:00Z',
-        },
-      }),
+      transferCreated('completed', 'Transferência enviada com sucesso!'),
+    );
+    const { user, dialog } = await toConfirmation();
+    // The key the way the person wrote it goes out in DICT's form, with the type it was read as.
+    expect(previews()[0]!.body).toEqual({
+      amount: 10,
+      pix_key: '+5521988776655',
+      pix_key_type: 'phone',
+      description: '',
+    });
+    expect(transfers()).toHaveLength(0);
+    const shown = within(dialog);
+    // Each value under its label ('Para', 'CPF/CNPJ', 'Instituição'…), as the PSP's directory answered.
+    expect(shown.getByText('Para').nextElementSibling).toHaveTextContent('Maria Aparecida Souza');
+    expect(shown.getByText('R$ 10,00')).toBeInTheDocument();
+    expect(shown.getByText('Maria Aparecida Souza')).toBeInTheDocument();
+    expect(shown.getByText('***.456.789-**')).toBeInTheDocument();
+    expect(shown.getByText('Nu Pagamentos S.A. - Instituição de Pagamento')).toBeInTheDocument();
+    expect(shown.getByText('+55 (21) 98877-6655 (Celular)')).toBeInTheDocument();
+    expect(within(dialog).getByText(/sandbox/)).toBeInTheDocument();
+
+    // 'Voltar' keeps what was typed.
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Chave Pix' })).toHaveValue('(21) 98877-6655');
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+
+    await user.click(await within(dialog).findByRole('button', { name: 'Confirmar transferência' }));
+    const receipt = await screen.findByRole('dialog', { name: 'Comprovante de transferência' });
+    expect(transfers()[0]!.body).toEqual(previews()[1]!.body);
+    expect(within(receipt).getByText('Transferência enviada')).toBeInTheDocument();
+    expect(within(receipt).getByText(E2E)).toBeInTheDocument();
+    expect(within(receipt).getByText('Maria Aparecida Souza')).toBeInTheDocument();
+    expect(within(receipt).getByRole('link', { name: 'Baixar comprovante (PDF)' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/api\/user-wallets\/7\/transfers\/3\/comprovante\.pdf$/),
+    );
+    expect(useToastStore.getState().toasts.at(-1)?.title).toBe('Transferência enviada com sucesso!');
+    await waitFor(() => expect(server.callsTo('GET', '/api/user-wallets/7/transactions')).toHaveLength(2));
+    await user.click(within(receipt).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("should say 'Chave Pix não encontrada' on the key when the PSP does not know it", async () => {
+    server.on('POST', '/api/user-wallets/:id/transfers/preview', () =>
+      refused('Os dados informados são inválidos.', { pix_key: ['Chave Pix não encontrada'] }),
     );
     const { user, dialog } = await openTransfer();
     await user.type(within(dialog).getByRole('textbox', { name: 'Valor' }), '1000');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Chave Pix' }), '529.982.247-25');
-    await user.click(within(dialog).getByRole('button', { name: 'Transferir' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(server.callsTo('POST', '/api/user-wallets/7/transfers')[0]!.body).toEqual({
-      amount: 10,
-      pix_key: '52998224725',
-      description: '',
-    });
-    expect(useToastStore.getState().toasts.at(-1)?.title).toBe('Transferência enviada com sucesso!');
-    await waitFor(() => expect(server.callsTo('GET', '/api/user-wallets/7/transactions')).toHaveLength(2));
+    const key = within(dialog).getByRole('textbox', { name: 'Chave Pix' });
+    await user.type(key, 'ninguem@exemplo.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(key).toHaveAccessibleDescription('Chave Pix não encontrada'));
+    expect(within(dialog).queryByRole('button', { name: 'Confirmar transferência' })).toBeNull();
+  });
+
+  it('should say plainly when the PSP cannot name the recipient before sending', async () => {
+    server.on('POST', '/api/user-wallets/:id/transfers/preview', () => previewReply(null));
+    const opened = await openTransfer();
+    await opened.user.type(within(opened.dialog).getByRole('textbox', { name: 'Valor' }), '1000');
+    await opened.user.type(within(opened.dialog).getByRole('textbox', { name: 'Chave Pix' }), '(21) 98877-6655');
+    await opened.user.click(within(opened.dialog).getByRole('button', { name: 'Continuar' }));
+    expect(await within(opened.dialog).findByText(/não informa o nome e a instituição/)).toBeInTheDocument();
+    expect(within(opened.dialog).getByRole('button', { name: 'Confirmar transferência' })).toBeEnabled();
+  });
+
+  it('should put the 422 errors on their fields', async () => {
+    server.on('POST', '/api/user-wallets/:id/transfers/preview', () => insufficientFunds());
+    const { user, dialog } = await openTransfer();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Valor' }), '2000');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Chave Pix' }), 'ana@exemplo.com.br');
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    const amount = within(dialog).getByRole('textbox', { name: 'Valor' });
+    await waitFor(() => expect(amount).toHaveAccessibleDescription(INSUFFICIENT));
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
   });
 
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-  const transferCreated = (status: 'completed' | 'failed', message: string) =>
-    reply(201, {
-      success: status !== 'failed',
-      message,
-      data: {
-        id: 3,
-        amount: 10,
-        formatted_amount: 'R$ 10,00',
-        pix_key: 'ana@exemplo.com.br',
-        status,
-        created_at: '2026-11-20T12:00:00Z',
-      },
-    });
-  const keysSent = () =>
-    server.callsTo('POST', '/api/user-wallets/7/transfers').map((call) => call.headers.get('idempotency-key'));
+  const keysSent = () => transfers().map((call) => call.headers.get('idempotency-key'));
 
   it('should send an Idempotency-Key and reuse it when retrying after a network error', async () => {
     let attempt = 0;
@@ -217,22 +316,19 @@ describe('POST /api/user-wallets/{id}/transfers (transfer dialog)', () => {
       if (attempt === 1) throw new TypeError('Failed to fetch');
       return transferCreated('completed', 'Transferência enviada com sucesso!');
     });
-    const { user, dialog } = await openTransfer();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Valor' }), '1000');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Chave Pix' }), 'ana@exemplo.com.br');
-    await user.click(within(dialog).getByRole('button', { name: 'Transferir' }));
+    const { user, dialog } = await toConfirmation();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar transferência' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Não foi possível confirmar a transferência. Tente novamente: ela não será feita em dobro.',
     );
 
-    await user.click(within(dialog).getByRole('button', { name: 'Transferir' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar transferência' }));
+    await screen.findByRole('dialog', { name: 'Comprovante de transferência' });
     const [first, retry] = keysSent();
     expect(keysSent()).toHaveLength(2);
     expect(first).toMatch(UUID);
     // The retry of the same submission carries the same key: the server answers with the transfer it made.
     expect(retry).toBe(first);
-    expect(useToastStore.getState().toasts.at(-1)?.title).toBe('Transferência enviada com sucesso!');
   });
 
   it('should draw a new key for a new submission after the server refused one, and when the form changes', async () => {
@@ -242,37 +338,39 @@ describe('POST /api/user-wallets/{id}/transfers (transfer dialog)', () => {
       if (attempt === 1) throw new TypeError('Failed to fetch');
       return insufficientFunds();
     });
-    const { user, dialog } = await openTransfer();
-    await within(dialog).findByText(/R\$\s25,00/);
-    const amount = within(dialog).getByRole('textbox', { name: 'Valor' });
-    await user.type(amount, '100');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Chave Pix' }), 'ana@exemplo.com.br');
-    await user.click(within(dialog).getByRole('button', { name: 'Transferir' }));
+    const { user, dialog } = await toConfirmation('100', 'ana@exemplo.com.br');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar transferência' }));
     await within(dialog).findByRole('alert');
     // Another amount is another transfer: it must not get the first one's answer.
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
+    const amount = within(dialog).getByRole('textbox', { name: 'Valor' });
     await user.type(amount, '0');
-    await user.click(within(dialog).getByRole('button', { name: 'Transferir' }));
-    await waitFor(() => expect(amount).toHaveAttribute('aria-invalid', 'true'));
-    // Refused (422): nothing was created, so the same form submitted again is a new request.
-    await user.click(within(dialog).getByRole('button', { name: 'Transferir' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Confirmar transferência' }));
+    // Refused (422): back on the form with the reason on the field; nothing was created.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'Valor' })).toHaveAttribute('aria-invalid', 'true'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Confirmar transferência' }));
     await waitFor(() => expect(keysSent()).toHaveLength(3));
     const [first, second, third] = keysSent();
     expect(new Set([first, second, third]).size).toBe(3);
-    expect(server.callsTo('POST', '/api/user-wallets/7/transfers')[1]!.body).toMatchObject({ amount: 10 });
+    expect(transfers()[1]!.body).toMatchObject({ amount: 10 });
   });
 
-  it('should refuse an amount above the available balance before sending anything', async () => {
+  it('should refuse an amount above the available balance before asking anything', async () => {
     const { user, dialog } = await openTransfer();
     expect(await within(dialog).findByText(/R\$\s25,00/)).toBeInTheDocument();
     const amount = within(dialog).getByRole('textbox', { name: 'Valor' });
     await user.type(amount, '2501');
-    expect(amount).toHaveAccessibleDescription('Saldo disponível insuficiente para esta transferência.');
+    expect(amount).toHaveAccessibleDescription(INSUFFICIENT);
     await user.type(within(dialog).getByRole('textbox', { name: 'Chave Pix' }), 'ana@exemplo.com.br');
-    await user.click(within(dialog).getByRole('button', { name: 'Transferir' }));
-    expect(server.callsTo('POST', '/api/user-wallets/7/transfers')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(previews()).toHaveLength(0);
     await user.clear(amount);
     await user.type(amount, '2500');
-    expect(amount).not.toHaveAccessibleDescription('Saldo disponível insuficiente para esta transferência.');
+    expect(amount).not.toHaveAccessibleDescription(INSUFFICIENT);
   });
 
   it('should keep the dialog open with the reason when the transfer failed and the money came back', async () => {
@@ -281,10 +379,8 @@ describe('POST /api/user-wallets/{id}/transfers (transfer dialog)', () => {
       'O valor foi devolvido ao seu saldo disponível.';
     server.on('POST', '/api/user-wallets/:id/transfers', () => transferCreated('failed', notSent));
     useToastStore.getState().clear();
-    const { user, dialog } = await openTransfer();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Valor' }), '1000');
-    await user.type(within(dialog).getByRole('textbox', { name: 'Chave Pix' }), 'ana@exemplo.com.br');
-    await user.click(within(dialog).getByRole('button', { name: 'Transferir' }));
+    const { user, dialog } = await toConfirmation();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar transferência' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(notSent);
     expect(screen.getByRole('dialog', { name: 'Transferir via Pix' })).toBeInTheDocument();
     expect(useToastStore.getState().toasts.map((toast) => toast.title)).not.toContain(
@@ -292,6 +388,34 @@ describe('POST /api/user-wallets/{id}/transfers (transfer dialog)', () => {
     );
     // The statement now shows the debit and its reversal.
     await waitFor(() => expect(server.callsTo('GET', '/api/user-wallets/7/transactions')).toHaveLength(2));
+  });
+
+  it('should open the receipt of a completed transfer from its line in the history', async () => {
+    activeWalletServer();
+    server.on('GET', '/api/user-wallets/:id/transactions', () =>
+      transactionsReply([
+        historyLine({
+          id: 12,
+          type: 'out',
+          kind: 'transfer',
+          description: 'Transferência Pix',
+          amount: 10,
+          transfer_id: 3,
+        }),
+      ]),
+    );
+    server.on('GET', '/api/user-wallets/:id/transfers/:transferId', () =>
+      transferCreated('completed', 'Transferência enviada com sucesso!'),
+    );
+    const { user } = renderAt('/carteiras');
+    await user.click(await screen.findByRole('button', { name: 'Comprovante: Transferência Pix' }));
+    const receipt = await screen.findByRole('dialog', { name: 'Comprovante' });
+    expect(await within(receipt).findByText(E2E)).toBeInTheDocument();
+    expect(within(receipt).getByRole('link', { name: 'Baixar comprovante (PDF)' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/api\/user-wallets\/7\/transfers\/3\/comprovante\.pdf$/),
+    );
+    expect(server.callsTo('GET', '/api/user-wallets/7/transfers/3')).toHaveLength(1);
   });
 });
 

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { mockFetchForFile, reply, server } from '@rifaria/shared/testing';
 import {
   activeWalletServer,
+  historyLine,
   renderAt,
   transactionsReply,
   wallet,
@@ -121,26 +122,15 @@ describe('GET /api/user-wallets/{id}/transactions (history)', () => {
     activeWalletServer();
     server.on('GET', '/api/user-wallets/:id/transactions', () =>
       transactionsReply([
-        {
-          id: 1,
-          type: 'in',
-          kind: 'deposit',
-          description: 'Depósito Pix',
-          amount: 25,
-          balance: 'available',
-          status: 'completed',
-          created_at: '2026-11-20T02:30:00Z',
-        },
-        {
+        historyLine({ created_at: '2026-11-20T02:30:00Z' }),
+        historyLine({
           id: 2,
           type: 'out',
           kind: 'transfer',
           description: 'Transferência Pix',
           amount: 10,
-          balance: 'available',
-          status: 'completed',
           created_at: '2026-11-20T15:00:00Z',
-        },
+        }),
       ]),
     );
     renderAt('/carteiras');
@@ -154,30 +144,11 @@ describe('GET /api/user-wallets/{id}/transactions (history)', () => {
 
   it('should show a draw release as a movement between balances, and tag each sale with its balance now', async () => {
     activeWalletServer();
-    const sale = (id: number, amount: number, balance: 'available' | 'blocked') => ({
-      id,
-      type: 'in',
-      kind: 'sale',
-      description: `Venda de números - Campanha ${id}`,
-      amount,
-      balance,
-      status: 'completed',
-      transfer_id: null,
-      created_at: '2026-11-20T15:00:00Z',
-    });
+    const sale = (id: number, amount: number, balance: 'available' | 'blocked') =>
+      historyLine({ id, kind: 'sale', description: `Venda de números - Campanha ${id}`, amount, balance });
     server.on('GET', '/api/user-wallets/:id/transactions', () =>
       transactionsReply([
-        {
-          id: 9,
-          type: 'move',
-          kind: 'release',
-          description: 'Sorteio realizado: Campanha 1',
-          amount: 26,
-          balance: 'available',
-          status: 'completed',
-          transfer_id: null,
-          created_at: '2026-11-21T15:00:00Z',
-        },
+        historyLine({ id: 9, type: 'move', kind: 'release', description: 'Sorteio realizado: Campanha 1', amount: 26 }),
         sale(1, 26, 'available'),
         sale(2, 40, 'blocked'),
       ]),

@@ -66,6 +66,22 @@ export function transactionsReply(data: unknown[] = [], lastPage = 1) {
   };
 }
 
+/** One line of the wallet's history (GET …/transactions), a completed deposit unless told otherwise. */
+export function historyLine(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 1,
+    type: 'in',
+    kind: 'deposit',
+    description: 'Depósito Pix',
+    amount: 25,
+    balance: 'available',
+    status: 'completed',
+    transfer_id: null,
+    created_at: '2026-11-20T12:00:00Z',
+    ...overrides,
+  };
+}
+
 /** An active wallet with an empty history: the usual /carteiras background. */
 export function activeWalletServer() {
   walletsServer(wallet());

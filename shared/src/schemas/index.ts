@@ -3,6 +3,7 @@ export * from './documents';
 export * from './file-type';
 export * from './auth';
 export * from './address';
+export * from './pix-key';
 export * from './wallet';
 export * from './campaign';
 export * from './buyer';

@@ -2,8 +2,16 @@ import * as v from 'valibot';
 import { DEPOSIT_DESCRIPTION_MAX_LENGTH, MIN_DEPOSIT_CENTS } from '../constants';
 import { parseBRDate, parseBRLToCents, toSaoPauloISODate } from '../format';
 import { ADDRESS_MESSAGES, BRAZILIAN_STATES } from './address';
-import { AUTH_MESSAGES, EMAIL_PATTERN, emailField, requiredString } from './auth';
+import { AUTH_MESSAGES, emailField, requiredString } from './auth';
 import { DOCUMENT_INPUT_MAX_LENGTH, isValidCpf, isValidPhone, onlyDigits } from './documents';
+import {
+  normalizePixKey,
+  parsePixKey,
+  PIX_KEY_INPUT_MAX_LENGTH,
+  PIX_KEY_MESSAGES,
+  PIX_KEY_TYPES,
+  type PixKeyType,
+} from './pix-key';
 import { idField } from './validate';
 
 /** Spec section 5 "Deposit" and section 8 wallet errors — messages reproduced exactly. */
@@ -76,8 +84,9 @@ export type DepositInput = v.InferOutput<typeof depositSchema>;
 export const TRANSFER_MESSAGES = {
   amountPositive: 'Valor deve ser maior que zero',
   amountInvalid: 'Valor inválido',
-  pixKeyRequired: 'Chave Pix é obrigatória',
-  pixKeyInvalid: 'Chave Pix inválida. Use CPF, CNPJ, e-mail, celular (+55) ou chave aleatória.',
+  pixKeyRequired: PIX_KEY_MESSAGES.required,
+  pixKeyInvalid: PIX_KEY_MESSAGES.invalid,
+  pixKeyNotFound: PIX_KEY_MESSAGES.notFound,
   descriptionMax: 'Descrição deve ter no máximo 140 caracteres',
   insufficientFunds: 'Saldo disponível insuficiente para esta transferência.',
   failed: 'Erro ao processar transferência. Tente novamente.',
@@ -85,52 +94,14 @@ export const TRANSFER_MESSAGES = {
 } as const;
 export const TRANSFER_DESCRIPTION_MAX = 140;
 
-export type PixKeyType = 'cpf' | 'cnpj' | 'email' | 'phone' | 'evp';
-
-/** DICT's longest key (an e-mail); checked before any pattern sees the input. */
-export const PIX_KEY_MAX_LENGTH = 77;
-
-/** The five DICT key types; returns the key in its canonical form, or null. */
-export function normalizePixKey(input: string): { type: PixKeyType; key: string } | null {
-  const text = input.trim();
-  if (text.length > PIX_KEY_MAX_LENGTH) return null;
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text))
-    return { type: 'evp', key: text.toLowerCase() };
-  if (EMAIL_PATTERN.test(text)) return { type: 'email', key: text.toLowerCase() };
-  if (/^\+55\d{10,11}$/.test(text.replace(/[\s()-]/g, ''))) {
-    const phone = text.replace(/[\s()-]/g, '');
-    return isValidPhone(phone.slice(3)) ? { type: 'phone', key: phone } : null;
-  }
-  const digits = onlyDigits(text);
-  if (/^[\d.\-/\s]+$/.test(text)) {
-    if (digits.length === 11 && isValidCpf(digits)) return { type: 'cpf', key: digits };
-    if (digits.length === 14 && isValidCnpj(digits)) return { type: 'cnpj', key: digits };
-  }
-  return null;
-}
-
-/** CNPJ check digits (weights 5..2,9..2 then 6..2,9..2). */
-export function isValidCnpj(input: string): boolean {
-  const cnpj = onlyDigits(input);
-  if (cnpj.length !== 14 || /^(\d)\1{13}$/.test(cnpj)) return false;
-  const digit = (length: number): number => {
-    let sum = 0;
-    let weight = length - 7;
-    for (let i = 0; i < length; i++) {
-      sum += Number(cnpj[i]) * weight--;
-      if (weight < 2) weight = 9;
-    }
-    const rest = sum % 11;
-    return rest < 2 ? 0 : 11 - rest;
-  };
-  return digit(12) === Number(cnpj[12]) && digit(13) === Number(cnpj[13]);
-}
-
-export const transferSchema = v.object({
+/** The fields of a transfer, each on its own (the Pix key against its type is checked by `pixKeyChecked`). */
+export const transferFieldsSchema = v.object({
   amount: moneyField({ invalid: TRANSFER_MESSAGES.amountInvalid, positive: TRANSFER_MESSAGES.amountPositive }),
+  /** The type chosen in the form; null or absent: read from the key itself (pix-key.ts gives the rule). */
+  pix_key_type: v.optional(v.nullable(v.picklist(PIX_KEY_TYPES, PIX_KEY_MESSAGES.type)), null),
   pix_key: v.pipe(
-    requiredString(TRANSFER_MESSAGES.pixKeyRequired),
-    v.check((key) => normalizePixKey(key) !== null, TRANSFER_MESSAGES.pixKeyInvalid),
+    v.optional(v.string(PIX_KEY_MESSAGES.required), ''),
+    v.maxLength(PIX_KEY_INPUT_MAX_LENGTH, PIX_KEY_MESSAGES.tooLong),
   ),
   description: v.optional(
     v.pipe(v.string(), v.trim(), v.maxLength(TRANSFER_DESCRIPTION_MAX, TRANSFER_MESSAGES.descriptionMax)),
@@ -138,6 +109,39 @@ export const transferSchema = v.object({
   ),
   user_wallet_id: walletIdField,
 });
+
+type PixKeyFields = { pix_key: string; pix_key_type: PixKeyType | null };
+
+/**
+ * The key read against its type, with parsePixKey's own message on the pix_key field (even while other fields are
+ * wrong), and both given back in canonical form: `pix_key` as DICT knows it ('+5521988776655'), `pix_key_type` set.
+ */
+export function pixKeyChecked<TSchema extends v.GenericSchema<unknown, PixKeyFields>>(
+  schema: TSchema,
+): v.GenericSchema<v.InferInput<TSchema>, v.InferOutput<TSchema> & { pix_key_type: PixKeyType }> {
+  const fields = schema as v.GenericSchema<unknown, PixKeyFields>;
+  const problem = (input: PixKeyFields): string | null => {
+    const parsed = parsePixKey(input.pix_key, input.pix_key_type);
+    return parsed.ok ? null : parsed.message;
+  };
+  return v.pipe(
+    fields,
+    v.forward(
+      v.partialCheck(
+        [['pix_key'], ['pix_key_type']],
+        (input) => problem(input) === null,
+        (issue) => problem(issue.input as PixKeyFields) ?? PIX_KEY_MESSAGES.invalid,
+      ),
+      ['pix_key'],
+    ),
+    v.transform((input) => {
+      const key = normalizePixKey(input.pix_key, input.pix_key_type)!;
+      return { ...input, pix_key: key.key, pix_key_type: key.type };
+    }),
+  ) as unknown as v.GenericSchema<v.InferInput<TSchema>, v.InferOutput<TSchema> & { pix_key_type: PixKeyType }>;
+}
+
+export const transferSchema = pixKeyChecked(transferFieldsSchema);
 export type TransferInput = v.InferOutput<typeof transferSchema>;
 
 /** Spec section 5 "Account opening" — messages reproduced exactly. */

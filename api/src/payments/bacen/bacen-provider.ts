@@ -2,12 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, type PixConfig } from '../../config';
 import { buildBrCode, centsToDecimalString, decimalStringToCents } from '../br-code';
 import {
+  PixKeyLookupUnavailable,
   PixProviderError,
   PixTransferNotSent,
   PixWebhookRejected,
   type CreatePixChargeInput,
   type PixCharge,
   type PixChargeStatus,
+  type PixKeyOwner,
   type PixProvider,
   type PixReceivedPayment,
   type PixRefund,
@@ -44,6 +46,7 @@ const CHARGE_STATUSES: readonly PixChargeStatus[] = [
   'REMOVIDA_PELO_PSP',
 ];
 const TRANSFER_STATUSES: readonly PixTransferStatus[] = ['EM_PROCESSAMENTO', 'REALIZADO', 'NAO_REALIZADO'];
+const DICT_LOOKUP_UNAVAILABLE = 'the BACEN API Pix offers its clients no DICT lookup (see README, "Pix providers")';
 const EFI_PIX_SEND_DISABLED =
   'Pix sending is not part of the BACEN API Pix; set PIX_BACEN_EFI_PIX_SEND=true for Efí (see README)';
 
@@ -205,6 +208,16 @@ export class BacenPixProvider implements PixProvider {
     if (response.status === 404) return null;
     if (response.status !== 200) fail('GET /gn/pix/enviados', response);
     return this.toTransfer(idempotencyKey, response.body, 'GET /gn/pix/enviados');
+  }
+
+  /**
+   * The BACEN API Pix (bacen/pix-api v2.9.0) has no DICT lookup: DICT is reached only by the PSP itself, as a
+   * direct participant, when it initiates a payment, and the standard gives its clients no call to read a key's
+   * holder. So none is made: the transfer is confirmed with the key, its type and the amount, and the recipient
+   * the PSP paid is what its payment API reports afterwards. A PSP-specific lookup needs its own adapter.
+   */
+  lookupKey(): Promise<PixKeyOwner | null> {
+    return Promise.reject(new PixKeyLookupUnavailable(DICT_LOOKUP_UNAVAILABLE));
   }
 
   async refund(input: RefundInput): Promise<PixRefund> {

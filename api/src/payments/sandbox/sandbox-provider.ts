@@ -6,12 +6,15 @@ import type { Database, SandboxPixChargesTable, SandboxPixTransfersTable } from 
 import { Batcher } from '../../lib/batcher';
 import { buildBrCode, centsToDecimalString } from '../br-code';
 import { parsePixWebhookBody, type PixWebhookBody } from '../bacen/webhook';
+import { sandboxLookup } from './dict';
 import {
   PixProviderError,
   PixTransferNotSent,
   PixWebhookRejected,
   type CreatePixChargeInput,
   type PixCharge,
+  type PixKeyOwner,
+  type PixKeyQuery,
   type PixProvider,
   type PixRefund,
   type PixTransfer,
@@ -323,6 +326,11 @@ export class SandboxPixProvider implements PixProvider {
       .where('idempotency_key', '=', idempotencyKey)
       .executeTakeFirst();
     return row ? toTransfer(row) : null;
+  }
+
+  /** The sandbox's directory (dict.ts): deterministic holders, none for SANDBOX_UNREGISTERED_KEY. */
+  lookupKey(query: PixKeyQuery): Promise<PixKeyOwner | null> {
+    return Promise.resolve(sandboxLookup(query));
   }
 
   async refund(input: RefundInput): Promise<PixRefund> {

@@ -188,9 +188,21 @@ describe('POST /api/user-wallets/{id}/transfers', () => {
         id: expect.any(Number),
         amount: 10.5,
         formatted_amount: formatBRL(1050),
-        pix_key: '52998224725',
+        // Issue 30, item 11: shown back masked as the banks do, with the recipient the PSP's directory named.
+        pix_key: '***.982.247-**',
+        pix_key_type: 'cpf',
+        pix_key_type_label: 'CPF',
+        description: 'Pagamento',
+        recipient: {
+          name: expect.any(String),
+          document: '***.982.247-**',
+          bank: expect.any(String),
+          ispb: expect.stringMatching(/^\d{8}$/),
+        },
         status: 'completed',
+        end_to_end_id: expect.stringMatching(/^E\d{20}[A-Za-z0-9]{11}$/),
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        completed_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       },
     });
     const { data } = (await get(`/api/user-wallets/${walletId}/balance`, user)).json();

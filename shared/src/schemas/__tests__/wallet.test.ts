@@ -5,7 +5,11 @@ import {
   depositSchema,
   firstErrors,
   isValidCnpj,
+  displayPixKey,
+  maskPixCpf,
   normalizePixKey,
+  parsePixKey,
+  PIX_KEY_MESSAGES,
   toCents,
   transferSchema,
   validate,
@@ -66,22 +70,76 @@ describe('depositSchema', () => {
 describe('Pix keys', () => {
   it.each([
     ['529.982.247-25', { type: 'cpf', key: '52998224725' }],
+    ['52998224725', { type: 'cpf', key: '52998224725' }],
     ['11.222.333/0001-81', { type: 'cnpj', key: '11222333000181' }],
+    ['11222333000181', { type: 'cnpj', key: '11222333000181' }],
     ['Ana@Exemplo.com', { type: 'email', key: 'ana@exemplo.com' }],
     ['+55 (11) 98765-4321', { type: 'phone', key: '+5511987654321' }],
+    // Issue 30, item 11: the ways people write a phone key, with or without +55.
+    ['(21) 98877-6655', { type: 'phone', key: '+5521988776655' }],
+    ['21988776655', { type: 'phone', key: '+5521988776655' }],
+    ['21 98877-6655', { type: 'phone', key: '+5521988776655' }],
+    ['5521988776655', { type: 'phone', key: '+5521988776655' }],
+    ['+5521988776655', { type: 'phone', key: '+5521988776655' }],
     ['7D9F0335-8DCC-4054-9BF9-0DBD61D36906', { type: 'evp', key: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906' }],
+    ['7d9f03358dcc40549bf90dbd61d36906', { type: 'evp', key: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906' }],
+    ['  ana@exemplo.com  ', { type: 'email', key: 'ana@exemplo.com' }],
   ])('should recognise %p', (input, expected) => {
     expect(normalizePixKey(input)).toEqual(expected);
   });
 
-  it('should refuse what is not a Pix key', () => {
-    expect(normalizePixKey('123.456.789-00')).toBeNull();
-    expect(normalizePixKey('+55 20 98765-4321')).toBeNull();
-    expect(normalizePixKey('chave qualquer')).toBeNull();
+  it('should read 11 bare digits as a CPF when its check digits are valid, else as a mobile, unless a type is chosen', () => {
+    expect(normalizePixKey('52998224725')).toEqual({ type: 'cpf', key: '52998224725' });
+    expect(normalizePixKey('21988776655')).toEqual({ type: 'phone', key: '+5521988776655' });
+    // The type chosen in the form settles it: a CPF read as a phone is refused with the phone's message.
+    expect(parsePixKey('52998224725', 'phone')).toEqual({ ok: false, message: PIX_KEY_MESSAGES.phone });
+    expect(parsePixKey('21988776655', 'cpf')).toEqual({ ok: false, message: PIX_KEY_MESSAGES.cpf });
+    expect(normalizePixKey('(21) 98877-6655', 'phone')).toEqual({ type: 'phone', key: '+5521988776655' });
+  });
+
+  it.each([
+    ['123.456.789-00', 'CPF inválido: confira os 11 dígitos.'],
+    ['11.222.333/0001-82', 'CNPJ inválido: confira os 14 dígitos.'],
+    ['+55 20 98765-4321', 'Celular inválido: informe DDD e número, como (21) 98877-6655.'],
+    ['(21) 3877-6655', 'Celular inválido: informe DDD e número, como (21) 98877-6655.'],
+    ['12345678900', 'Chave Pix inválida: estes 11 dígitos não são um CPF válido nem um celular com DDD.'],
+    ['ana@', 'E-mail inválido: confira o endereço, como nome@exemplo.com.'],
+    ['chave qualquer', 'Chave Pix inválida. Use CPF, CNPJ, e-mail, celular com DDD ou chave aleatória.'],
+    ['', 'Chave Pix é obrigatória'],
+    [`${'a'.repeat(70)}@exemplo.com`, 'Chave Pix deve ter no máximo 77 caracteres'],
+  ])('should refuse %p with a clear message', (input, message) => {
+    expect(parsePixKey(input)).toEqual({ ok: false, message });
+  });
+
+  it('should refuse what is not a Pix key, on the pix_key field, and send the canonical key', () => {
     expect(isValidCnpj('11.222.333/0001-82')).toBe(false);
     expect(firstErrors(validate(transferSchema, { amount: 10, pix_key: 'x', user_wallet_id: 1 }).errors)).toEqual({
-      pix_key: 'Chave Pix inválida. Use CPF, CNPJ, e-mail, celular (+55) ou chave aleatória.',
+      pix_key: 'Chave Pix inválida. Use CPF, CNPJ, e-mail, celular com DDD ou chave aleatória.',
     });
+    // The key's message shows even while another field is wrong.
+    expect(
+      firstErrors(validate(transferSchema, { amount: 0, pix_key: '(21) 3877-6655', user_wallet_id: 1 }).errors),
+    ).toEqual({ amount: 'Valor deve ser maior que zero', pix_key: PIX_KEY_MESSAGES.phone });
+    expect(
+      firstErrors(
+        validate(transferSchema, { amount: 10, pix_key: 'x', pix_key_type: 'pix', user_wallet_id: 1 }).errors,
+      ),
+    ).toEqual({ pix_key_type: 'Tipo de chave inválido.' });
+    expect(validate(transferSchema, { amount: 10, pix_key: '(21) 98877-6655', user_wallet_id: 1 }).output).toEqual({
+      amount: 1000,
+      pix_key: '+5521988776655',
+      pix_key_type: 'phone',
+      description: '',
+      user_wallet_id: 1,
+    });
+  });
+
+  it('should show a CPF as the banks do, and punctuate the other keys', () => {
+    expect(maskPixCpf('12345678909')).toBe('***.456.789-**');
+    expect(displayPixKey('cpf', '52998224725')).toBe('***.982.247-**');
+    expect(displayPixKey('cnpj', '11222333000181')).toBe('11.222.333/0001-81');
+    expect(displayPixKey('phone', '+5521988776655')).toBe('+55 (21) 98877-6655');
+    expect(displayPixKey('email', 'ana@exemplo.com')).toBe('ana@exemplo.com');
   });
 });
 

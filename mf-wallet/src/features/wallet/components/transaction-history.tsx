@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   Box,
+  Button,
   Card,
   CardContent,
   Chip,
@@ -18,6 +19,7 @@ import { apiErrorMessage } from '@rifaria/shared/api-client';
 import { formatDateTime } from '@rifaria/shared/format';
 import { formatReais } from '@rifaria/shared/money';
 import { RetryAlert, useRequest } from '@rifaria/shared/ui';
+import { TransferReceiptDialog } from './transfer-receipt';
 import { getTransactions, type PeriodDays, type TransactionFilter, type WalletTransaction } from '../api/transactions';
 
 export const HISTORY_TEXTS = {
@@ -32,6 +34,8 @@ export const HISTORY_TEXTS = {
   releaseTag: 'Futuro → Disponível',
   future: 'Futuro',
   available: 'Disponível',
+  /** A completed transfer's receipt (comprovante), on screen and as a PDF. */
+  receipt: 'Comprovante',
 } as const;
 
 export const PERIOD_OPTIONS: { value: PeriodDays; label: string }[] = [
@@ -81,7 +85,7 @@ function FilterSelect<T extends string | number>(props: {
  * neither: money moving from 'Futuro' to 'Disponível' inside the wallet, shown neutral, without a sign. A sale is
  * tagged with the balance its money is in now ('Futuro' until its draw, 'Disponível' after).
  */
-function TransactionLine({ tx }: { tx: WalletTransaction }) {
+function TransactionLine({ tx, onReceipt }: { tx: WalletTransaction; onReceipt: (transferId: number) => void }) {
   const move = tx.type === 'move';
   const status = STATUS_LABEL[tx.status];
   const balanceTag =
@@ -116,6 +120,16 @@ function TransactionLine({ tx }: { tx: WalletTransaction }) {
                 color={tx.balance === 'blocked' ? 'info' : 'success'}
               />
             ) : null}
+            {tx.kind === 'transfer' && tx.status === 'completed' && tx.transfer_id !== null ? (
+              <Button
+                size="small"
+                sx={{ minWidth: 0, p: 0, textTransform: 'none' }}
+                aria-label={`${HISTORY_TEXTS.receipt}: ${tx.description}`}
+                onClick={() => onReceipt(tx.transfer_id!)}
+              >
+                {HISTORY_TEXTS.receipt}
+              </Button>
+            ) : null}
           </Stack>
         }
       />
@@ -139,6 +153,7 @@ export function TransactionHistory({ walletId, version = 0 }: { walletId: number
   const [period, setPeriod] = useState<PeriodDays>(30);
   const [type, setType] = useState<TransactionFilter>('all');
   const [page, setPage] = useState(1);
+  const [receiptOf, setReceiptOf] = useState<number | null>(null);
   const history = useRequest(
     (signal) => getTransactions(walletId, { period, type, page, per_page: HISTORY_PAGE_SIZE }, signal),
     [walletId, period, type, page, version],
@@ -190,7 +205,7 @@ export function TransactionHistory({ walletId, version = 0 }: { walletId: number
         ) : (
           <List disablePadding aria-label={HISTORY_TEXTS.title}>
             {ready.data.map((tx) => (
-              <TransactionLine key={tx.id} tx={tx} />
+              <TransactionLine key={tx.id} tx={tx} onReceipt={setReceiptOf} />
             ))}
           </List>
         )}
@@ -204,6 +219,7 @@ export function TransactionHistory({ walletId, version = 0 }: { walletId: number
           />
         ) : null}
       </CardContent>
+      <TransferReceiptDialog walletId={walletId} transferId={receiptOf} onClose={() => setReceiptOf(null)} />
     </Card>
   );
 }
