@@ -116,11 +116,12 @@ describe('Minhas Campanhas (/campanhas)', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/campanhas/11/editar');
   });
 
-  it('should publish a draft from its card and reload the list when the modal closes', async () => {
+  it("should show the published campaign as running behind 'Publicação concluída!' (issue 30)", async () => {
+    const running = campaign({ status: { id: 2, description: 'Publicada' } });
     let listCalls = 0;
     server.on('GET', '/api/campaigns', () => {
       listCalls += 1;
-      return listReply([campaign()], { draft_count: 1 });
+      return listCalls === 1 ? listReply([campaign()], { draft_count: 1 }) : listReply([running], { active_count: 1 });
     });
     server.on('POST', '/api/campaigns/:id/publish', () => ({
       success: true,
@@ -133,8 +134,20 @@ describe('Minhas Campanhas (/campanhas)', () => {
     const dialog = screen.getByRole('dialog', { name: 'Publicar campanha' });
     await user.click(within(dialog).getByRole('button', { name: 'Publicar Campanha' }));
     expect(await within(dialog).findByText('Publicação concluída!')).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    // Behind the modal (hidden from the accessibility tree while it is open): no draft left, the campaign running.
     await waitFor(() => expect(listCalls).toBe(2));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Publicar', hidden: true })).not.toBeInTheDocument(),
+    );
+    expect(within(dialog).getByText('Publicação concluída!')).toBeInTheDocument();
+    const runningCard = screen.getByRole('article', { name: 'Rifa do Carro 0km', hidden: true });
+    expect(within(runningCard).getByRole('button', { name: 'Ver Painel', hidden: true })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Campanhas ativas', hidden: true })).getByText('1'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(listCalls).toBe(2);
   });
 
   it('should cancel a running campaign from its card and reload the list', async () => {

@@ -124,6 +124,9 @@ export function PublishModal({ campaign, open, onClose, onRefresh }: PublishModa
       setProgress(100);
       setPublished(reply.data);
       setState('completed');
+      // The list behind shows the campaign as running while the modal says 'Publicação concluída!' (issue 30: it
+      // still showed the draft until the modal was closed).
+      onRefresh();
       later(() => setState(reply.data.processing ? 'processing' : 'success'), PUBLISH_RESULT_DELAY_MS);
     } catch (error) {
       if (!alive.current) return;
@@ -149,7 +152,6 @@ export function PublishModal({ campaign, open, onClose, onRefresh }: PublishModa
   const close = () => {
     if (state === 'loading') return;
     clearAll();
-    if (finished) onRefresh();
     onClose();
   };
   // Back closes the modal like 'Cancelar' / 'Fechar'; while the publish call runs it stays (the answer is coming).
