@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { parsePix, hasError } from 'pix-utils';
 import { SANDBOX_WEBHOOK_SECRET } from '../playwright.config';
@@ -6,7 +7,9 @@ import { randomCpf, sessionToken, signUp, uniqueEmail } from './support';
 // Issue 3 journey: a new organiser opens a wallet through the wizard (CEP filled by the fake provider), sees it
 // approved, deposits R$ 25,00, pays it with the sandbox button, reveals the balance and sees the deposit in the
 // history; the same webhook replayed 10 times leaves the balance at R$ 25,00. On the way, the browser's Back moves
-// between the wizard's steps, asks before leaving it, and nothing typed is lost (issue 11).
+// between the wizard's steps, asks before leaving it, and nothing typed is lost (issue 11). Then (issue 30, item 11)
+// a Pix out: the key written as people write it, a confirmation with the recipient the PSP names, the receipt with
+// its end-to-end id and its PDF; the organiser's e-mails (wallet approved, transfer sent) land once each.
 
 // A 1×1 PNG: a real image by its magic bytes, as the server checks.
 const PNG_1x1 = Buffer.from(
@@ -14,9 +17,10 @@ const PNG_1x1 = Buffer.from(
   'base64',
 );
 
-test('should open a wallet, deposit R$ 25,00 by Pix and credit it exactly once', async ({ page }) => {
-  test.setTimeout(120_000);
-  await signUp(page, 'Carla Mendes', uniqueEmail('carla'));
+test('should open a wallet, deposit R$ 25,00 by Pix, credit it exactly once and send R$ 10,00 out', async ({ page }) => {
+  test.setTimeout(150_000);
+  const email = uniqueEmail('carla');
+  await signUp(page, 'Carla Mendes', email);
 
   // Dashboard widget without a wallet → the wizard.
   await expect(page.getByText('Não aberta')).toBeVisible();
@@ -132,6 +136,49 @@ test('should open a wallet, deposit R$ 25,00 by Pix and credit it exactly once',
   await page.reload();
   await page.getByRole('button', { name: 'Mostrar saldo' }).click();
   await expect(page.getByText(/R\$\s25,00/).first()).toBeVisible();
+
+  // Transferir R$ 10,00 to a phone key written with punctuation: first the confirmation, nothing sent yet.
+  await page.getByRole('button', { name: 'Transferir' }).click();
+  const transfer = page.getByRole('dialog', { name: 'Transferir via Pix' });
+  await transfer.getByRole('textbox', { name: 'Valor' }).fill('1000');
+  await transfer.getByRole('textbox', { name: 'Chave Pix' }).fill('(21) 98877-6655');
+  await expect(transfer.getByText('Tipo: Celular')).toBeVisible();
+  await transfer.getByRole('button', { name: 'Continuar' }).click();
+  await expect(transfer.getByRole('heading', { name: 'Confira antes de transferir' })).toBeVisible();
+  await expect(transfer.getByText('+55 (21) 98877-6655 (Celular)')).toBeVisible();
+  await expect(transfer.getByText(/R\$\s10,00/)).toBeVisible();
+  const recipientName = (await transfer.getByText('Para', { exact: true }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
+  expect(recipientName).toMatch(/^\p{Lu}\p{L}+ \p{Lu}\p{L}+ \p{Lu}\p{L}+$/u);
+  await expect(transfer.getByText(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/)).toBeVisible();
+  await transfer.getByRole('button', { name: 'Confirmar transferência' }).click();
+
+  // The receipt: the end-to-end id, and the PDF the browser downloads with the session cookie.
+  const receipt = page.getByRole('dialog', { name: 'Comprovante de transferência' });
+  await expect(receipt.getByText('Transferência enviada')).toBeVisible({ timeout: 10_000 });
+  await expect(receipt.getByText(recipientName)).toBeVisible();
+  const endToEnd = (await receipt.getByText(/^E\d{20}[A-Za-z0-9]{11}$/).innerText()).trim();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    receipt.getByRole('link', { name: 'Baixar comprovante (PDF)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^comprovante-pix-\d+\.pdf$/);
+  const pdf = fs.readFileSync((await download.path())!);
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  await receipt.getByRole('button', { name: 'Fechar', exact: true }).click();
+  await expect(receipt).toBeHidden();
+
+  // The history: the transfer out, its receipt one click away.
+  await expect(history.getByText(/−\s*R\$\s10,00/)).toBeVisible();
+  await history.getByRole('button', { name: /^Comprovante:/ }).first().click();
+  const fromHistory = page.getByRole('dialog', { name: 'Comprovante' });
+  await expect(fromHistory.getByText(endToEnd)).toBeVisible();
+  await fromHistory.getByRole('button', { name: 'Fechar', exact: true }).click();
+
+  // The organiser's e-mails, once each: the wallet approved and the transfer sent.
+  const mailbox = await page.request.get(`/api/sandbox/mailbox?to=${encodeURIComponent(email)}`);
+  const subjects = ((await mailbox.json()) as { data: { subject: string }[] }).data.map((mail) => mail.subject);
+  expect(subjects.filter((subject) => subject === 'Sua conta digital Rifaria foi aprovada')).toHaveLength(1);
+  expect(subjects.filter((subject) => /^Transferência Pix enviada: R\$\s10,00$/.test(subject))).toHaveLength(1);
 
   // The dashboard shows the wallet too.
   await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Início' }).click();
