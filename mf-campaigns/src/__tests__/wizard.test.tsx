@@ -23,7 +23,7 @@ type User = ReturnType<typeof userEvent.setup>;
 
 /** Types a whole value at once (one change event, like a paste): the masks still run on it. */
 async function fill(user: User, label: string, text: string) {
-  await user.click(screen.getByLabelText(label));
+  await user.click(screen.getByRole('textbox', { name: label }));
   await user.paste(text);
 }
 
@@ -224,6 +224,27 @@ describe('New-campaign wizard', () => {
     expect(next()).toBeDisabled();
   });
 
+  it("should mark Regras required and say why 'Próximo' is disabled (issue 30, item 8)", async () => {
+    baseServer();
+    const { user } = renderWizard();
+    await fillStepOne(user);
+    await user.click(next());
+    await fill(user, 'Nome do 1º prêmio', 'Carro 0km');
+    await user.click(next());
+
+    const rules = screen.getByRole('textbox', { name: 'Regras' });
+    expect(rules).toBeRequired();
+    expect(next()).toBeDisabled();
+    // Said beside the button and given as its description, before anything is typed and without calling it wrong.
+    expect(next()).toHaveAccessibleDescription('Para continuar: Regras são obrigatórias.');
+    expect(rules).toHaveAttribute('aria-invalid', 'false');
+
+    await user.type(rules, 'Sorteio pela Loteria Federal.');
+    expect(next()).toBeEnabled();
+    expect(next()).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(/^Para continuar/)).not.toBeInTheDocument();
+  });
+
   it('should wrap the selected rules text in bold, italic and underline markers', async () => {
     baseServer();
     const { user } = renderWizard();
@@ -233,7 +254,7 @@ describe('New-campaign wizard', () => {
     await user.click(next());
 
     expect(screen.getByText(/PNG ou JPG, até 5MB/)).toBeInTheDocument();
-    const rules = screen.getByLabelText<HTMLTextAreaElement>('Regras');
+    const rules = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Regras' });
     await user.type(rules, 'Regra importante');
     rules.setSelectionRange(6, 16);
     await user.click(screen.getByRole('button', { name: 'Negrito' }));

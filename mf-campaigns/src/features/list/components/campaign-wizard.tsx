@@ -19,6 +19,7 @@ import {
   Step,
   StepButton,
   Stepper,
+  Typography,
 } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
 import { readApiError } from '@rifaria/shared/api-client';
@@ -58,6 +59,10 @@ export interface CampaignWizardProps {
   /** The draft as created (the list shows the success toast and reloads). */
   onCreated: (campaign: Campaign) => void;
 }
+
+export const WIZARD_TEXTS = {
+  missing: (messages: string[]) => `Para continuar: ${messages.join(' · ')}.`.replace('..', '.'),
+} as const;
 
 export const DISCARD_TEXTS = {
   title: 'Descartar nova campanha?',
@@ -107,7 +112,13 @@ export function CampaignWizard({ open, onClose, onCreated }: CampaignWizardProps
     useDebouncedValidation(campaignStepFourSchema, stepValues[3]!),
   ] as const;
   const schemas = [campaignStepOneSchema, campaignStepTwoSchema, campaignStepThreeSchema, campaignStepFourSchema];
-  const stepValid = validate(schemas[step]!, stepValues[step]).success;
+  const stepCheck = validate(schemas[step]!, stepValues[step]);
+  const stepValid = stepCheck.success;
+  /**
+   * Why 'Próximo' (or 'Criar Campanha') is disabled, said beside it (issue 30, item 8: it was disabled with no
+   * reason): the step's messages, once each, in neutral words until a field is touched.
+   */
+  const missing = [...new Set(Object.values(stepCheck.errors).map((messages) => messages[0]))].filter(Boolean);
   const errors = { ...visibleErrors(step, checks[step]!.errors), ...serverErrors };
 
   /** Step 2 touches every row's fields (indexes move when rows go); a row's message shows once that row was edited. */
@@ -319,7 +330,17 @@ export function CampaignWizard({ open, onClose, onCreated }: CampaignWizardProps
           />
         )}
       </DialogContent>
-      <DialogActions>
+      <DialogActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        {!stepValid && !submitting && missing.length > 0 && (
+          <Typography
+            id="wizard-missing"
+            variant="body2"
+            color="text.secondary"
+            sx={{ flexBasis: '100%', textAlign: 'right', px: 1 }}
+          >
+            {WIZARD_TEXTS.missing(missing)}
+          </Typography>
+        )}
         <Button onClick={requestClose} disabled={submitting}>
           Cancelar
         </Button>
@@ -327,11 +348,21 @@ export function CampaignWizard({ open, onClose, onCreated }: CampaignWizardProps
           Voltar
         </Button>
         {last ? (
-          <Button variant="contained" onClick={() => void submit()} disabled={submitting || !stepValid || noWallets}>
+          <Button
+            variant="contained"
+            onClick={() => void submit()}
+            disabled={submitting || !stepValid || noWallets}
+            aria-describedby={stepValid ? undefined : 'wizard-missing'}
+          >
             {submitting ? 'Criando...' : 'Criar Campanha'}
           </Button>
         ) : (
-          <Button variant="contained" onClick={next} disabled={!stepValid}>
+          <Button
+            variant="contained"
+            onClick={next}
+            disabled={!stepValid}
+            aria-describedby={stepValid ? undefined : 'wizard-missing'}
+          >
             Próximo
           </Button>
         )}

@@ -103,6 +103,7 @@ export function StepRules({ values, errors, change }: StepProps) {
         </ButtonGroup>
         <TextField
           label="Regras"
+          required
           value={values.rules}
           onChange={(event) => change('rules', event.target.value)}
           inputRef={rulesRef}
