@@ -180,10 +180,11 @@ test('should open a wallet, deposit R$ 25,00 by Pix, credit it exactly once and 
   expect(subjects.filter((subject) => subject === 'Sua conta digital Rifaria foi aprovada')).toHaveLength(1);
   expect(subjects.filter((subject) => /^Transferência Pix enviada: R\$\s10,00$/.test(subject))).toHaveLength(1);
 
-  // The dashboard shows the wallet too.
+  // The dashboard shows the wallet too, once: its card (issue 30: a green banner showed it a second time).
   await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Início' }).click();
-  await expect(page.getByText('Carteira Digital').first()).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Ver carteira completa' }).or(page.getByRole('button', { name: 'Ver carteira completa' })).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Carteira Digital' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ir para Carteiras' })).toBeVisible();
+  await expect(page.getByText('Ver carteira completa')).toHaveCount(0);
 
   // With the account open, the wizard's address says so instead of offering four steps that would be refused.
   await page.goto('/carteira/adicionar');

@@ -1,4 +1,4 @@
-import { Box, Grid } from '@mui/material';
+import { Grid } from '@mui/material';
 import { useSession } from '@rifaria/shared/session';
 import { ActiveCampaignsCard } from '../../../features/dashboard/components/active-campaigns-card';
 import { DashboardGreeting } from '../../../features/dashboard/components/dashboard-greeting';
@@ -13,9 +13,10 @@ import { useDocumentTitle } from '@rifaria/shared/ui';
 
 /**
  * Spec "Dashboard", top to bottom: greeting, e-mail verification banner (while unverified), onboarding checklist
- * (until a campaign is published), 'Rifas em andamento' beside mf_wallet's WalletCard, mf_wallet's WalletBanner,
- * then 'Últimas vendas'. The wallet widgets load their own data (each in a failure-proof slot); everything else
- * waits for the overview behind a skeleton.
+ * (until a campaign is published), 'Rifas em andamento' beside mf_wallet's WalletCard, then 'Últimas vendas'. The
+ * wallet is shown once, by the card (issue 30: the card and the spec's green WalletBanner both showed it; the card
+ * also covers no wallet and a wallet in review; Disponível and Futuro are one click away in /carteiras). The card
+ * loads its own data (in a failure-proof slot); everything else waits for the overview behind a skeleton.
  */
 export default function DashboardRoute() {
   useDocumentTitle('Início');
@@ -44,10 +45,6 @@ export default function DashboardRoute() {
               <RemoteWidget id="mf_wallet/WalletCard" minHeight={160} />
             </Grid>
           </Grid>
-          <Box sx={{ mt: 3 }}>
-            {/* The banner only exists with an active wallet: nothing to show while loading or when it fails. */}
-            <RemoteWidget id="mf_wallet/WalletBanner" fallback={null} loading={null} />
-          </Box>
           <LatestSalesSection />
         </>
       )}
