@@ -53,7 +53,8 @@ export function CampaignPanel({ campaign, onRefresh }: CampaignPanelProps) {
         spacing={2}
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
       >
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        {/* gap, not margins: a badge wrapped under a long name starts at the name's left edge (issue 30). */}
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="h4" component="h1">
             {campaign.name}
           </Typography>
