@@ -150,7 +150,11 @@ test.describe('new-campaign wizard in a browser set to English, in another time 
     await expect(date).toHaveAttribute('placeholder', 'dd/mm/aaaa');
     await expect(time).toHaveAttribute('placeholder', 'hh:mm');
     await page.waitForTimeout(500);
-    await expect(wizard.getByText('Data do sorteio é obrigatória')).toHaveCount(0);
+    // No message under the empty field before anything is typed; the disabled 'Próximo' only says what is missing.
+    await expect(wizard.getByText('Data do sorteio é obrigatória', { exact: true })).toHaveCount(0);
+    await expect(wizard.getByRole('button', { name: 'Próximo' })).toHaveAccessibleDescription(
+      'Para continuar: Data do sorteio é obrigatória · Hora do sorteio é obrigatória.',
+    );
     await date.pressSequentially('05122099');
     await time.pressSequentially('1930');
     await expect(date).toHaveValue('05/12/2099');
