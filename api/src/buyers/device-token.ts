@@ -17,6 +17,20 @@ export const BUYER_DEVICE_COOKIE = 'rifaria_buyer';
 /** How long a device stays recognised without buying again (each proof renews it). */
 export const BUYER_DEVICE_TOKEN_DAYS = 180;
 
+/**
+ * How the cookie is set wherever a device proves the buyer (buyers' routes, 'Meus números' by phone and CPF): on '/',
+ * since the checkout (/p/checkout) and the receipt (/public/purchases/…) read it too; HttpOnly; Secure behind https.
+ */
+export function buyerDeviceCookieOptions(publicUrl: string | null) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: publicUrl?.startsWith('https://') ?? false,
+    maxAge: BUYER_DEVICE_TOKEN_DAYS * 24 * 60 * 60,
+  } as const;
+}
+
 /** Longer values are not ours: refused before any parsing. */
 const MAX_TOKEN_LENGTH = 120;
 const TOKEN_PATTERN = /^v1\.([1-9][0-9]{0,18})\.([0-9]{1,9})\.([A-Za-z0-9_-]{43})$/;

@@ -12,7 +12,7 @@ import { HttpError, fieldError } from '../lib/errors';
 import { perPhoneLimit } from '../plugins/external/rate-limit-keys';
 import { perAddress } from '../plugins/external/rate-limit';
 import { errorReply } from '../lib/reply-schema';
-import { BUYER_DEVICE_COOKIE, BUYER_DEVICE_TOKEN_DAYS } from './device-token';
+import { BUYER_DEVICE_COOKIE, buyerDeviceCookieOptions } from './device-token';
 import { BUYER_REPLIES } from './schemas';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 
@@ -30,14 +30,11 @@ const publicBuyerRoutes: RoutesPlugin = async (fastify) => {
   const proofOf = (request: FastifyRequest) => buyers.readDeviceToken(request.cookies[BUYER_DEVICE_COOKIE]);
   /** This device proved the buyer: it is recognised at step 1 from now on (device-token.ts). */
   const rememberDevice = (reply: FastifyReply, buyerId: string, epoch: number) =>
-    void reply.setCookie(BUYER_DEVICE_COOKIE, buyers.deviceToken(buyerId, epoch), {
-      // '/': the checkout page (/p/checkout) shows the buyer's data only to their device too.
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: fastify.config.publicUrl?.startsWith('https://') ?? false,
-      maxAge: BUYER_DEVICE_TOKEN_DAYS * 24 * 60 * 60,
-    });
+    void reply.setCookie(
+      BUYER_DEVICE_COOKIE,
+      buyers.deviceToken(buyerId, epoch),
+      buyerDeviceCookieOptions(fastify.config.publicUrl),
+    );
 
   fastify.get(
     '/public/buyers/check/:phone',

@@ -32,6 +32,7 @@ export const PURCHASE_MESSAGES = {
       (room > 0 ? ` ou escolha até ${room.toLocaleString('pt-BR')} ${room === 1 ? 'número' : 'números'}.` : '.')
     );
   },
+  receiptUnpaid: 'O comprovante fica disponível depois que o pagamento é confirmado.',
   /** The buyer's reservations in the campaign expired unpaid again and again: they wait until `at` (São Paulo). */
   waitAfterExpiries: (at: string): string =>
     `Suas últimas reservas nesta campanha expiraram sem pagamento. Você poderá reservar novamente a partir de ${at}.`,

@@ -69,14 +69,21 @@ export class MyTicketsService {
 
   /**
    * undefined: no public campaign with this link. null: nothing to show (unknown phone, wrong CPF, or no purchase
-   * here: one answer, so the reply is no oracle of which). Otherwise the buyer's name and purchases.
+   * here: one answer, so the reply is no oracle of which). Otherwise the buyer's name and purchases, and the buyer
+   * the device proved (for its `rifaria_buyer` cookie).
    */
-  async find(link: string, phone: string, cpf: string): Promise<MyTickets | null | undefined> {
+  async find(
+    link: string,
+    phone: string,
+    cpf: string,
+  ): Promise<{ tickets: MyTickets; proven: { id: string; token_epoch: number } } | null | undefined> {
     const campaign = await findPublicCampaign(this.db, link);
     if (!campaign) return undefined;
     const buyer = await this.buyers.findByPhoneAndCpf(phone, cpf);
     if (!buyer) return null;
-    return this.ofBuyer(campaign, buyer);
+    const tickets = await this.ofBuyer(campaign, buyer);
+    // Phone and CPF prove the buyer, as at POST /public/buyers: the device is theirs from now on (its receipts).
+    return tickets && { tickets, proven: buyer };
   }
 
   /**

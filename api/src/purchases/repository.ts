@@ -453,6 +453,19 @@ export class PurchasesRepository {
     return rows.map((row) => row.number);
   }
 
+  /** The end-to-end id (E2E) of the Pix that paid a purchase, as the PSP reported it; null when none is stored. */
+  async endToEndIdOf(purchaseId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('pix_received_payments as r')
+      .innerJoin('pix_charges as ch', 'ch.id', 'r.charge_id')
+      .select('r.end_to_end_id')
+      .where('ch.purpose', '=', 'purchase')
+      .where('ch.reference_id', '=', purchaseId)
+      .orderBy('r.paid_at')
+      .executeTakeFirst();
+    return row?.end_to_end_id ?? null;
+  }
+
   /** The purchase a Pix charge pays, with its campaign, locked for the confirmation. */
   lockForConfirmation(trx: Transaction<Database>, purchaseId: string) {
     return trx

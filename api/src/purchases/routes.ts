@@ -1,4 +1,4 @@
-import { BUYER_DEVICE_COOKIE } from '../buyers/device-token';
+import { BUYER_DEVICE_COOKIE, buyerDeviceCookieOptions } from '../buyers/device-token';
 import { BUYER_MESSAGES, CAMPAIGN_MESSAGES, myTicketsSchema, purchaseRequestSchema } from '@rifaria/shared/schemas';
 import * as v from 'valibot';
 import { HttpError } from '../lib/errors';
@@ -26,6 +26,9 @@ const campaignNotFound = () => new HttpError(404, CAMPAIGN_MESSAGES.notFound);
 
 const publicPurchaseRoutes: RoutesPlugin = async (fastify) => {
   const { rateLimits } = fastify.config;
+  /** A purchase's hash, where its links point, and the asking device's buyer cookie (the checkout, the receipt). */
+  const byHash = (hash: string, cookies: Record<string, string | undefined>) =>
+    [hash, linkOriginOf(fastify.config), cookies[BUYER_DEVICE_COOKIE]] as const;
 
   fastify.post(
     '/public/purchases',
@@ -81,13 +84,34 @@ const publicPurchaseRoutes: RoutesPlugin = async (fastify) => {
     async (request, reply) => {
       // Polled every few seconds by the checkout: never cached anywhere (status and countdown must be live).
       void reply.header('cache-control', 'no-store');
-      const purchase = await fastify.services.purchases.view(
-        request.params.hash,
-        linkOriginOf(fastify.config),
-        request.cookies[BUYER_DEVICE_COOKIE],
-      );
+      const purchase = await fastify.services.purchases.view(...byHash(request.params.hash, request.cookies));
       if (!purchase) throw new HttpError(404, BUYER_MESSAGES.purchaseNotFound);
       return { success: true, data: purchase };
+    },
+  );
+
+  // The buyer's receipt of a paid purchase (receipt.ts), downloaded by a plain link: only for the buyer's device.
+  fastify.get(
+    '/public/purchases/:hash/comprovante.pdf',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Comprovante (PDF) de uma compra paga, só para o aparelho que comprovou ser o comprador',
+        params: hashParams,
+        response: { 200: PURCHASE_REPLIES.receipt, 404: errorReply, 409: errorReply, 429: errorReply },
+      },
+      config: { rateLimit: perAddress(rateLimits.publicMyTickets) },
+    },
+    async (request, reply) => {
+      const receipt = await fastify.services.purchases.receipt(...byHash(request.params.hash, request.cookies));
+      // Another device, an unknown hash: the same answer, so a hash tells nothing without the buyer's proof.
+      if (!receipt) throw new HttpError(404, BUYER_MESSAGES.purchaseNotFound);
+      if (receipt === 'unpaid') throw new HttpError(409, PURCHASE_MESSAGES.receiptUnpaid);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${receipt.fileName}"`)
+        .send(receipt.pdf);
     },
   );
 
@@ -121,7 +145,13 @@ const publicPurchaseRoutes: RoutesPlugin = async (fastify) => {
       // looking before buying is a normal outcome (a 404 is a console error in the browser).
       if (result === null)
         return { success: true, found: false, data: null, message: BUYER_MESSAGES.myTicketsNotFound };
-      return { success: true, found: true, data: result };
+      // The receipts' links ('Baixar comprovante') need the device's proof, as the checkout's buyer data do.
+      void reply.setCookie(
+        BUYER_DEVICE_COOKIE,
+        fastify.services.buyers.deviceToken(result.proven.id, result.proven.token_epoch),
+        buyerDeviceCookieOptions(fastify.config.publicUrl),
+      );
+      return { success: true, found: true, data: result.tickets };
     },
   );
 

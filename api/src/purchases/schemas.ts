@@ -120,6 +120,7 @@ export const PURCHASE_REPLIES = {
   refused: replySchema(purchaseErrorReplySchema),
   purchase: replySchema(purchaseReplySchema),
   myTickets: replySchema(lookupReplySchema(myTicketsDataSchema)),
+  receipt: { description: 'Comprovante da compra (PDF, A4)', type: 'string', format: 'binary' },
 } as const;
 
 export type ReplyContractChecks = [

@@ -21,6 +21,7 @@ import {
 } from './create';
 import { closeSalesAtDraw, expireOverdue, expireWithCharge } from './expire';
 import { presentPurchase, QrCodeCache } from './presenter';
+import { drawPurchaseReceipt, receiptFileName } from './receipt';
 import { refundPending } from './refund';
 import { PurchasesRepository, type LookupInput, type LookupRow, type Reservation } from './repository';
 
@@ -122,6 +123,31 @@ export class PurchasesService {
       qrCode,
       now: new Date(),
     });
+  }
+
+  /**
+   * GET /public/purchases/:hash/comprovante.pdf (receipt.ts): only to the device that proved the purchase's buyer
+   * (its `rifaria_buyer` cookie, the proof the checkout and 'Meus números' use); null for anyone else and for an
+   * unknown hash alike. 'unpaid': the buyer's purchase is not Pago (no receipt yet, or never).
+   */
+  async receipt(
+    hash: string,
+    origin: string,
+    deviceToken?: string,
+  ): Promise<{ pdf: Buffer; fileName: string } | 'unpaid' | null> {
+    if (!/^[A-Za-z0-9_-]{22,64}$/.test(hash) || !deviceToken) return null;
+    const record = await this.repository.findForView(hash);
+    if (!record) return null;
+    const cipher = this.cipher();
+    const proof = readBuyerDeviceToken(cipher.tokenKey, deviceToken);
+    if (!provesBuyer(proof, { id: record.buyer_id, token_epoch: record.buyer_token_epoch })) return null;
+    if (record.status_id !== PURCHASE_STATUS_ID.paid) return 'unpaid';
+    const [numbers, endToEndId] = await Promise.all([
+      this.repository.ticketNumbers(record),
+      this.repository.endToEndIdOf(record.id),
+    ]);
+    const pdf = await drawPurchaseReceipt({ record, numbers, endToEndId, origin, cipher, now: new Date() });
+    return { pdf, fileName: receiptFileName(record.campaign_link, record.id) };
   }
 
   /** Worker step 'purchase-expiry' (expire.ts). */

@@ -56,6 +56,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /public/buyers': 'checkout buyer registration',
   'POST /public/purchases': 'checkout reservation',
   'GET /public/purchases/:hash': 'checkout, by its unguessable hash',
+  'GET /public/purchases/:hash/comprovante.pdf': "the paid purchase's receipt, only to the buyer's proven device",
   'POST /webhooks/evolution': 'Evolution API webhook, authenticated by the secret in its URL or its key',
   'GET /runtime-config.json': "the shell's runtime configuration",
 };

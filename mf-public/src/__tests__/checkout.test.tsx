@@ -237,6 +237,12 @@ describe('GET /public/purchases/:hash (pending checkout)', () => {
     // Not a dead end: back to the campaign, and to all the buyer's numbers.
     expect(screen.getByRole('link', { name: 'Meus números' })).toHaveAttribute('href', '/p/rifa-do-carro/meus-numeros');
     expect(screen.getByRole('link', { name: 'Voltar para a campanha' })).toHaveAttribute('href', '/p/rifa-do-carro');
+    // The receipt (comprovante), made by the API: a plain download link, no PDF code in the page.
+    const receiptLink = screen.getByRole('link', { name: 'Baixar comprovante (PDF)' });
+    expect(new URL(receiptLink.getAttribute('href')!).pathname).toBe(
+      `/public/purchases/${PURCHASE_HASH}/comprovante.pdf`,
+    );
+    expect(receiptLink).toHaveAttribute('download');
     const calls = gets();
     await tick(12_000);
     expect(gets()).toBe(calls);
@@ -266,6 +272,17 @@ describe('GET /public/purchases/:hash (pending checkout)', () => {
       screen.getByText(/resultado oficial da Caixa do primeiro concurso a partir da data do sorteio/),
     ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /Compromisso do sorteio/ })).not.toBeInTheDocument();
+  });
+
+  it('should offer no receipt link to a device that did not prove the buyer (the API would refuse it)', async () => {
+    const paid = purchase({ status: { id: 2, name: 'Pago' }, payment: null });
+    servePurchase(() => ({
+      ...paid,
+      buyer: { name: '', cpf: '***.***.***-**', email: null, phone: paid.buyer.phone },
+    }));
+    renderAt(CHECKOUT);
+    expect(await screen.findByRole('heading', { name: 'Pagamento confirmado!' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Baixar comprovante (PDF)' })).not.toBeInTheDocument();
   });
 
   it('should simulate the payment in sandbox mode and show Pago without reloading', async () => {

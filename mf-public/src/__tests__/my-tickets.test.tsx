@@ -115,10 +115,16 @@ describe('GET /public/campaigns/:link/my-tickets ("Meus números")', () => {
     expect(within(paid).getByText('Pago').closest('.MuiChip-root')).toHaveClass('MuiChip-colorSuccess');
     expect(within(paid).getByText('1234')).toBeInTheDocument();
     expect(within(paid).queryByRole('link', { name: 'Ir para o pagamento' })).not.toBeInTheDocument();
+    // A paid purchase's receipt (comprovante), downloaded from the API by a plain link; none before it is paid.
+    const receipt = within(paid).getByRole('link', { name: 'Baixar comprovante (PDF)' });
+    expect(new URL(receipt.getAttribute('href')!).pathname).toBe(`/public/purchases/${'a'.repeat(32)}/comprovante.pdf`);
+    expect(receipt).toHaveAttribute('download');
+    expect(within(pending).queryByRole('link', { name: 'Baixar comprovante (PDF)' })).not.toBeInTheDocument();
 
     const cancelled = screen.getByRole('article', { name: 'Compra de 19/11/2026 às 09:00' });
     expect(within(cancelled).getByText('Cancelado').closest('.MuiChip-root')).toHaveClass('MuiChip-colorError');
     expect(within(cancelled).getByText('Nenhum número reservado nesta compra.')).toBeInTheDocument();
+    expect(within(cancelled).queryByRole('link', { name: 'Baixar comprovante (PDF)' })).not.toBeInTheDocument();
   });
 
   it('should congratulate a buyer whose number won, after the draw', async () => {

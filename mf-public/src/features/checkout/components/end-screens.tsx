@@ -9,6 +9,7 @@ import { paths } from '@rifaria/shared/paths';
 import { DRAW_RECEIPT } from '@rifaria/shared/schemas';
 import type { Purchase } from '@rifaria/shared/types';
 import { CheckIcon } from '@rifaria/shared/ui';
+import { purchaseReceiptUrl, RECEIPT_LINK_TEXT } from '../../common/api/purchase-receipt-url';
 import { HexValue } from '../../common/components/hex-value';
 import { Tickets } from './checkout-card';
 import { CHECKOUT_TEXTS } from './checkout-texts';
@@ -31,6 +32,19 @@ export function PaidScreen({ purchase }: { purchase: Purchase }) {
         {CHECKOUT_TEXTS.tickets}
       </Typography>
       <Tickets purchase={purchase} large />
+      {/* Only where the buyer's data show, i.e. on the device that proved the buyer: the API refuses any other. */}
+      {purchase.buyer.name ? (
+        <Button
+          component="a"
+          href={purchaseReceiptUrl(purchase.purchase_hash)}
+          download
+          variant="outlined"
+          fullWidth
+          sx={{ mt: 2 }}
+        >
+          {RECEIPT_LINK_TEXT}
+        </Button>
+      ) : null}
       <Box sx={{ mt: 3 }}>
         <EndActions
           purchase={purchase}

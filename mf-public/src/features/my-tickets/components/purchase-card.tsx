@@ -4,6 +4,7 @@ import { PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
 import { formatReais } from '@rifaria/shared/money';
 import { paths } from '@rifaria/shared/paths';
 import type { MyTickets } from '@rifaria/shared/types';
+import { purchaseReceiptUrl, RECEIPT_LINK_TEXT } from '../../common/api/purchase-receipt-url';
 import { StatusBadge } from '../../common/components/status-badge';
 import { ticketCount } from '../../common/components/ticket-count';
 import { TicketNumbers } from '../../common/components/ticket-numbers';
@@ -13,7 +14,10 @@ export const PURCHASE_CARD_TEXTS = {
   noNumbers: 'Nenhum número reservado nesta compra.',
 } as const;
 
-/** One of the buyer's purchases: date, status, count and total, its numbers, and 'Ir para o pagamento' if Pendente. */
+/**
+ * One of the buyer's purchases: date, status, count and total, its numbers, 'Ir para o pagamento' if Pendente and
+ * 'Baixar comprovante (PDF)' once Pago.
+ */
 export function PurchaseCard({ purchase }: { purchase: MyTickets['purchases'][number] }) {
   return (
     <Paper
@@ -51,6 +55,18 @@ export function PurchaseCard({ purchase }: { purchase: MyTickets['purchases'][nu
           sx={{ mt: 1.5 }}
         >
           {PURCHASE_CARD_TEXTS.pay}
+        </Button>
+      ) : null}
+      {purchase.status.id === PURCHASE_STATUS_ID.paid ? (
+        <Button
+          component="a"
+          href={purchaseReceiptUrl(purchase.purchase_hash)}
+          download
+          variant="outlined"
+          size="small"
+          sx={{ mt: 1.5 }}
+        >
+          {RECEIPT_LINK_TEXT}
         </Button>
       ) : null}
     </Paper>
