@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { hasError, parsePix } from 'pix-utils';
 import { concludeReservation, DEMO, DEMO_LINK, phonePage, randomCpf, randomPhone, TERMS_LABEL } from './support';
@@ -104,6 +105,14 @@ test('should sell 10 numbers by Pix on a phone and show Pago without reloading',
   expect(navigations).toBe(0);
   await page.screenshot({ path: test.info().outputPath('checkout-paid.png'), fullPage: true });
 
+  // The receipt (comprovante): a plain download of the API's PDF, with this device's proof of the buyer.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Baixar comprovante (PDF)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^comprovante-${DEMO_LINK}-\\d+\\.pdf$`));
+  expect((await readFile(await download.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
   // 'Pagamento confirmado!' is no dead end: 'Meus números' lists this purchase, then back to the campaign.
   await expect(page.getByRole('link', { name: 'Voltar para a campanha' })).toHaveAttribute('href', `/p/${DEMO_LINK}`);
   await page.getByRole('link', { name: 'Meus números' }).click();
@@ -113,6 +122,7 @@ test('should sell 10 numbers by Pix on a phone and show Pago without reloading',
   await page.getByRole('button', { name: 'Ver meus números' }).click();
   await expect(page.getByRole('heading', { name: `Olá, ${buyerName}!` })).toBeVisible();
   await expect(page.getByRole('article').getByText('Pago')).toBeVisible();
+  await expect(page.getByRole('article').getByRole('link', { name: 'Baixar comprovante (PDF)' })).toBeVisible();
   await page.getByRole('link', { name: 'Voltar para a campanha' }).click();
   await expect(page.getByRole('heading', { name: 'Rifa Demo iPhone 16 Pro', level: 1 })).toBeVisible();
   // The whole normal path, new buyer's phone check included, logged no console error.
