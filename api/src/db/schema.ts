@@ -447,6 +447,8 @@ export interface PurchasesTable {
   client_address: ColumnType<string | null, string | null | undefined, string | null>;
   /** 047: the reserving device proved the buyer (device token); false counts apart from the buyer's own caps. */
   proven: ColumnType<boolean, boolean | undefined, boolean>;
+  /** 051: when the buyer accepted the rules and declared being 18 or older (NULL: before 051, never asked). */
+  terms_accepted_at: NullableTimestamp;
 }
 
 export interface CampaignTicketsTable {
@@ -454,8 +456,6 @@ export interface CampaignTicketsTable {
   number: number;
   purchase_id: Int8;
 }
-  /** 051: when the buyer accepted the rules and declared being 18 or older (NULL: before 051, never asked). */
-  terms_accepted_at: NullableTimestamp;
 
 export interface ReleasedTicketsTable {
   campaign_id: Int8;

@@ -127,9 +127,7 @@ async function main(argv: string[]): Promise<number> {
     }
     if (facts) {
       published.push(compare('Campanha do arquivo', facts.link, campaign.link));
-      published.push(
-        compare('Compromisso da página da campanha', facts.commitment ?? '—', campaign.commitment ?? '—'),
-      );
+      published.push(compare('Compromisso da página da campanha', facts.commitment ?? '—', campaign.commitment ?? '—'));
       published.push(
         compare('Quantidade de números pagos', String(facts.paidCount), String(campaign.paidCount ?? '—')),
       );

@@ -198,7 +198,12 @@ export function rifariaResult(overrides: Partial<DrawResult> = {}): DrawResult {
   return {
     amendments: [],
     method: 'rifaria',
-    campaign: { name: 'Rifa do Carro 0km', link: 'rifa-do-carro', total_tickets: 10000 },
+    campaign: {
+      name: 'Rifa do Carro 0km',
+      link: 'rifa-do-carro',
+      total_tickets: 10000,
+      full_url: 'http://192.0.2.2:8080/p/rifa-do-carro',
+    },
     winners: [
       { position: 1, award: { description: 'Carro 0km' }, number: '0066', buyer_name: 'Maria S.' },
       { position: 2, award: { description: 'Pix de R$ 500' }, number: '7310', buyer_name: 'João P.' },

@@ -118,7 +118,9 @@ export function CampaignWizard({ open, onClose, onCreated }: CampaignWizardProps
    * Why 'Próximo' (or 'Criar Campanha') is disabled, said beside it (issue 30, item 8: it was disabled with no
    * reason): the step's messages, once each, in neutral words until a field is touched.
    */
-  const missing = [...new Set(Object.values(stepCheck.errors).map((messages) => messages[0]))].filter(Boolean);
+  const missing = [...new Set(Object.values(stepCheck.errors).map((messages) => messages[0]))].filter(
+    (message): message is string => Boolean(message),
+  );
   const errors = { ...visibleErrors(step, checks[step]!.errors), ...serverErrors };
 
   /** Step 2 touches every row's fields (indexes move when rows go); a row's message shows once that row was edited. */
