@@ -139,8 +139,14 @@ export class FakePixProvider implements PixProvider {
     return { refundId: input.refundId, status: 'DEVOLVIDO' };
   }
 
+  /** The key lookup fails once (502 'lookupFailed'); failNextCall is for the charge and transfer calls. */
+  failNextLookup = false;
+
   async lookupKey(): Promise<PixKeyOwner | null> {
-    this.maybeFail();
+    if (this.failNextLookup) {
+      this.failNextLookup = false;
+      throw new PixProviderError('fake PSP unreachable', 503);
+    }
     return this.keyOwner ? { ...this.keyOwner } : null;
   }
 }

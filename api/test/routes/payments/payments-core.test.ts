@@ -4,6 +4,7 @@ import { auditLedger } from '../../../src/ledger';
 import { startWorker } from '../../../src/lib/worker';
 import { paymentsWorkerSteps } from '../../../src/payments/worker';
 import { walletsWorkerSteps } from '../../../src/wallets/worker';
+import { TRANSFER_REPLY_MESSAGES } from '../../../src/wallets/messages';
 import { bearer, setupApp, type RegisteredUser } from '../../helper';
 import { FakePixProvider } from '../../support/fake-pix';
 import { availableBalance, userWithWallet } from '../../support/organisers';
@@ -221,6 +222,17 @@ describe('TransfersService.recheckProcessing', () => {
       .where('provider_key', '=', key)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'failed', failure_reason: 'Conta destino encerrada' });
+  });
+
+  it('should send nothing and debit nothing when the key lookup fails (502)', async () => {
+    const { user, walletId } = await fundedWallet(40);
+    const sent = pix.sent.length;
+    pix.failNextLookup = true;
+    const response = await send(user, walletId, 15);
+    expect(response.statusCode).toBe(502);
+    expect(response.json().message).toBe(TRANSFER_REPLY_MESSAGES.lookupFailed);
+    expect(pix.sent).toHaveLength(sent);
+    expect(await balance(user, walletId)).toBe(40);
   });
 
   it('should send again, with the same key, a transfer the PSP never received', async () => {
