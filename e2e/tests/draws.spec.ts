@@ -117,9 +117,9 @@ test('should draw verifiable winners, settle the money and let the organiser tra
     await federalDialog.getByRole('textbox', { name: `${index + 1}º prêmio` }).fill(prize);
   }
   await federalDialog.getByRole('button', { name: 'Incluir Vencedor' }).click();
-  await expect(
-    federalDialog.getByText(/O concurso 5732 foi realizado em 18\/01\/2023, antes da data do sorteio/),
-  ).toBeVisible();
+  await expect(federalDialog.getByRole('alert')).toContainText(
+    /O concurso 5732 foi realizado em 18\/01\/2023, antes da data do sorteio/,
+  );
   const drawDay = draw.wallClock.slice(0, 10);
   await federalDialog.getByRole('textbox', { name: /Número do concurso/ }).fill(String(firstSandboxContestOn(drawDay)));
   for (const [index, prize] of PRIZES_5732.entries()) {
@@ -140,7 +140,12 @@ test('should draw verifiable winners, settle the money and let the organiser tra
   const transfer = page.getByRole('dialog', { name: 'Transferir via Pix' });
   await transfer.getByRole('textbox', { name: 'Valor' }).fill('50,00');
   await transfer.getByRole('textbox', { name: /Chave Pix/ }).fill('organizadora.sorteio@exemplo.com.br');
-  await transfer.getByRole('button', { name: 'Transferir' }).click();
-  await expect(page.getByText('Transferência enviada com sucesso!')).toBeVisible({ timeout: 15_000 });
+  await transfer.getByRole('button', { name: 'Continuar' }).click();
+  await expect(transfer.getByRole('heading', { name: 'Confira antes de transferir' })).toBeVisible();
+  await transfer.getByRole('button', { name: 'Confirmar transferência' }).click();
+  const receipt = page.getByRole('dialog', { name: 'Comprovante de transferência' });
+  await expect(receipt.getByText('Transferência enviada')).toBeVisible({ timeout: 15_000 });
+  await expect(receipt.getByText(/^E\d{20}[A-Za-z0-9]{11}$/)).toBeVisible();
+  await receipt.getByRole('button', { name: 'Fechar', exact: true }).click();
   await expect(available).toHaveText(/R\$\s66,00/, { timeout: 15_000 });
 });
