@@ -218,7 +218,9 @@ for (const { label, host } of ADDRESSES) {
     const site: Site = {
       base: opened.origin,
       loopback: loopback.origin,
-      links: `http://${lanAddress() ?? 'localhost'}:${loopback.port}`,
+      // One process on every interface: its network address. Staging: PUBLIC_URL, nginx's address at localhost
+      // (scripts/staging-topology.mjs).
+      links: `http://${(process.env.E2E_TOPOLOGY !== 'staging' && lanAddress()) || 'localhost'}:${loopback.port}`,
       tag: host === loopback.hostname ? 'loopback' : 'lan',
     };
     testInfo.annotations.push({ type: 'opened at', description: site.base });
