@@ -25,15 +25,28 @@ export function useBackToClose(open: boolean, onBack: () => boolean | void): voi
   const { navigator } = useContext(UNSAFE_NavigationContext);
   const latest = useRef({ location, onBack, navigate });
   latest.current = { location, onBack, navigate };
-  /** The entry this dialog pushed; `landed` once the router shows it (the push is applied on the next render). */
-  const entry = useRef<{ id: number; landed: boolean } | null>(null);
+  /**
+   * The entry this dialog pushed; `landed` once it is in the history (read from the router's history when it has one,
+   * else once the router shows it); `from`, the rendered location it was pushed from.
+   */
+  const entry = useRef<{ id: number; landed: boolean; from: unknown } | null>(null);
+  /** The history's current state as the router's history holds it now, or undefined when it does not say. */
+  const liveState = (): { known: boolean; state: unknown } => {
+    const live = (navigator as { location?: { state?: unknown } }).location;
+    return live ? { known: true, state: live.state } : { known: false, state: undefined };
+  };
 
   const pushEntry = () => {
     const { location: here, navigate: go } = latest.current;
     const id = nextEntryId++;
-    entry.current = { id, landed: false };
+    const mine = { id, landed: false, from: here as unknown };
+    entry.current = mine;
     const state = here.state !== null && typeof here.state === 'object' ? here.state : {};
     go({ pathname: here.pathname, search: here.search, hash: here.hash }, { state: { ...state, [MARKER]: id } });
+    // The push is in the browser's history at once, but react-router renders it in a transition. On a slow phone a
+    // Back pressed before that render lands makes React skip the pushed location altogether: read the history itself.
+    const live = liveState();
+    if (live.known && markerOf(live.state) === id) mine.landed = true;
   };
 
   // On closing, the entry is taken off only while it is still the history's current one, read from the router's
@@ -45,8 +58,8 @@ export function useBackToClose(open: boolean, onBack: () => boolean | void): voi
     if (!open && entry.current) {
       const { id } = entry.current;
       entry.current = null;
-      const live = (navigator as { location?: { state?: unknown } }).location;
-      const current = live ? live.state : latest.current.location.state;
+      const live = liveState();
+      const current = live.known ? live.state : latest.current.location.state;
       if (markerOf(current) === id) latest.current.navigate(-1);
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only an opening or a closing acts
@@ -54,7 +67,7 @@ export function useBackToClose(open: boolean, onBack: () => boolean | void): voi
 
   useEffect(() => {
     const mine = entry.current;
-    if (!open || !mine) return;
+    if (!open || !mine || location === mine.from) return;
     if (markerOf(location.state) === mine.id) {
       mine.landed = true;
       return;
