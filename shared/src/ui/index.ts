@@ -18,3 +18,5 @@ export { DialogTitleWithClose, CLOSE_DIALOG_LABEL } from './dialog-title-with-cl
 export { RetryAlert } from './retry-alert';
 export { FormDialog, DialogForm, CANCEL_LABEL, type FormDialogProps, type DialogFormProps } from './form-dialog';
 export { useDocumentTitle } from './use-document-title';
+export { OutlinedField, type OutlinedFieldProps } from './outlined-field';
+export { PixCharge, PIX_CHARGE_TEXTS, pixCodeRows, type PixChargeProps } from './pix-charge';

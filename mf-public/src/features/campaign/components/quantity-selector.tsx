@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Box, Button, IconButton, Stack } from '@mui/material';
 import { RESERVATION_QUANTITY_MAX, RESERVATION_QUANTITY_MIN } from '@rifaria/shared/constants';
 import { SALE_MESSAGES } from '@rifaria/shared/schemas';
+import { OutlinedField } from '@rifaria/shared/ui';
 import { QUANTITY_STEP_ATTRIBUTE } from '../../../page/take-over';
-import { OutlinedField } from '../../common/components/outlined-field';
 import { AddIcon, RemoveIcon } from './icons';
 
 /** Spec section 2: quick-add steps differ on phones and on wider screens. */

@@ -9,12 +9,7 @@ export const CHECKOUT_TEXTS = {
     'Escaneie o QR Code ou use o Pix copia e cola.',
     'Pronto: a confirmação aparece nesta tela automaticamente.',
   ],
-  qrAlt: 'QR Code Pix',
-  copyPasteLabel: 'Pix copia e cola',
-  copyCode: 'Copiar código',
-  waiting: 'Aguardando pagamento...',
-  sandbox: 'Simular pagamento (sandbox)',
-  sandboxHint: 'Ambiente de testes: nenhum dinheiro real é movimentado.',
+  // The Pix charge's own texts (QR code, copy and paste, waiting, sandbox): PIX_CHARGE_TEXTS in @rifaria/shared/ui.
   sandboxFailed: 'Erro ao simular pagamento. Tente novamente.',
   tickets: 'Seus números',
   reservedNote: 'Estes números ficam reservados para você até o fim do prazo de pagamento.',

@@ -1,14 +1,12 @@
 /** The Pendente checkout: countdown, Pix QR and copy-and-paste code (and the sandbox button), the numbers. */
-import { useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Paper, Typography } from '@mui/material';
 import { apiErrorMessage } from '@rifaria/shared/api-client';
 import { PAYMENT_WARNING_SECONDS } from '@rifaria/shared/constants';
 import { formatReais } from '@rifaria/shared/money';
 import type { Purchase } from '@rifaria/shared/types';
-import { CopyButton } from '@rifaria/shared/ui';
+import { PixCharge } from '@rifaria/shared/ui';
 import { paySandboxCharge } from '../api/pay-sandbox-charge';
 import { formatCountdown } from '../api/countdown';
-import { OutlinedField } from '../../common/components/outlined-field';
 import { Card, Tickets } from './checkout-card';
 import { CHECKOUT_TEXTS } from './checkout-texts';
 
@@ -22,22 +20,7 @@ export function PendingScreen({
   refresh: () => Promise<void>;
 }) {
   const warning = secondsLeft <= PAYMENT_WARNING_SECONDS;
-  const [simulating, setSimulating] = useState(false);
-  const [sandboxError, setSandboxError] = useState<string | null>(null);
   const payment = purchase.payment;
-
-  const simulate = async (txid: string) => {
-    setSimulating(true);
-    setSandboxError(null);
-    try {
-      await paySandboxCharge(txid);
-    } catch (error) {
-      setSandboxError(apiErrorMessage(error, CHECKOUT_TEXTS.sandboxFailed));
-    } finally {
-      setSimulating(false);
-    }
-    await refresh();
-  };
 
   return (
     <>
@@ -82,66 +65,23 @@ export function PendingScreen({
 
       {payment ? (
         <Card title="Pague com Pix">
-          <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
-            <Typography sx={{ fontSize: '1.75rem', fontWeight: 800 }}>{formatReais(purchase.total_value)}</Typography>
-            <Box
-              component="img"
-              src={payment.qr_code}
-              alt={CHECKOUT_TEXTS.qrAlt}
-              sx={{
-                width: 220,
-                height: 220,
-                border: 1,
-                borderColor: 'divider',
-                borderRadius: 2,
-                p: 1,
-                bgcolor: 'common.white',
-              }}
-            />
-            <OutlinedField
-              label={CHECKOUT_TEXTS.copyPasteLabel}
-              value={payment.copy_paste_code}
-              fullWidth
-              multiline
-              // Tall enough for the whole code (issue 30: 3 rows cut it with no hint), from its length and not from a
-              // measurement in the browser, so the server draws it as tall as the app does: ~36 monospace characters
-              // fit a row on a 320 px phone.
-              rows={Math.min(8, Math.max(3, Math.ceil(payment.copy_paste_code.length / 36)))}
-              slotProps={{ input: { readOnly: true, style: { fontFamily: 'monospace', fontSize: 12 } } }}
-            />
-            <CopyButton
-              text={payment.copy_paste_code}
-              label={CHECKOUT_TEXTS.copyCode}
-              variant="contained"
-              size="large"
-              fullWidth
-            />
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }} role="status">
-              <CircularProgress size={14} color="inherit" aria-hidden="true" />
-              <Typography variant="body2">{CHECKOUT_TEXTS.waiting}</Typography>
-            </Stack>
-            {purchase.sandbox ? (
-              <Alert severity="info" role="note" icon={false} sx={{ alignSelf: 'stretch' }}>
-                <Typography variant="body2" sx={{ mb: 1 }}>
-                  {CHECKOUT_TEXTS.sandboxHint}
-                </Typography>
-                <Button
-                  variant="outlined"
-                  color="info"
-                  size="small"
-                  disabled={simulating}
-                  onClick={() => void simulate(payment.txid)}
-                >
-                  {CHECKOUT_TEXTS.sandbox}
-                </Button>
-                {sandboxError ? (
-                  <Typography variant="body2" color="error" role="alert" sx={{ mt: 1 }}>
-                    {sandboxError}
-                  </Typography>
-                ) : null}
-              </Alert>
-            ) : null}
-          </Stack>
+          <PixCharge
+            layout="page"
+            announce
+            amount={formatReais(purchase.total_value)}
+            qrCode={payment.qr_code}
+            copyPasteCode={payment.copy_paste_code}
+            waiting
+            sandbox={
+              purchase.sandbox
+                ? {
+                    // The status is read again however the simulation ended.
+                    pay: () => paySandboxCharge(payment.txid).finally(refresh),
+                    failed: (error) => apiErrorMessage(error, CHECKOUT_TEXTS.sandboxFailed),
+                  }
+                : undefined
+            }
+          />
           <Box component="ol" sx={{ mt: 2, mb: 0, pl: 2.5, '& li': { mb: 0.5 } }} aria-label={CHECKOUT_TEXTS.howTo}>
             {CHECKOUT_TEXTS.steps.map((step) => (
               <Typography component="li" variant="body2" key={step}>

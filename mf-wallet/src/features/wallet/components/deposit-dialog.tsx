@@ -3,7 +3,6 @@ import {
   Alert,
   Box,
   Button,
-  CircularProgress,
   DialogActions,
   DialogContent,
   Stack,
@@ -17,10 +16,10 @@ import { centsToReais } from '@rifaria/shared/money';
 import {
   CheckIcon,
   CLOSE_DIALOG_LABEL,
-  CopyButton,
   DialogForm,
   FormDialog,
   MoneyField,
+  PixCharge,
   useDebouncedValidation,
 } from '@rifaria/shared/ui';
 import { createDeposit, getDeposit, payInSandbox, type DepositReply } from '../api/deposits';
@@ -34,16 +33,10 @@ export const DEPOSIT_TEXTS = {
   submit: 'Gerar Pix',
   close: 'Fechar',
   closeIcon: CLOSE_DIALOG_LABEL,
-  copyCode: 'Copiar código',
-  qrAlt: 'QR Code Pix',
-  copyPasteLabel: 'Pix copia e cola',
   expiry: 'Este Pix expira em 48 horas.',
   automatic: 'O crédito é automático após o pagamento.',
-  sandbox: 'Simular pagamento (sandbox)',
-  sandboxHint: 'Ambiente de testes: nenhum dinheiro real é movimentado.',
   paid: 'Pagamento confirmado!',
   paidBody: 'O valor já está no seu saldo.',
-  waiting: 'Aguardando pagamento...',
   expired: 'Este Pix expirou. Gere um novo para depositar.',
 } as const;
 
@@ -56,7 +49,6 @@ export function DepositDialog({ open, walletId, onClose, onMoved: onPaid }: Wall
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [deposit, setDeposit] = useState<DepositReply | null>(null);
-  const [simulating, setSimulating] = useState(false);
   const validation = useDebouncedValidation(depositSchema, { amount, description, user_wallet_id: walletId });
 
   const reset = () => {
@@ -65,7 +57,6 @@ export function DepositDialog({ open, walletId, onClose, onMoved: onPaid }: Wall
     setError(null);
     setDeposit(null);
     setSubmitting(false);
-    setSimulating(false);
     validation.reset();
   };
 
@@ -116,19 +107,9 @@ export function DepositDialog({ open, walletId, onClose, onMoved: onPaid }: Wall
     }
   };
 
-  const simulate = async (url: string) => {
-    setSimulating(true);
-    setError(null);
-    try {
-      await payInSandbox(url);
-    } catch (err) {
-      setError(apiErrorMessage(err, DEPOSIT_MESSAGES.failed));
-    } finally {
-      setSimulating(false);
-    }
-  };
-
   const { errors } = validation;
+  const pending = status === 'pending';
+  const sandboxPayUrl = deposit?.sandbox_pay_url;
 
   return (
     <FormDialog
@@ -193,66 +174,30 @@ export function DepositDialog({ open, walletId, onClose, onMoved: onPaid }: Wall
                 </Typography>
               </Stack>
             ) : (
-              <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
-                {error ? (
-                  <Alert severity="error" sx={{ alignSelf: 'stretch' }}>
-                    {error}
-                  </Alert>
-                ) : null}
-                <Typography sx={{ fontSize: '1.75rem', fontWeight: 700 }}>
-                  {deposit.payment.formatted_amount}
-                </Typography>
-                {deposit.payment.status === 'expired' ? (
-                  <Alert severity="warning">{DEPOSIT_TEXTS.expired}</Alert>
-                ) : null}
-                <Box
-                  component="img"
-                  src={deposit.pix.qr_code}
-                  alt={DEPOSIT_TEXTS.qrAlt}
-                  sx={{
-                    width: { xs: 170, sm: 190 },
-                    height: { xs: 170, sm: 190 },
-                    border: 1,
-                    borderColor: 'divider',
-                    borderRadius: 2,
-                    p: 1,
-                  }}
-                />
-                <TextField
-                  label={DEPOSIT_TEXTS.copyPasteLabel}
-                  value={deposit.pix.copy_paste_code}
-                  fullWidth
-                  multiline
-                  maxRows={2}
-                  slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace', fontSize: 12 } } }}
-                />
-                <CopyButton text={deposit.pix.copy_paste_code} label={DEPOSIT_TEXTS.copyCode} fullWidth autoFocus />
+              <PixCharge
+                layout="dialog"
+                amount={deposit.payment.formatted_amount}
+                qrCode={deposit.pix.qr_code}
+                copyPasteCode={deposit.pix.copy_paste_code}
+                notice={
+                  deposit.payment.status === 'expired' ? (
+                    <Alert severity="warning">{DEPOSIT_TEXTS.expired}</Alert>
+                  ) : null
+                }
+                waiting={pending}
+                sandbox={
+                  sandboxPayUrl && pending
+                    ? {
+                        pay: () => payInSandbox(sandboxPayUrl),
+                        failed: (err) => apiErrorMessage(err, DEPOSIT_MESSAGES.failed),
+                      }
+                    : undefined
+                }
+              >
                 <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
                   {DEPOSIT_TEXTS.expiry} {DEPOSIT_TEXTS.automatic}
                 </Typography>
-                {deposit.payment.status === 'pending' ? (
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary' }}>
-                    <CircularProgress size={14} color="inherit" aria-hidden="true" />
-                    <Typography variant="body2">{DEPOSIT_TEXTS.waiting}</Typography>
-                  </Stack>
-                ) : null}
-                {deposit.sandbox_pay_url && deposit.payment.status === 'pending' ? (
-                  <Alert severity="info" sx={{ alignSelf: 'stretch' }} icon={false}>
-                    <Typography variant="body2" sx={{ mb: 1 }}>
-                      {DEPOSIT_TEXTS.sandboxHint}
-                    </Typography>
-                    <Button
-                      variant="outlined"
-                      color="info"
-                      size="small"
-                      disabled={simulating}
-                      onClick={() => void simulate(deposit.sandbox_pay_url!)}
-                    >
-                      {DEPOSIT_TEXTS.sandbox}
-                    </Button>
-                  </Alert>
-                ) : null}
-              </Stack>
+              </PixCharge>
             )}
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
