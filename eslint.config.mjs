@@ -57,7 +57,8 @@ const zones = [
 
 // The API: one folder per domain (api/src/<domain>/{routes,service,repository,schemas,presenter,worker}.ts). Each
 // domain names the domains it may import; the graph has no cycle. lib/, db/ and config.ts import no domain;
-// plugins/app/services.ts (the one place that creates the services) imports them all.
+// plugins/app/services.ts (the one place that creates the services) imports them all, and nothing below app.ts and
+// server.ts imports plugins/ (registry.ts holds the types of what the plugins build).
 const apiDomains = {
   mail: [],
   storage: [],
@@ -84,7 +85,7 @@ const apiZones = [
   ...Object.entries(apiDomains).map(([domain, allowed]) => ({
     target: `./api/src/${domain}`,
     from: domainNames.filter((other) => other !== domain && !allowed.includes(other)).map((d) => `./api/src/${d}`),
-    message: `O domínio ${domain} só importa ${allowed.length ? allowed.join(', ') : 'lib/, db/ e plugins/'} (eslint.config.mjs, apiDomains).`,
+    message: `O domínio ${domain} só importa ${allowed.length ? allowed.join(', ') : 'lib/, db/ e registry.ts'} (eslint.config.mjs, apiDomains).`,
   })),
   ...['lib', 'db'].map((layer) => ({
     target: `./api/src/${layer}`,
@@ -92,9 +93,15 @@ const apiZones = [
     message: `api/src/${layer} não importa domínios: é a base de todos.`,
   })),
   {
-    target: domainNames.map((d) => `./api/src/${d}`),
-    from: './api/src/plugins/app/services.ts',
-    message: 'Os serviços chegam pelas rotas como fastify.services; um domínio não importa a raiz de composição.',
+    // Only the top of the house (app.ts, server.ts) and the plugins themselves import api/src/plugins: the registry's
+    // types are in registry.ts, the helpers the domains need (session, rate limits) in lib/.
+    target: fs
+      .readdirSync(new URL('./api/src/', import.meta.url))
+      .filter((name) => !['plugins', 'app.ts', 'server.ts'].includes(name))
+      .map((name) => `./api/src/${name}`),
+    from: './api/src/plugins',
+    message:
+      'Só app.ts, server.ts e plugins/ importam plugins/: os tipos do registro estão em registry.ts, os auxiliares em lib/.',
   },
 ];
 

@@ -7,7 +7,7 @@ import { HttpError, ValidationError } from '../lib/errors';
 import { API_MESSAGES } from '../lib/messages';
 import { forEachPart } from '../lib/multipart';
 import { refuseNulText } from '../lib/text-input';
-import { sessionOf } from '../plugins/app/authentication';
+import { sessionOf } from '../lib/session';
 import { authErrors, commonErrors, errorReply } from '../lib/reply-schema';
 import { ACCOUNT_REPLIES } from './schemas';
 import { detectFileType, type DetectedMime } from '../storage';

@@ -4,7 +4,7 @@ import { ACCOUNT_OPENING_MESSAGES, type AccountOpeningInput } from '@rifaria/sha
 import type { Database, Executor } from '../db/schema';
 import type { AddressInput } from '../profile/repository';
 import { fieldError, HttpError } from '../lib/errors';
-import type { Repositories } from '../plugins/app/repositories';
+import type { Repositories } from '../registry';
 import { isUniqueViolation } from '../db/errors';
 import { newStorageKey, type DetectedMime, type FileStorage } from '../storage';
 import { generateAccountNumber } from './account-number';

@@ -9,7 +9,7 @@ import { API_MESSAGES } from '../lib/messages';
 import { generateNumericCode, keyedHash } from '../lib/tokens';
 import { verificationCodeEmail } from '../mail/templates';
 import type { MailTransport } from '../mail/transport';
-import type { Repositories } from '../plugins/app/repositories';
+import type { Repositories } from '../registry';
 
 export interface EmailCodeSettings {
   /** A code is valid this long (EMAIL_CODE_TTL_MINUTES) ... */

@@ -3,8 +3,8 @@ import { AUTH_MESSAGES } from '@rifaria/shared/schemas';
 import { paths, safeRedirectTarget } from '@rifaria/shared/paths';
 import { HttpError } from '../lib/errors';
 import type { RoutesPlugin } from '../lib/routes-plugin';
-import { setSessionCookie } from '../plugins/app/authentication';
-import { perAddress } from '../plugins/external/rate-limit';
+import { setSessionCookie } from '../lib/session';
+import { perAddress } from '../lib/rate-limits';
 import { GOOGLE_FLOW_TTL_MS, GoogleSignInError, type GoogleIntent } from './google';
 
 /**

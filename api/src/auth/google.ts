@@ -28,7 +28,7 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NAME_MAX_LENGTH, NAME_MIN_LENGTH } fro
 import type { GoogleSignInConfig } from '../config';
 import type { Database, User } from '../db/schema';
 import { isUniqueViolation } from '../db/errors';
-import type { Repositories } from '../plugins/app/repositories';
+import type { Repositories } from '../registry';
 import type { AuthResult, AuthService } from './service';
 
 export type GoogleIntent = 'login' | 'signup';

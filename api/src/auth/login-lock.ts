@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type Redis from 'ioredis';
 import type { AppConfig } from '../config';
-import { waitText } from '../plugins/external/rate-limit-keys';
+import { waitText } from '../lib/rate-limits';
 
 /**
  * Login guessing per account (issue 29, item 5). The per-address limit of POST /api/auth/login stops one address;

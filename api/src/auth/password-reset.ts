@@ -8,7 +8,7 @@ import type { PasswordHasher } from '../lib/passwords';
 import { generateToken, hashToken } from '../lib/tokens';
 import { passwordResetEmail } from '../mail/templates';
 import type { MailTransport } from '../mail/transport';
-import type { Repositories } from '../plugins/app/repositories';
+import type { Repositories } from '../registry';
 import type { LoginLock } from './login-lock';
 
 export interface PasswordResetSettings {

@@ -6,7 +6,7 @@ import type { Database, Executor, User } from '../db/schema';
 import { fieldError, HttpError } from '../lib/errors';
 import type { PasswordHasher } from '../lib/passwords';
 import { generateToken, hashToken } from '../lib/tokens';
-import type { Repositories } from '../plugins/app/repositories';
+import type { Repositories } from '../registry';
 import { isUniqueViolation } from '../db/errors';
 import { loginLockedEmail } from '../mail/templates';
 import type { MailTransport } from '../mail/transport';

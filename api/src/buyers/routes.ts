@@ -9,8 +9,7 @@ import {
 } from '@rifaria/shared/schemas';
 import type { ApiLookup, ApiSuccess, PublicBuyer } from '@rifaria/shared/types';
 import { HttpError, fieldError } from '../lib/errors';
-import { perPhoneLimit } from '../plugins/external/rate-limit-keys';
-import { perAddress } from '../plugins/external/rate-limit';
+import { perAddress, perPhoneLimit } from '../lib/rate-limits';
 import { errorReply } from '../lib/reply-schema';
 import { BUYER_DEVICE_COOKIE, buyerDeviceCookieOptions } from './device-token';
 import { BUYER_REPLIES } from './schemas';

@@ -10,7 +10,7 @@ import { HttpError, ValidationError } from '../lib/errors';
 import { forEachPart } from '../lib/multipart';
 import { linkOriginOf } from '../lib/public-origin';
 import { valibotValidatorCompiler } from '../lib/valibot';
-import { sessionOf } from '../plugins/app/authentication';
+import { sessionOf } from '../lib/session';
 import { detectFileType, type StoredFile } from '../storage';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { sessionOf } from '../plugins/app/authentication';
+import { sessionOf } from '../lib/session';
 import { DASHBOARD_METRICS } from './service';
 import { DASHBOARD_MESSAGES } from '../sales/messages';
 import { DASHBOARD_REPLIES } from './schemas';

@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { HttpError } from '../lib/errors';
 import { errorReply, ownedErrors } from '../lib/reply-schema';
 import type { RoutesPlugin } from '../lib/routes-plugin';
-import { sessionOf } from '../plugins/app/authentication';
+import { sessionOf } from '../lib/session';
 import { DRAW_REPLIES } from './schemas';
 import { pickEncoding } from './stored-file';
 

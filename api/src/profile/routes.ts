@@ -5,7 +5,7 @@ import { formatCep } from '../lib/format';
 import { API_MESSAGES } from '../lib/messages';
 import { authErrors, commonErrors } from '../lib/reply-schema';
 import type { RoutesPlugin } from '../lib/routes-plugin';
-import { sessionOf } from '../plugins/app/authentication';
+import { sessionOf } from '../lib/session';
 import type { AddressWithState } from './repository';
 import { PROFILE_REPLIES } from './schemas';
 

@@ -4,7 +4,7 @@ import { PROFILE_MESSAGES } from '@rifaria/shared/schemas';
 import type { Database, Executor, State, User } from '../db/schema';
 import type { AddressInput, AddressWithState } from './repository';
 import { fieldError, ValidationError } from '../lib/errors';
-import type { Repositories } from '../plugins/app/repositories';
+import type { Repositories } from '../registry';
 import { isUniqueViolation } from '../db/errors';
 
 /**

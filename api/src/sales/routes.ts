@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import * as v from 'valibot';
 import { SALES_REPLIES } from './schemas';
 import { HttpError } from '../lib/errors';
-import { sessionOf } from '../plugins/app/authentication';
+import { sessionOf } from '../lib/session';
 import { SALES_SORT_COLUMNS } from './listing';
 import { SALES_MESSAGES } from './messages';
 import type { RoutesPlugin } from '../lib/routes-plugin';

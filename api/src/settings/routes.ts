@@ -2,7 +2,7 @@ import { SETTINGS_MESSAGES, settingsSchema } from '@rifaria/shared/schemas';
 import type { AccountSettings, ApiSuccess } from '@rifaria/shared/types';
 import { authErrors } from '../lib/reply-schema';
 import type { RoutesPlugin } from '../lib/routes-plugin';
-import { sessionOf } from '../plugins/app/authentication';
+import { sessionOf } from '../lib/session';
 import { SETTINGS_REPLIES } from './schemas';
 
 /** GET/PUT /api/auth/settings: 'Configurações' (issue 14). */

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { pixKeyChecked, transferFieldsSchema } from '@rifaria/shared/schemas';
 import { idempotencyKeyOf } from '../lib/idempotency-key';
 import { API_MESSAGES } from '../lib/messages';
-import { sessionOf } from '../plugins/app/authentication';
+import { sessionOf } from '../lib/session';
 import { authErrors, errorReply, ownedErrors } from '../lib/reply-schema';
 import { WALLET_REPLIES } from './schemas';
 import { walletListItem } from './service';

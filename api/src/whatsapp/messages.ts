@@ -1,5 +1,5 @@
 import { WHATSAPP_MAX_INSTANCES } from '@rifaria/shared/schemas';
-import { waitText } from '../plugins/external/rate-limit-keys';
+import { waitText } from '../lib/rate-limits';
 
 /** pt-BR texts of the WhatsApp domain the shared WHATSAPP_MESSAGES do not have (server-only outcomes). */
 export const WHATSAPP_API_MESSAGES = {

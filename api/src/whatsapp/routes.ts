@@ -6,9 +6,8 @@ import { API_MESSAGES } from '../lib/messages';
 import { linkOriginOf } from '../lib/public-origin';
 import { errorReply, messageReply, ownedErrors } from '../lib/reply-schema';
 import type { RoutesPlugin } from '../lib/routes-plugin';
-import { sessionOf } from '../plugins/app/authentication';
-import { perAddress } from '../plugins/external/rate-limit';
-import { perKeyLimit } from '../plugins/external/rate-limit-keys';
+import { sessionOf } from '../lib/session';
+import { perAddress, perKeyLimit } from '../lib/rate-limits';
 import { WHATSAPP_API_MESSAGES } from './messages';
 import { WHATSAPP_REPLIES } from './schemas';
 

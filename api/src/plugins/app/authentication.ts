@@ -1,21 +1,15 @@
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_MESSAGES } from '@rifaria/shared/schemas';
 import { SESSION_ENDED_HEADER } from '@rifaria/shared/constants';
-import type { User } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { API_MESSAGES } from '../../lib/messages';
+import { clearSessionCookie, SESSION_COOKIE } from '../../lib/session';
 import { bearerToken } from '../../lib/tokens';
 
-/**
- * Organiser sessions in the browser (issue 29): the token rides in an HttpOnly cookie, out of reach of any script on
- * the page (a 30-day token in localStorage was one XSS away from being carried off). SameSite=Lax, so another site's
- * form or fetch does not bring it along on a POST; Secure when PUBLIC_URL is https (the demo over http at localhost or
- * a LAN address keeps working). API clients keep `Authorization: Bearer`: the login and sign-up replies still carry
- * `access_token`, and a request with that header never reads the cookie.
- */
-export const SESSION_COOKIE = 'rifaria_session';
+/** The session cookie, its helpers and the `session`/`config.auth` types: lib/session.ts (the domains use them). */
+export { SESSION_COOKIE };
 
 /**
  * CSRF, on top of SameSite=Lax (which older browsers and same-site subdomains do not honour): a POST, PUT, PATCH or
@@ -26,25 +20,6 @@ export const SESSION_COOKIE = 'rifaria_session';
  * needs none of this (a browser never adds it by itself).
  */
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-export function setSessionCookie(fastify: FastifyInstance, reply: FastifyReply, token: string, expiresAt: Date): void {
-  void reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: fastify.config.publicUrl?.startsWith('https://') ?? false,
-    expires: expiresAt,
-  });
-}
-
-export function clearSessionCookie(fastify: FastifyInstance, reply: FastifyReply): void {
-  void reply.clearCookie(SESSION_COOKIE, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: fastify.config.publicUrl?.startsWith('https://') ?? false,
-  });
-}
 
 const originOf = (url: string): string | null => {
   try {
@@ -58,31 +33,6 @@ function isAllowedOrigin(fastify: FastifyInstance, request: FastifyRequest, orig
   if (origin === `${request.protocol}://${request.host}`) return true;
   const { publicUrl, corsOrigins } = fastify.config;
   return (publicUrl !== null && origin === originOf(publicUrl)) || corsOrigins.includes(origin);
-}
-
-export interface AuthSession {
-  tokenId: string;
-  expiresAt: Date;
-  user: User;
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** true: the route needs a session (bearer token or cookie); the hook below enforces it before the body is read. */
-    auth?: boolean;
-  }
-  interface FastifyRequest {
-    session: AuthSession | null;
-  }
-}
-
-/** The session of a route declared with `config: { auth: true }`. */
-export function sessionOf(request: FastifyRequest): AuthSession {
-  if (!request.session) {
-    // A programming error (route without auth: true), never a user error.
-    throw new Error(`${request.method} ${request.routeOptions.url} reads the session but is not declared auth: true`);
-  }
-  return request.session;
 }
 
 /**

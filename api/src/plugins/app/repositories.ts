@@ -8,12 +8,12 @@ import {
 } from '../../auth/repository';
 import { MailOutboxRepository } from '../../mail/repository';
 import { AddressesRepository, StatesRepository } from '../../profile/repository';
+import type { Repositories } from '../../registry';
 
-/**
- * The repositories the services share (users are read by auth, profile and accounts; the address by profile and
- * accounts), one per table family, from each domain's repository.ts. Tests reach them as `t.repos`.
- */
-export function createRepositories(db: Kysely<Database>) {
+export type { Repositories };
+
+/** The repositories the services share (their type: registry.ts), created once by plugins/app/services.ts. */
+export function createRepositories(db: Kysely<Database>): Repositories {
   return {
     users: new UsersRepository(db),
     authTokens: new AuthTokensRepository(db),
@@ -24,5 +24,3 @@ export function createRepositories(db: Kysely<Database>) {
     mailOutbox: new MailOutboxRepository(db),
   };
 }
-
-export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type Redis from 'ioredis';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { isMailSandbox, mailFromAddress, type AppConfig } from '../../config';
@@ -27,7 +26,7 @@ import { accountsWorkerSteps } from '../../accounts/worker';
 import { BuyersService } from '../../buyers/service';
 import { buyerCpfCipherOf } from '../../buyers/cipher';
 import { BRASILAPI, CepService, JsonCepProvider, VIACEP } from '../../cep';
-import { LocalFileStorage, type FileStorage } from '../../storage';
+import { LocalFileStorage } from '../../storage';
 import type { PixProvider } from '../../payments/pix-provider';
 import { createPixProvider, type DeliverPixWebhook } from '../../payments/providers';
 import { PaymentsService } from '../../payments/service';
@@ -59,7 +58,8 @@ import {
   WhatsAppSender,
   WhatsAppService,
 } from '../../whatsapp';
-import { createRepositories, type Repositories } from './repositories';
+import type { Repositories, Services } from '../../registry';
+import { createRepositories } from './repositories';
 
 export interface ServicesOptions {
   config: AppConfig;
@@ -74,67 +74,6 @@ export interface ServicesOptions {
   /** Replace the configured drand beacon / Loteria Federal results (tests use fakes). */
   beacon?: Beacon;
   federalResults?: FederalResults;
-}
-
-/**
- * Every service of the API, by domain. Created once, here, and reached by routes, plugins and the worker one way:
- * `fastify.services.<name>`. Routes never build services nor query the database themselves.
- */
-export interface Services {
-  health: HealthService;
-  /** REDIS_URL's client, where the rate limits and the login lock count across processes; null = in memory. */
-  limitsRedis: Redis | null;
-  // auth, profile
-  passwords: PasswordHasher;
-  /** How services send e-mail: into mail_outbox, in the caller's transaction (unless a test replaces it). */
-  mail: MailTransport;
-  /** Delivers mail_outbox over SMTP (the worker's 'mail-delivery' step); null without SMTP_URL. */
-  mailDelivery: MailDeliveryService | null;
-  /** GET /api/sandbox/mailbox; null unless in e-mail sandbox mode (no SMTP_URL, not production). */
-  sandboxMailbox: SandboxMailboxService | null;
-  auth: AuthService;
-  /** 'Entrar com Google' (OpenID Connect); `enabled` only with GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET. */
-  google: GoogleSignInService;
-  emailVerification: EmailVerificationService;
-  passwordReset: PasswordResetService;
-  profile: ProfileService;
-  // accounts, cep
-  accounts: AccountsRepository;
-  accountOpening: AccountOpeningService;
-  kycReview: KycReviewService;
-  cep: CepService;
-  // storage, payments, wallets
-  /** Uploaded files (identity documents, banners); local disk under config.storage.dir. */
-  storage: FileStorage;
-  /** The Pix PSP (sandbox by default, BACEN API Pix when PIX_PROVIDER=bacen). */
-  pix: PixProvider;
-  payments: PaymentsService;
-  wallets: WalletsService;
-  transfers: TransfersService;
-  deposits: DepositsService;
-  // campaigns, buyers, purchases, sales, dashboard
-  campaigns: CampaignsService;
-  ticketPools: TicketPools;
-  buyers: BuyersService;
-  purchases: PurchasesService;
-  myTickets: MyTicketsService;
-  sales: SalesService;
-  dashboard: DashboardService;
-  // draws
-  draws: DrawsService;
-  // WhatsApp instances (Evolution API or the sandbox), the automatic messages' delivery, 'Configurações'
-  whatsapp: WhatsAppService;
-  whatsappSender: WhatsAppSender;
-  settings: SettingsService;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    config: AppConfig;
-    db: Kysely<Database>;
-    databaseKind: DatabaseKind;
-    services: Services;
-  }
 }
 
 /** The background worker's steps, every domain's (server.ts runs them on WORKER_INTERVAL_MS). */

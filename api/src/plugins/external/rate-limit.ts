@@ -2,12 +2,11 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import Redis from 'ioredis';
-import type { RateLimitRule } from '../../config';
 import { API_MESSAGES } from '../../lib/messages';
 
 /**
  * Opt-in per route (`config.rateLimit`, keyed by client IP: set TRUST_PROXY behind nginx so the IP is the
- * client's), plus keyed limits built with `fastify.createRateLimit` (e.g. per buyer phone, public/rate-limits.ts).
+ * client's), plus keyed limits built with `fastify.createRateLimit` (per buyer phone, lib/rate-limits.ts).
  *
  * Store: with REDIS_URL every API process counts in the same Redis (ioredis, the client @fastify/rate-limit
  * documents), keys prefixed with RATE_LIMIT_NAMESPACE; otherwise each process counts in memory. A Redis outage
@@ -16,17 +15,9 @@ import { API_MESSAGES } from '../../lib/messages';
  * The thrown object reaches the error handler, which answers in the common shape.
  */
 
-/** Keys kept per limiter by the in-memory store (an LRU): distinct addresses or phones within one window. */
-export const LOCAL_STORE_KEYS = 20_000;
-
 /** How long a Redis command (one round trip to a nearby server) may take before the limit is skipped. */
 const REDIS_COMMAND_TIMEOUT_MS = 500;
 const REDIS_CONNECT_TIMEOUT_MS = 1_000;
-
-/** Route option `config.rateLimit` for a per-address limit. */
-export function perAddress(rule: RateLimitRule) {
-  return { max: rule.max, timeWindow: rule.timeWindowMs, cache: LOCAL_STORE_KEYS };
-}
 
 export function createRateLimitRedis(url: string, log: FastifyBaseLogger): Redis {
   const client = new Redis(url, {

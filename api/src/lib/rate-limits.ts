@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { CreateRateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RateLimitRule } from '../../config';
-import { HttpError } from '../../lib/errors';
-import { LOCAL_STORE_KEYS } from './rate-limit';
+import type { RateLimitRule } from '../config';
+import { HttpError } from './errors';
 
 /**
+ * The limits routes declare, counted by plugins/external/rate-limit.ts (in Redis with REDIS_URL, else in memory):
+ * `config.rateLimit` per address (`perAddress`) and per-key preHandler hooks (`perKeyLimit`, `perPhoneLimit`).
+ *
  * Limits of the public buyer flow keyed by the buyer's phone, on top of each route's per-address ceiling
  * (`config.rateLimit` with `perAddress`). Mobile carriers put thousands of phones behind one address, so the address
  * ceiling is high; what stops one person hammering (a phone checked in a loop, CPF guesses for one phone in "Meus
@@ -15,6 +17,14 @@ import { LOCAL_STORE_KEYS } from './rate-limit';
  * '11987654321' share a counter; a request refused by validation never reaches it (the address ceiling counts it).
  * Keys carry a hash of the phone, not the digits (they may sit in Redis).
  */
+
+/** Keys kept per limiter by the in-memory store (an LRU): distinct addresses or phones within one window. */
+export const LOCAL_STORE_KEYS = 20_000;
+
+/** Route option `config.rateLimit` for a per-address limit. */
+export function perAddress(rule: RateLimitRule) {
+  return { max: rule.max, timeWindow: rule.timeWindowMs, cache: LOCAL_STORE_KEYS };
+}
 
 /** 'um minuto', '15 minutos', 'uma hora', '24 horas': how long to wait, rounded up. */
 export function waitText(seconds: number): string {
