@@ -3,7 +3,7 @@
  * shell mounts it (over `renderRemote` of @rifaria/shared/testing; mock HTTP with its `server`).
  */
 import type { ReactNode } from 'react';
-import { renderRemote, reply, server, type UserEventOptions } from '@rifaria/shared/testing';
+import { renderRemote, reply, server, userWallet, type UserEventOptions, type WalletFixture } from '@rifaria/shared/testing';
 import type { Campaign, CampaignListReply, Sale, SalesReply } from '@rifaria/shared/types';
 import { useToastStore } from '@rifaria/shared/ui';
 import { App } from '../app';
@@ -115,18 +115,9 @@ export function walletsReply(wallets: unknown[] = [activeWallet()]) {
   return { success: true, data: wallets };
 }
 
-export function activeWallet(overrides: Record<string, unknown> = {}) {
-  return {
-    id: 7,
-    is_active: true,
-    status: 'active',
-    status_label: 'Ativa',
-    account_number: '12345678',
-    wallet_type: { id: 1, name: 'Conta Digital Rifaria' },
-    created_at: '2026-11-01T15:00:00.000Z',
-    ...overrides,
-  };
-}
+/** The organiser's active wallet, id 7. */
+export const activeWallet = (overrides: Partial<WalletFixture> = {}) =>
+  userWallet({ created_at: '2026-11-01T15:00:00.000Z', ...overrides });
 
 /** A sale of the list, Pago or masked (shared with the CSV's tests in @rifaria/shared). */
 export { maskedBuyer, sale } from '@rifaria/shared/testing';

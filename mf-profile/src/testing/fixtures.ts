@@ -1,6 +1,6 @@
 /** API replies of mf-profile's screens (issue 14 contract and spec section 7), for the `server` of @rifaria/shared/testing. */
 import { resetSession, useSession } from '@rifaria/shared/session';
-import { reply, server } from '@rifaria/shared/testing';
+import { reply, serveCep, server, userWallet } from '@rifaria/shared/testing';
 import type { AccountSettings, User } from '@rifaria/shared/types';
 import { useToastStore } from '@rifaria/shared/ui';
 
@@ -61,33 +61,11 @@ export function profileServer({ user = profileUser(), wallets = [], address = nu
       : { success: true, message: 'Endereço não cadastrado', address: null, formatted: null },
   );
   server.on('GET', '/api/auth/states', () => ({ success: true, states: STATES }));
-  server.on('GET', '/api/cep/:cep', ({ params }) =>
-    params.cep === '01001000'
-      ? {
-          success: true,
-          data: {
-            cep: '01001000',
-            street: 'Praça da Sé',
-            neighborhood: 'Sé',
-            city: 'São Paulo',
-            state: 'SP',
-            complement: 'lado ímpar',
-          },
-        }
-      : reply(404, { success: false, message: 'CEP não encontrado ou inválido' }),
-  );
+  serveCep();
 }
 
 /** An active wallet as GET /api/user-wallets lists it. */
-export const activeWallet = {
-  id: 7,
-  is_active: true,
-  status: 'active',
-  status_label: 'Ativa',
-  account_number: '12345678',
-  wallet_type: { id: 1, name: 'Conta Digital Rifaria' },
-  created_at: '2026-11-01T12:00:00.000Z',
-};
+export const activeWallet = userWallet();
 
 /** A 422 refusal as the API words it. */
 export const refused = (message: string, errors?: Record<string, string[]>) =>

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { reply } from '@rifaria/shared/testing';
+import { CANCELLED, PAID, PENDING, reply, ticketsOf } from '@rifaria/shared/testing';
 import type { MyTickets } from '@rifaria/shared/types';
 import { PURCHASE_HASH, VALID_CPF, mockFetchForFile, renderAt, serveCampaign, server } from '../testing/fixtures';
 
@@ -17,11 +17,8 @@ const myTickets: MyTickets = {
       purchased_at_formatted: '21/11/2026 às 09:00',
       total_tickets: 2,
       total_value: 2,
-      status: { id: 1, name: 'Pendente' },
-      tickets: [
-        { id: 1, number: '0042' },
-        { id: 2, number: '0043' },
-      ],
+      status: PENDING,
+      tickets: ticketsOf([42, 43]),
     },
     {
       purchase_hash: 'a'.repeat(32),
@@ -29,8 +26,8 @@ const myTickets: MyTickets = {
       purchased_at_formatted: '20/11/2026 às 09:00',
       total_tickets: 1,
       total_value: 1,
-      status: { id: 2, name: 'Pago' },
-      tickets: [{ id: 3, number: '1234' }],
+      status: PAID,
+      tickets: ticketsOf([1234]),
     },
     {
       purchase_hash: 'b'.repeat(32),
@@ -38,7 +35,7 @@ const myTickets: MyTickets = {
       purchased_at_formatted: '19/11/2026 às 09:00',
       total_tickets: 5,
       total_value: 5,
-      status: { id: 3, name: 'Cancelado' },
+      status: CANCELLED,
       tickets: [],
     },
   ],

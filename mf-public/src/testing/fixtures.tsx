@@ -2,7 +2,15 @@
  * Test helpers for mf-public over @rifaria/shared/testing: `renderAt` mounts the App the way the shell does, and the
  * API fixtures of the issue 5 contract with the handlers most tests install.
  */
-import { renderRemote, reply, server, type UserEventOptions } from '@rifaria/shared/testing';
+import {
+  awardsOf,
+  FEDERAL_DRAW_TYPE,
+  PUBLISHED_STATUS,
+  renderRemote,
+  reply,
+  server,
+  type UserEventOptions,
+} from '@rifaria/shared/testing';
 import { FIRST_VIEW_DATA_ID } from '@rifaria/shared/constants';
 import type {
   BannerImage,
@@ -54,16 +62,13 @@ export function publicCampaign(overrides: Partial<PublicCampaign> = {}): PublicC
     draw_datetime: '2026-12-19 20:00:00',
     draw_date: '2026-12-19',
     draw_date_formatted: '19/12/2026 às 20:00',
-    draw_type: { id: 1, description: 'Loteria Federal' },
+    draw_type: FEDERAL_DRAW_TYPE,
     draw_commitment: null,
     draw_rule: FEDERAL_RULE,
     drawn: false,
-    status: { id: 2, description: 'Publicada' },
+    status: PUBLISHED_STATUS,
     organizer: { name: 'Ana Souza', whatsapp: '11987654321' },
-    awards: [
-      { id: 1, description: 'Carro 0km', value: 80000, position: 1 },
-      { id: 2, description: 'Pix de R$ 500', value: null, position: 2 },
-    ],
+    awards: awardsOf(['Carro 0km', 80000], ['Pix de R$ 500', null]),
     rules: '<p>Sorteio pela <strong>extração da Loteria</strong>.</p>',
     stats: { sales_percentage: 37.5, tickets_available: 6250, tickets_paid: 3750 },
     accepting_purchases: true,

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { browser, mockFetchForFile, reply, server } from '@rifaria/shared/testing';
+import { browser, mockFetchForFile, reply, serveCep, server } from '@rifaria/shared/testing';
 import { renderAt, wallet, walletsServer, walletInReview, refused } from '../testing/fixtures';
 
 mockFetchForFile();
@@ -37,21 +37,7 @@ function baseServer(user: Partial<typeof me> = me) {
       { id: 2, name: 'CNH' },
     ],
   }));
-  server.on('GET', '/api/cep/:cep', ({ params }) =>
-    params.cep === '01001000'
-      ? {
-          success: true,
-          data: {
-            cep: '01001000',
-            street: 'Praça da Sé',
-            neighborhood: 'Sé',
-            city: 'São Paulo',
-            state: 'SP',
-            complement: '',
-          },
-        }
-      : reply(404, { success: false, message: 'CEP não encontrado ou inválido' }),
-  );
+  serveCep('');
 }
 
 type User = ReturnType<typeof renderAt>['user'];

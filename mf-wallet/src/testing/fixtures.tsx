@@ -1,5 +1,5 @@
 /** mf-wallet's tests: the App mounted like the shell does (over @rifaria/shared/testing) and API fixtures. */
-import { renderRemote, reply, server, type UserEventOptions } from '@rifaria/shared/testing';
+import { renderRemote, reply, server, userWallet, type UserEventOptions } from '@rifaria/shared/testing';
 import { App } from '../app';
 import type { UserWallet } from '../features/common/api/wallets';
 
@@ -17,18 +17,7 @@ export function renderAt(path: string | string[], user?: UserEventOptions) {
   });
 }
 
-export function wallet(overrides: Partial<UserWallet> = {}): UserWallet {
-  return {
-    id: 7,
-    is_active: true,
-    status: 'active',
-    status_label: 'Ativa',
-    account_number: '12345678',
-    wallet_type: { id: 1, name: 'Conta Digital Rifaria' },
-    created_at: '2026-11-01T12:00:00.000Z',
-    ...overrides,
-  };
-}
+export const wallet = (overrides: Partial<UserWallet> = {}): UserWallet => userWallet(overrides);
 
 /** A wallet in review (no balance, no moves yet). */
 export const walletInReview = () => wallet({ status: 'in_review', is_active: false, status_label: 'Em análise' });

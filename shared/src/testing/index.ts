@@ -3,3 +3,5 @@ export * from './fetch-mock';
 export * from './render';
 export * from './sales';
 export * from './amendments';
+export * from './fixtures';
+export * from './lookups';

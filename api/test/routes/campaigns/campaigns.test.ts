@@ -3,6 +3,7 @@ import { api, setupApp } from '../../helper';
 import { insertWallet } from '../../support/wallets';
 import { createCampaign, postCampaign } from '../../support/campaigns';
 import { organiser, setupOrganiser } from '../../support/organisers';
+import { DRAFT_STATUS, FEDERAL_DRAW_TYPE } from '@rifaria/shared/testing/fixtures';
 
 const t = setupApp();
 const db = () => t.database.db;
@@ -42,8 +43,8 @@ describe('POST /api/campaigns', () => {
     expect(body.data).toMatchObject({
       name: 'Rifa Ação Solidária',
       title: 'Rifa Ação Solidária',
-      status: { id: 1, description: 'Rascunho' },
-      draw_type: { id: 1, description: 'Loteria Federal' },
+      status: DRAFT_STATUS,
+      draw_type: FEDERAL_DRAW_TYPE,
       total_tickets: 1000,
       ticket_price: 12.5,
       link: 'rifa-acao-solidaria',

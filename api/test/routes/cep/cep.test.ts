@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { cepReply } from '@rifaria/shared/testing/fixtures';
 import { bearer, buildApp, registerUser, type RegisteredUser, type TestApp } from '../../helper';
 import { FakeJsonServer, type FakeReply } from '../../support/fake-json-server';
 
@@ -64,17 +65,7 @@ describe('GET /api/cep/:cep', () => {
     viacep.routes.set('/ws/01001000/json/', { status: 200, body: SE_VIACEP });
     const response = await lookup('01001-000');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      success: true,
-      data: {
-        cep: '01001000',
-        street: 'Praça da Sé',
-        neighborhood: 'Sé',
-        city: 'São Paulo',
-        state: 'SP',
-        complement: 'lado ímpar',
-      },
-    });
+    expect(response.json()).toEqual(cepReply());
     expect(brasilapi.hits).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import { setupApp, setupAppBeside, testConfig } from '../../helper';
 import { buyerDevice, insertBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { insertCampaign } from '../../support/campaigns';
 import { insertPurchase } from '../../support/purchases';
+import { CANCELLED, PAID, PENDING, ticketsOf } from '@rifaria/shared/testing/fixtures';
 
 const NOT_FOUND = {
   success: true,
@@ -98,11 +99,8 @@ describe('GET /public/campaigns/:link/my-tickets', () => {
             purchased_at_formatted: '10/11/2026 às 12:05',
             total_tickets: 2,
             total_value: 3,
-            status: { id: 1, name: 'Pendente' },
-            tickets: [
-              { id: 5, number: '0005' },
-              { id: 6, number: '0006' },
-            ],
+            status: PENDING,
+            tickets: ticketsOf([5, 6]),
           },
           {
             purchase_hash: hashes.cancelled,
@@ -110,7 +108,7 @@ describe('GET /public/campaigns/:link/my-tickets', () => {
             purchased_at_formatted: '10/11/2026 às 12:02',
             total_tickets: 4,
             total_value: 6,
-            status: { id: 3, name: 'Cancelado' },
+            status: CANCELLED,
             tickets: [],
           },
           {
@@ -119,12 +117,8 @@ describe('GET /public/campaigns/:link/my-tickets', () => {
             purchased_at_formatted: '10/11/2026 às 12:00',
             total_tickets: 3,
             total_value: 4.5,
-            status: { id: 2, name: 'Pago' },
-            tickets: [
-              { id: 0, number: '0000' },
-              { id: 1, number: '0001' },
-              { id: 2, number: '0002' },
-            ],
+            status: PAID,
+            tickets: ticketsOf([0, 1, 2]),
           },
         ],
         prizes: [],

@@ -1,0 +1,72 @@
+/**
+ * Contract fixtures: pieces of the API's replies as the API sends them and the front ends read them, used by the API's
+ * tests (what a reply must hold) and by the remotes' tests (what their `server` answers). No React and no fetch mock
+ * here: the API's jest imports this module alone, as `@rifaria/shared/testing/fixtures`.
+ */
+import { CAMPAIGN_STATUS_ID, DRAW_TYPE_ID, PURCHASE_STATUS_ID } from '../constants';
+import { CAMPAIGN_STATUS, PURCHASE_STATUS, type CampaignStatusId, type DrawType, type PurchaseStatusId } from '../types';
+
+/** A campaign's status as the replies carry it: `{ id, description }`. */
+export const campaignStatus = (id: CampaignStatusId) => ({ id, description: CAMPAIGN_STATUS[id] });
+
+export const DRAFT_STATUS = campaignStatus(CAMPAIGN_STATUS_ID.draft);
+export const PUBLISHED_STATUS = campaignStatus(CAMPAIGN_STATUS_ID.published);
+
+/** A purchase's status as the replies carry it: `{ id, name }`. */
+export const purchaseStatus = (id: PurchaseStatusId) => ({ id, name: PURCHASE_STATUS[id] });
+
+export const PENDING = purchaseStatus(PURCHASE_STATUS_ID.pending);
+export const PAID = purchaseStatus(PURCHASE_STATUS_ID.paid);
+export const CANCELLED = purchaseStatus(PURCHASE_STATUS_ID.cancelled);
+
+export const FEDERAL_DRAW_TYPE: DrawType = { id: DRAW_TYPE_ID.federal, description: 'Loteria Federal' };
+export const RIFARIA_DRAW_TYPE: DrawType = { id: DRAW_TYPE_ID.rifaria, description: 'Sorteio Rifaria' };
+
+/** A purchase's numbers as the replies list them: each number's id is its position, shown with `digits` digits. */
+export const ticketsOf = (numbers: number[], digits = 4) =>
+  numbers.map((id) => ({ id, number: String(id).padStart(digits, '0') }));
+
+/** CEP 01001-000 (Praça da Sé, São Paulo) as GET /api/cep/{cep} answers it in `data`. */
+export function cepAddress(overrides: { complement?: string } = {}) {
+  return {
+    cep: '01001000',
+    street: 'Praça da Sé',
+    neighborhood: 'Sé',
+    city: 'São Paulo',
+    state: 'SP',
+    complement: 'lado ímpar',
+    ...overrides,
+  };
+}
+
+/** GET /api/cep/01001000's whole reply. */
+export const cepReply = (overrides: { complement?: string } = {}) => ({ success: true, data: cepAddress(overrides) });
+
+/** An organiser's wallet as GET /api/user-wallets lists it. */
+export interface WalletFixture {
+  id: number;
+  is_active: boolean;
+  status: 'in_review' | 'active' | 'rejected' | 'closed';
+  status_label: string;
+  account_number: string;
+  wallet_type: { id: number; name: string };
+  created_at: string;
+}
+
+/** An active organiser's wallet (id 7) as GET /api/user-wallets lists it. */
+export function userWallet(overrides: Partial<WalletFixture> = {}): WalletFixture {
+  return {
+    id: 7,
+    is_active: true,
+    status: 'active',
+    status_label: 'Ativa',
+    account_number: '12345678',
+    wallet_type: { id: 1, name: 'Conta Digital Rifaria' },
+    created_at: '2026-11-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The prizes of a campaign as the replies list them: the ids and positions follow the order given. */
+export const awardsOf = (...awards: [description: string, value: number | null][]) =>
+  awards.map(([description, value], index) => ({ id: index + 1, description, value, position: index + 1 }));
