@@ -1,30 +1,19 @@
 import path from 'node:path';
-import { isIP } from 'node:net';
-import registry from '../../tooling/webpack/ports.cjs';
-import { SERVER_SECRET_MIN_LENGTH } from './lib/server-secret';
-import { DRAND_DEFAULT_TIMEOUT_MS, DRAND_DEFAULT_URLS } from './draws/beacon-client';
-import { CAIXA_DEFAULT_TIMEOUT_MS, CAIXA_FEDERAL_BASE_URL } from './draws/federal-results';
+import { formatProductionProblems, productionProblems, productionWarnings } from './config/production';
+import { REMOTES, REPO_ROOT, type RemoteName } from './config/frontends';
+import { parseSettings, type Env } from './config/kinds';
+import { ALL_SETTINGS, COMBINATIONS, type SettingValues } from './config/settings';
 
 /**
- * The monorepo root, found from this file rather than from process.cwd():
- * `npm start` (root) and `npm start -w api` (cwd = api/) must use the same `.data` and the same front-end dists.
+ * The API's configuration: the typed AppConfig below, assembled by loadConfig from the settings declared once in
+ * config/settings.ts (name, kind, default, bounds, production's rules, description), which also write .env.example
+ * and the README's table (`npm run config:docs`).
  */
-export const REPO_ROOT = path.resolve(__dirname, '../..');
 
-/** The registry of front ends (tooling/webpack/ports.cjs): the one list of the shell and the remotes. */
-export const FRONTENDS = registry;
-
-export type RemoteName = (typeof registry.REMOTES)[number]['name'];
-
-/**
- * Remote apps served under /_mf/<dir>/ and announced in /runtime-config.json as <name>; REMOTE_<NAME>_URL
- * (e.g. REMOTE_MF_WALLET_URL) moves one elsewhere.
- */
-export const REMOTES: readonly { name: RemoteName; dir: string; env: string }[] = registry.REMOTES.map((remote) => ({
-  name: remote.name,
-  dir: remote.dir,
-  env: `REMOTE_${remote.name.toUpperCase()}_URL`,
-}));
+export { DEFAULT_MAIL_FROM, GOOGLE_DEFAULT_ISSUER } from './config/settings';
+export { FRONTENDS, REMOTES, REPO_ROOT, type RemoteName } from './config/frontends';
+export { mailFromAddress, missingBacenSettings } from './config/checks';
+export { formatProductionProblems, productionProblems } from './config/production';
 
 export interface RateLimitRule {
   max: number;
@@ -51,8 +40,6 @@ export interface MailConfig {
   /** Messages claimed per worker pass (sent one after the other). */
   batchSize: number;
 }
-
-export const DEFAULT_MAIL_FROM = 'Rifaria <nao-responda@rifaria.com.br>';
 
 /** The sandbox mailbox: no SMTP server configured, and not a deployment. */
 export const isMailSandbox = (config: Pick<AppConfig, 'production' | 'mail'>): boolean =>
@@ -273,8 +260,6 @@ export interface GoogleSignInConfig {
   timeoutMs: number;
 }
 
-export const GOOGLE_DEFAULT_ISSUER = 'https://accounts.google.com';
-
 /**
  * WHATSAPP_PROVIDER: 'sandbox' (the embedded default: a real QR image, the instance "connects" by itself
  * sandboxConnectMs after the QR is shown, messages are recorded, nothing reaches a phone) or 'evolution'
@@ -361,527 +346,185 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-type Env = Record<string, string | undefined>;
+type Values = SettingValues & Record<string, unknown>;
 
-function intFrom(env: Env, key: string, fallback: number, min = 0): number {
-  const raw = env[key]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min)
-    throw new ConfigError(`${key} must be an integer >= ${min} (got "${raw}")`);
-  return value;
-}
-
-/** A whole percentage, 1 to 100. */
-function percentFrom(env: Env, key: string, fallback: number): number {
-  const value = intFrom(env, key, fallback, 1);
-  if (value > 100) throw new ConfigError(`${key} must be a percentage from 1 to 100 (got "${value}")`);
-  return value;
-}
-
-function boolFrom(env: Env, key: string, fallback: boolean): boolean {
-  const raw = env[key]?.trim().toLowerCase();
-  if (!raw) return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(`${key} must be true or false (got "${raw}")`);
-}
-
-function listFrom(env: Env, key: string, fallback: string[]): string[] {
-  const raw = env[key];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  return raw
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-}
-
-function trustProxyFrom(raw: string | undefined): AppConfig['trustProxy'] {
-  const value = raw?.trim();
-  if (!value || value === 'false' || value === '0') return false;
-  if (value === 'true') return true;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value.split(',').map((item) => item.trim());
-}
-
-/** PUBLIC_URL's shape: an http(s) URL with a host (the length is bounded before the regex). */
-const isPublicUrl = (url: string): boolean => /^https?:\/\/[^\s/]+/i.test(url.slice(0, 2048));
-
-/** Relative paths are taken from the repo root so every way of starting the API agrees. */
-const fromRepoRoot = (p: string): string => (path.isAbsolute(p) ? p : path.resolve(REPO_ROOT, p));
-
-// The shell and remote dev servers (webpack-dev-server, ports from the registry).
-const DEV_ORIGINS = registry.APPS.map((app) => app.port).flatMap((port) => [
-  `http://localhost:${port}`,
-  `http://127.0.0.1:${port}`,
-]);
-
+/** The settings from the environment (config/settings.ts), assembled into the AppConfig the app reads. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const production = env.NODE_ENV?.trim() === 'production';
   if (production) {
     const problems = productionProblems(env);
     if (problems.length) throw new ConfigError(formatProductionProblems(problems));
   }
-  const port = intFrom(env, 'PORT', 8080, 1);
-  const dataDir = fromRepoRoot(env.DATA_DIR?.trim() || '.data');
-  // (?<!\/) here and below: a run of trailing slashes is tried once, not once per slash (linear, not quadratic).
-  const publicUrl = env.PUBLIC_URL?.trim().replace(/(?<!\/)\/+$/, '') || null;
-  if (publicUrl !== null && !isPublicUrl(publicUrl)) {
-    throw new ConfigError(`PUBLIC_URL must be an http(s) URL (got "${publicUrl.slice(0, 100)}")`);
-  }
-  const frontendMode = (env.SERVE_FRONTENDS?.trim().toLowerCase() || 'auto') as string;
-  if (!['auto', 'on', 'off', 'true', 'false'].includes(frontendMode)) {
-    throw new ConfigError(`SERVE_FRONTENDS must be auto, on or off (got "${frontendMode}")`);
-  }
-  const remoteUrls: FrontendsConfig['remoteUrls'] = {};
-  for (const remote of REMOTES) {
-    const url = env[remote.env]?.trim();
-    if (url) remoteUrls[remote.name] = url;
-  }
+  const parsed = parseSettings(ALL_SETTINGS, env, production);
+  if ('problem' in parsed) throw new ConfigError(parsed.problem);
+  const values = parsed.values as Values;
+  const broken = COMBINATIONS.map((rule) => rule(values, production)).find((problem) => problem !== null);
+  if (broken) throw new ConfigError(broken);
+  return assemble(values, env, production);
+}
 
-  const pix = pixConfigFrom(env);
-  const whatsapp = whatsappConfigFrom(env);
+/** Relative paths are taken from the repo root so every way of starting the API agrees. */
+const fromRepoRoot = (p: string): string => (path.isAbsolute(p) ? p : path.resolve(REPO_ROOT, p));
+
+const perMinute = (max: number): RateLimitRule => ({ max, timeWindowMs: 60_000 });
+
+function assemble(s: Values, env: Env, production: boolean): AppConfig {
+  const dataDir = fromRepoRoot(s.DATA_DIR);
+  const pix = pixConfig(s);
   return {
     production,
     warnings: production ? productionWarnings(env) : [],
-    port,
-    host: env.HOST?.trim() || '0.0.0.0',
-    publicUrl,
-    logLevel: env.LOG_LEVEL?.trim() || 'info',
-    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    port: s.PORT,
+    host: s.HOST,
+    publicUrl: s.PUBLIC_URL,
+    logLevel: s.LOG_LEVEL,
+    trustProxy: s.TRUST_PROXY,
     database: {
-      url: env.DATABASE_URL?.trim() || undefined,
+      url: s.DATABASE_URL,
       pgliteDir: path.join(dataDir, 'pglite'),
-      poolMax: intFrom(env, 'DATABASE_POOL_MAX', 10, 1),
-      statementTimeoutMs: intFrom(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 15_000, 0),
-      connectTimeoutMs: intFrom(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5_000, 100),
-      lockTimeoutMs: intFrom(env, 'DATABASE_LOCK_TIMEOUT_MS', 5_000, 0),
-      idleInTransactionTimeoutMs: intFrom(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 30_000, 0),
+      poolMax: s.DATABASE_POOL_MAX,
+      statementTimeoutMs: s.DATABASE_STATEMENT_TIMEOUT_MS,
+      connectTimeoutMs: s.DATABASE_CONNECT_TIMEOUT_MS,
+      lockTimeoutMs: s.DATABASE_LOCK_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: s.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
-    tokenTtlDays: intFrom(env, 'TOKEN_TTL_DAYS', 30, 1),
-    bodyLimitBytes: intFrom(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024),
-    requestTimeoutMs: intFrom(env, 'REQUEST_TIMEOUT_MS', 30_000, 1000),
+    tokenTtlDays: s.TOKEN_TTL_DAYS,
+    bodyLimitBytes: s.BODY_LIMIT_BYTES,
+    requestTimeoutMs: s.REQUEST_TIMEOUT_MS,
     // The dev servers' origins only outside production: a deployment serves everything from one origin.
-    corsOrigins: listFrom(env, 'CORS_ORIGINS', production ? [] : DEV_ORIGINS),
+    corsOrigins: s.CORS_ORIGINS,
     rateLimits: {
-      login: { max: intFrom(env, 'RATE_LIMIT_LOGIN_MAX', 10, 1), timeWindowMs: 60_000 },
-      register: { max: intFrom(env, 'RATE_LIMIT_REGISTER_MAX', 5, 1), timeWindowMs: 60_000 },
-      changePassword: { max: intFrom(env, 'RATE_LIMIT_CHANGE_PASSWORD_MAX', 10, 1), timeWindowMs: 60_000 },
+      login: perMinute(s.RATE_LIMIT_LOGIN_MAX),
+      register: perMinute(s.RATE_LIMIT_REGISTER_MAX),
+      changePassword: perMinute(s.RATE_LIMIT_CHANGE_PASSWORD_MAX),
       // Per address: a whole WhatsApp group (up to 1,024 people) behind one carrier NAT address, each checking a
       // phone, registering once and buying, fits in a minute; a script from one address does not go past this.
-      publicBuyerCheck: { max: intFrom(env, 'RATE_LIMIT_PUBLIC_BUYER_CHECK_MAX', 1000, 1), timeWindowMs: 60_000 },
-      publicBuyerCreate: { max: intFrom(env, 'RATE_LIMIT_PUBLIC_BUYER_CREATE_MAX', 600, 1), timeWindowMs: 60_000 },
-      publicPurchase: { max: intFrom(env, 'RATE_LIMIT_PUBLIC_PURCHASE_MAX', 1000, 1), timeWindowMs: 60_000 },
-      publicMyTickets: { max: intFrom(env, 'RATE_LIMIT_PUBLIC_MY_TICKETS_MAX', 600, 1), timeWindowMs: 60_000 },
+      publicBuyerCheck: perMinute(s.RATE_LIMIT_PUBLIC_BUYER_CHECK_MAX),
+      publicBuyerCreate: perMinute(s.RATE_LIMIT_PUBLIC_BUYER_CREATE_MAX),
+      publicPurchase: perMinute(s.RATE_LIMIT_PUBLIC_PURCHASE_MAX),
+      publicMyTickets: perMinute(s.RATE_LIMIT_PUBLIC_MY_TICKETS_MAX),
       // Per buyer phone: what one person needs, with room for typos and retries.
-      publicBuyerCheckPerPhone: {
-        max: intFrom(env, 'RATE_LIMIT_PUBLIC_BUYER_CHECK_PHONE_MAX', 10, 1),
-        timeWindowMs: 60_000,
-      },
-      publicBuyerCreatePerPhone: {
-        max: intFrom(env, 'RATE_LIMIT_PUBLIC_BUYER_CREATE_PHONE_MAX', 5, 1),
-        timeWindowMs: 60_000,
-      },
-      publicPurchasePerPhone: {
-        max: intFrom(env, 'RATE_LIMIT_PUBLIC_PURCHASE_PHONE_MAX', 20, 1),
-        timeWindowMs: 60_000,
-      },
+      publicBuyerCheckPerPhone: perMinute(s.RATE_LIMIT_PUBLIC_BUYER_CHECK_PHONE_MAX),
+      publicBuyerCreatePerPhone: perMinute(s.RATE_LIMIT_PUBLIC_BUYER_CREATE_PHONE_MAX),
+      publicPurchasePerPhone: perMinute(s.RATE_LIMIT_PUBLIC_PURCHASE_PHONE_MAX),
       // "Meus números" answers whether a CPF belongs to a phone: guesses for one phone are few and slow.
-      publicMyTicketsPerPhone: {
-        max: intFrom(env, 'RATE_LIMIT_PUBLIC_MY_TICKETS_PHONE_MAX', 10, 1),
-        timeWindowMs: 15 * 60_000,
-      },
+      publicMyTicketsPerPhone: { max: s.RATE_LIMIT_PUBLIC_MY_TICKETS_PHONE_MAX, timeWindowMs: 15 * 60_000 },
       // Five tries a day per CPF: room for typos, yet guessing 4 digits takes ~3 years on average.
       publicBuyerChangePhone: { max: 30, timeWindowMs: 60 * 60_000 },
       publicBuyerChangePhonePerPhone: { max: 5, timeWindowMs: 60 * 60_000 },
       forgotPassword: { max: 10, timeWindowMs: 15 * 60_000 },
       resetPassword: { max: 20, timeWindowMs: 15 * 60_000 },
       verifyEmail: { max: 30, timeWindowMs: 15 * 60_000 },
-      whatsappTest: { max: intFrom(env, 'RATE_LIMIT_WHATSAPP_TEST_MAX', 5, 1), timeWindowMs: 60 * 60_000 },
+      whatsappTest: { max: s.RATE_LIMIT_WHATSAPP_TEST_MAX, timeWindowMs: 60 * 60_000 },
     },
     loginLock: {
-      failures: intFrom(env, 'LOGIN_LOCK_FAILURES', 10, 1),
-      windowMs: intFrom(env, 'LOGIN_LOCK_WINDOW_MINUTES', 15, 1) * 60_000,
-      baseDelayMs: intFrom(env, 'LOGIN_LOCK_DELAY_SECONDS', 30, 1) * 1000,
-      maxDelayMs: intFrom(env, 'LOGIN_LOCK_MAX_DELAY_MINUTES', 15, 1) * 60_000,
+      failures: s.LOGIN_LOCK_FAILURES,
+      windowMs: s.LOGIN_LOCK_WINDOW_MINUTES * 60_000,
+      baseDelayMs: s.LOGIN_LOCK_DELAY_SECONDS * 1000,
+      maxDelayMs: s.LOGIN_LOCK_MAX_DELAY_MINUTES * 60_000,
     },
-    redisUrl: env.REDIS_URL?.trim() || undefined,
-    rateLimitNamespace: env.RATE_LIMIT_NAMESPACE?.trim() || 'rifaria-rl:',
-    mail: mailConfigFrom(env),
+    redisUrl: s.REDIS_URL,
+    rateLimitNamespace: s.RATE_LIMIT_NAMESPACE,
+    mail: {
+      smtpUrl: s.SMTP_URL,
+      from: s.MAIL_FROM,
+      timeoutMs: s.SMTP_TIMEOUT_MS,
+      maxAttempts: 8,
+      retryBaseSeconds: 60,
+      batchSize: 10,
+    },
     passwordHashing: {
-      memoryCost: intFrom(env, 'ARGON2_MEMORY_KIB', 19_456, 1024),
-      timeCost: intFrom(env, 'ARGON2_TIME_COST', 2, 1),
-      parallelism: intFrom(env, 'ARGON2_PARALLELISM', 1, 1),
+      memoryCost: s.ARGON2_MEMORY_KIB,
+      timeCost: s.ARGON2_TIME_COST,
+      parallelism: s.ARGON2_PARALLELISM,
     },
     // The UI's sandbox labels follow the PSP unless named: a real PSP never shows 'Simular pagamento'.
-    sandbox: boolFrom(env, 'SANDBOX', pix.provider === 'sandbox'),
+    sandbox: s.SANDBOX ?? pix.provider === 'sandbox',
     // The API's map (every route and field) is for developers: a deployment publishes it only when asked.
-    docs: boolFrom(env, 'API_DOCS', !production),
+    docs: s.API_DOCS,
     frontends: {
-      mode:
-        frontendMode === 'true' ? 'on' : frontendMode === 'false' ? 'off' : (frontendMode as FrontendsConfig['mode']),
-      root: fromRepoRoot(env.FRONTEND_DIST?.trim() || '.'),
-      remoteUrls,
-      apiBaseUrl: env.API_BASE_URL?.trim() ?? '',
+      mode: s.SERVE_FRONTENDS,
+      root: fromRepoRoot(s.FRONTEND_DIST ?? '.'),
+      remoteUrls: remoteUrlsOf(s),
+      apiBaseUrl: s.API_BASE_URL ?? '',
     },
-    cspConnectSrc: listFrom(env, 'CSP_CONNECT_SRC', []),
-    demoUser: {
-      // Always on in the demo; in production only when DEMO_DATA=on is named (productionProblems refuses the rest).
-      enabled: boolFrom(env, 'DEMO_DATA', !production),
-      email: 'demo@rifaria.com.br',
-      password: 'Rifaria123',
-      name: 'Organizador Demo',
-    },
+    cspConnectSrc: s.CSP_CONNECT_SRC,
+    // Always on in the demo; in production only when DEMO_DATA=on is named (productionProblems refuses the rest).
+    demoUser: { enabled: s.DEMO_DATA, email: 'demo@rifaria.com.br', password: 'Rifaria123', name: 'Organizador Demo' },
     purchases: {
-      reservationMs: intFrom(env, 'PURCHASE_RESERVATION_MS', 10 * 60 * 1000, 1000),
-      pendingNumbersPerBuyer: intFrom(env, 'PENDING_NUMBERS_PER_BUYER', 1000, 1),
-      pendingSharePerBuyer: percentFrom(env, 'PENDING_SHARE_PER_BUYER', 10),
-      pendingSharePerAddress: percentFrom(env, 'PENDING_SHARE_PER_ADDRESS', 20),
+      reservationMs: s.PURCHASE_RESERVATION_MS,
+      pendingNumbersPerBuyer: s.PENDING_NUMBERS_PER_BUYER,
+      pendingSharePerBuyer: s.PENDING_SHARE_PER_BUYER,
+      pendingSharePerAddress: s.PENDING_SHARE_PER_ADDRESS,
     },
-    storage: { dir: env.STORAGE_DIR?.trim() ? fromRepoRoot(env.STORAGE_DIR.trim()) : path.join(dataDir, 'files') },
-    kyc: {
-      provider: kycProviderFrom(env.KYC_PROVIDER),
-      sandboxApprovalDelayMs: intFrom(env, 'KYC_SANDBOX_APPROVAL_DELAY_MS', 3000, 0),
-    },
-    cep: {
-      viacepUrl: urlFrom(env, 'VIACEP_URL', 'https://viacep.com.br'),
-      brasilapiUrl: urlFrom(env, 'BRASILAPI_URL', 'https://brasilapi.com.br'),
-      timeoutMs: intFrom(env, 'CEP_TIMEOUT_MS', 4000, 100),
-    },
+    storage: { dir: s.STORAGE_DIR ? fromRepoRoot(s.STORAGE_DIR) : path.join(dataDir, 'files') },
+    kyc: { provider: s.KYC_PROVIDER, sandboxApprovalDelayMs: s.KYC_SANDBOX_APPROVAL_DELAY_MS },
+    cep: { viacepUrl: s.VIACEP_URL, brasilapiUrl: s.BRASILAPI_URL, timeoutMs: s.CEP_TIMEOUT_MS },
     draws: {
-      beacon: choiceFrom(env, 'DRAW_BEACON', ['drand', 'sandbox'] as const, production ? 'drand' : 'sandbox'),
-      drandUrls: listFrom(env, 'DRAND_URLS', [...DRAND_DEFAULT_URLS]).map((url) =>
-        urlFrom({ DRAND_URLS: url }, 'DRAND_URLS', url),
-      ),
-      drandTimeoutMs: intFrom(env, 'DRAND_TIMEOUT_MS', DRAND_DEFAULT_TIMEOUT_MS, 100),
-      federal: choiceFrom(env, 'FEDERAL_RESULTS', ['caixa', 'sandbox'] as const, production ? 'caixa' : 'sandbox'),
-      caixaFederalUrl: urlFrom(env, 'CAIXA_FEDERAL_URL', CAIXA_FEDERAL_BASE_URL),
-      caixaTimeoutMs: intFrom(env, 'CAIXA_TIMEOUT_MS', CAIXA_DEFAULT_TIMEOUT_MS, 100),
+      beacon: s.DRAW_BEACON,
+      drandUrls: s.DRAND_URLS,
+      drandTimeoutMs: s.DRAND_TIMEOUT_MS,
+      federal: s.FEDERAL_RESULTS,
+      caixaFederalUrl: s.CAIXA_FEDERAL_URL,
+      caixaTimeoutMs: s.CAIXA_TIMEOUT_MS,
     },
     pix,
-    payments: {
-      workerIntervalMs: intFrom(env, 'WORKER_INTERVAL_MS', 15_000, 0),
-      reconcileAfterSeconds: intFrom(env, 'PIX_RECONCILE_AFTER_SECONDS', 60, 1),
+    payments: { workerIntervalMs: s.WORKER_INTERVAL_MS, reconcileAfterSeconds: s.PIX_RECONCILE_AFTER_SECONDS },
+    backgroundJobs: s.BACKGROUND_JOBS,
+    ticketPool: { secret: s.TICKET_POOL_SECRET, secretFile: path.join(dataDir, 'ticket-pool-secret'), production },
+    buyerData: { secret: s.BUYER_DATA_SECRET, secretFile: path.join(dataDir, 'buyer-data-secret'), production },
+    whatsapp: {
+      provider: s.WHATSAPP_PROVIDER,
+      evolutionUrl: s.EVOLUTION_API_URL,
+      evolutionApiKey: s.EVOLUTION_API_KEY,
+      timeoutMs: s.EVOLUTION_TIMEOUT_MS,
+      createTimeoutMs: s.EVOLUTION_CREATE_TIMEOUT_MS,
+      instancePrefix: s.EVOLUTION_INSTANCE_PREFIX,
+      sandboxConnectMs: s.WHATSAPP_SANDBOX_CONNECT_MS,
+      platformInstance: s.WHATSAPP_PLATFORM_INSTANCE,
     },
-    backgroundJobs: choiceFrom(env, 'BACKGROUND_JOBS', ['all', 'local'] as const, 'all'),
-    ticketPool: {
-      secret: env.TICKET_POOL_SECRET?.trim() || undefined,
-      secretFile: path.join(dataDir, 'ticket-pool-secret'),
-      production,
+    google: {
+      clientId: s.GOOGLE_CLIENT_ID ?? null,
+      clientSecret: s.GOOGLE_CLIENT_SECRET ?? null,
+      issuer: s.GOOGLE_ISSUER,
+      timeoutMs: s.GOOGLE_TIMEOUT_MS,
     },
-    buyerData: {
-      secret: env.BUYER_DATA_SECRET?.trim() || undefined,
-      secretFile: path.join(dataDir, 'buyer-data-secret'),
-      production,
-    },
-    whatsapp,
-    google: googleConfigFrom(env, production),
   };
 }
 
-function googleConfigFrom(env: Env, production: boolean): GoogleSignInConfig {
-  const clientId = env.GOOGLE_CLIENT_ID?.trim() || null;
-  const clientSecret = env.GOOGLE_CLIENT_SECRET?.trim() || null;
-  if (clientId && !clientSecret) throw new ConfigError('GOOGLE_CLIENT_ID needs GOOGLE_CLIENT_SECRET');
-  const issuer = urlFrom(env, 'GOOGLE_ISSUER', GOOGLE_DEFAULT_ISSUER);
-  const { protocol, hostname } = new URL(issuer);
-  const local = ['localhost', '127.0.0.1', '[::1]'].includes(hostname);
-  if (protocol !== 'https:' && (production || !local)) {
-    throw new ConfigError(`GOOGLE_ISSUER must be an https URL (got "${issuer.slice(0, 100)}")`);
+function remoteUrlsOf(s: Values): FrontendsConfig['remoteUrls'] {
+  const remoteUrls: Partial<Record<RemoteName, string>> = {};
+  for (const remote of REMOTES) {
+    const url = s[remote.env];
+    if (typeof url === 'string') remoteUrls[remote.name] = url;
   }
-  return { clientId, clientSecret, issuer, timeoutMs: intFrom(env, 'GOOGLE_TIMEOUT_MS', 10_000, 100) };
+  return remoteUrls;
 }
 
-function whatsappConfigFrom(env: Env): WhatsAppConfig {
-  const provider = choiceFrom(env, 'WHATSAPP_PROVIDER', ['sandbox', 'evolution'] as const, 'sandbox');
-  const missing = missingEvolutionSettings(env);
-  if (provider === 'evolution' && missing.length) {
-    throw new ConfigError(`WHATSAPP_PROVIDER=evolution needs ${missing.join(' and ')}`);
-  }
+function pixConfig(s: Values): PixConfig {
+  const baseUrl = s.PIX_BACEN_BASE_URL;
   return {
-    provider,
-    evolutionUrl: env.EVOLUTION_API_URL?.trim() ? urlFrom(env, 'EVOLUTION_API_URL', '') : undefined,
-    evolutionApiKey: env.EVOLUTION_API_KEY?.trim() || undefined,
-    timeoutMs: intFrom(env, 'EVOLUTION_TIMEOUT_MS', 10_000, 100),
-    createTimeoutMs: intFrom(env, 'EVOLUTION_CREATE_TIMEOUT_MS', 30_000, 100),
-    instancePrefix: instancePrefixFrom(env),
-    sandboxConnectMs: intFrom(env, 'WHATSAPP_SANDBOX_CONNECT_MS', 3000, 0),
-    platformInstance: env.WHATSAPP_PLATFORM_INSTANCE?.trim() || 'rifaria-plataforma',
-  };
-}
-
-/** EVOLUTION_INSTANCE_PREFIX (WhatsAppConfig.instancePrefix), 'rifaria' by default: the names of issue 14. */
-function instancePrefixFrom(env: Env): string {
-  const prefix = env.EVOLUTION_INSTANCE_PREFIX?.trim() || 'rifaria';
-  if (!/^[A-Za-z0-9_]{1,30}$/.test(prefix)) {
-    throw new ConfigError(
-      `EVOLUTION_INSTANCE_PREFIX must be 1 to 30 letters, digits or _ (got "${prefix.slice(0, 40)}")`,
-    );
-  }
-  return prefix;
-}
-
-/** What Evolution API cannot be reached without. */
-function missingEvolutionSettings(env: Env): string[] {
-  return ['EVOLUTION_API_URL', 'EVOLUTION_API_KEY'].filter((key) => !env[key]?.trim());
-}
-
-function pixConfigFrom(env: Env): PixConfig {
-  const provider = env.PIX_PROVIDER?.trim().toLowerCase() || 'sandbox';
-  if (provider !== 'sandbox' && provider !== 'bacen') {
-    throw new ConfigError(`PIX_PROVIDER must be sandbox or bacen (got "${provider}")`);
-  }
-  const opt = (key: string): string | undefined => env[key]?.trim() || undefined;
-  const baseUrl = opt('PIX_BACEN_BASE_URL')?.replace(/(?<!\/)\/+$/, '');
-  return {
-    provider,
-    pixKey: opt('PIX_KEY') ?? (provider === 'sandbox' ? 'pix@sandbox.rifaria' : ''),
-    merchantName: opt('PIX_MERCHANT_NAME') ?? 'RIFARIA',
-    merchantCity: opt('PIX_MERCHANT_CITY') ?? 'SAO PAULO',
-    webhookRequireMtls: boolFrom(env, 'PIX_WEBHOOK_REQUIRE_MTLS', true),
-    webhookClientVerifyHeader: opt('PIX_WEBHOOK_CLIENT_VERIFY_HEADER')?.toLowerCase(),
-    webhookBodyLimitBytes: intFrom(env, 'PIX_WEBHOOK_BODY_LIMIT_BYTES', 256 * 1024, 1024),
-    webhookRateLimit: { max: intFrom(env, 'RATE_LIMIT_PIX_WEBHOOK_MAX', 3000, 1), timeWindowMs: 60_000 },
-    sandbox: {
-      failingKey: opt('PIX_SANDBOX_FAILING_KEY') ?? 'falha@sandbox.rifaria',
-      webhookSecret: opt('PIX_SANDBOX_WEBHOOK_SECRET'),
-    },
+    provider: s.PIX_PROVIDER,
+    pixKey: s.PIX_KEY ?? (s.PIX_PROVIDER === 'sandbox' ? 'pix@sandbox.rifaria' : ''),
+    merchantName: s.PIX_MERCHANT_NAME,
+    merchantCity: s.PIX_MERCHANT_CITY,
+    webhookRequireMtls: s.PIX_WEBHOOK_REQUIRE_MTLS,
+    webhookClientVerifyHeader: s.PIX_WEBHOOK_CLIENT_VERIFY_HEADER,
+    webhookBodyLimitBytes: s.PIX_WEBHOOK_BODY_LIMIT_BYTES,
+    webhookRateLimit: perMinute(s.RATE_LIMIT_PIX_WEBHOOK_MAX),
+    sandbox: { failingKey: s.PIX_SANDBOX_FAILING_KEY, webhookSecret: s.PIX_SANDBOX_WEBHOOK_SECRET },
     bacen: {
       baseUrl,
-      tokenUrl: opt('PIX_BACEN_TOKEN_URL') ?? (baseUrl ? `${baseUrl}/oauth/token` : undefined),
-      clientId: opt('PIX_BACEN_CLIENT_ID'),
-      clientSecret: opt('PIX_BACEN_CLIENT_SECRET'),
-      certP12Path: opt('PIX_BACEN_CERT_P12'),
-      certPassphrase: env.PIX_BACEN_CERT_PASSPHRASE,
-      certPem: opt('PIX_BACEN_CERT_PEM'),
-      keyPem: opt('PIX_BACEN_KEY_PEM'),
-      caPem: opt('PIX_BACEN_CA_PEM'),
-      efiPixSend: boolFrom(env, 'PIX_BACEN_EFI_PIX_SEND', false),
-      timeoutMs: intFrom(env, 'PIX_BACEN_TIMEOUT_MS', 15_000, 100),
+      tokenUrl: s.PIX_BACEN_TOKEN_URL ?? (baseUrl ? `${baseUrl}/oauth/token` : undefined),
+      clientId: s.PIX_BACEN_CLIENT_ID,
+      clientSecret: s.PIX_BACEN_CLIENT_SECRET,
+      certP12Path: s.PIX_BACEN_CERT_P12,
+      certPassphrase: s.PIX_BACEN_CERT_PASSPHRASE,
+      certPem: s.PIX_BACEN_CERT_PEM,
+      keyPem: s.PIX_BACEN_KEY_PEM,
+      caPem: s.PIX_BACEN_CA_PEM,
+      efiPixSend: s.PIX_BACEN_EFI_PIX_SEND,
+      timeoutMs: s.PIX_BACEN_TIMEOUT_MS,
     },
   };
-}
-
-const SMTP_URL_HINT = 'smtp://user:password@host:587 or smtps://user:password@host:465';
-
-/** Why SMTP_URL is unusable, or null. The value is never echoed: it carries the SMTP password. */
-function smtpUrlProblem(raw: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw.slice(0, 2048));
-  } catch {
-    return `SMTP_URL must be a URL like ${SMTP_URL_HINT}`;
-  }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') return 'SMTP_URL must start with smtp:// or smtps://';
-  if (!url.hostname) return `SMTP_URL has no host (${SMTP_URL_HINT})`;
-  return null;
-}
-
-/** The address of a From ('Name <a@b.c>' or 'a@b.c'), or null when it is not one. */
-export function mailFromAddress(from: string): string | null {
-  if (from.length > 320 || /[\r\n\0]/.test(from)) return null;
-  const open = from.lastIndexOf('<');
-  const address = open === -1 ? from.trim() : from.endsWith('>') ? from.slice(open + 1, -1).trim() : '';
-  // Dot-separated labels without dots: one way to match, linear.
-  return /^[^\s<>@",;]+@[^\s<>@",;.]+(?:\.[^\s<>@",;.]+)+$/.test(address) ? address : null;
-}
-
-function mailConfigFrom(env: Env): MailConfig {
-  const smtpUrl = env.SMTP_URL?.trim() || null;
-  const problem = smtpUrl ? smtpUrlProblem(smtpUrl) : null;
-  if (problem) throw new ConfigError(problem);
-  const from = env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM;
-  if (!mailFromAddress(from)) {
-    throw new ConfigError(`MAIL_FROM must be an address or "Name <address>" (got "${from.slice(0, 100)}")`);
-  }
-  return {
-    smtpUrl,
-    from,
-    timeoutMs: intFrom(env, 'SMTP_TIMEOUT_MS', 10_000, 1000),
-    maxAttempts: 8,
-    retryBaseSeconds: 60,
-    batchSize: 10,
-  };
-}
-
-/** Only the sandbox exists today; a real KYC adapter adds its name here (see README, "KYC review"). */
-/** One of `choices` (case-insensitive), `fallback` when unset. */
-function choiceFrom<const T extends string>(env: Env, key: string, choices: readonly T[], fallback: T): T {
-  const value = env[key]?.trim().toLowerCase() || fallback;
-  if (!(choices as readonly string[]).includes(value)) {
-    throw new ConfigError(`${key} must be ${choices.join(' or ')} (got "${value.slice(0, 40)}")`);
-  }
-  return value as T;
-}
-
-function kycProviderFrom(raw: string | undefined): AppConfig['kyc']['provider'] {
-  const value = raw?.trim().toLowerCase() || 'sandbox';
-  if (value !== 'sandbox') throw new ConfigError(`KYC_PROVIDER must be sandbox (got "${value}")`);
-  return value;
-}
-
-/** An http(s) base URL without its trailing slash. */
-function urlFrom(env: Env, key: string, fallback: string): string {
-  const raw = env[key]?.trim() || fallback;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${key} must be an http(s) URL (got "${raw}")`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`${key} must be an http(s) URL (got "${raw}")`);
-  }
-  return raw.replace(/(?<!\/)\/+$/, '');
-}
-
-/** The BACEN settings a real PSP cannot work without (also checked when the provider is created). */
-export function missingBacenSettings(config: PixBacenConfig): string[] {
-  const missing: string[] = [];
-  if (!config.baseUrl) missing.push('PIX_BACEN_BASE_URL');
-  if (!config.clientId) missing.push('PIX_BACEN_CLIENT_ID');
-  if (!config.clientSecret) missing.push('PIX_BACEN_CLIENT_SECRET');
-  const hasP12 = Boolean(config.certP12Path);
-  const hasPem = Boolean(config.certPem && config.keyPem);
-  if (!hasP12 && !hasPem) missing.push('PIX_BACEN_CERT_P12 (or PIX_BACEN_CERT_PEM + PIX_BACEN_KEY_PEM)');
-  return missing;
-}
-
-const SECRET_HINT = 'at least 32 characters, e.g. `openssl rand -hex 32`';
-
-/** Names fastify's trustProxy (proxy-addr) accepts besides addresses and CIDRs. */
-const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-function isProxyAddress(entry: string): boolean {
-  if (PROXY_ADDRESS_NAMES.has(entry)) return true;
-  if (entry.length > 50) return false;
-  const slash = entry.indexOf('/');
-  const address = slash === -1 ? entry : entry.slice(0, slash);
-  const family = isIP(address);
-  if (!family) return false;
-  if (slash === -1) return true;
-  const bits = entry.slice(slash + 1);
-  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
-}
-
-/**
- * What NODE_ENV=production refuses to start with, each as one line naming the variable and what to do.
- * The demo's conveniences (generated secrets, the sandbox PSP, demo data, trusting no proxy by omission)
- * must each be replaced or named explicitly.
- */
-export function productionProblems(env: Env): string[] {
-  const problems: string[] = [];
-  const value = (key: string): string | undefined => env[key]?.trim() || undefined;
-
-  for (const key of ['TICKET_POOL_SECRET', 'BUYER_DATA_SECRET']) {
-    const secret = value(key);
-    if (!secret) problems.push(`${key} is required (${SECRET_HINT})`);
-    else if (Buffer.byteLength(secret, 'utf8') < SERVER_SECRET_MIN_LENGTH)
-      problems.push(`${key} is too short (${SECRET_HINT})`);
-  }
-  if (value('TICKET_POOL_SECRET') && value('TICKET_POOL_SECRET') === value('BUYER_DATA_SECRET')) {
-    problems.push('BUYER_DATA_SECRET must differ from TICKET_POOL_SECRET');
-  }
-
-  const publicUrl = value('PUBLIC_URL');
-  if (!publicUrl) {
-    problems.push('PUBLIC_URL is required: the address buyers and organisers open, e.g. https://rifaria.com.br');
-  } else if (!isPublicUrl(publicUrl)) {
-    problems.push(`PUBLIC_URL must be an http(s) URL (got "${publicUrl.slice(0, 100)}")`);
-  }
-
-  const trustProxy = value('TRUST_PROXY');
-  if (!trustProxy) {
-    problems.push(
-      'TRUST_PROXY must be set: the addresses or CIDRs of your reverse proxies (e.g. 127.0.0.1 for nginx on this host), or false when clients connect directly',
-    );
-  } else if (['true', 'yes', 'on'].includes(trustProxy.toLowerCase()) || /^\d+$/.test(trustProxy)) {
-    problems.push(
-      `TRUST_PROXY=${trustProxy} trusts X-Forwarded-For from anyone, so any client could pick its own address: list the proxies' addresses instead, or false`,
-    );
-  } else if (!['false', 'no', 'off'].includes(trustProxy.toLowerCase())) {
-    const invalid = trustProxy
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter((entry) => !isProxyAddress(entry));
-    if (invalid.length) problems.push(`TRUST_PROXY has entries that are not addresses or CIDRs: ${invalid.join(', ')}`);
-  }
-
-  const pixProvider = value('PIX_PROVIDER')?.toLowerCase();
-  if (!pixProvider) {
-    problems.push('PIX_PROVIDER must be set explicitly: bacen (a real PSP), or sandbox for a staging environment');
-  } else if (pixProvider === 'bacen') {
-    const missing = missingBacenSettings(pixConfigFrom(env).bacen);
-    if (!value('PIX_KEY')) missing.unshift('PIX_KEY');
-    if (missing.length) problems.push(`PIX_PROVIDER=bacen needs ${missing.join(', ')}`);
-  } else if (pixProvider !== 'sandbox') {
-    problems.push(`PIX_PROVIDER must be bacen or sandbox (got "${pixProvider.slice(0, 40)}")`);
-  }
-
-  const kycProvider = value('KYC_PROVIDER');
-  if (!kycProvider) {
-    problems.push(
-      'KYC_PROVIDER must be set explicitly (only sandbox exists, which approves every account opening: for a staging environment)',
-    );
-  }
-
-  if (value('WHATSAPP_PROVIDER')?.toLowerCase() === 'evolution') {
-    const missing = missingEvolutionSettings(env);
-    if (missing.length) problems.push(`WHATSAPP_PROVIDER=evolution needs ${missing.join(' and ')}`);
-  }
-
-  const smtpUrl = value('SMTP_URL');
-  const smtpProblem = smtpUrl ? smtpUrlProblem(smtpUrl) : null;
-  if (smtpProblem) problems.push(smtpProblem);
-  const mailFrom = value('MAIL_FROM');
-  if (mailFrom && !mailFromAddress(mailFrom)) {
-    problems.push(`MAIL_FROM must be an address or "Name <address>" (got "${mailFrom.slice(0, 100)}")`);
-  }
-
-  const demo = value('DEMO_DATA')?.toLowerCase();
-  if (demo && demo !== 'on' && demo !== 'off') {
-    problems.push(`DEMO_DATA must be on or off in production (got "${demo.slice(0, 40)}")`);
-  }
-  return problems;
-}
-
-function productionWarnings(env: Env): string[] {
-  const warnings: string[] = [];
-  const value = (key: string): string | undefined => env[key]?.trim().toLowerCase() || undefined;
-  if (value('PIX_PROVIDER') === 'sandbox') {
-    warnings.push('PIX_PROVIDER=sandbox: payments are SIMULATED, no real money moves (staging only)');
-  }
-  if (value('KYC_PROVIDER') === 'sandbox') {
-    warnings.push('KYC_PROVIDER=sandbox: every account opening is APPROVED without review (staging only)');
-  }
-  if (value('DRAW_BEACON') === 'sandbox') {
-    warnings.push('DRAW_BEACON=sandbox: draws use a made-up beacon, NOT public randomness (staging only)');
-  }
-  if (value('FEDERAL_RESULTS') === 'sandbox') {
-    warnings.push('FEDERAL_RESULTS=sandbox: "Buscar resultado" answers made-up Loteria Federal results (staging only)');
-  }
-  if ((value('WHATSAPP_PROVIDER') ?? 'sandbox') === 'sandbox') {
-    warnings.push(
-      'WHATSAPP_PROVIDER is sandbox: WhatsApp instances are simulated and no message reaches a phone (set evolution)',
-    );
-  }
-  if (value('DEMO_DATA') === 'on') {
-    warnings.push('DEMO_DATA=on: a demo organiser with a published password is created (staging only)');
-  }
-  if (!value('SMTP_URL')) {
-    warnings.push(
-      'SMTP_URL is not set: e-mails (verification codes, password resets, buyer notices) stay in mail_outbox and are never delivered',
-    );
-  }
-  if (!value('DATABASE_URL')) {
-    warnings.push('DATABASE_URL is not set: the embedded PGlite serves one process only, use PostgreSQL');
-  }
-  return warnings;
-}
-
-export function formatProductionProblems(problems: string[]): string {
-  return [
-    `NODE_ENV=production refuses to start: ${problems.length} setting(s) missing or unsafe (see .env.example):`,
-    ...problems.map((problem) => `  - ${problem}`),
-  ].join('\n');
 }
