@@ -2,7 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PixCharge, pixCodeRows } from '../pix-charge';
 
-const CODE = '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano6008BRASILIA62070503***63041D3D';
+const CODE =
+  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano6008BRASILIA62070503***63041D3D';
 const QR = 'data:image/png;base64,iVBORw0KGgo=';
 
 describe('PixCharge', () => {
@@ -33,13 +34,7 @@ describe('PixCharge', () => {
 
   it('should show the dialog layout with its notice and note, and no waiting line unless asked', () => {
     render(
-      <PixCharge
-        layout="dialog"
-        amount="R$ 25,00"
-        qrCode={QR}
-        copyPasteCode={CODE}
-        notice={<p>Este Pix expirou.</p>}
-      >
+      <PixCharge layout="dialog" amount="R$ 25,00" qrCode={QR} copyPasteCode={CODE} notice={<p>Este Pix expirou.</p>}>
         <p>Este Pix expira em 48 horas.</p>
       </PixCharge>,
     );

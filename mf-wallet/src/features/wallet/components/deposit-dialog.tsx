@@ -1,14 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  DialogActions,
-  DialogContent,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, DialogActions, DialogContent, Stack, TextField, Typography } from '@mui/material';
 import { apiErrorMessage } from '@rifaria/shared/api-client';
 import { DEPOSIT_DESCRIPTION_MAX_LENGTH } from '@rifaria/shared/constants';
 import { DEPOSIT_MESSAGES, depositSchema } from '@rifaria/shared/schemas';

@@ -3,11 +3,12 @@
  * 'ou' divider (when Google sign-in is configured), the banner over the form, the footer link to the other form, and `useAuthFields`, which wires each
  * field to the values, the debounced schema validation and the server's messages.
  */
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Button, Divider, Link, TextField, Typography } from '@mui/material';
+import { Alert, Button, Divider, Link, Stack, TextField, Typography } from '@mui/material';
 import type * as v from 'valibot';
 import { REDIRECT_PARAM } from '@rifaria/shared/paths';
+import { firstErrors, type FieldErrors } from '@rifaria/shared/schemas';
 import { GoogleIcon, useDebouncedValidation } from '@rifaria/shared/ui';
 import { getRuntimeConfig } from '../../../remotes/runtime-config';
 import { AUTH_MESSAGES } from '../texts';
@@ -122,25 +123,7 @@ export function AuthFooter({ text, link, to }: { text: string; link: string; to:
   );
 }
 
-export function SubmitButton({
-  busy,
-  disabled,
-  label,
-  busyLabel,
-}: {
-  busy: boolean;
-  disabled: boolean;
-  label: string;
-  busyLabel: string;
-}) {
-  return (
-    <Button type="submit" variant="contained" size="large" fullWidth disabled={busy || disabled}>
-      {busy ? busyLabel : label}
-    </Button>
-  );
-}
-
-/** What `field(name)` of `useAuthFields` gives a TextField. */
+/** What `field(name)` of `useAuthForm` gives a TextField. */
 export interface AuthFieldProps {
   name: string;
   value: string;
@@ -157,17 +140,32 @@ export function EmailField({ label, autoFocus, ...props }: AuthFieldProps & { la
   );
 }
 
+export interface AuthFormOptions<TSchema extends v.GenericSchema> {
+  /** Sends the checked values. After it succeeds the button stays busy: the form gives way to the next page or screen. */
+  send: (output: v.InferOutput<TSchema>) => Promise<void>;
+  /** What a failed `send` shows: sets field messages (or another screen) and returns null, or the banner to show. */
+  fail: (error: unknown) => Banner | null;
+  /** The banner on arrival (a Google sign-in that failed, a password just reset). */
+  initialBanner?: () => Banner | null;
+  /** Busy on arrival (the login finishing a Google sign-in). */
+  initialSubmitting?: boolean;
+}
+
 /**
- * The form's values and each field's props: `field('email')` gives name, value, onChange, onBlur, error and
- * helperText (the schema's message, else the server's). Editing a field drops the server's message about it.
- * A field's errors show once it has been edited (or on submit), never merely because the focus left it empty.
+ * An auth form's state: its values and each field's props (`field('email')`: name, value, onChange, onBlur, error
+ * and helperText, the schema's message, else the server's), the banner and the submit (`form`, for AuthForm).
+ * Editing a field drops the server's message about it. A field's errors show once it has been edited (or on submit),
+ * never merely because the focus left it empty. Submitting checks every field with the schema before sending.
  */
-export function useAuthFields<TSchema extends v.GenericSchema, F extends string>(
+export function useAuthForm<TSchema extends v.GenericSchema, F extends string>(
   schema: TSchema,
   empty: Record<F, string>,
+  { send, fail, initialBanner, initialSubmitting = false }: AuthFormOptions<TSchema>,
 ) {
   const [values, setValues] = useState(empty);
   const [serverErrors, setServerErrors] = useState<Partial<Record<F, string>>>({});
+  const [banner, setBanner] = useState<Banner | null>(initialBanner ?? null);
+  const [submitting, setSubmitting] = useState(initialSubmitting);
   const validation = useDebouncedValidation(schema, values);
 
   const errorOf = (name: F): string | undefined => validation.errors[name] ?? serverErrors[name];
@@ -188,12 +186,76 @@ export function useAuthFields<TSchema extends v.GenericSchema, F extends string>
     helperText: errorOf(name) as ReactNode,
   });
 
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBanner(null);
+    const result = validation.validateAll();
+    if (!result.success) return;
+    setSubmitting(true);
+    try {
+      await send(result.output);
+    } catch (error) {
+      setBanner(fail(error));
+      setSubmitting(false);
+    }
+  };
+
+  const hasErrors = validation.hasErrors || Object.keys(serverErrors).length > 0;
   return {
     values,
     field,
-    errorOf,
-    validation,
     setServerErrors,
-    hasErrors: validation.hasErrors || Object.keys(serverErrors).length > 0,
+    setBanner,
+    setSubmitting,
+    form: { banner, submitting, hasErrors, onSubmit } satisfies AuthFormState,
   };
+}
+
+/** The server's first message for each of `fields` (a 422's errors map), or null when it names none of them. */
+export function knownFieldErrors<F extends string>(
+  errors: FieldErrors | undefined,
+  fields: readonly F[],
+): Partial<Record<F, string>> | null {
+  const byField = errors ? firstErrors(errors) : {};
+  const known: Partial<Record<F, string>> = {};
+  for (const name of fields) if (byField[name]) known[name] = byField[name];
+  return Object.keys(known).length > 0 ? known : null;
+}
+
+/** What AuthForm draws from `useAuthForm`. */
+export interface AuthFormState {
+  banner: Banner | null;
+  submitting: boolean;
+  hasErrors: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+}
+
+/**
+ * The form of the login, sign-up and password pages: the banner, the fields, the submit button ('Entrando...' while
+ * busy; disabled while a field is wrong) and what goes under it.
+ */
+export function AuthForm({
+  form,
+  label,
+  texts,
+  children,
+  after,
+}: {
+  form: AuthFormState;
+  /** The form's accessible name. */
+  label: string;
+  texts: { submit: string; submitting: string };
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void form.onSubmit(event)} aria-label={label}>
+      <FormBanner banner={form.banner} />
+      {children}
+      <Button type="submit" variant="contained" size="large" fullWidth disabled={form.submitting || form.hasErrors}>
+        {form.submitting ? texts.submitting : texts.submit}
+      </Button>
+      {after}
+    </Stack>
+  );
 }

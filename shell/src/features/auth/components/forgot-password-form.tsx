@@ -1,14 +1,14 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
-import { firstErrors, forgotPasswordSchema } from '@rifaria/shared/schemas';
+import { forgotPasswordSchema } from '@rifaria/shared/schemas';
 import { ArrowBackIcon } from '@rifaria/shared/ui';
 import { SUPPORT_EMAIL } from '../../../config/contact';
 import { paths } from '../../../config/paths';
 import { requestPasswordReset } from '../api/forgot-password';
 import { FORGOT_PASSWORD_TEXTS, PASSWORD_RESET_MESSAGES } from '../texts';
-import { AuthHeading, EmailField, FormBanner, SubmitButton, useAuthFields, type Banner } from './auth-form';
+import { AuthForm, AuthHeading, EmailField, knownFieldErrors, useAuthForm } from './auth-form';
 
 const TEXTS = FORGOT_PASSWORD_TEXTS;
 const EMPTY = { email: '' };
@@ -34,29 +34,23 @@ export interface ForgotPasswordFormProps {
  * page never tells whether an address has an account.
  */
 export function ForgotPasswordForm({ renderAfterSent }: ForgotPasswordFormProps) {
-  const [submitting, setSubmitting] = useState(false);
-  const [banner, setBanner] = useState<Banner | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { field, validation, setServerErrors, hasErrors } = useAuthFields(forgotPasswordSchema, EMPTY);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBanner(null);
-    const result = validation.validateAll();
-    if (!result.success) return;
-    setSubmitting(true);
-    try {
-      await requestPasswordReset(result.output);
-      setSentTo(result.output.email);
-    } catch (error) {
-      const { errors } = readApiError(error);
-      const emailError = errors ? firstErrors(errors).email : undefined;
-      if (emailError) setServerErrors({ email: emailError });
-      else setBanner({ severity: 'error', text: failureMessage(error) });
-    } finally {
+  const { field, setServerErrors, setSubmitting, form } = useAuthForm(forgotPasswordSchema, EMPTY, {
+    send: async (input) => {
+      await requestPasswordReset(input);
+      setSentTo(input.email);
+      // 'Usar outro e-mail' brings the form back ready to send again.
       setSubmitting(false);
-    }
-  }
+    },
+    fail: (error) => {
+      const known = knownFieldErrors(readApiError(error).errors, ['email']);
+      if (known) {
+        setServerErrors(known);
+        return null;
+      }
+      return { severity: 'error', text: failureMessage(error) };
+    },
+  });
 
   const backToLogin = (
     <Button component={RouterLink} to={paths.login.getHref()} size="large" startIcon={<ArrowBackIcon />}>
@@ -86,12 +80,9 @@ export function ForgotPasswordForm({ renderAfterSent }: ForgotPasswordFormProps)
   return (
     <Box>
       <AuthHeading title={TEXTS.title} subtitle={TEXTS.subtitle} />
-      <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit} aria-label="Recuperar senha">
-        <FormBanner banner={banner} />
+      <AuthForm form={form} label="Recuperar senha" texts={TEXTS} after={backToLogin}>
         <EmailField label={TEXTS.emailLabel} {...field('email')} autoFocus />
-        <SubmitButton busy={submitting} disabled={hasErrors} label={TEXTS.submit} busyLabel={TEXTS.submitting} />
-        {backToLogin}
-      </Stack>
+      </AuthForm>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 4, textAlign: 'center' }}>
         {TEXTS.noAccess} <Link href={mailto}>{SUPPORT_EMAIL}</Link>.
       </Typography>

@@ -1,24 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { Box, Link, Stack } from '@mui/material';
+import { Box, Link } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { loginSchema } from '@rifaria/shared/schemas';
-import { takeSessionEnded, useSession } from '@rifaria/shared/session';
+import { takeSessionEnded, useSession, type SessionUser } from '@rifaria/shared/session';
 import { PasswordField } from '@rifaria/shared/ui';
 import { paths, REDIRECT_PARAM, safeRedirectTarget } from '../../../config/paths';
 import { getMe } from '../api/get-me';
 import { login } from '../api/login';
 import { AUTH_MESSAGES, LOGIN_TEXTS, PASSWORD_RESET_MESSAGES } from '../texts';
-import {
-  AuthFooter,
-  AuthFormIntro,
-  EmailField,
-  FormBanner,
-  googleFailureMessage,
-  SubmitButton,
-  useAuthFields,
-  type Banner,
-} from './auth-form';
+import { AuthFooter, AuthForm, AuthFormIntro, EmailField, googleFailureMessage, useAuthForm } from './auth-form';
 
 /** Spec section 8: the reply's `error`, else its `message`, else by status, else the connection text. */
 export function loginFailureMessage(error: unknown): string {
@@ -46,23 +37,35 @@ export function LoginForm() {
   const locationState = location.state as LoginLocationState | null;
   // Back from Google (api/src/auth/google-routes.ts): ?google=1 with the session cookie set, or ?google_error=….
   const backFromGoogle = searchParams.get('google') === '1';
-  const [submitting, setSubmitting] = useState(backFromGoogle);
-  const [banner, setBanner] = useState<Banner | null>(() => {
-    if (backFromGoogle) return { severity: 'info', text: LOGIN_TEXTS.googleFinishing };
-    const googleFailure = googleFailureMessage(searchParams.get('google_error'), 'login');
-    if (googleFailure) return { severity: 'error', text: googleFailure };
-    if (locationState?.passwordReset) return { severity: 'success', text: PASSWORD_RESET_MESSAGES.success };
-    // Another tab (or device) changed the password: this one's session ended, and says why (issue 30).
-    if (takeSessionEnded() === 'password_changed') {
-      return { severity: 'info', text: AUTH_MESSAGES.sessionEndedPasswordChanged };
-    }
-    return null;
-  });
-  const { field, validation } = useAuthFields(loginSchema, EMPTY);
-
   // The originally requested page: ?redirect=… (set by the guard and by the 401 handler) or router state.
   const fromState = locationState?.from;
   const returnTo = safeRedirectTarget(searchParams.get(REDIRECT_PARAM)) ?? safeRedirectTarget(fromState);
+
+  const signedIn = (user: SessionUser) => {
+    setSession(user);
+    navigate(returnTo ?? paths.dashboard.getHref(), { replace: true });
+  };
+
+  const { field, setBanner, setSubmitting, form } = useAuthForm(loginSchema, EMPTY, {
+    send: async (credentials) => {
+      const user = await login(credentials);
+      if (!user) throw new Error('Resposta de login sem usuário');
+      signedIn(user);
+    },
+    fail: (error) => ({ severity: 'error', text: loginFailureMessage(error) }),
+    initialSubmitting: backFromGoogle,
+    initialBanner: () => {
+      if (backFromGoogle) return { severity: 'info', text: LOGIN_TEXTS.googleFinishing };
+      const googleFailure = googleFailureMessage(searchParams.get('google_error'), 'login');
+      if (googleFailure) return { severity: 'error', text: googleFailure };
+      if (locationState?.passwordReset) return { severity: 'success', text: PASSWORD_RESET_MESSAGES.success };
+      // Another tab (or device) changed the password: this one's session ended, and says why (issue 30).
+      if (takeSessionEnded() === 'password_changed') {
+        return { severity: 'info', text: AUTH_MESSAGES.sessionEndedPasswordChanged };
+      }
+      return null;
+    },
+  });
 
   // The API set the session cookie: the user comes from GET /api/auth/me, then on as after a password login.
   useEffect(() => {
@@ -72,8 +75,7 @@ export function LoginForm() {
       .then((user) => {
         if (!active) return;
         if (!user) throw new Error('Resposta sem usuário');
-        setSession(user);
-        navigate(returnTo ?? paths.dashboard.getHref(), { replace: true });
+        signedIn(user);
       })
       .catch(() => {
         if (!active) return;
@@ -87,28 +89,10 @@ export function LoginForm() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBanner(null);
-    const result = validation.validateAll();
-    if (!result.success) return;
-    setSubmitting(true);
-    try {
-      const user = await login(result.output);
-      if (!user) throw new Error('Resposta de login sem usuário');
-      setSession(user);
-      navigate(returnTo ?? paths.dashboard.getHref(), { replace: true });
-    } catch (error) {
-      setBanner({ severity: 'error', text: loginFailureMessage(error) });
-      setSubmitting(false);
-    }
-  }
-
   return (
     <Box>
       <AuthFormIntro texts={LOGIN_TEXTS} intent="login" redirect={returnTo} />
-      <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit} aria-label="Entrar">
-        <FormBanner banner={banner} />
+      <AuthForm form={form} label="Entrar" texts={LOGIN_TEXTS}>
         <EmailField label={LOGIN_TEXTS.emailLabel} {...field('email')} autoFocus />
         <Box>
           <PasswordField label={LOGIN_TEXTS.passwordLabel} autoComplete="current-password" {...field('password')} />
@@ -118,13 +102,7 @@ export function LoginForm() {
             </Link>
           </Box>
         </Box>
-        <SubmitButton
-          busy={submitting}
-          disabled={validation.hasErrors}
-          label={LOGIN_TEXTS.submit}
-          busyLabel={LOGIN_TEXTS.submitting}
-        />
-      </Stack>
+      </AuthForm>
       <AuthFooter text={LOGIN_TEXTS.noAccount} link={LOGIN_TEXTS.createAccount} to={paths.register.getHref()} />
     </Box>
   );

@@ -5,7 +5,7 @@ import type { AuthFieldProps } from './auth-form';
 import { PasswordStrengthMeter } from './password-strength-meter';
 
 export interface NewPasswordFieldsProps {
-  /** `field('password')` and `field('password_confirmation')` of useAuthFields. */
+  /** `field('password')` and `field('password_confirmation')` of useAuthForm. */
   password: AuthFieldProps;
   confirmation: AuthFieldProps;
   labels: { password: string; confirmation: string };

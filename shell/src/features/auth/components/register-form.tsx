@@ -1,9 +1,9 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { Box, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, CircularProgress, Link, TextField, Typography } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { REGISTER_REDIRECT_MS } from '@rifaria/shared/constants';
-import { firstErrors, registerSchema } from '@rifaria/shared/schemas';
+import { registerSchema } from '@rifaria/shared/schemas';
 import { useSession } from '@rifaria/shared/session';
 import { CheckIcon } from '@rifaria/shared/ui';
 import { paths } from '../../../config/paths';
@@ -11,13 +11,12 @@ import { register } from '../api/register';
 import { AUTH_MESSAGES, REGISTER_TEXTS } from '../texts';
 import {
   AuthFooter,
+  AuthForm,
   AuthFormIntro,
   EmailField,
-  FormBanner,
   googleFailureMessage,
-  SubmitButton,
-  useAuthFields,
-  type Banner,
+  knownFieldErrors,
+  useAuthForm,
 } from './auth-form';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -30,44 +29,37 @@ export function RegisterForm() {
   const setSession = useSession((state) => state.setSession);
 
   const [searchParams] = useSearchParams();
-  // Back from a Google sign-up that did not end in a session (?google_error=…): the spec's 'Erro ao cadastrar com
-  // Google.', or what went wrong when it is known.
-  const [banner, setBanner] = useState<Banner | null>(() => {
-    const googleFailure = googleFailureMessage(searchParams.get('google_error'), 'signup');
-    return googleFailure ? { severity: 'error', text: googleFailure } : null;
-  });
-  const [submitting, setSubmitting] = useState(false);
   const [created, setCreated] = useState(false);
   const successId = useId();
-  const { field, validation, setServerErrors, hasErrors } = useAuthFields(registerSchema, EMPTY);
+  const { field, setServerErrors, form } = useAuthForm(registerSchema, EMPTY, {
+    send: async (input) => {
+      const user = await register(input);
+      if (user) setSession(user);
+      setCreated(true);
+    },
+    // Spec section 8: first message per field from the errors map, or the reply's message, or the default.
+    fail: (error) => {
+      const failure = readApiError(error);
+      const known = knownFieldErrors(failure.errors, FIELDS);
+      if (known) {
+        setServerErrors(known);
+        return null;
+      }
+      return { severity: 'error', text: failure.message ?? AUTH_MESSAGES.registerFailed };
+    },
+    // Back from a Google sign-up that did not end in a session (?google_error=…): the spec's 'Erro ao cadastrar com
+    // Google.', or what went wrong when it is known.
+    initialBanner: () => {
+      const googleFailure = googleFailureMessage(searchParams.get('google_error'), 'signup');
+      return googleFailure ? { severity: 'error', text: googleFailure } : null;
+    },
+  });
 
   useEffect(() => {
     if (!created) return undefined;
     const timer = setTimeout(() => navigate(paths.dashboard.getHref(), { replace: true }), REGISTER_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [created, navigate]);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBanner(null);
-    const result = validation.validateAll();
-    if (!result.success) return;
-    setSubmitting(true);
-    try {
-      const user = await register(result.output);
-      if (user) setSession(user);
-      setCreated(true);
-    } catch (error) {
-      // Spec section 8: first message per field from the errors map, or the reply's message, or the default.
-      const failure = readApiError(error);
-      const byField = failure.errors ? firstErrors(failure.errors) : {};
-      const known: Partial<Record<Field, string>> = {};
-      for (const field of FIELDS) if (byField[field]) known[field] = byField[field];
-      if (Object.keys(known).length > 0) setServerErrors(known);
-      else setBanner({ severity: 'error', text: failure.message ?? AUTH_MESSAGES.registerFailed });
-      setSubmitting(false);
-    }
-  }
 
   if (created) {
     // The spinner sits inside the sentence it belongs to, so it stays beside the first word however the sentence
@@ -114,8 +106,7 @@ export function RegisterForm() {
   return (
     <Box>
       <AuthFormIntro texts={REGISTER_TEXTS} intent="signup" />
-      <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit} aria-label="Criar conta">
-        <FormBanner banner={banner} />
+      <AuthForm form={form} label="Criar conta" texts={REGISTER_TEXTS}>
         <TextField label={REGISTER_TEXTS.nameLabel} autoComplete="name" {...field('name')} autoFocus />
         <EmailField label={REGISTER_TEXTS.emailLabel} {...field('email')} />
         <NewPasswordFields
@@ -135,14 +126,7 @@ export function RegisterForm() {
           </Link>
           .
         </Typography>
-
-        <SubmitButton
-          busy={submitting}
-          disabled={hasErrors}
-          label={REGISTER_TEXTS.submit}
-          busyLabel={REGISTER_TEXTS.submitting}
-        />
-      </Stack>
+      </AuthForm>
       <AuthFooter text={REGISTER_TEXTS.hasAccount} link={REGISTER_TEXTS.login} to={paths.login.getHref()} />
     </Box>
   );

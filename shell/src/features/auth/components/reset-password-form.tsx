@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
@@ -8,7 +8,7 @@ import { ArrowBackIcon } from '@rifaria/shared/ui';
 import { paths } from '../../../config/paths';
 import { resetPassword } from '../api/reset-password';
 import { PASSWORD_RESET_MESSAGES, RESET_PASSWORD_TEXTS } from '../texts';
-import { AuthHeading, FormBanner, SubmitButton, useAuthFields, type Banner } from './auth-form';
+import { AuthForm, AuthHeading, knownFieldErrors, useAuthForm } from './auth-form';
 import type { LoginLocationState } from './login-form';
 import { NewPasswordFields } from './new-password-fields';
 
@@ -54,61 +54,44 @@ function InvalidResetLink() {
  */
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const [submitting, setSubmitting] = useState(false);
-  const [banner, setBanner] = useState<Banner | null>(null);
   const [linkInvalid, setLinkInvalid] = useState(() => !isWellFormedResetToken(token));
-  const { field, validation, setServerErrors, hasErrors } = useAuthFields<typeof resetPasswordSchema, Field>(
+  const { field, setServerErrors, form } = useAuthForm<typeof resetPasswordSchema, Field>(
     resetPasswordSchema,
     { token, password: '', password_confirmation: '' },
+    {
+      send: async (input) => {
+        await resetPassword(input);
+        useSession.getState().logout();
+        const state: LoginLocationState = { passwordReset: true };
+        navigate(paths.login.getHref(), { replace: true, state });
+      },
+      fail: (error) => {
+        const failure = readApiError(error);
+        const known = knownFieldErrors(failure.errors, PASSWORD_FIELDS);
+        if (failure.status === 422 && failure.errors?.token?.[0]) setLinkInvalid(true);
+        else if (known) setServerErrors(known);
+        // 429 and a 4xx without fields explain themselves; a 5xx or no answer get the generic text.
+        else if (failure.status !== undefined && failure.status < 500 && failure.message)
+          return { severity: 'error', text: failure.message };
+        else return { severity: 'error', text: PASSWORD_RESET_MESSAGES.failed };
+        return null;
+      },
+    },
   );
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBanner(null);
-    const result = validation.validateAll();
-    if (!result.success) return;
-    setSubmitting(true);
-    try {
-      await resetPassword(result.output);
-      useSession.getState().logout();
-      const state: LoginLocationState = { passwordReset: true };
-      navigate(paths.login.getHref(), { replace: true, state });
-    } catch (error) {
-      const failure = readApiError(error);
-      const byField = failure.errors ? firstErrors(failure.errors) : {};
-      const known: Partial<Record<Field, string>> = {};
-      for (const name of PASSWORD_FIELDS) if (byField[name]) known[name] = byField[name];
-      if (failure.status === 422 && byField.token) setLinkInvalid(true);
-      else if (Object.keys(known).length > 0) setServerErrors(known);
-      else
-        setBanner({
-          severity: 'error',
-          // 429 and a 4xx without fields explain themselves; a 5xx or no answer get the generic text.
-          text:
-            failure.status !== undefined && failure.status < 500 && failure.message
-              ? failure.message
-              : PASSWORD_RESET_MESSAGES.failed,
-        });
-      setSubmitting(false);
-    }
-  }
 
   if (linkInvalid) return <InvalidResetLink />;
 
   return (
     <Box>
       <AuthHeading title={TEXTS.title} subtitle={TEXTS.subtitle} />
-      <Stack component="form" noValidate spacing={2.5} onSubmit={handleSubmit} aria-label="Redefinir senha">
-        <FormBanner banner={banner} />
+      <AuthForm form={form} label="Redefinir senha" texts={TEXTS} after={<BackToLogin />}>
         <NewPasswordFields
           password={field('password')}
           confirmation={field('password_confirmation')}
           labels={{ password: TEXTS.passwordLabel, confirmation: TEXTS.confirmLabel }}
           autoFocus
         />
-        <SubmitButton busy={submitting} disabled={hasErrors} label={TEXTS.submit} busyLabel={TEXTS.submitting} />
-        <BackToLogin />
-      </Stack>
+      </AuthForm>
     </Box>
   );
 }
