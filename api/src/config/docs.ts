@@ -62,7 +62,10 @@ export function envExample(): string {
   for (const section of SECTIONS) {
     lines.push('', RULE, `# ${section.title}`, ...(section.note ? comment(section.note) : []), RULE);
     for (const [name, setting] of Object.entries(section.settings)) {
-      lines.push(...comment(`${setting.description}.`), `${name}=${setting.example}`);
+      const sentence = setting.description.charAt(0).toUpperCase() + setting.description.slice(1);
+      const fallback =
+        setting.exampleIsDefault || setting.docDefault === '(unset)' ? '' : ` Default: ${setting.docDefault}.`;
+      lines.push(...comment(`${sentence}.${fallback}`), `${name}=${setting.example}`);
     }
   }
   lines.push('', ...FOOTER);

@@ -36,6 +36,8 @@ export interface Setting<T> {
   docDefault: string;
   /** The value written in .env.example (the default unless the declaration shows a deployment's value). */
   example: string;
+  /** Whether .env.example's line shows the default; when not, its comment says it ("Default: …"). */
+  exampleIsDefault: boolean;
   production?: ProductionRule;
 }
 
@@ -64,6 +66,7 @@ function docDefaultOf(value: unknown): string {
   if (isByMode(value)) {
     return `${code(value.production)} in production, else ${code(value.demo)}`;
   }
+  if (Array.isArray(value) && value.length === 0) return '(none)';
   return value === '' ? "`''`" : code(value);
 }
 
@@ -90,6 +93,10 @@ function setting<T>(
     description: doc.description,
     docDefault: doc.docDefault ?? docDefaultOf(fallback),
     example: doc.example ?? exampleOf(fallback),
+    exampleIsDefault:
+      doc.docDefault === undefined &&
+      !isByMode(fallback) &&
+      (doc.example ?? exampleOf(fallback)) === exampleOf(fallback),
     production: doc.production,
   };
 }

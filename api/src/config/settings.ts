@@ -46,7 +46,7 @@ const opt = (env: Env, key: string): string | undefined => env[key]?.trim() || u
 const required = {
   NODE_ENV: text({
     description:
-      '`production` = a deployment (it refuses to start until every setting of this block is set and safe); anything else = the demo',
+      '`production` = a deployment: it refuses to start until every setting production requires (the first block of `.env.example`) is set and safe, and warns about the sandboxes it names; anything else = the demo',
     example: 'production',
   }),
   TICKET_POOL_SECRET: text({
