@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { AUTH_MESSAGES, emailField, NAME_MAX_LENGTH, newPasswordField, requiredPassword } from './auth';
+import {
+  AUTH_MESSAGES,
+  emailField,
+  NAME_MAX_LENGTH,
+  newPasswordField,
+  requiredPassword,
+  withPasswordConfirmation,
+} from './auth';
 import { DOCUMENT_INPUT_MAX_LENGTH, isValidPhone, onlyDigits } from './documents';
 import { EMAIL_CODE_LENGTH } from '../constants';
 
@@ -57,8 +64,8 @@ export const forgotPasswordSchema = v.object({ email: emailField });
 export type ForgotPasswordInput = v.InferOutput<typeof forgotPasswordSchema>;
 
 /** The sign-up password rules (8+ characters, upper, lower, digit). */
-export const resetPasswordSchema = v.pipe(
-  v.object({
+export const resetPasswordSchema = withPasswordConfirmation(
+  {
     token: v.optional(
       v.pipe(
         v.string(PASSWORD_RESET_MESSAGES.invalidLink),
@@ -70,15 +77,9 @@ export const resetPasswordSchema = v.pipe(
     ),
     password: newPasswordField(AUTH_MESSAGES.passwordRequired, AUTH_MESSAGES.passwordTooLong),
     password_confirmation: requiredPassword(AUTH_MESSAGES.confirmationRequired),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['password_confirmation']],
-      (input) => input.password === input.password_confirmation,
-      AUTH_MESSAGES.passwordsDontMatch,
-    ),
-    ['password_confirmation'],
-  ),
+  },
+  ['password', 'password_confirmation'],
+  AUTH_MESSAGES.passwordsDontMatch,
 );
 export type ResetPasswordInput = v.InferOutput<typeof resetPasswordSchema>;
 

@@ -131,23 +131,42 @@ export const newPasswordField = (requiredMessage: string, tooLongMessage: string
     ),
   );
 
+/**
+ * A form that chooses a password (sign-up, reset, change): its fields, and `confirmation` must repeat `password`. The
+ * message goes under the confirmation as soon as both are valid, whatever the other fields hold.
+ */
+export function withPasswordConfirmation<TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+  [password, confirmation]: [keyof TEntries & string, keyof TEntries & string],
+  message: string,
+) {
+  type Fields = Record<string, unknown>;
+  type Form = v.ObjectSchema<TEntries, undefined>;
+  const paths: [[string], [string]] = [[password], [confirmation]];
+  return v.pipe(
+    v.object(entries) as unknown as v.GenericSchema<Fields, Fields>,
+    v.forward(
+      v.partialCheck(paths, (input: Fields) => input[password] === input[confirmation], message),
+      [confirmation],
+    ),
+  ) as unknown as v.GenericSchema<
+    v.InferInput<Form>,
+    v.InferOutput<Form>,
+    v.InferIssue<Form> | v.PartialCheckIssue<Fields>
+  >;
+}
+
 const registrationPassword = newPasswordField(AUTH_MESSAGES.passwordRequired, AUTH_MESSAGES.passwordTooLong);
 
-export const registerSchema = v.pipe(
-  v.object({
+export const registerSchema = withPasswordConfirmation(
+  {
     name: nameField,
     email: emailField,
     password: registrationPassword,
     password_confirmation: requiredPassword(AUTH_MESSAGES.confirmationRequired),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['password'], ['password_confirmation']],
-      (input) => input.password === input.password_confirmation,
-      AUTH_MESSAGES.passwordsDontMatch,
-    ),
-    ['password_confirmation'],
-  ),
+  },
+  ['password', 'password_confirmation'],
+  AUTH_MESSAGES.passwordsDontMatch,
 );
 export type RegisterInput = v.InferOutput<typeof registerSchema>;
 
@@ -163,21 +182,15 @@ export const PASSWORD_CHANGE_MESSAGES = {
   newTooLong: 'Nova senha deve ter no máximo 200 caracteres',
 } as const;
 
-export const changePasswordSchema = v.pipe(
-  v.object({
+export const changePasswordSchema = withPasswordConfirmation(
+  {
     current_password: requiredPassword(PASSWORD_CHANGE_MESSAGES.currentRequired),
     // Issue 30: the sign-up rules (8+ characters, upper, lower, digit), not the login's 6: a change never weakens.
     new_password: newPasswordField(PASSWORD_CHANGE_MESSAGES.newRequired, PASSWORD_CHANGE_MESSAGES.newTooLong),
     new_password_confirmation: requiredPassword(PASSWORD_CHANGE_MESSAGES.confirmationRequired),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['new_password'], ['new_password_confirmation']],
-      (input) => input.new_password === input.new_password_confirmation,
-      PASSWORD_CHANGE_MESSAGES.dontMatch,
-    ),
-    ['new_password_confirmation'],
-  ),
+  },
+  ['new_password', 'new_password_confirmation'],
+  PASSWORD_CHANGE_MESSAGES.dontMatch,
 );
 export type ChangePasswordInput = v.InferOutput<typeof changePasswordSchema>;
 
@@ -195,13 +208,17 @@ export const PROFILE_MESSAGES = {
   saveFailed: 'Erro ao salvar dados. Tente novamente.',
 } as const;
 
-export const cpfField = v.pipe(
-  requiredString(PROFILE_MESSAGES.cpfRequired),
-  v.maxLength(DOCUMENT_INPUT_MAX_LENGTH, PROFILE_MESSAGES.cpfDigits),
-  v.transform(onlyDigits),
-  v.length(11, PROFILE_MESSAGES.cpfDigits),
-  v.check(isValidCpf, PROFILE_MESSAGES.cpfInvalid),
-);
+/** A CPF as typed or masked, said in a form's own messages; out: its 11 digits, check digits verified. */
+export const cpfFieldWith = (messages: { cpfRequired: string; cpfDigits: string; cpfInvalid: string }) =>
+  v.pipe(
+    requiredString(messages.cpfRequired),
+    v.maxLength(DOCUMENT_INPUT_MAX_LENGTH, messages.cpfDigits),
+    v.transform(onlyDigits),
+    v.length(11, messages.cpfDigits),
+    v.check(isValidCpf, messages.cpfInvalid),
+  );
+
+export const cpfField = cpfFieldWith(PROFILE_MESSAGES);
 
 export const phoneField = v.pipe(
   requiredString(PROFILE_MESSAGES.phoneRequired),

@@ -10,9 +10,9 @@ import {
   PIX_PAYMENT_METHOD_ID,
   RESERVATION_QUANTITY_MAX,
 } from '../constants';
-import { emailField, requiredString } from './auth';
+import { cpfFieldWith, emailField, requiredString } from './auth';
 import { BUYER_MESSAGES } from './buyer-messages';
-import { DOCUMENT_INPUT_MAX_LENGTH, isValidCpf, isValidPhone, onlyDigits } from './documents';
+import { DOCUMENT_INPUT_MAX_LENGTH, isValidPhone, onlyDigits } from './documents';
 
 /** Phone as typed or masked; out: digits only, 10–11 digits with an existing DDD. */
 export const buyerPhoneField = v.pipe(
@@ -24,13 +24,7 @@ export const buyerPhoneField = v.pipe(
   v.check(isValidPhone, BUYER_MESSAGES.phoneInvalid),
 );
 
-export const buyerCpfField = v.pipe(
-  requiredString(BUYER_MESSAGES.cpfRequired),
-  v.maxLength(DOCUMENT_INPUT_MAX_LENGTH, BUYER_MESSAGES.cpfDigits),
-  v.transform(onlyDigits),
-  v.length(11, BUYER_MESSAGES.cpfDigits),
-  v.check(isValidCpf, BUYER_MESSAGES.cpfInvalid),
-);
+export const buyerCpfField = cpfFieldWith(BUYER_MESSAGES);
 
 /** Reservation step 1 'Finalizar Reserva'. */
 export const buyerPhoneSchema = v.object({ phone: buyerPhoneField });

@@ -88,27 +88,38 @@ export function toTicketQuantity(input: unknown): number {
   return Number(text.replace(/\./g, ''));
 }
 
-const quantityField = (positive: string) =>
+/**
+ * A positive whole number typed in a form or sent by the API client: `parse` reads it (NaN when it cannot), then it
+ * must be present (`positive`), readable (`unreadable`), at least 1 (`positive`) and at most `max` (`tooLarge`).
+ */
+const positiveNumberField = (
+  parse: (input: number | string) => number,
+  messages: { positive: string; unreadable: string; tooLarge: string },
+  max: number,
+) =>
   v.pipe(
-    v.optional(v.union([v.number(), v.string()], positive), ''),
-    v.transform((input: number | string) => ({ raw: input, value: toTicketQuantity(input) })),
-    v.check(({ raw }) => String(raw).trim() !== '', positive),
-    v.check(({ value }) => !Number.isNaN(value), CAMPAIGN_MESSAGES.quantityDigits),
+    v.optional(v.union([v.number(), v.string()], messages.positive), ''),
+    v.transform((input: number | string) => ({ raw: input, value: parse(input) })),
+    v.check(({ raw }) => String(raw).trim() !== '', messages.positive),
+    v.check(({ value }) => !Number.isNaN(value), messages.unreadable),
     v.transform(({ value }) => value),
-    v.minValue(1, positive),
-    v.maxValue(TICKET_QUANTITY_MAX, CAMPAIGN_MESSAGES.quantityMax),
+    v.minValue(1, messages.positive),
+    v.maxValue(max, messages.tooLarge),
+  );
+
+const quantityField = (positive: string) =>
+  positiveNumberField(
+    toTicketQuantity,
+    { positive, unreadable: CAMPAIGN_MESSAGES.quantityDigits, tooLarge: CAMPAIGN_MESSAGES.quantityMax },
+    TICKET_QUANTITY_MAX,
   );
 
 /** A price in reais (number from the API client, '12,50' from a form) → centavos. */
 const priceField = (positive: string) =>
-  v.pipe(
-    v.optional(v.union([v.number(), v.string()], positive), ''),
-    v.transform((input: number | string) => ({ raw: input, cents: toCents(input) })),
-    v.check(({ raw }) => String(raw).trim() !== '', positive),
-    v.check(({ cents }) => !Number.isNaN(cents), CAMPAIGN_MESSAGES.priceFormat),
-    v.transform(({ cents }) => cents),
-    v.minValue(1, positive),
-    v.maxValue(TICKET_PRICE_MAX_CENTS, 'Valor máximo do ticket é R$ 100.000,00'),
+  positiveNumberField(
+    toCents,
+    { positive, unreadable: CAMPAIGN_MESSAGES.priceFormat, tooLarge: 'Valor máximo do ticket é R$ 100.000,00' },
+    TICKET_PRICE_MAX_CENTS,
   );
 
 /** Optional award value → centavos or null. */

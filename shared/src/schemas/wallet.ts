@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { DEPOSIT_DESCRIPTION_MAX_LENGTH, MIN_DEPOSIT_CENTS } from '../constants';
 import { parseBRDate, parseBRLToCents, toSaoPauloISODate } from '../format';
-import { ADDRESS_MESSAGES, BRAZILIAN_STATES } from './address';
+import { addressSchema, cepField } from './address';
 import { AUTH_MESSAGES, emailField, requiredString } from './auth';
 import { DOCUMENT_INPUT_MAX_LENGTH, isValidCpf, isValidPhone, onlyDigits } from './documents';
 import {
@@ -212,37 +212,16 @@ export const accountPersonalSchema = v.object({
   birthdate: birthdateField,
 });
 
-const UFS = new Set<string>(BRAZILIAN_STATES.map((s) => s.abbreviation));
+const address = addressSchema.entries;
 
-/** Step 2 'Endereço' (field names of the account-opening payload: zipCode, state). */
+/** Step 2 'Endereço': the profile address's rules, under the account-opening payload's names (zipCode, state). */
 export const accountAddressSchema = v.object({
-  zipCode: v.pipe(
-    v.optional(v.string(ADDRESS_MESSAGES.cepDigits), ''),
-    v.maxLength(DOCUMENT_INPUT_MAX_LENGTH, ADDRESS_MESSAGES.cepDigits),
-    v.transform(onlyDigits),
-    v.length(8, ADDRESS_MESSAGES.cepDigits),
-  ),
-  street: v.pipe(
-    requiredString(ADDRESS_MESSAGES.streetRequired),
-    v.maxLength(200, 'Logradouro deve ter no máximo 200 caracteres'),
-  ),
-  number: v.pipe(
-    requiredString(ADDRESS_MESSAGES.numberRequired),
-    v.maxLength(20, 'Número deve ter no máximo 20 caracteres'),
-  ),
-  neighborhood: v.pipe(
-    requiredString(ADDRESS_MESSAGES.neighborhoodRequired),
-    v.maxLength(120, 'Bairro deve ter no máximo 120 caracteres'),
-  ),
-  city: v.pipe(
-    requiredString(ADDRESS_MESSAGES.cityRequired),
-    v.maxLength(120, 'Cidade deve ter no máximo 120 caracteres'),
-  ),
-  state: v.pipe(
-    requiredString(ADDRESS_MESSAGES.stateRequired),
-    v.toUpperCase(),
-    v.check((uf) => UFS.has(uf), ADDRESS_MESSAGES.stateInvalid),
-  ),
+  zipCode: cepField,
+  street: address.street,
+  number: address.number,
+  neighborhood: address.neighborhood,
+  city: address.city,
+  state: address.state_uf,
   complement: v.optional(
     v.pipe(v.string(), v.trim(), v.maxLength(120, 'Complemento deve ter no máximo 120 caracteres')),
     '',
