@@ -27,6 +27,20 @@ export interface ProductionRule {
   warnUnset?: string;
 }
 
+/** A `check` rule from a check of one problem or null (the same check parsing makes, listed in production). */
+export const asProblems =
+  (check: (value: string) => string | null) =>
+  (value: string): string[] => {
+    const problem = check(value);
+    return problem ? [problem] : [];
+  };
+
+/** A `warn` rule: `message` when the value is `expected` (a sandbox named, demo data on). */
+export const warnWhen =
+  (expected: string, message: string) =>
+  (value: string | undefined): string | undefined =>
+    value === expected ? message : undefined;
+
 export interface Setting<T> {
   /** The valibot schema from the raw value to the typed value; its issues carry the user's message. */
   schema: (name: string, production: boolean) => v.GenericSchema<string | undefined, T>;
@@ -151,6 +165,10 @@ export function int(doc: Doc & { default: number; min: number; max?: number }): 
   });
 }
 
+/** A count or a limit: a whole number from 1. */
+export const positive = (description: string, fallback: number): Setting<number> =>
+  int({ description, default: fallback, min: 1 });
+
 /** A whole percentage, 1 to 100. */
 export const percent = (doc: Doc & { default: number }): Setting<number> => int({ ...doc, min: 1, max: 100 });
 
@@ -222,6 +240,19 @@ export function choice<const C extends string>(
       v.transform((value) => doc.alias?.[value] ?? (value as C)),
     );
     return v.pipe(raw, trimmed, orDefault(steps, resolve(doc.default, production)));
+  });
+}
+
+/**
+ * A service with a real provider and an offline sandbox: the real one in production, the sandbox otherwise; a
+ * deployment that names the sandbox (staging) gets `warning` at boot.
+ */
+export function realOrSandbox<const R extends string>(doc: Doc & { real: R; warning: string }): Setting<R | 'sandbox'> {
+  return choice<R | 'sandbox'>({
+    ...doc,
+    choices: [doc.real, 'sandbox'],
+    default: { production: doc.real, demo: 'sandbox' },
+    production: { warn: warnWhen('sandbox', doc.warning) },
   });
 }
 

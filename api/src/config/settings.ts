@@ -14,6 +14,7 @@ import {
 } from './checks';
 import { DEV_ORIGINS, REMOTES } from './frontends';
 import {
+  asProblems,
   bool,
   choice,
   custom,
@@ -21,9 +22,12 @@ import {
   int,
   list,
   percent,
+  positive,
+  realOrSandbox,
   text,
   url,
   verbatim,
+  warnWhen,
   withoutTrailingSlashes,
   type Env,
   type Setting,
@@ -125,10 +129,7 @@ const required = {
         }
         return provider === 'sandbox' ? [] : [`PIX_PROVIDER must be bacen or sandbox (got "${provider.slice(0, 40)}")`];
       },
-      warn: (value) =>
-        value === 'sandbox'
-          ? 'PIX_PROVIDER=sandbox: payments are SIMULATED, no real money moves (staging only)'
-          : undefined,
+      warn: warnWhen('sandbox', 'PIX_PROVIDER=sandbox: payments are SIMULATED, no real money moves (staging only)'),
     },
   }),
   KYC_PROVIDER: choice({
@@ -140,16 +141,16 @@ const required = {
     production: {
       required:
         'KYC_PROVIDER must be set explicitly (only sandbox exists, which approves every account opening: for a staging environment)',
-      warn: (value) =>
-        value === 'sandbox'
-          ? 'KYC_PROVIDER=sandbox: every account opening is APPROVED without review (staging only)'
-          : undefined,
+      warn: warnWhen(
+        'sandbox',
+        'KYC_PROVIDER=sandbox: every account opening is APPROVED without review (staging only)',
+      ),
     },
   }),
 };
 
 const http = {
-  PORT: int({ description: 'where the one process listens (port)', default: 8080, min: 1 }),
+  PORT: positive('where the one process listens (port)', 8080),
   HOST: text({ description: 'where the one process listens (interface)', default: '0.0.0.0' }),
   LOG_LEVEL: text({
     description:
@@ -205,14 +206,14 @@ const remotes: Record<string, Setting<string | undefined>> = Object.fromEntries(
 );
 
 const accounts = {
-  TOKEN_TTL_DAYS: int({ description: 'lifetime of an access token (days)', default: 30, min: 1 }),
+  TOKEN_TTL_DAYS: positive('lifetime of an access token (days)', 30),
   ARGON2_MEMORY_KIB: int({
     description: 'argon2id memory cost (OWASP); older hashes are upgraded at login',
     default: 19_456,
     min: 1024,
   }),
-  ARGON2_TIME_COST: int({ description: 'argon2id time cost (OWASP)', default: 2, min: 1 }),
-  ARGON2_PARALLELISM: int({ description: 'argon2id parallelism (OWASP)', default: 1, min: 1 }),
+  ARGON2_TIME_COST: positive('argon2id time cost (OWASP)', 2),
+  ARGON2_PARALLELISM: positive('argon2id parallelism (OWASP)', 1),
   GOOGLE_CLIENT_ID: text({
     description:
       "'Entrar com Google' / 'Cadastrar com Google' (OpenID Connect, code flow with PKCE, state and nonce): off and its buttons hidden until this and `GOOGLE_CLIENT_SECRET` are set; a \"Web application\" OAuth client whose redirect URIs list `PUBLIC_URL/api/auth/google/callback`. A Google e-mail reaches an existing account only when Google says it is verified",
@@ -239,72 +240,42 @@ const limits = {
     description: 'prefix of the Redis keys (several deployments on one Redis)',
     default: 'rifaria-rl:',
   }),
-  RATE_LIMIT_LOGIN_MAX: int({ description: 'logins per minute per address', default: 10, min: 1 }),
-  RATE_LIMIT_REGISTER_MAX: int({ description: 'sign-ups per minute per address', default: 5, min: 1 }),
-  RATE_LIMIT_CHANGE_PASSWORD_MAX: int({ description: 'password changes per minute per address', default: 10, min: 1 }),
-  LOGIN_LOCK_FAILURES: int({
-    description:
-      "login guessing per account, from any address (shared through `REDIS_URL`): after this many wrong passwords for one e-mail, each within `LOGIN_LOCK_WINDOW_MINUTES` of the previous, each further one locks the account's login (429, whatever the password) for `LOGIN_LOCK_DELAY_SECONDS`, doubling up to `LOGIN_LOCK_MAX_DELAY_MINUTES`; the owner gets one e-mail per episode and a password reset lifts it",
-    default: 10,
-    min: 1,
-  }),
-  LOGIN_LOCK_WINDOW_MINUTES: int({
-    description: 'wrong passwords count towards the lock when each is less than this after the previous',
-    default: 15,
-    min: 1,
-  }),
-  LOGIN_LOCK_DELAY_SECONDS: int({ description: 'the first lock of a login', default: 30, min: 1 }),
-  LOGIN_LOCK_MAX_DELAY_MINUTES: int({
-    description: 'the longest lock of a login (it doubles up to this)',
-    default: 15,
-    min: 1,
-  }),
-  RATE_LIMIT_PUBLIC_BUYER_CHECK_MAX: int({
-    description:
-      'buyer phone look-ups per minute per address: a high ceiling, since carriers put thousands of phones behind one address',
-    default: 1000,
-    min: 1,
-  }),
-  RATE_LIMIT_PUBLIC_BUYER_CREATE_MAX: int({
-    description: 'buyer sign-ups per minute per address',
-    default: 600,
-    min: 1,
-  }),
-  RATE_LIMIT_PUBLIC_PURCHASE_MAX: int({ description: 'reservations per minute per address', default: 1000, min: 1 }),
-  RATE_LIMIT_PUBLIC_MY_TICKETS_MAX: int({ description: '"Meus números" per minute per address', default: 600, min: 1 }),
-  RATE_LIMIT_PUBLIC_BUYER_CHECK_PHONE_MAX: int({
-    description: 'buyer phone look-ups per minute per buyer phone',
-    default: 10,
-    min: 1,
-  }),
-  RATE_LIMIT_PUBLIC_BUYER_CREATE_PHONE_MAX: int({
-    description: 'buyer sign-ups per minute per buyer phone',
-    default: 5,
-    min: 1,
-  }),
-  RATE_LIMIT_PUBLIC_PURCHASE_PHONE_MAX: int({
-    description: 'reservations per minute per buyer phone',
-    default: 20,
-    min: 1,
-  }),
-  RATE_LIMIT_PUBLIC_MY_TICKETS_PHONE_MAX: int({
-    description: '"Meus números" per 15 minutes per buyer phone (it confirms whether a CPF belongs to a phone)',
-    default: 10,
-    min: 1,
-  }),
-  RATE_LIMIT_PIX_WEBHOOK_MAX: int({ description: 'PSP webhook calls per minute per address', default: 3000, min: 1 }),
-  RATE_LIMIT_WHATSAPP_TEST_MAX: int({
-    description:
-      "WhatsApp test messages per hour per organiser (always the server's text, to the instance's own number); then 429",
-    default: 5,
-    min: 1,
-  }),
-  PENDING_NUMBERS_PER_BUYER: int({
-    description:
-      'unpaid numbers one buyer may hold in one campaign; the next purchase is refused until they pay or it expires',
-    default: 1000,
-    min: 1,
-  }),
+  RATE_LIMIT_LOGIN_MAX: positive('logins per minute per address', 10),
+  RATE_LIMIT_REGISTER_MAX: positive('sign-ups per minute per address', 5),
+  RATE_LIMIT_CHANGE_PASSWORD_MAX: positive('password changes per minute per address', 10),
+  LOGIN_LOCK_FAILURES: positive(
+    "login guessing per account, from any address (shared through `REDIS_URL`): after this many wrong passwords for one e-mail, each within `LOGIN_LOCK_WINDOW_MINUTES` of the previous, each further one locks the account's login (429, whatever the password) for `LOGIN_LOCK_DELAY_SECONDS`, doubling up to `LOGIN_LOCK_MAX_DELAY_MINUTES`; the owner gets one e-mail per episode and a password reset lifts it",
+    10,
+  ),
+  LOGIN_LOCK_WINDOW_MINUTES: positive(
+    'wrong passwords count towards the lock when each is less than this after the previous',
+    15,
+  ),
+  LOGIN_LOCK_DELAY_SECONDS: positive('the first lock of a login', 30),
+  LOGIN_LOCK_MAX_DELAY_MINUTES: positive('the longest lock of a login (it doubles up to this)', 15),
+  RATE_LIMIT_PUBLIC_BUYER_CHECK_MAX: positive(
+    'buyer phone look-ups per minute per address: a high ceiling, since carriers put thousands of phones behind one address',
+    1000,
+  ),
+  RATE_LIMIT_PUBLIC_BUYER_CREATE_MAX: positive('buyer sign-ups per minute per address', 600),
+  RATE_LIMIT_PUBLIC_PURCHASE_MAX: positive('reservations per minute per address', 1000),
+  RATE_LIMIT_PUBLIC_MY_TICKETS_MAX: positive('"Meus números" per minute per address', 600),
+  RATE_LIMIT_PUBLIC_BUYER_CHECK_PHONE_MAX: positive('buyer phone look-ups per minute per buyer phone', 10),
+  RATE_LIMIT_PUBLIC_BUYER_CREATE_PHONE_MAX: positive('buyer sign-ups per minute per buyer phone', 5),
+  RATE_LIMIT_PUBLIC_PURCHASE_PHONE_MAX: positive('reservations per minute per buyer phone', 20),
+  RATE_LIMIT_PUBLIC_MY_TICKETS_PHONE_MAX: positive(
+    '"Meus números" per 15 minutes per buyer phone (it confirms whether a CPF belongs to a phone)',
+    10,
+  ),
+  RATE_LIMIT_PIX_WEBHOOK_MAX: positive('PSP webhook calls per minute per address', 3000),
+  RATE_LIMIT_WHATSAPP_TEST_MAX: positive(
+    "WhatsApp test messages per hour per organiser (always the server's text, to the instance's own number); then 429",
+    5,
+  ),
+  PENDING_NUMBERS_PER_BUYER: positive(
+    'unpaid numbers one buyer may hold in one campaign; the next purchase is refused until they pay or it expires',
+    1000,
+  ),
   PENDING_SHARE_PER_BUYER: percent({
     description:
       "percent of a campaign's numbers one buyer may hold unpaid in it (1-100; 100 = no cap; never below 2 numbers, so a 10-number campaign still sells); a load test from one address raises it to 100",
@@ -348,11 +319,7 @@ const pix = {
     default: 15_000,
     min: 0,
   }),
-  PIX_RECONCILE_AFTER_SECONDS: int({
-    description: 'when a charge or transfer is re-fetched from the PSP (a lost webhook)',
-    default: 60,
-    min: 1,
-  }),
+  PIX_RECONCILE_AFTER_SECONDS: positive('when a charge or transfer is re-fetched from the PSP (a lost webhook)', 60),
   BACKGROUND_JOBS: choice({
     description:
       '`all` = this process runs every background job (one process, or replicas all alike); `local` = only its own housekeeping (giving back its ticket leases): API replicas next to a worker process that runs `all`',
@@ -399,17 +366,11 @@ const services = {
   VIACEP_URL: url({ description: 'CEP lookup, tried first', default: 'https://viacep.com.br' }),
   BRASILAPI_URL: url({ description: 'CEP lookup, the fallback', default: 'https://brasilapi.com.br' }),
   CEP_TIMEOUT_MS: int({ description: 'each CEP lookup', default: 4000, min: 100 }),
-  DRAW_BEACON: choice({
+  DRAW_BEACON: realOrSandbox({
     description:
       "the public randomness of a 'Sorteio Rifaria': `drand` (League of Entropy quicknet, the relays in `DRAND_URLS` tried in order, each round BLS-verified) or `sandbox` (offline, deterministic, labelled sandbox)",
-    choices: ['drand', 'sandbox'],
-    default: { production: 'drand', demo: 'sandbox' },
-    production: {
-      warn: (value) =>
-        value === 'sandbox'
-          ? 'DRAW_BEACON=sandbox: draws use a made-up beacon, NOT public randomness (staging only)'
-          : undefined,
-    },
+    real: 'drand',
+    warning: 'DRAW_BEACON=sandbox: draws use a made-up beacon, NOT public randomness (staging only)',
   }),
   DRAND_URLS: list({
     description: "drand's relays, tried in order (comma-separated)",
@@ -418,17 +379,11 @@ const services = {
     each: httpUrl,
   }),
   DRAND_TIMEOUT_MS: int({ description: 'each call to a drand relay', default: DRAND_DEFAULT_TIMEOUT_MS, min: 100 }),
-  FEDERAL_RESULTS: choice({
+  FEDERAL_RESULTS: realOrSandbox({
     description:
       "where the panel's 'Buscar resultado' reads a Loteria Federal contest: `caixa` (Caixa's JSON API) or `sandbox` (contest 5732 as drawn, others made up)",
-    choices: ['caixa', 'sandbox'],
-    default: { production: 'caixa', demo: 'sandbox' },
-    production: {
-      warn: (value) =>
-        value === 'sandbox'
-          ? 'FEDERAL_RESULTS=sandbox: "Buscar resultado" answers made-up Loteria Federal results (staging only)'
-          : undefined,
-    },
+    real: 'caixa',
+    warning: 'FEDERAL_RESULTS=sandbox: "Buscar resultado" answers made-up Loteria Federal results (staging only)',
   }),
   CAIXA_FEDERAL_URL: url({ description: "Caixa's Loteria Federal API", default: CAIXA_FEDERAL_BASE_URL }),
   CAIXA_TIMEOUT_MS: int({ description: "each call to Caixa's API", default: CAIXA_DEFAULT_TIMEOUT_MS, min: 100 }),
@@ -488,13 +443,10 @@ const mail = {
   SMTP_URL: custom({
     description:
       'the SMTP server that delivers e-mail (verification codes, password-reset links, buyer notices): `smtp://user:password@host:587` (STARTTLS; required when a password goes to another host) or `smtps://user:password@host:465`. Every e-mail is first written to the `mail_outbox` table and sent by a worker, retried with backoff, given up after 8 attempts; unset: e-mails stay there (production warns), listed outside production on the "Caixa de e-mails (sandbox)" page (`/sandbox/emails`)',
-    check: (value) => smtpUrlProblem(value),
+    check: smtpUrlProblem,
     parse: (value) => value ?? null,
     production: {
-      check: (value) => {
-        const problem = smtpUrlProblem(value);
-        return problem ? [problem] : [];
-      },
+      check: asProblems(smtpUrlProblem),
       warnUnset:
         'SMTP_URL is not set: e-mails (verification codes, password resets, buyer notices) stay in mail_outbox and are never delivered',
     },
@@ -503,14 +455,9 @@ const mail = {
     description: 'the From of every e-mail',
     default: DEFAULT_MAIL_FROM,
     example: `"${DEFAULT_MAIL_FROM}"`,
-    check: (value) => mailFromProblem(value),
+    check: mailFromProblem,
     parse: (value) => value ?? DEFAULT_MAIL_FROM,
-    production: {
-      check: (value) => {
-        const problem = mailFromProblem(value);
-        return problem ? [problem] : [];
-      },
-    },
+    production: { check: asProblems(mailFromProblem) },
   }),
   SMTP_TIMEOUT_MS: int({
     description: "connecting, the server's greeting and socket silence each time out after this; a whole send after 3×",
@@ -533,10 +480,7 @@ const demo = {
           ? [`DEMO_DATA must be on or off in production (got "${lower.slice(0, 40)}")`]
           : [];
       },
-      warn: (value) =>
-        value === 'on'
-          ? 'DEMO_DATA=on: a demo organiser with a published password is created (staging only)'
-          : undefined,
+      warn: warnWhen('on', 'DEMO_DATA=on: a demo organiser with a published password is created (staging only)'),
     },
   }),
 };
@@ -550,7 +494,7 @@ const database = {
       warnUnset: 'DATABASE_URL is not set: the embedded PGlite serves one process only, use PostgreSQL',
     },
   }),
-  DATABASE_POOL_MAX: int({ description: 'pg pool size per API process (PGlite is one session)', default: 10, min: 1 }),
+  DATABASE_POOL_MAX: positive('pg pool size per API process (PGlite is one session)', 10),
   DATABASE_STATEMENT_TIMEOUT_MS: int({
     description: 'a statement running longer is cancelled by the server (0 = never)',
     default: 15_000,
