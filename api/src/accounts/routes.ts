@@ -11,6 +11,7 @@ import { sessionOf } from '../lib/session';
 import { authErrors, commonErrors, errorReply } from '../lib/reply-schema';
 import { ACCOUNT_REPLIES } from './schemas';
 import { detectFileType, type DetectedMime } from '../storage';
+import { routeGroup } from '../lib/route';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 
 /** Spec section 5: the identity document is an image (JPG, PNG, WEBP) or a PDF of at most 10 MB. */
@@ -61,6 +62,9 @@ function checkDocument(file: Buffer | null): { document: AccountDocument } | { e
   return { document: { data: file, mime: type.mime } };
 }
 
+const publicRoute = routeGroup({ tag: 'accounts', errors: commonErrors });
+const sessionRoute = routeGroup({ tag: 'accounts', auth: true, errors: authErrors });
+
 /** Spec section 7: document types and the account-opening request of the wizard at /carteira/adicionar. */
 const accountsRoutes: RoutesPlugin = async (fastify) => {
   // Multipart only in this scope; limits keep one request from buffering more than the document plus a few KB.
@@ -79,13 +83,7 @@ const accountsRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.get(
     '/api/document-types',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Tipos de documento aceitos na abertura de conta',
-        response: { 200: ACCOUNT_REPLIES.documentTypes, ...commonErrors },
-      },
-    },
+    publicRoute({ summary: 'Tipos de documento aceitos na abertura de conta', 200: ACCOUNT_REPLIES.documentTypes }),
     async (_request, reply) => {
       // Reference data that changes only with a migration.
       void reply.header('cache-control', 'public, max-age=3600');
@@ -95,15 +93,12 @@ const accountsRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.post(
     '/digital-wallets/abrir-conta',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Abertura da Conta Digital Rifaria (multipart/form-data com o documento); a conta fica em análise',
-        consumes: ['multipart/form-data'],
-        response: { 201: ACCOUNT_REPLIES.opening, 406: errorReply, ...authErrors },
-      },
-      config: { auth: true },
-    },
+    sessionRoute({
+      summary: 'Abertura da Conta Digital Rifaria (multipart/form-data com o documento); a conta fica em análise',
+      consumes: ['multipart/form-data'],
+      201: ACCOUNT_REPLIES.opening,
+      406: errorReply,
+    }),
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, ACCOUNT_MESSAGES.multipartRequired);
       const { fields, file } = await readOpeningParts(request);

@@ -12,6 +12,7 @@ import {
 import { API_MESSAGES } from '../lib/messages';
 import { linkOriginOf } from '../lib/public-origin';
 import { authErrors, commonErrors, errorReply, messageReply } from '../lib/reply-schema';
+import { routeGroup } from '../lib/route';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 import { clearSessionCookie, sessionOf, setSessionCookie } from '../lib/session';
 import { perAddress } from '../lib/rate-limits';
@@ -35,20 +36,20 @@ function authBody(message: string, result: AuthResult) {
   };
 }
 
+const publicRoute = routeGroup({ tag: 'auth', errors: commonErrors });
+const sessionRoute = routeGroup({ tag: 'auth', auth: true, errors: authErrors });
+
 const authRoutes: RoutesPlugin = async (fastify) => {
   const { rateLimits } = fastify.config;
 
   fastify.post(
     '/api/auth/register',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Cria uma conta e inicia a sessão',
-        body: registerSchema,
-        response: { 201: AUTH_REPLIES.auth, ...commonErrors },
-      },
-      config: { rateLimit: { max: rateLimits.register.max, timeWindow: rateLimits.register.timeWindowMs } },
-    },
+    publicRoute({
+      summary: 'Cria uma conta e inicia a sessão',
+      body: registerSchema,
+      rateLimit: { max: rateLimits.register.max, timeWindow: rateLimits.register.timeWindowMs },
+      201: AUTH_REPLIES.auth,
+    }),
     async (request, reply) => {
       const result = await fastify.services.auth.register(request.body);
       request.log.info({ userId: result.user.id }, 'account created');
@@ -59,15 +60,13 @@ const authRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.post(
     '/api/auth/login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Entra com e-mail e senha',
-        body: loginSchema,
-        response: { 200: AUTH_REPLIES.auth, 401: errorReply, ...commonErrors },
-      },
-      config: { rateLimit: { max: rateLimits.login.max, timeWindow: rateLimits.login.timeWindowMs } },
-    },
+    publicRoute({
+      summary: 'Entra com e-mail e senha',
+      body: loginSchema,
+      rateLimit: { max: rateLimits.login.max, timeWindow: rateLimits.login.timeWindowMs },
+      200: AUTH_REPLIES.auth,
+      401: errorReply,
+    }),
     async (request, reply) => {
       const result = await fastify.services.auth.login(request.body, linkOriginOf(fastify.config));
       setSessionCookie(fastify, reply, result.token.accessToken, result.token.expiresAt);
@@ -77,14 +76,7 @@ const authRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.post(
     '/api/auth/logout',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Encerra a sessão (do token ou do cookie) e apaga o cookie',
-        response: { 200: messageReply, ...authErrors },
-      },
-      config: { auth: true },
-    },
+    sessionRoute({ summary: 'Encerra a sessão (do token ou do cookie) e apaga o cookie', 200: messageReply }),
     async (request, reply) => {
       await fastify.services.auth.logout(sessionOf(request).tokenId);
       clearSessionCookie(fastify, reply);
@@ -94,28 +86,20 @@ const authRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.get(
     '/api/auth/me',
-    {
-      schema: { tags: ['auth'], summary: 'Usuário da sessão', response: { 200: AUTH_REPLIES.me, ...authErrors } },
-      config: { auth: true },
-    },
+    sessionRoute({ summary: 'Usuário da sessão', 200: AUTH_REPLIES.me }),
     async (request) => ({ success: true, user: presentUser(sessionOf(request).user) }),
   );
 
   fastify.post(
     '/api/auth/change-password',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Troca a senha e encerra as outras sessões',
-        body: changePasswordSchema,
-        response: { 200: messageReply, ...authErrors },
-      },
-      config: {
-        auth: true,
-        // Guessing the current password with a stolen token is throttled like a login.
-        rateLimit: { max: rateLimits.changePassword.max, timeWindow: rateLimits.changePassword.timeWindowMs },
-      },
-    },
+    sessionRoute({
+      tag: 'profile',
+      summary: 'Troca a senha e encerra as outras sessões',
+      body: changePasswordSchema,
+      // Guessing the current password with a stolen token is throttled like a login.
+      rateLimit: { max: rateLimits.changePassword.max, timeWindow: rateLimits.changePassword.timeWindowMs },
+      200: messageReply,
+    }),
     async (request) => {
       const session = sessionOf(request);
       await fastify.services.auth.changePassword(session.user, session.tokenId, request.body);
@@ -125,14 +109,11 @@ const authRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.post(
     '/api/auth/send-verification-email',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Envia por e-mail um código de 6 dígitos (válido 10 minutos; um novo a cada 30 segundos)',
-        response: { 200: messageReply, ...authErrors },
-      },
-      config: { auth: true },
-    },
+    sessionRoute({
+      tag: 'profile',
+      summary: 'Envia por e-mail um código de 6 dígitos (válido 10 minutos; um novo a cada 30 segundos)',
+      200: messageReply,
+    }),
     async (request) => {
       await fastify.services.emailVerification.send(sessionOf(request).user.id, linkOriginOf(fastify.config));
       return { success: true, message: EMAIL_CODE_MESSAGES.sent };
@@ -141,15 +122,13 @@ const authRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.post(
     '/api/auth/verify-email',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Confirma o e-mail com o código recebido (5 tentativas por código)',
-        body: emailCodeSchema,
-        response: { 200: AUTH_REPLIES.verified, ...authErrors },
-      },
-      config: { auth: true, rateLimit: perAddress(rateLimits.verifyEmail) },
-    },
+    sessionRoute({
+      tag: 'profile',
+      summary: 'Confirma o e-mail com o código recebido (5 tentativas por código)',
+      body: emailCodeSchema,
+      rateLimit: perAddress(rateLimits.verifyEmail),
+      200: AUTH_REPLIES.verified,
+    }),
     async (request) => {
       const user = await fastify.services.emailVerification.verify(sessionOf(request).user.id, request.body.code);
       return { success: true, message: EMAIL_CODE_MESSAGES.verified, user: presentUser(user) };
@@ -158,15 +137,12 @@ const authRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.post(
     '/api/auth/forgot-password',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Envia o link de redefinição de senha (a resposta é a mesma para e-mails não cadastrados)',
-        body: forgotPasswordSchema,
-        response: { 200: messageReply, ...commonErrors },
-      },
-      config: { rateLimit: perAddress(rateLimits.forgotPassword) },
-    },
+    publicRoute({
+      summary: 'Envia o link de redefinição de senha (a resposta é a mesma para e-mails não cadastrados)',
+      body: forgotPasswordSchema,
+      rateLimit: perAddress(rateLimits.forgotPassword),
+      200: messageReply,
+    }),
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       await fastify.services.passwordReset.request(request.body.email, linkOriginOf(fastify.config));
@@ -176,15 +152,12 @@ const authRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.post(
     '/api/auth/reset-password',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Define a nova senha com o link do e-mail (uso único, 30 minutos) e encerra todas as sessões',
-        body: resetPasswordSchema,
-        response: { 200: messageReply, ...commonErrors },
-      },
-      config: { rateLimit: perAddress(rateLimits.resetPassword) },
-    },
+    publicRoute({
+      summary: 'Define a nova senha com o link do e-mail (uso único, 30 minutos) e encerra todas as sessões',
+      body: resetPasswordSchema,
+      rateLimit: perAddress(rateLimits.resetPassword),
+      200: messageReply,
+    }),
     async (request) => {
       await fastify.services.passwordReset.reset(request.body);
       return { success: true, message: PASSWORD_RESET_MESSAGES.success };

@@ -9,7 +9,8 @@ import {
 } from '@rifaria/shared/schemas';
 import type { ApiLookup, ApiSuccess, PublicBuyer } from '@rifaria/shared/types';
 import { HttpError, fieldError } from '../lib/errors';
-import { perAddress, perPhoneLimit } from '../lib/rate-limits';
+import { fieldOf, perAddress, perPhoneLimit } from '../lib/rate-limits';
+import { routeGroup } from '../lib/route';
 import { errorReply } from '../lib/reply-schema';
 import { BUYER_DEVICE_COOKIE, buyerDeviceCookieOptions } from './device-token';
 import { BUYER_REPLIES } from './schemas';
@@ -23,6 +24,8 @@ import type { RoutesPlugin } from '../lib/routes-plugin';
  * the buyer masked (name, '***.***.***-09', 'a***@gmail.com', '(11) *****-4321'): typing someone's phone must not
  * reveal their documents.
  */
+const route = routeGroup({ tag: 'public', errors: { 422: errorReply, 429: errorReply } });
+
 const publicBuyerRoutes: RoutesPlugin = async (fastify) => {
   const { rateLimits } = fastify.config;
   const { buyers } = fastify.services;
@@ -37,21 +40,18 @@ const publicBuyerRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.get(
     '/public/buyers/check/:phone',
-    {
-      schema: {
-        tags: ['public'],
-        summary: 'Comprador existente pelo telefone (dados mascarados); found false = comprador novo',
-        params: buyerPhoneSchema,
-        response: { 200: BUYER_REPLIES.check, 422: errorReply, 429: errorReply },
-      },
-      config: { rateLimit: perAddress(rateLimits.publicBuyerCheck) },
+    route({
+      summary: 'Comprador existente pelo telefone (dados mascarados); found false = comprador novo',
+      params: buyerPhoneSchema,
+      rateLimit: perAddress(rateLimits.publicBuyerCheck),
       preHandler: perPhoneLimit(
         fastify,
         'buyer-check',
         rateLimits.publicBuyerCheckPerPhone,
-        (request) => (request.params as { phone?: unknown } | undefined)?.phone,
+        fieldOf('params', 'phone'),
       ),
-    },
+      200: BUYER_REPLIES.check,
+    }),
     async (request, reply): Promise<ApiLookup<PublicBuyer>> => {
       void reply.header('cache-control', 'no-store');
       const buyer = await buyers.check(request.params.phone, proofOf(request));
@@ -63,21 +63,18 @@ const publicBuyerRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.post(
     '/public/buyers',
-    {
-      schema: {
-        tags: ['public'],
-        summary: 'Cadastra um comprador (nome, telefone, CPF, e-mail opcional)',
-        body: buyerSchema,
-        response: { 201: BUYER_REPLIES.created, 422: errorReply, 429: errorReply },
-      },
-      config: { rateLimit: perAddress(rateLimits.publicBuyerCreate) },
+    route({
+      summary: 'Cadastra um comprador (nome, telefone, CPF, e-mail opcional)',
+      body: buyerSchema,
+      rateLimit: perAddress(rateLimits.publicBuyerCreate),
       preHandler: perPhoneLimit(
         fastify,
         'buyer-create',
         rateLimits.publicBuyerCreatePerPhone,
-        (request) => (request.body as { phone?: unknown } | undefined)?.phone,
+        fieldOf('body', 'phone'),
       ),
-    },
+      201: BUYER_REPLIES.created,
+    }),
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const { buyer, proven } = await buyers.create(request.body);
@@ -88,30 +85,22 @@ const publicBuyerRoutes: RoutesPlugin = async (fastify) => {
   );
 
   const changePhoneLimits = (name: string) => ({
-    config: { rateLimit: perAddress(rateLimits.publicBuyerChangePhone) },
+    rateLimit: perAddress(rateLimits.publicBuyerChangePhone),
     // Per new phone (whatever address asks); per buyer record in the database (buyers/phone-codes.ts). Never per
     // typed CPF: each guessed CPF would get its own counter.
-    preHandler: perPhoneLimit(
-      fastify,
-      name,
-      rateLimits.publicBuyerChangePhonePerPhone,
-      (request) => (request.body as { phone?: unknown } | undefined)?.phone,
-    ),
+    preHandler: perPhoneLimit(fastify, name, rateLimits.publicBuyerChangePhonePerPhone, fieldOf('body', 'phone')),
   });
   const audit = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
   fastify.post(
     '/public/buyers/change-phone/code',
-    {
-      schema: {
-        tags: ['public'],
-        summary:
-          'Trocar de telefone, 1: envia por WhatsApp um código ao novo telefone (e ao antigo) se o CPF for de um comprador',
-        body: changePhoneCodeSchema,
-        response: { 200: BUYER_REPLIES.message, 422: errorReply, 429: errorReply },
-      },
+    route({
+      summary:
+        'Trocar de telefone, 1: envia por WhatsApp um código ao novo telefone (e ao antigo) se o CPF for de um comprador',
+      body: changePhoneCodeSchema,
+      200: BUYER_REPLIES.message,
       ...changePhoneLimits('buyer-change-phone-code'),
-    },
+    }),
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const buyerId = await buyers.sendChangePhoneCode(request.body, request.ip);
@@ -123,15 +112,12 @@ const publicBuyerRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.post(
     '/public/buyers/change-phone',
-    {
-      schema: {
-        tags: ['public'],
-        summary: 'Trocar de telefone, 2: CPF e código recebido no novo telefone; as compras continuam',
-        body: changePhoneSchema,
-        response: { 200: BUYER_REPLIES.changePhone, 422: errorReply, 429: errorReply },
-      },
+    route({
+      summary: 'Trocar de telefone, 2: CPF e código recebido no novo telefone; as compras continuam',
+      body: changePhoneSchema,
+      200: BUYER_REPLIES.changePhone,
       ...changePhoneLimits('buyer-change-phone'),
-    },
+    }),
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const result = await buyers.changePhone(request.body, audit(request));
@@ -154,15 +140,13 @@ const publicBuyerRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.post(
     '/public/buyers/change-phone/undo',
-    {
-      schema: {
-        tags: ['public'],
-        summary: 'Desfaz uma troca de telefone pelo link enviado ao telefone antigo (até 7 dias)',
-        body: undoPhoneChangeSchema,
-        response: { 200: BUYER_REPLIES.changePhone, 409: errorReply, 422: errorReply, 429: errorReply },
-      },
-      config: { rateLimit: perAddress(rateLimits.publicBuyerChangePhone) },
-    },
+    route({
+      summary: 'Desfaz uma troca de telefone pelo link enviado ao telefone antigo (até 7 dias)',
+      body: undoPhoneChangeSchema,
+      rateLimit: perAddress(rateLimits.publicBuyerChangePhone),
+      200: BUYER_REPLIES.changePhone,
+      409: errorReply,
+    }),
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const result = await buyers.undoChangePhone(request.body.token, audit(request));

@@ -10,7 +10,8 @@ import { HttpError, ValidationError } from '../lib/errors';
 import { forEachPart } from '../lib/multipart';
 import { linkOriginOf } from '../lib/public-origin';
 import { valibotValidatorCompiler } from '../lib/valibot';
-import { sessionOf } from '../lib/session';
+import { routeGroup } from '../lib/route';
+import { userIdOf } from '../lib/session';
 import { detectFileType, type StoredFile } from '../storage';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 
@@ -75,7 +76,12 @@ const cancelBody = v.object({
 });
 
 const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
-const userOf = (request: FastifyRequest) => String(sessionOf(request).user.id);
+
+/** Every organiser route needs a session and answers 404 for another organiser's campaign. */
+const route = routeGroup({ tag: 'campaigns', auth: true, errors: campaignErrors });
+/** The banners and the public page: no session. */
+const mediaRoute = routeGroup({ tag: 'campaigns' });
+const publicRoute = routeGroup({ tag: 'public' });
 
 async function readBanner(request: FastifyRequest): Promise<Buffer | null> {
   let banner: Buffer | null = null;
@@ -126,133 +132,86 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.get(
     '/api/campaign_draw_types',
-    {
-      schema: {
-        tags: ['campaigns'],
-        summary: 'Tipos de sorteio',
-        response: { 200: CAMPAIGN_REPLIES.drawTypes, ...campaignErrors },
-      },
-      config: { auth: true },
-    },
+    route({ summary: 'Tipos de sorteio', 200: CAMPAIGN_REPLIES.drawTypes }),
     async () => ({ success: true, data: await fastify.services.campaigns.drawTypes() }),
   );
 
   fastify.get(
     '/api/campaigns',
-    {
-      schema: {
-        tags: ['campaigns'],
-        summary: 'Minhas campanhas (mais novas primeiro) e contadores',
-        querystring: listQuery,
-        response: { 200: CAMPAIGN_REPLIES.list, ...campaignErrors },
-      },
-      config: { auth: true },
-    },
-    async (request) => ({ success: true, ...(await campaigns().list(userOf(request), request.query.status)) }),
+    route({
+      summary: 'Minhas campanhas (mais novas primeiro) e contadores',
+      querystring: listQuery,
+      200: CAMPAIGN_REPLIES.list,
+    }),
+    async (request) => ({ success: true, ...(await campaigns().list(userIdOf(request), request.query.status)) }),
   );
 
   fastify.get(
     '/api/campaigns/:id',
-    {
-      schema: {
-        tags: ['campaigns'],
-        summary: 'Uma campanha, com o gráfico de 14 dias',
-        params: idParams,
-        response: { 200: CAMPAIGN_REPLIES.get, ...campaignErrors },
-      },
-      config: { auth: true },
-    },
-    async (request) => ({ success: true, data: await campaigns().get(userOf(request), idOf(request)) }),
+    route({ summary: 'Uma campanha, com o gráfico de 14 dias', params: idParams, 200: CAMPAIGN_REPLIES.get }),
+    async (request) => ({ success: true, data: await campaigns().get(userIdOf(request), idOf(request)) }),
   );
 
   fastify.post(
     '/api/campaigns',
-    {
-      schema: {
-        tags: ['campaigns'],
-        summary: 'Cria uma campanha (rascunho)',
-        body: createCampaignSchema,
-        response: { 201: CAMPAIGN_REPLIES.withMessage, ...campaignErrors },
-      },
-      config: { auth: true },
-    },
+    route({ summary: 'Cria uma campanha (rascunho)', body: createCampaignSchema, 201: CAMPAIGN_REPLIES.withMessage }),
     async (request, reply) => {
-      const data = await campaigns().create(userOf(request), request.body);
+      const data = await campaigns().create(userIdOf(request), request.body);
       return reply.code(201).send({ success: true, message: CAMPAIGN_MESSAGES.created, data });
     },
   );
 
   fastify.put(
     '/api/campaigns/:id',
-    {
-      schema: {
-        tags: ['campaigns'],
-        summary: 'Atualização parcial',
-        params: idParams,
-        body: updateBody,
-        response: { 200: CAMPAIGN_REPLIES.withMessage, ...campaignErrors },
-      },
-      config: { auth: true },
-    },
+    route({ summary: 'Atualização parcial', params: idParams, body: updateBody, 200: CAMPAIGN_REPLIES.withMessage }),
     async (request) => ({
       success: true,
       message: CAMPAIGN_API_MESSAGES.updated,
-      data: await campaigns().update(userOf(request), idOf(request), request.body),
+      data: await campaigns().update(userIdOf(request), idOf(request), request.body),
     }),
   );
 
   fastify.post(
     '/api/campaigns/:id/publish',
-    {
-      schema: {
-        tags: ['campaigns'],
-        summary: 'Publica (instantâneo, sem uma linha por bilhete)',
-        params: idParams,
-        response: { 200: CAMPAIGN_REPLIES.publish, ...campaignErrors },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary: 'Publica (instantâneo, sem uma linha por bilhete)',
+      params: idParams,
+      200: CAMPAIGN_REPLIES.publish,
+    }),
     async (request) => ({
       success: true,
       message: CAMPAIGN_API_MESSAGES.published,
-      data: await campaigns().publish(userOf(request), idOf(request)),
+      data: await campaigns().publish(userIdOf(request), idOf(request)),
     }),
   );
 
   fastify.post(
     '/api/campaigns/:id/cancel',
-    {
-      schema: {
-        tags: ['campaigns'],
-        summary: 'Cancela (definitivo)',
-        params: idParams,
-        body: cancelBody,
-        response: { 200: CAMPAIGN_REPLIES.withMessage, ...campaignErrors, 422: cancelRefusedReply },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary: 'Cancela (definitivo)',
+      params: idParams,
+      body: cancelBody,
+      200: CAMPAIGN_REPLIES.withMessage,
+      422: cancelRefusedReply,
+    }),
     async (request) => ({
       success: true,
       message: CAMPAIGN_MESSAGES.cancelled,
-      data: await campaigns().cancel(userOf(request), idOf(request), request.body.reason),
+      data: await campaigns().cancel(userIdOf(request), idOf(request), request.body.reason),
     }),
   );
 
   fastify.post(
     '/api/campaigns/:id/upload-banner',
-    {
-      schema: {
-        tags: ['campaigns'],
-        summary: 'Banner PNG ou JPG até 5MB e 40 MP (multipart, campo banner); gera as variantes AVIF/WebP/JPEG',
-        consumes: ['multipart/form-data'],
-        params: idParams,
-        response: { 200: CAMPAIGN_REPLIES.withMessage, ...campaignErrors },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary: 'Banner PNG ou JPG até 5MB e 40 MP (multipart, campo banner); gera as variantes AVIF/WebP/JPEG',
+      consumes: ['multipart/form-data'],
+      params: idParams,
+      200: CAMPAIGN_REPLIES.withMessage,
+    }),
     async (request) => {
       if (!request.isMultipart()) throw new HttpError(415, CAMPAIGN_API_MESSAGES.multipartRequired);
-      const userId = userOf(request);
+      const userId = userIdOf(request);
       // Ownership first: another organiser's id is a 404 before any byte is stored.
       await campaigns().get(userId, idOf(request));
       const banner = await readBanner(request);
@@ -273,20 +232,15 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
   // new key, so the content under a URL never changes: cacheable "forever".
   fastify.get(
     '/media/banners/:key',
-    {
-      schema: {
-        tags: ['campaigns'],
-        summary: 'Banner de campanha (público, imutável)',
-        params: keyParams,
-        response: {
-          200: {
-            description: 'A imagem (PNG ou JPEG), em cache por um ano',
-            content: { 'image/png': { schema: BINARY }, 'image/jpeg': { schema: BINARY } },
-          },
-          404: errorReply,
-        },
+    mediaRoute({
+      summary: 'Banner de campanha (público, imutável)',
+      params: keyParams,
+      200: {
+        description: 'A imagem (PNG ou JPEG), em cache por um ano',
+        content: { 'image/png': { schema: BINARY }, 'image/jpeg': { schema: BINARY } },
       },
-    },
+      404: errorReply,
+    }),
     async (request, reply) => {
       const file = await fastify.services.campaigns.bannerFile(request.params.key);
       if (!file) throw new HttpError(404, CAMPAIGN_API_MESSAGES.fileNotFound);
@@ -297,24 +251,19 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
   // Its variants (campaigns/banner-images.ts): w480|w800|w1200|w1600 .avif/.webp, w1200.jpg, preview.jpg (1200×630).
   fastify.get(
     '/media/banners/:key/:variant',
-    {
-      schema: {
-        tags: ['campaigns'],
-        summary: 'Variante do banner: AVIF/WebP por largura, JPEG 1200, prévia 1200×630 (público, imutável)',
-        params: variantParams,
-        response: {
-          200: {
-            description: 'A imagem, em cache por um ano',
-            content: {
-              'image/avif': { schema: BINARY },
-              'image/webp': { schema: BINARY },
-              'image/jpeg': { schema: BINARY },
-            },
-          },
-          404: errorReply,
+    mediaRoute({
+      summary: 'Variante do banner: AVIF/WebP por largura, JPEG 1200, prévia 1200×630 (público, imutável)',
+      params: variantParams,
+      200: {
+        description: 'A imagem, em cache por um ano',
+        content: {
+          'image/avif': { schema: BINARY },
+          'image/webp': { schema: BINARY },
+          'image/jpeg': { schema: BINARY },
         },
       },
-    },
+      404: errorReply,
+    }),
     async (request, reply) => {
       const { key, variant } = request.params;
       const file = await fastify.services.campaigns.bannerVariantFile(key, variant);
@@ -327,19 +276,14 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
   // campaigns are 404; a malformed link is simply not found.
   fastify.get(
     '/public/campaigns/:link',
-    {
-      schema: {
-        tags: ['public'],
-        summary: 'Página pública da campanha (publicada ou finalizada)',
-        params: linkParams,
-        response: { 200: CAMPAIGN_REPLIES.publicPage, 404: errorReply },
-      },
-    },
+    publicRoute({
+      summary: 'Página pública da campanha (publicada ou finalizada)',
+      params: linkParams,
+      200: CAMPAIGN_REPLIES.publicPage,
+      404: errorReply,
+    }),
     async (request, reply): Promise<ApiSuccess<PublicCampaign>> => {
-      const data = await fastify.services.campaigns.publicPage(
-        request.params.link,
-        linkOriginOf(fastify.config),
-      );
+      const data = await fastify.services.campaigns.publicPage(request.params.link, linkOriginOf(fastify.config));
       if (!data) throw new HttpError(404, CAMPAIGN_MESSAGES.notFound);
       void reply.header('cache-control', PUBLIC_CAMPAIGN_CACHE_CONTROL);
       return { success: true, data };

@@ -4,8 +4,9 @@ import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { HttpError } from '../lib/errors';
 import { errorReply, ownedErrors } from '../lib/reply-schema';
+import { routeGroup } from '../lib/route';
 import type { RoutesPlugin } from '../lib/routes-plugin';
-import { sessionOf } from '../lib/session';
+import { userIdOf } from '../lib/session';
 import { DRAW_REPLIES } from './schemas';
 import { pickEncoding } from './stored-file';
 
@@ -24,75 +25,65 @@ export const DRAW_RESULT_CACHE_CONTROL = 'public, max-age=60';
 export const VERIFICATION_FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
-const userOf = (request: FastifyRequest) => String(sessionOf(request).user.id);
+
+/** The organiser's routes (owner-scoped: 404 for another's campaign); the result's public pages. */
+const route = routeGroup({ tag: 'draws', auth: true, errors: ownedErrors });
+const publicRoute = routeGroup({ tag: 'public', errors: { 404: errorReply } });
 
 const drawsRoutes: RoutesPlugin = async (fastify) => {
   const draws = () => fastify.services.draws;
 
   fastify.post(
     '/api/campaigns/:id/draw',
-    {
-      schema: {
-        tags: ['draws'],
-        summary:
-          "Realiza o sorteio: 'Sorteio Rifaria' sem corpo; 'Loteria Federal' com {contest, prizes} ou só {contest} (busca o resultado)",
-        params: idParams,
-        response: { 200: DRAW_REPLIES.drawn, ...ownedErrors, 503: errorReply },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary:
+        "Realiza o sorteio: 'Sorteio Rifaria' sem corpo; 'Loteria Federal' com {contest, prizes} ou só {contest} (busca o resultado)",
+      params: idParams,
+      200: DRAW_REPLIES.drawn,
+      503: errorReply,
+    }),
     async (request): Promise<ApiSuccess<OrganizerDrawResult>> => ({
       success: true,
       message: DRAW_MESSAGES.drawn,
-      data: await draws().draw(userOf(request), idOf(request), request.body),
+      data: await draws().draw(userIdOf(request), idOf(request), request.body),
     }),
   );
 
   fastify.get(
     '/api/campaigns/:id/draw',
-    {
-      schema: {
-        tags: ['draws'],
-        summary: 'Resultado do sorteio, com o contato dos ganhadores (404 antes do sorteio)',
-        params: idParams,
-        response: { 200: DRAW_REPLIES.organizerResult, ...ownedErrors },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary: 'Resultado do sorteio, com o contato dos ganhadores (404 antes do sorteio)',
+      params: idParams,
+      200: DRAW_REPLIES.organizerResult,
+    }),
     async (request): Promise<ApiSuccess<OrganizerDrawResult>> => ({
       success: true,
-      data: await fastify.services.draws.organizerResult(userOf(request), idOf(request)),
+      data: await fastify.services.draws.organizerResult(userIdOf(request), idOf(request)),
     }),
   );
 
   fastify.get(
     '/api/campaigns/:id/draw/federal-result',
-    {
-      schema: {
-        tags: ['draws'],
-        summary: "'Loteria Federal': o resultado de um concurso (Caixa), para o organizador conferir antes de sortear",
-        params: idParams,
-        querystring: v.object({ contest: v.optional(v.string()) }),
-        response: { 200: DRAW_REPLIES.federalLookup, ...ownedErrors, 503: errorReply },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary: "'Loteria Federal': o resultado de um concurso (Caixa), para o organizador conferir antes de sortear",
+      params: idParams,
+      querystring: v.object({ contest: v.optional(v.string()) }),
+      200: DRAW_REPLIES.federalLookup,
+      503: errorReply,
+    }),
     async (request): Promise<ApiSuccess<FederalContestLookup>> => ({
       success: true,
-      data: await fastify.services.draws.federalLookup(userOf(request), idOf(request), request.query.contest),
+      data: await fastify.services.draws.federalLookup(userIdOf(request), idOf(request), request.query.contest),
     }),
   );
 
   fastify.get(
     '/public/campaigns/:link/result',
-    {
-      schema: {
-        tags: ['public'],
-        summary: 'Resultado público do sorteio (nomes mascarados); 404 antes do sorteio',
-        params: linkParams,
-        response: { 200: DRAW_REPLIES.publicResult, 404: errorReply },
-      },
-    },
+    publicRoute({
+      summary: 'Resultado público do sorteio (nomes mascarados); 404 antes do sorteio',
+      params: linkParams,
+      200: DRAW_REPLIES.publicResult,
+    }),
     async (request, reply): Promise<ApiSuccess<DrawResult>> => {
       const data = await fastify.services.draws.publicResult(request.params.link);
       if (!data) throw new HttpError(404, DRAW_MESSAGES.resultNotFound);
@@ -103,14 +94,12 @@ const drawsRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.get(
     '/public/campaigns/:link/result/verification.json',
-    {
-      schema: {
-        tags: ['public'],
-        summary: 'Arquivo de verificação do sorteio: tudo o que `npm run verify-draw -- ARQUIVO` precisa',
-        params: linkParams,
-        response: { 200: DRAW_REPLIES.verification, 304: DRAW_REPLIES.notModified, 404: errorReply },
-      },
-    },
+    publicRoute({
+      summary: 'Arquivo de verificação do sorteio: tudo o que `npm run verify-draw -- ARQUIVO` precisa',
+      params: linkParams,
+      200: DRAW_REPLIES.verification,
+      304: DRAW_REPLIES.notModified,
+    }),
     async (request, reply) => {
       const encoding = pickEncoding(request.headers['accept-encoding']);
       const file = await fastify.services.draws.verificationFile(request.params.link, encoding);

@@ -71,6 +71,12 @@ export function perKeyLimit(
   };
 }
 
+/** Reads one field of a request's validated params, query or body (e.g. the buyer's phone for `perPhoneLimit`). */
+export const fieldOf =
+  (part: 'params' | 'query' | 'body', name: string) =>
+  (request: FastifyRequest): unknown =>
+    (request[part] as Record<string, unknown> | undefined)?.[name];
+
 /** perKeyLimit keyed by the buyer's phone (validated digits) that `phoneOf` reads from the request. */
 export function perPhoneLimit(
   fastify: FastifyInstance,

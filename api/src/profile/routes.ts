@@ -4,6 +4,7 @@ import { AUTH_REPLIES } from '../auth/schemas';
 import { formatCep } from '../lib/format';
 import { API_MESSAGES } from '../lib/messages';
 import { authErrors, commonErrors } from '../lib/reply-schema';
+import { routeGroup } from '../lib/route';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 import { sessionOf } from '../lib/session';
 import type { AddressWithState } from './repository';
@@ -16,14 +17,14 @@ const addressBody = (address: AddressWithState) => ({
   formatted: { zip_code: formatCep(address.zip_code) ?? address.zip_code },
 });
 
-const profileRoutes: RoutesPlugin = async (fastify) => {
+const route = routeGroup({ tag: 'profile', auth: true, errors: authErrors });
+const addressRoute = routeGroup({ tag: 'address', auth: true, errors: authErrors });
+const publicRoute = routeGroup({ tag: 'address', errors: commonErrors });
 
+const profileRoutes: RoutesPlugin = async (fastify) => {
   fastify.get(
     '/api/auth/profile',
-    {
-      schema: { tags: ['profile'], summary: 'Dados do perfil', response: { 200: AUTH_REPLIES.profile, ...authErrors } },
-      config: { auth: true },
-    },
+    route({ summary: 'Dados do perfil', 200: AUTH_REPLIES.profile }),
     async (request) => {
       const user = presentUser(sessionOf(request).user);
       return { success: true, user, formatted: user.formatted };
@@ -32,17 +33,13 @@ const profileRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.put(
     '/api/auth/profile',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: 'Atualiza nome, e-mail, CPF e telefone',
-        description:
-          'CPF e telefone são gravados só com dígitos. O e-mail não muda depois de verificado; o CPF não muda enquanto houver carteira ativa.',
-        body: profileSchema,
-        response: { 200: AUTH_REPLIES.profile, ...authErrors },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary: 'Atualiza nome, e-mail, CPF e telefone',
+      description:
+        'CPF e telefone são gravados só com dígitos. O e-mail não muda depois de verificado; o CPF não muda enquanto houver carteira ativa.',
+      body: profileSchema,
+      200: AUTH_REPLIES.profile,
+    }),
     async (request) => {
       const updated = await fastify.services.profile.update(sessionOf(request).user.id, request.body);
       const user = presentUser(updated);
@@ -52,14 +49,10 @@ const profileRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.get(
     '/api/auth/address',
-    {
-      schema: {
-        tags: ['address'],
-        summary: 'Endereço do usuário (address null se ainda não cadastrado)',
-        response: { 200: PROFILE_REPLIES.addressLookup, ...authErrors },
-      },
-      config: { auth: true },
-    },
+    addressRoute({
+      summary: 'Endereço do usuário (address null se ainda não cadastrado)',
+      200: PROFILE_REPLIES.addressLookup,
+    }),
     async (request) => {
       const address = await fastify.services.profile.findAddress(sessionOf(request).user.id);
       // No address yet is the normal state of a new organiser: 200, not a 404 the browser logs as an error.
@@ -70,15 +63,11 @@ const profileRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.put(
     '/api/auth/address',
-    {
-      schema: {
-        tags: ['address'],
-        summary: 'Cria ou substitui o endereço do usuário',
-        body: addressSchema,
-        response: { 200: PROFILE_REPLIES.address, ...authErrors },
-      },
-      config: { auth: true },
-    },
+    addressRoute({
+      summary: 'Cria ou substitui o endereço do usuário',
+      body: addressSchema,
+      200: PROFILE_REPLIES.address,
+    }),
     async (request) => {
       const userId = sessionOf(request).user.id;
       // The schema already restricts state_uf to the 27 UFs, and the foreign key backs it up.
@@ -90,13 +79,7 @@ const profileRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.get(
     '/api/auth/states',
-    {
-      schema: {
-        tags: ['address'],
-        summary: 'As 27 unidades federativas, por nome',
-        response: { 200: PROFILE_REPLIES.states, ...commonErrors },
-      },
-    },
+    publicRoute({ summary: 'As 27 unidades federativas, por nome', 200: PROFILE_REPLIES.states }),
     async (_request, reply) => {
       // Reference data that changes only with a deploy.
       void reply.header('cache-control', 'public, max-age=3600');

@@ -4,7 +4,8 @@ import * as v from 'valibot';
 import { HttpError } from '../lib/errors';
 import { idempotencyKeyOf } from '../lib/idempotency-key';
 import { linkOriginOf } from '../lib/public-origin';
-import { perAddress, perPhoneLimit } from '../lib/rate-limits';
+import { fieldOf, perAddress, perPhoneLimit } from '../lib/rate-limits';
+import { routeGroup } from '../lib/route';
 import { PURCHASE_MESSAGES } from './messages';
 import { errorReply } from '../lib/reply-schema';
 import { PURCHASE_REPLIES } from './schemas';
@@ -23,6 +24,8 @@ const linkParams = v.object({ link: v.string(CAMPAIGN_MESSAGES.notFound) });
 
 const campaignNotFound = () => new HttpError(404, CAMPAIGN_MESSAGES.notFound);
 
+const route = routeGroup({ tag: 'public', errors: { 404: errorReply } });
+
 const publicPurchaseRoutes: RoutesPlugin = async (fastify) => {
   const { rateLimits } = fastify.config;
   /** A purchase's hash, where its links point, and the asking device's buyer cookie (the checkout, the receipt). */
@@ -31,28 +34,17 @@ const publicPurchaseRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.post(
     '/public/purchases',
-    {
-      schema: {
-        tags: ['public'],
-        summary: 'Reserva números aleatórios e gera o Pix da compra (header opcional Idempotency-Key)',
-        body: purchaseRequestSchema,
-        response: {
-          200: PURCHASE_REPLIES.created,
-          201: PURCHASE_REPLIES.created,
-          404: errorReply,
-          422: PURCHASE_REPLIES.refused,
-          429: errorReply,
-          502: errorReply,
-        },
-      },
-      config: { rateLimit: perAddress(rateLimits.publicPurchase) },
-      preHandler: perPhoneLimit(
-        fastify,
-        'purchase',
-        rateLimits.publicPurchasePerPhone,
-        (request) => (request.body as { buyer_phone?: unknown } | undefined)?.buyer_phone,
-      ),
-    },
+    route({
+      summary: 'Reserva números aleatórios e gera o Pix da compra (header opcional Idempotency-Key)',
+      body: purchaseRequestSchema,
+      rateLimit: perAddress(rateLimits.publicPurchase),
+      preHandler: perPhoneLimit(fastify, 'purchase', rateLimits.publicPurchasePerPhone, fieldOf('body', 'buyer_phone')),
+      200: PURCHASE_REPLIES.created,
+      201: PURCHASE_REPLIES.created,
+      422: PURCHASE_REPLIES.refused,
+      429: errorReply,
+      502: errorReply,
+    }),
     async (request, reply) => {
       const key = idempotencyKeyOf(request, PURCHASE_MESSAGES.idempotencyKeyInvalid);
       // The 'reserved' message's checkout link: the same origin as every other message (lib/public-origin.ts).
@@ -72,14 +64,11 @@ const publicPurchaseRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.get(
     '/public/purchases/:hash',
-    {
-      schema: {
-        tags: ['public'],
-        summary: 'A compra do checkout (números, Pix enquanto Pendente, relógio do servidor)',
-        params: hashParams,
-        response: { 200: PURCHASE_REPLIES.purchase, 404: errorReply },
-      },
-    },
+    route({
+      summary: 'A compra do checkout (números, Pix enquanto Pendente, relógio do servidor)',
+      params: hashParams,
+      200: PURCHASE_REPLIES.purchase,
+    }),
     async (request, reply) => {
       // Polled every few seconds by the checkout: never cached anywhere (status and countdown must be live).
       void reply.header('cache-control', 'no-store');
@@ -92,15 +81,14 @@ const publicPurchaseRoutes: RoutesPlugin = async (fastify) => {
   // The buyer's receipt of a paid purchase (receipt.ts), downloaded by a plain link: only for the buyer's device.
   fastify.get(
     '/public/purchases/:hash/comprovante.pdf',
-    {
-      schema: {
-        tags: ['public'],
-        summary: 'Comprovante (PDF) de uma compra paga, só para o aparelho que comprovou ser o comprador',
-        params: hashParams,
-        response: { 200: PURCHASE_REPLIES.receipt, 404: errorReply, 409: errorReply, 429: errorReply },
-      },
-      config: { rateLimit: perAddress(rateLimits.publicMyTickets) },
-    },
+    route({
+      summary: 'Comprovante (PDF) de uma compra paga, só para o aparelho que comprovou ser o comprador',
+      params: hashParams,
+      rateLimit: perAddress(rateLimits.publicMyTickets),
+      200: PURCHASE_REPLIES.receipt,
+      409: errorReply,
+      429: errorReply,
+    }),
     async (request, reply) => {
       const receipt = await fastify.services.purchases.receipt(...byHash(request.params.hash, request.cookies));
       // Another device, an unknown hash: the same answer, so a hash tells nothing without the buyer's proof.
@@ -117,23 +105,17 @@ const publicPurchaseRoutes: RoutesPlugin = async (fastify) => {
   // "Meus números": no session, the phone and CPF prove it is the buyer's.
   fastify.get(
     '/public/campaigns/:link/my-tickets',
-    {
-      schema: {
-        tags: ['public'],
-        summary: 'Meus números: compras de um comprador (telefone e CPF) nesta campanha',
-        params: linkParams,
-        querystring: myTicketsSchema,
-        response: { 200: PURCHASE_REPLIES.myTickets, 404: errorReply, 422: errorReply, 429: errorReply },
-      },
-      config: { rateLimit: perAddress(fastify.config.rateLimits.publicMyTickets) },
+    route({
+      summary: 'Meus números: compras de um comprador (telefone e CPF) nesta campanha',
+      params: linkParams,
+      querystring: myTicketsSchema,
+      rateLimit: perAddress(rateLimits.publicMyTickets),
       // Guessing CPFs for one phone is slow whatever addresses the guesses come from.
-      preHandler: perPhoneLimit(
-        fastify,
-        'my-tickets',
-        fastify.config.rateLimits.publicMyTicketsPerPhone,
-        (request) => (request.query as { phone?: unknown } | undefined)?.phone,
-      ),
-    },
+      preHandler: perPhoneLimit(fastify, 'my-tickets', rateLimits.publicMyTicketsPerPhone, fieldOf('query', 'phone')),
+      200: PURCHASE_REPLIES.myTickets,
+      422: errorReply,
+      429: errorReply,
+    }),
     async (request, reply): Promise<ApiLookup<MyTickets>> => {
       // Personal data: never kept by a shared cache.
       void reply.header('cache-control', 'no-store');
@@ -157,15 +139,13 @@ const publicPurchaseRoutes: RoutesPlugin = async (fastify) => {
   // "Meus números" of the buyer this device proved (its cookie): no phone or CPF to type again (issue 30).
   fastify.get(
     '/public/campaigns/:link/my-tickets/device',
-    {
-      schema: {
-        tags: ['public'],
-        summary: 'Meus números do comprador que este aparelho comprovou (cookie rifaria_buyer)',
-        params: linkParams,
-        response: { 200: PURCHASE_REPLIES.myTickets, 404: errorReply, 429: errorReply },
-      },
-      config: { rateLimit: perAddress(fastify.config.rateLimits.publicMyTickets) },
-    },
+    route({
+      summary: 'Meus números do comprador que este aparelho comprovou (cookie rifaria_buyer)',
+      params: linkParams,
+      rateLimit: perAddress(rateLimits.publicMyTickets),
+      200: PURCHASE_REPLIES.myTickets,
+      429: errorReply,
+    }),
     async (request, reply): Promise<ApiLookup<MyTickets>> => {
       void reply.header('cache-control', 'no-store');
       const result = await fastify.services.myTickets.findForDevice(

@@ -5,9 +5,10 @@ import { Readable } from 'node:stream';
 import * as v from 'valibot';
 import { SALES_REPLIES } from './schemas';
 import { HttpError } from '../lib/errors';
-import { sessionOf } from '../lib/session';
+import { userIdOf } from '../lib/session';
 import { SALES_SORT_COLUMNS } from './listing';
 import { SALES_MESSAGES } from './messages';
+import { routeGroup } from '../lib/route';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 import { linkOriginOf } from '../lib/public-origin';
 import type { SalesExportQuery } from './export';
@@ -67,21 +68,20 @@ const toList = (value: string | string[] | undefined): string[] =>
 const statusesOf = (query: { 'status[]'?: string | string[]; status?: string | string[] }) =>
   [...new Set([...toList(query['status[]']), ...toList(query.status)])].map((s) => Number(s) as PurchaseStatusId);
 
+/** Owner-scoped: 404 for another organiser's campaign. */
+const route = routeGroup({ tag: 'campaigns', auth: true, errors: SALES_REPLIES.errors });
+
 const campaignSalesRoutes: RoutesPlugin = async (fastify) => {
   fastify.get(
     '/api/campaigns/:id/sales',
-    {
-      schema: {
-        tags: ['campaigns'],
-        summary: 'Vendas da campanha: filtros, busca (também por número), ordenação, paginação e estatísticas',
-        params: idParams,
-        querystring: salesQuery,
-        response: { 200: SALES_REPLIES.list, ...SALES_REPLIES.errors },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary: 'Vendas da campanha: filtros, busca (também por número), ordenação, paginação e estatísticas',
+      params: idParams,
+      querystring: salesQuery,
+      200: SALES_REPLIES.list,
+    }),
     async (request, reply) => {
-      const userId = String(sessionOf(request).user.id);
+      const userId = userIdOf(request);
       const query = request.query;
       const statuses = statusesOf(query);
       const result = await fastify.services.sales.list(
@@ -121,18 +121,9 @@ const campaignSalesRoutes: RoutesPlugin = async (fastify) => {
   ) =>
     fastify.get(
       `/api/campaigns/:id/sales.${format}`,
-      {
-        schema: {
-          tags: ['campaigns'],
-          summary,
-          params: idParams,
-          querystring: salesQuery,
-          response: { 200: SALES_REPLIES[format], ...SALES_REPLIES.errors },
-        },
-        config: { auth: true },
-      },
+      route({ summary, params: idParams, querystring: salesQuery, 200: SALES_REPLIES[format] }),
       async (request, reply) => {
-        const userId = String(sessionOf(request).user.id);
+        const userId = userIdOf(request);
         const query = request.query;
         const file = await open(userId, request.params.id, {
           statuses: statusesOf(query),
@@ -168,17 +159,13 @@ const campaignSalesRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.get(
     '/api/campaigns/:id/sales/:saleId/numbers',
-    {
-      schema: {
-        tags: ['campaigns'],
-        summary: "Todos os números de uma venda (o '+N' da tabela de vendas)",
-        params: v.object({ id: v.string(), saleId: v.string() }),
-        response: { 200: SALES_REPLIES.numbers, ...SALES_REPLIES.errors },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary: "Todos os números de uma venda (o '+N' da tabela de vendas)",
+      params: v.object({ id: v.string(), saleId: v.string() }),
+      200: SALES_REPLIES.numbers,
+    }),
     async (request, reply) => {
-      const userId = String(sessionOf(request).user.id);
+      const userId = userIdOf(request);
       const numbers = await fastify.services.sales.numbers(userId, request.params.id, request.params.saleId);
       if (!numbers) throw new HttpError(404, SALES_MESSAGES.saleNotFound);
       void reply.header('cache-control', 'no-store');

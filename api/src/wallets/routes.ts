@@ -8,6 +8,7 @@ import { WALLET_REPLIES } from './schemas';
 import { walletListItem } from './service';
 import { TRANSFER_REPLY_MESSAGES } from './messages';
 import { previewView, transferMessage, transferView } from './transfers';
+import { routeGroup } from '../lib/route';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 import { depositSchema } from '@rifaria/shared/schemas';
 import { centsToReais } from '@rifaria/shared/money';
@@ -50,21 +51,16 @@ const walletParams = v.object({ id: v.string() });
 
 const depositParams = v.object({ id: v.string() });
 
-/** POST/GET /payments/deposits: Pix deposits into the user's own active wallet. */
+/** Every route needs a session; one on a wallet answers 404 for another user's (the list has none). */
+const route = routeGroup({ tag: 'wallets', auth: true, errors: ownedErrors });
+const listRoute = routeGroup({ tag: 'wallets', auth: true, errors: authErrors });
 
 const walletRoutes: RoutesPlugin = async (fastify) => {
   const { wallets, transfers } = fastify.services;
 
   fastify.get(
     '/api/user-wallets',
-    {
-      schema: {
-        tags: ['wallets'],
-        summary: 'Carteiras do usuário, mais recentes primeiro',
-        response: { 200: WALLET_REPLIES.wallets, ...authErrors },
-      },
-      config: { auth: true },
-    },
+    listRoute({ summary: 'Carteiras do usuário, mais recentes primeiro', 200: WALLET_REPLIES.wallets }),
     async (request) => {
       const list = await wallets.listForUser(sessionOf(request).user.id);
       return { success: true, data: list.map(walletListItem) };
@@ -73,15 +69,11 @@ const walletRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.get(
     '/api/user-wallets/:id/balance',
-    {
-      schema: {
-        tags: ['wallets'],
-        params: walletParams,
-        summary: 'Saldos da carteira (Disponível, Futuro e total), lidos do ledger',
-        response: { 200: WALLET_REPLIES.balance, ...ownedErrors },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary: 'Saldos da carteira (Disponível, Futuro e total), lidos do ledger',
+      params: walletParams,
+      200: WALLET_REPLIES.balance,
+    }),
     async (request, reply) => {
       const wallet = await wallets.findOwned(sessionOf(request).user.id, request.params.id);
       const { availableCents, blockedCents } = await wallets.balances(wallet.id);
@@ -102,16 +94,12 @@ const walletRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.get(
     '/api/user-wallets/:id/transactions',
-    {
-      schema: {
-        tags: ['wallets'],
-        params: walletParams,
-        summary: 'Extrato da carteira (lançamentos do ledger) com filtros de período e tipo',
-        querystring: historyQuery,
-        response: { 200: WALLET_REPLIES.history, ...ownedErrors },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary: 'Extrato da carteira (lançamentos do ledger) com filtros de período e tipo',
+      params: walletParams,
+      querystring: historyQuery,
+      200: WALLET_REPLIES.history,
+    }),
     async (request) => {
       const wallet = await wallets.findOwned(sessionOf(request).user.id, request.params.id);
       const query = request.query;
@@ -127,18 +115,15 @@ const walletRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.post(
     '/api/user-wallets/:id/transfers',
-    {
-      schema: {
-        tags: ['wallets'],
-        params: walletParams,
-        summary:
-          'Transferir: Pix do saldo disponível para uma chave Pix (header opcional Idempotency-Key: a mesma ' +
-          'chave devolve a mesma transferência, 200)',
-        body: transferBody,
-        response: { 200: WALLET_REPLIES.transfer, 201: WALLET_REPLIES.transfer, ...ownedErrors, 422: errorReply },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary:
+        'Transferir: Pix do saldo disponível para uma chave Pix (header opcional Idempotency-Key: a mesma ' +
+        'chave devolve a mesma transferência, 200)',
+      params: walletParams,
+      body: transferBody,
+      200: WALLET_REPLIES.transfer,
+      201: WALLET_REPLIES.transfer,
+    }),
     async (request, reply) => {
       const body = request.body;
       const idempotencyKey = idempotencyKeyOf(request, TRANSFER_REPLY_MESSAGES.idempotencyKeyInvalid);
@@ -160,18 +145,16 @@ const walletRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.post(
     '/api/user-wallets/:id/transfers/preview',
-    {
-      schema: {
-        tags: ['wallets'],
-        params: walletParams,
-        summary:
-          'Confirmação de uma transferência (nada é debitado nem enviado): a chave na forma canônica, o valor e ' +
-          'o destinatário como o PSP o informa (consulta ao DICT); 422 "Chave Pix não encontrada"',
-        body: transferBody,
-        response: { 200: WALLET_REPLIES.transferPreview, ...ownedErrors, 422: errorReply, 502: errorReply },
-      },
-      config: { auth: true, rateLimit: PREVIEW_RATE_LIMIT },
-    },
+    route({
+      summary:
+        'Confirmação de uma transferência (nada é debitado nem enviado): a chave na forma canônica, o valor e ' +
+        'o destinatário como o PSP o informa (consulta ao DICT); 422 "Chave Pix não encontrada"',
+      params: walletParams,
+      body: transferBody,
+      rateLimit: PREVIEW_RATE_LIMIT,
+      200: WALLET_REPLIES.transferPreview,
+      502: errorReply,
+    }),
     async (request, reply) => {
       const body = request.body;
       const preview = await transfers.preview(sessionOf(request).user.id, request.params.id, {
@@ -192,15 +175,11 @@ const walletRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.get(
     '/api/user-wallets/:id/transfers/:transferId',
-    {
-      schema: {
-        tags: ['wallets'],
-        params: transferParams,
-        summary: 'Uma transferência da carteira: o comprovante na tela (ID fim a fim, destinatário, valor)',
-        response: { 200: WALLET_REPLIES.transfer, ...ownedErrors },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary: 'Uma transferência da carteira: o comprovante na tela (ID fim a fim, destinatário, valor)',
+      params: transferParams,
+      200: WALLET_REPLIES.transfer,
+    }),
     async (request, reply) => {
       const { id, transferId } = request.params;
       const transfer = await transfers.getOwned(sessionOf(request).user.id, id, transferId);
@@ -215,15 +194,12 @@ const walletRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.get(
     '/api/user-wallets/:id/transfers/:transferId/comprovante.pdf',
-    {
-      schema: {
-        tags: ['wallets'],
-        params: transferParams,
-        summary: 'Comprovante em PDF de uma transferência concluída (só o titular da carteira); 409 antes de concluída',
-        response: { 200: WALLET_REPLIES.receiptPdf, ...ownedErrors, 409: errorReply },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary: 'Comprovante em PDF de uma transferência concluída (só o titular da carteira); 409 antes de concluída',
+      params: transferParams,
+      200: WALLET_REPLIES.receiptPdf,
+      409: errorReply,
+    }),
     async (request, reply) => {
       const { user } = sessionOf(request);
       const { id, transferId } = request.params;
@@ -243,15 +219,13 @@ const walletRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.post(
     '/payments/deposits',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Gera um Pix de depósito (expira em 48 h) para a carteira ativa do usuário',
-        body: depositSchema,
-        response: { 201: WALLET_REPLIES.deposit, 502: errorReply, 404: errorReply, ...authErrors },
-      },
-      config: { auth: true },
-    },
+    route({
+      tag: 'payments',
+      summary: 'Gera um Pix de depósito (expira em 48 h) para a carteira ativa do usuário',
+      body: depositSchema,
+      201: WALLET_REPLIES.deposit,
+      502: errorReply,
+    }),
     async (request, reply) => {
       const view = await deposits.create(sessionOf(request).user.id, request.body);
       return reply.code(201).send({
@@ -265,15 +239,12 @@ const walletRoutes: RoutesPlugin = async (fastify) => {
 
   fastify.get(
     '/payments/deposits/:id',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Um depósito do usuário (estado do Pix)',
-        params: depositParams,
-        response: { 200: WALLET_REPLIES.deposit, 404: errorReply, ...authErrors },
-      },
-      config: { auth: true },
-    },
+    route({
+      tag: 'payments',
+      summary: 'Um depósito do usuário (estado do Pix)',
+      params: depositParams,
+      200: WALLET_REPLIES.deposit,
+    }),
     async (request, reply) => {
       const view = await deposits.get(sessionOf(request).user.id, request.params.id);
       void reply.header('cache-control', 'no-store');

@@ -5,8 +5,9 @@ import * as v from 'valibot';
 import { API_MESSAGES } from '../lib/messages';
 import { linkOriginOf } from '../lib/public-origin';
 import { errorReply, messageReply, ownedErrors } from '../lib/reply-schema';
+import { routeGroup } from '../lib/route';
 import type { RoutesPlugin } from '../lib/routes-plugin';
-import { sessionOf } from '../lib/session';
+import { userIdOf } from '../lib/session';
 import { perAddress, perKeyLimit } from '../lib/rate-limits';
 import { WHATSAPP_API_MESSAGES } from './messages';
 import { WHATSAPP_REPLIES } from './schemas';
@@ -36,129 +37,100 @@ const webhookQuery = v.object({
   secret: v.optional(v.pipe(v.string(), v.maxLength(200))),
 });
 
-const userOf = (request: FastifyRequest) => String(sessionOf(request).user.id);
 const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+
+/** Every organiser route is owner-scoped; the provider's webhook has no session. */
+const route = routeGroup({ tag: 'whatsapp', auth: true, errors: ownedErrors });
+const webhookRoute = routeGroup({ tag: 'whatsapp' });
+const unavailable = { 503: errorReply };
 
 const whatsappRoutes: RoutesPlugin = async (fastify) => {
   const whatsapp = () => fastify.services.whatsapp;
-  const unavailable = { 503: errorReply };
 
   fastify.get(
     '/whatsapp/instances',
-    {
-      schema: {
-        tags: ['whatsapp'],
-        summary: 'Instâncias de WhatsApp do organizador',
-        response: { 200: WHATSAPP_REPLIES.instances, ...ownedErrors },
-      },
-      config: { auth: true },
-    },
+    route({ summary: 'Instâncias de WhatsApp do organizador', 200: WHATSAPP_REPLIES.instances }),
     async (request): Promise<ApiSuccess<WhatsAppInstance[]>> => ({
       success: true,
-      data: await whatsapp().list(userOf(request)),
+      data: await whatsapp().list(userIdOf(request)),
     }),
   );
 
   fastify.get(
     '/whatsapp/instances/:id',
-    {
-      schema: {
-        tags: ['whatsapp'],
-        summary: 'Uma instância (o diálogo do QR Code consulta a cada ~2 s enquanto conecta)',
-        params: idParams,
-        response: { 200: WHATSAPP_REPLIES.instance, ...ownedErrors },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary: 'Uma instância (o diálogo do QR Code consulta a cada ~2 s enquanto conecta)',
+      params: idParams,
+      200: WHATSAPP_REPLIES.instance,
+    }),
     async (request, reply): Promise<ApiSuccess<WhatsAppInstance>> => {
       void reply.header('cache-control', 'no-store');
-      return { success: true, data: await whatsapp().get(userOf(request), idOf(request)) };
+      return { success: true, data: await whatsapp().get(userIdOf(request), idOf(request)) };
     },
   );
 
   fastify.post(
     '/whatsapp/instances',
-    {
-      schema: {
-        tags: ['whatsapp'],
-        summary: 'Cria uma instância e já inicia a conexão (status connecting, qr_code)',
-        body: whatsappInstanceSchema,
-        response: { 201: WHATSAPP_REPLIES.instance, ...ownedErrors, ...unavailable },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary: 'Cria uma instância e já inicia a conexão (status connecting, qr_code)',
+      body: whatsappInstanceSchema,
+      201: WHATSAPP_REPLIES.instance,
+      ...unavailable,
+    }),
     async (request, reply) => {
-      const data = await whatsapp().create(userOf(request), request.body, linkOriginOf(fastify.config));
+      const data = await whatsapp().create(userIdOf(request), request.body, linkOriginOf(fastify.config));
       return reply.code(201).send({ success: true, message: WHATSAPP_MESSAGES.created, data });
     },
   );
 
   fastify.post(
     '/whatsapp/instances/:id/connect',
-    {
-      schema: {
-        tags: ['whatsapp'],
-        summary: 'Conectar: um novo QR Code (422 se já conectada)',
-        params: idParams,
-        response: { 200: WHATSAPP_REPLIES.instance, ...ownedErrors, ...unavailable },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary: 'Conectar: um novo QR Code (422 se já conectada)',
+      params: idParams,
+      200: WHATSAPP_REPLIES.instance,
+      ...unavailable,
+    }),
     async (request): Promise<ApiSuccess<WhatsAppInstance>> => {
-      const data = await whatsapp().connect(userOf(request), idOf(request), linkOriginOf(fastify.config));
+      const data = await whatsapp().connect(userIdOf(request), idOf(request), linkOriginOf(fastify.config));
       return { success: true, message: WHATSAPP_MESSAGES.connecting, data };
     },
   );
 
   fastify.post(
     '/whatsapp/instances/:id/disconnect',
-    {
-      schema: {
-        tags: ['whatsapp'],
-        summary: 'Desconectar: desconecta o celular; a instância continua cadastrada',
-        params: idParams,
-        response: { 200: WHATSAPP_REPLIES.instance, ...ownedErrors, ...unavailable },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary: 'Desconectar: desconecta o celular; a instância continua cadastrada',
+      params: idParams,
+      200: WHATSAPP_REPLIES.instance,
+      ...unavailable,
+    }),
     async (request): Promise<ApiSuccess<WhatsAppInstance>> => ({
       success: true,
       message: WHATSAPP_MESSAGES.disconnected,
-      data: await whatsapp().disconnect(userOf(request), idOf(request)),
+      data: await whatsapp().disconnect(userIdOf(request), idOf(request)),
     }),
   );
 
   fastify.post(
     '/whatsapp/instances/:id/set-default',
-    {
-      schema: {
-        tags: ['whatsapp'],
-        summary: 'Padrão: as mensagens automáticas saem por esta instância (422 se não conectada)',
-        params: idParams,
-        response: { 200: WHATSAPP_REPLIES.instance, ...ownedErrors },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary: 'Padrão: as mensagens automáticas saem por esta instância (422 se não conectada)',
+      params: idParams,
+      200: WHATSAPP_REPLIES.instance,
+    }),
     async (request): Promise<ApiSuccess<WhatsAppInstance>> => ({
       success: true,
       message: WHATSAPP_MESSAGES.defaultSet,
-      data: await whatsapp().setDefault(userOf(request), idOf(request)),
+      data: await whatsapp().setDefault(userIdOf(request), idOf(request)),
     }),
   );
 
   fastify.delete(
     '/whatsapp/instances/:id',
-    {
-      schema: {
-        tags: ['whatsapp'],
-        summary: 'Remove a instância (também no provedor)',
-        params: idParams,
-        response: { 200: messageReply, ...ownedErrors, ...unavailable },
-      },
-      config: { auth: true },
-    },
+    route({ summary: 'Remove a instância (também no provedor)', params: idParams, 200: messageReply, ...unavailable }),
     async (request) => {
-      await whatsapp().remove(userOf(request), idOf(request));
+      await whatsapp().remove(userIdOf(request), idOf(request));
       return { success: true, message: WHATSAPP_MESSAGES.deleted };
     },
   );
@@ -167,66 +139,54 @@ const whatsappRoutes: RoutesPlugin = async (fastify) => {
   // dialog's {phone_number, message} of before), at most RATE_LIMIT_WHATSAPP_TEST_MAX an hour per organiser.
   fastify.post(
     '/whatsapp/instances/:id/test',
-    {
-      schema: {
-        tags: ['whatsapp'],
-        summary:
-          'Envia agora a mensagem de teste da Rifaria pela instância, ao número da própria instância (registrada no histórico; limite por hora)',
-        params: idParams,
-        response: { 200: messageReply, ...ownedErrors, ...unavailable },
-      },
-      config: { auth: true },
+    route({
+      summary:
+        'Envia agora a mensagem de teste da Rifaria pela instância, ao número da própria instância (registrada no histórico; limite por hora)',
+      params: idParams,
       preHandler: perKeyLimit(
         fastify,
         'whatsapp-test',
         fastify.config.rateLimits.whatsappTest,
-        userOf,
+        userIdOf,
         WHATSAPP_API_MESSAGES.testTooMany,
       ),
-    },
+      200: messageReply,
+      ...unavailable,
+    }),
     async (request) => {
-      await whatsapp().sendTest(userOf(request), idOf(request));
+      await whatsapp().sendTest(userIdOf(request), idOf(request));
       return { success: true, message: WHATSAPP_MESSAGES.testSent };
     },
   );
 
   fastify.get(
     '/whatsapp/messages',
-    {
-      schema: {
-        tags: ['whatsapp'],
-        summary: 'Mensagens automáticas e de teste do organizador, das mais novas às mais antigas (50 por página)',
-        querystring: pageQuery,
-        response: { 200: WHATSAPP_REPLIES.messages, ...ownedErrors },
-      },
-      config: { auth: true },
-    },
+    route({
+      summary: 'Mensagens automáticas e de teste do organizador, das mais novas às mais antigas (50 por página)',
+      querystring: pageQuery,
+      200: WHATSAPP_REPLIES.messages,
+    }),
     async (request, reply): Promise<ApiSuccess<WhatsAppMessage[]>> => {
       void reply.header('cache-control', 'no-store');
-      return { success: true, data: await whatsapp().messages(userOf(request), request.query.page) };
+      return { success: true, data: await whatsapp().messages(userIdOf(request), request.query.page) };
     },
   );
 
   // Evolution API's webhook: no session; authenticated by the token of its URL (or a key: service.handleWebhook).
   fastify.post(
     '/webhooks/evolution',
-    {
+    webhookRoute({
+      summary: 'Webhook do Evolution API (connection.update, qrcode.updated; os demais são ignorados)',
+      querystring: webhookQuery,
+      rateLimit: perAddress({ max: 3000, timeWindowMs: 60_000 }),
       bodyLimit: EVOLUTION_WEBHOOK_BODY_LIMIT_BYTES,
-      schema: {
-        tags: ['whatsapp'],
-        summary: 'Webhook do Evolution API (connection.update, qrcode.updated; os demais são ignorados)',
-        querystring: webhookQuery,
-        response: {
-          200: messageReply,
-          400: errorReply,
-          401: errorReply,
-          413: errorReply,
-          415: errorReply,
-          429: errorReply,
-        },
-      },
-      config: { rateLimit: perAddress({ max: 3000, timeWindowMs: 60_000 }) },
-    },
+      200: messageReply,
+      400: errorReply,
+      401: errorReply,
+      413: errorReply,
+      415: errorReply,
+      429: errorReply,
+    }),
     async (request, reply) => {
       const outcome = await whatsapp().handleWebhook({
         headerKey: request.headers.apikey,
