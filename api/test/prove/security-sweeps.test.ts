@@ -6,7 +6,7 @@ import { bearer, buildApp, registerUser, uniqueEmail, type TestApp } from '../he
 import { cpfFromBase, TEST_BUYER_DATA_SECRET } from '../support/buyers';
 import { bannerForm, createCampaign, publishedCampaign } from '../support/campaigns';
 import { organiser, type Organiser } from '../support/organisers';
-import { buy, chargeOf, purchaseRow, WEBHOOK_SECRET } from '../support/purchases';
+import { buy, chargeOf, purchaseRow, sellingConfig, WEBHOOK_SECRET } from '../support/purchases';
 import { describeEndpoint, endpoints, fillPath, type Endpoint } from '../support/routes';
 import { PNG } from '../support/uploads';
 
@@ -170,11 +170,7 @@ describe('security sweeps over every registered route', () => {
   beforeAll(async () => {
     t = await buildApp({
       logStream,
-      config: {
-        logLevel: 'debug',
-        buyerData: { secret: TEST_BUYER_DATA_SECRET },
-        pix: { sandbox: { webhookSecret: WEBHOOK_SECRET } },
-      },
+      config: sellingConfig({ logLevel: 'debug' }),
     });
     list = endpoints(t.routes);
     a = await organiser(t.app);

@@ -4,21 +4,10 @@ import { auditLedger } from '../../src/ledger';
 import { TicketAllocator } from '../../src/purchases/allocator';
 import type { PgLeaseRecall } from '../../src/purchases/lease-recall';
 import { buildApp, DB_KIND, setupApp, type TestApp } from '../helper';
-import { newBuyer, TEST_BUYER_DATA_SECRET } from '../support/buyers';
+import { newBuyer } from '../support/buyers';
 import { publishedCampaign, type TestCampaign } from '../support/campaigns';
 import { payCharge } from '../support/pix';
-import {
-  backdateReservations,
-  blockedBalance,
-  buy,
-  campaignAndBuyer,
-  chargeOf,
-  numberLedger,
-  order,
-  purchaseRow,
-  ticketNumbers,
-  WEBHOOK_SECRET,
-} from '../support/purchases';
+import { backdateReservations, blockedBalance, buy, campaignAndBuyer, chargeOf, numberLedger, order, purchaseRow, sellingConfig, ticketNumbers } from '../support/purchases';
 
 /**
  * Near sell-out across processes: numbers unused in another process's ticket lease are recalled (allocator.recall,
@@ -28,7 +17,7 @@ import {
  * engine and the in-memory channel. Tests marked [PostgreSQL] run only with DATABASE_URL.
  */
 
-const config = { buyerData: { secret: TEST_BUYER_DATA_SECRET }, pix: { sandbox: { webhookSecret: WEBHOOK_SECRET } } };
+const config = sellingConfig();
 const a = setupApp({ config });
 const db = () => a.database.db;
 const allocatorOf = (app: TestApp) => app.app.services.purchases.allocator;

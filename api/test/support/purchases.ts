@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database, PurchaseStatusIdValue } from '../../src/db/schema';
 import { walletBalances } from '../../src/ledger';
-import { newBuyer } from './buyers';
+import { setupApp, type BuildOptions, type TestApp } from '../helper';
+import { newBuyer, TEST_BUYER_DATA_SECRET } from './buyers';
 import { publishedCampaign } from './campaigns';
 
 /**
@@ -12,6 +13,27 @@ import { publishedCampaign } from './campaigns';
  */
 
 export const WEBHOOK_SECRET = 'segredo-de-teste-do-webhook-de-compras';
+
+type Config = NonNullable<BuildOptions['config']>;
+
+/**
+ * The config of an app that sells: buyers' data sealed with the test secret and the sandbox PSP's webhook signed with
+ * WEBHOOK_SECRET, plus what a file adds (a reservation length, WhatsApp, the public address…).
+ */
+export function sellingConfig(extra: Omit<Config, 'buyerData'> = {}): Config {
+  return {
+    ...extra,
+    buyerData: { secret: TEST_BUYER_DATA_SECRET },
+    pix: { ...extra.pix, sandbox: { ...extra.pix?.sandbox, webhookSecret: WEBHOOK_SECRET } },
+  };
+}
+
+/** An app that sells (sellingConfig), built before the tests of the enclosing block and closed after them. */
+export const setupSellingApp = (extra?: Omit<Config, 'buyerData'>): TestApp => setupApp({ config: sellingConfig(extra) });
+
+/** The sales tests' clock: 10/11/2026 12:00 UTC and `n` minutes after it. */
+export const SALES_START = new Date('2026-11-10T12:00:00Z');
+export const minutesIn = (n: number) => new Date(SALES_START.getTime() + n * 60_000);
 
 const STATUS: Record<'pending' | 'paid' | 'cancelled', PurchaseStatusIdValue> = { pending: 1, paid: 2, cancelled: 3 };
 const numbersUsed = new Map<string, number>();

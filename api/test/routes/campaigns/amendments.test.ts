@@ -1,11 +1,10 @@
 import { formatDateTime } from '@rifaria/shared/format';
 import { AMENDMENT_MESSAGES, CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import { api, setupApp } from '../../helper';
-import { TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { createCampaign } from '../../support/campaigns';
 import { drawableCampaign, drawCampaign } from '../../support/draws';
 import { setupOrganiser } from '../../support/organisers';
-import { WEBHOOK_SECRET } from '../../support/purchases';
+import { sellingConfig } from '../../support/purchases';
 
 /**
  * Issue 30, major item 3: on a campaign with a paid sale, the ticket price went R$ 0,50 → R$ 5,00 and the first prize
@@ -14,7 +13,7 @@ import { WEBHOOK_SECRET } from '../../support/purchases';
  * in the verification file; the draw only moves later.
  */
 
-const config = { buyerData: { secret: TEST_BUYER_DATA_SECRET }, pix: { sandbox: { webhookSecret: WEBHOOK_SECRET } } };
+const config = sellingConfig();
 const t = setupApp({ config });
 const owner = setupOrganiser(t);
 const call = () => api(t.app);

@@ -7,23 +7,18 @@ import { auditLedger, walletBalances } from '../../../src/ledger';
 import { verifyDrawFile } from '../../../src/draws/verification';
 import { roundTime } from '../../../src/draws/beacon';
 import { DrandBeacon, type Beacon } from '../../../src/draws/beacon-client';
-import {
-  CaixaFederalResults,
-  firstSandboxContestOn,
-  sandboxContestDate,
-  type FederalResults,
-} from '../../../src/draws/federal-results';
+import { CaixaFederalResults, firstSandboxContestOn, sandboxContestDate, type FederalResults } from '../../../src/draws/federal-results';
 import { api, setupApp, setupAppBeside } from '../../helper';
-import { TEST_BUYER_DATA_SECRET, testCpfCipher } from '../../support/buyers';
+import { testCpfCipher } from '../../support/buyers';
 import { drawableCampaign, drawCampaign, paidNumbers, paidOf, setDrawAt } from '../../support/draws';
 import { QUICKNET_ROUNDS } from '../../support/drand-rounds';
 import { FakeJsonServer } from '../../support/fake-json-server';
 import { organiser, setupOrganiser } from '../../support/organisers';
-import { chargeOf, getPurchase, purchaseRow, WEBHOOK_SECRET } from '../../support/purchases';
+import { chargeOf, getPurchase, purchaseRow, sellingConfig } from '../../support/purchases';
 
 /** POST /api/campaigns/{id}/draw, its settlement and the public result (issue 13). */
 
-const config = { buyerData: { secret: TEST_BUYER_DATA_SECRET }, pix: { sandbox: { webhookSecret: WEBHOOK_SECRET } } };
+const config = sellingConfig();
 const t = setupApp({ config });
 const owner = setupOrganiser(t);
 const db = () => t.database.db;

@@ -3,17 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { VerificationFile } from '../../../src/draws/verification';
 import { setupApp } from '../../helper';
-import { TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { drawableCampaign, drawCampaign, forge, paidOf, runVerifyDraw, withNumbers } from '../../support/draws';
 import { setupOrganiser } from '../../support/organisers';
-import { WEBHOOK_SECRET } from '../../support/purchases';
+import { sellingConfig } from '../../support/purchases';
 
 /**
  * `npm run verify-draw -- FILE --link URL` against a real server: the file is compared with the public campaign's
  * commitment (published before sales) and paid count, so a file that only agrees with itself fails (issue 29, item 3).
  */
 
-const config = { buyerData: { secret: TEST_BUYER_DATA_SECRET }, pix: { sandbox: { webhookSecret: WEBHOOK_SECRET } } };
+const config = sellingConfig();
 const t = setupApp({ config });
 const owner = setupOrganiser(t);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verify-link-'));

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import { formatDateTime } from '@rifaria/shared/format';
 import { loadConfig } from '../../../src/config';
-import { setupApp } from '../../helper';
-import { buyerDevice, newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { buyerDevice, newBuyer } from '../../support/buyers';
 import { publishedCampaign, type TestCampaign } from '../../support/campaigns';
-import { backdateReservations, order, RESERVATION_DEFAULTS, WEBHOOK_SECRET } from '../../support/purchases';
+import { backdateReservations, order, RESERVATION_DEFAULTS, setupSellingApp } from '../../support/purchases';
 import { countRows } from '../../support/rows';
 
 /**
@@ -16,14 +15,7 @@ import { countRows } from '../../support/rows';
 
 // The production caps (the test helper turns them off for every other suite).
 const { pendingSharePerBuyer, pendingSharePerAddress } = loadConfig({}).purchases;
-const t = setupApp({
-  config: {
-    buyerData: { secret: TEST_BUYER_DATA_SECRET },
-    pix: { sandbox: { webhookSecret: WEBHOOK_SECRET } },
-    purchases: { reservationMs: 600_000, pendingSharePerBuyer, pendingSharePerAddress },
-    trustProxy: ['127.0.0.1'],
-  },
-});
+const t = setupSellingApp({ purchases: { reservationMs: 600_000, pendingSharePerBuyer, pendingSharePerAddress }, trustProxy: ['127.0.0.1'] });
 const db = () => t.database.db;
 
 /** `cookies`: the device's (`buyerDevice(id)` proves the buyer); without, a device that never proved anyone. */

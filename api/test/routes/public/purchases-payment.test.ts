@@ -3,21 +3,9 @@ import { PixProviderError, type PixRefund, type RefundInput } from '../../../src
 import { SANDBOX_WEBHOOK_SECRET_HEADER } from '../../../src/payments/sandbox';
 import { setupApp, setupAppBeside } from '../../helper';
 import { FakePixProvider } from '../../support/fake-pix';
-import { newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { newBuyer } from '../../support/buyers';
 import { publishedCampaign, type TestCampaign } from '../../support/campaigns';
-import {
-  backdateReservations,
-  blockedBalance,
-  buy,
-  campaignAndBuyer,
-  chargeOf,
-  getPurchase,
-  numberLedger,
-  order,
-  purchaseRow,
-  ticketNumbers,
-  WEBHOOK_SECRET,
-} from '../../support/purchases';
+import { backdateReservations, blockedBalance, buy, campaignAndBuyer, chargeOf, getPurchase, numberLedger, order, purchaseRow, sellingConfig, ticketNumbers, WEBHOOK_SECRET } from '../../support/purchases';
 import { payCharge, postPixWebhook } from '../../support/pix';
 
 /**
@@ -25,7 +13,7 @@ import { payCharge, postPixWebhook } from '../../support/pix';
  * fails while the purchase is created.
  */
 
-const config = { buyerData: { secret: TEST_BUYER_DATA_SECRET }, pix: { sandbox: { webhookSecret: WEBHOOK_SECRET } } };
+const config = sellingConfig();
 const t = setupApp({ config });
 const db = () => t.database.db;
 

@@ -2,19 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { buildApp, setupApp, setupAppBeside } from '../../helper';
 import { countRows } from '../../support/rows';
-import { newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { newBuyer } from '../../support/buyers';
 import { publishedCampaign, type TestCampaign } from '../../support/campaigns';
-import {
-  backdateReservations,
-  buy,
-  campaignAndBuyer,
-  chargeOf,
-  insertPurchase,
-  numberLedger,
-  order,
-  purchaseRow,
-  WEBHOOK_SECRET,
-} from '../../support/purchases';
+import { backdateReservations, buy, campaignAndBuyer, chargeOf, insertPurchase, numberLedger, order, purchaseRow, sellingConfig } from '../../support/purchases';
 import { payCharge } from '../../support/pix';
 
 /**
@@ -23,11 +13,7 @@ import { payCharge } from '../../support/pix';
  * from two API processes at once); other buyers and other campaigns are unaffected.
  */
 
-const config = {
-  buyerData: { secret: TEST_BUYER_DATA_SECRET },
-  pix: { sandbox: { webhookSecret: WEBHOOK_SECRET } },
-  purchases: { reservationMs: 600_000 },
-};
+const config = sellingConfig({ purchases: { reservationMs: 600_000 } });
 const t = setupApp({ config });
 const db = () => t.database.db;
 

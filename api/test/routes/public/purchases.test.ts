@@ -3,31 +3,15 @@ import { BUYER_MESSAGES } from '@rifaria/shared/schemas';
 import jsQR from 'jsqr';
 import { hasError, parsePix, type PixStaticObject } from 'pix-utils';
 import { PNG } from 'pngjs';
-import { setupApp, setupAppBeside } from '../../helper';
+import { setupAppBeside } from '../../helper';
 import { countRows } from '../../support/rows';
-import { buyerDevice, newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { buyerDevice, newBuyer } from '../../support/buyers';
 import { publishedCampaign } from '../../support/campaigns';
-import {
-  buy,
-  campaignAndBuyer,
-  chargeOf,
-  getPurchase,
-  order,
-  purchaseRow,
-  RESERVATION_DEFAULTS,
-  ticketNumbers,
-  WEBHOOK_SECRET,
-} from '../../support/purchases';
+import { buy, campaignAndBuyer, chargeOf, getPurchase, order, purchaseRow, RESERVATION_DEFAULTS, setupSellingApp, ticketNumbers } from '../../support/purchases';
 
 /** POST /public/purchases and GET /public/purchases/:hash: rules, messages and reply shapes (sandbox PSP). */
 
-const t = setupApp({
-  config: {
-    buyerData: { secret: TEST_BUYER_DATA_SECRET },
-    pix: { sandbox: { webhookSecret: WEBHOOK_SECRET } },
-    purchases: { reservationMs: 600_000 },
-  },
-});
+const t = setupSellingApp({ purchases: { reservationMs: 600_000 } });
 const db = () => t.database.db;
 
 describe('POST /public/purchases', () => {

@@ -1,23 +1,16 @@
 import { createHash } from 'node:crypto';
 import { BUYER_DEVICE_COOKIE } from '../../../src/buyers/device-token';
-import { setupApp } from '../../helper';
-import { buyerDevice, cpfFromBase, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { buyerDevice, cpfFromBase } from '../../support/buyers';
 import { publishedCampaign } from '../../support/campaigns';
 import { pdfPageCount, pdfTextLines } from '../../support/pdf';
-import { buy, chargeOf, order, purchaseRow, ticketNumbers, WEBHOOK_SECRET } from '../../support/purchases';
+import { buy, chargeOf, order, purchaseRow, setupSellingApp, ticketNumbers } from '../../support/purchases';
 
 /**
  * GET /public/purchases/:hash/comprovante.pdf (issue 30, "expected by buyers"): the receipt of a paid purchase, as
  * a PDF the API makes, for the device that proved the buyer and nobody else. Its text is read back
  * (support/pdf.ts): a number, a field or the draw's commitment missing from the file fails.
  */
-const t = setupApp({
-  config: {
-    buyerData: { secret: TEST_BUYER_DATA_SECRET },
-    pix: { sandbox: { webhookSecret: WEBHOOK_SECRET } },
-    publicUrl: 'https://rifaria.example',
-  },
-});
+const t = setupSellingApp({ publicUrl: 'https://rifaria.example' });
 const db = () => t.database.db;
 const SEED = Buffer.alloc(32, 7);
 const COMMITMENT = createHash('sha256').update(SEED).digest('hex');

@@ -1,15 +1,14 @@
 import { bearer, registerUser, setupApp, type RegisteredUser } from '../../helper';
 import { insertBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { insertCampaign } from '../../support/campaigns';
-import { insertPurchase } from '../../support/purchases';
+import { insertPurchase, minutesIn } from '../../support/purchases';
 
 describe('GET /api/campaigns/:id/sales', () => {
   const t = setupApp({ config: { buyerData: { secret: TEST_BUYER_DATA_SECRET } } });
   let owner: RegisteredUser;
   let campaignId: string;
   let pagedCampaignId: string;
-  const base = new Date('2026-11-10T12:00:00Z');
-  const minutes = (n: number) => new Date(base.getTime() + n * 60_000);
+  const minutes = minutesIn;
 
   beforeAll(async () => {
     const db = t.database.db;

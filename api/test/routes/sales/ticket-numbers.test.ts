@@ -1,7 +1,7 @@
-import { bearer, registerUser, setupApp, type RegisteredUser } from '../../helper';
-import { insertBuyer, newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { bearer, registerUser, type RegisteredUser } from '../../helper';
+import { insertBuyer, newBuyer } from '../../support/buyers';
 import { insertCampaign } from '../../support/campaigns';
-import { buy, getPurchase, insertPurchase, order, WEBHOOK_SECRET } from '../../support/purchases';
+import { buy, getPurchase, insertPurchase, minutesIn, order, setupSellingApp } from '../../support/purchases';
 
 /**
  * Issue 13: the sales search finds who holds a ticket number (digits only, zero padding allowed), scoped to the
@@ -17,19 +17,12 @@ interface SaleBody {
 }
 
 describe('GET /api/campaigns/:id/sales — ticket numbers', () => {
-  const t = setupApp({
-    config: {
-      buyerData: { secret: TEST_BUYER_DATA_SECRET },
-      pix: { sandbox: { webhookSecret: WEBHOOK_SECRET } },
-      purchases: { reservationMs: 600_000 },
-    },
-  });
+  const t = setupSellingApp({ purchases: { reservationMs: 600_000 } });
   let owner: RegisteredUser;
   let stranger: RegisteredUser;
   let campaignId: string;
   let strangersCampaignId: string;
-  const base = new Date('2026-11-10T12:00:00Z');
-  const minutes = (n: number) => new Date(base.getTime() + n * 60_000);
+  const minutes = minutesIn;
 
   beforeAll(async () => {
     const db = t.database.db;

@@ -1,8 +1,7 @@
 import { api, setupApp } from '../../helper';
-import { TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { drawableCampaign, drawCampaign } from '../../support/draws';
 import { setupOrganiser } from '../../support/organisers';
-import { WEBHOOK_SECRET } from '../../support/purchases';
+import { sellingConfig } from '../../support/purchases';
 
 /**
  * Issue 30, item 6: after a draw the wallet history must add up to the balance shown. The release moves money from
@@ -10,7 +9,7 @@ import { WEBHOOK_SECRET } from '../../support/purchases';
  * released are tagged with the balance their money is in now.
  */
 
-const config = { buyerData: { secret: TEST_BUYER_DATA_SECRET }, pix: { sandbox: { webhookSecret: WEBHOOK_SECRET } } };
+const config = sellingConfig();
 const t = setupApp({ config });
 const owner = setupOrganiser(t);
 

@@ -2,21 +2,13 @@ import { formatBRL, formatDateTime } from '@rifaria/shared/format';
 import { SANDBOX_WEBHOOK_SECRET_HEADER } from '../../../src/payments/sandbox';
 import { MAX_SEND_ATTEMPTS, retryDelaySeconds } from '../../../src/whatsapp/sender';
 import type { SandboxGateway } from '../../../src/whatsapp/sandbox';
-import { api, setupApp } from '../../helper';
-import { newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { api } from '../../helper';
+import { newBuyer } from '../../support/buyers';
 import { createCampaign } from '../../support/campaigns';
 import { drawableCampaign, drawCampaign, tomorrowDrawDatetime } from '../../support/draws';
 import { organiser, type Organiser } from '../../support/organisers';
 import { payCharge, postPixWebhook } from '../../support/pix';
-import {
-  backdateReservations,
-  buy,
-  chargeOf,
-  order,
-  purchaseRow,
-  ticketNumbers,
-  WEBHOOK_SECRET,
-} from '../../support/purchases';
+import { backdateReservations, buy, chargeOf, order, purchaseRow, setupSellingApp, ticketNumbers, WEBHOOK_SECRET } from '../../support/purchases';
 
 /**
  * The automatic messages (issue 14): written in the event's transaction (reservation, Pix confirmation, expiry,
@@ -24,13 +16,7 @@ import {
  * connected instance (sandbox here), skipped without one, never twice.
  */
 
-const t = setupApp({
-  config: {
-    buyerData: { secret: TEST_BUYER_DATA_SECRET },
-    pix: { sandbox: { webhookSecret: WEBHOOK_SECRET } },
-    whatsapp: { sandboxConnectMs: 0 },
-  },
-});
+const t = setupSellingApp({ whatsapp: { sandboxConnectMs: 0 } });
 const db = () => t.database.db;
 const sandbox = () => t.app.services.whatsapp.gateway as SandboxGateway;
 /** One worker pass of the WhatsApp delivery. */
