@@ -1,18 +1,20 @@
 import type { PublicBuyer } from '@rifaria/shared/types';
 import * as v from 'valibot';
-import { lookupReplySchema, replySchema, type Check, type Out, type Same } from '../lib/reply-schema';
+import { lookupReplySchema, replySchema, wire } from '../lib/reply-schema';
 
 /**
  * Replies of the reservation modal's buyer calls: the buyer is always masked (name, '***.***.***-09',
  * 'a***@gmail.com', '(11) *****-4321'), and only these four fields can leave the server.
  */
 
-export const publicBuyerSchema = v.object({
-  name: v.string(),
-  cpf: v.pipe(v.string(), v.description('Mascarado: ***.***.***-09')),
-  email: v.pipe(v.nullable(v.string()), v.description('Mascarado: a***@gmail.com')),
-  phone: v.pipe(v.string(), v.description('Mascarado: (11) *****-4321')),
-});
+export const publicBuyerSchema = wire<PublicBuyer>()(
+  v.object({
+    name: v.string(),
+    cpf: v.pipe(v.string(), v.description('Mascarado: ***.***.***-09')),
+    email: v.pipe(v.nullable(v.string()), v.description('Mascarado: a***@gmail.com')),
+    phone: v.pipe(v.string(), v.description('Mascarado: (11) *****-4321')),
+  }),
+);
 
 export const changePhoneReplySchema = v.object({ success: v.boolean(), message: v.string(), data: publicBuyerSchema });
 
@@ -25,5 +27,3 @@ export const BUYER_REPLIES = {
   /** 'Trocar de telefone', step 1: the same message whatever the CPF. */
   message: replySchema(v.object({ success: v.boolean(), message: v.string() })),
 } as const;
-
-export type ReplyContractChecks = [Check<Same<Out<typeof publicBuyerSchema>, PublicBuyer>>];

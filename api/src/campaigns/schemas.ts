@@ -19,9 +19,7 @@ import {
   reais,
   replySchema,
   saoPauloDay,
-  type Check,
-  type Out,
-  type Same,
+  wire,
 } from '../lib/reply-schema';
 
 /**
@@ -30,24 +28,30 @@ import {
  * `tsc`. How replies are described: lib/reply-schema.ts.
  */
 
-export const drawTypeSchema = v.object({ id: integer, description: v.string() });
+export const drawTypeSchema = wire<DrawType>()(v.object({ id: integer, description: v.string() }));
 
-export const awardSchema = v.object({
-  id: integer,
-  description: v.string(),
-  value: v.nullable(reais),
-  position: integer,
-});
+export const awardSchema = wire<Award>()(
+  v.object({
+    id: integer,
+    description: v.string(),
+    value: v.nullable(reais),
+    position: integer,
+  }),
+);
 
-export const campaignStatsSchema = v.object({
-  tickets_sold: v.pipe(integer, v.description('Tickets pagos')),
-  total_tickets: integer,
-  tickets_available: v.pipe(integer, v.description('Total − vendidos − reservados por compras pendentes')),
-  total_revenue: reais,
-  sales_percentage: v.pipe(v.number(), v.description('0–100, até 2 casas decimais')),
-});
+export const campaignStatsSchema = wire<CampaignStats>()(
+  v.object({
+    tickets_sold: v.pipe(integer, v.description('Tickets pagos')),
+    total_tickets: integer,
+    tickets_available: v.pipe(integer, v.description('Total − vendidos − reservados por compras pendentes')),
+    total_revenue: reais,
+    sales_percentage: v.pipe(v.number(), v.description('0–100, até 2 casas decimais')),
+  }),
+);
 
-export const salesChartEntrySchema = v.object({ date: saoPauloDay, sales: integer, revenue: reais });
+export const salesChartEntrySchema = wire<SalesChartEntry>()(
+  v.object({ date: saoPauloDay, sales: integer, revenue: reais }),
+);
 
 const campaignEntries = {
   id: integer,
@@ -108,13 +112,15 @@ const campaignEntries = {
   ),
 };
 
-export const campaignSchema = v.object(campaignEntries);
+export const campaignSchema = wire<Campaign>()(v.object(campaignEntries));
 
-export const campaignListReplySchema = v.object({
-  success: v.literal(true),
-  data: v.array(campaignSchema),
-  summary: v.object({ active_count: integer, draft_count: integer, total_raised: reais }),
-});
+export const campaignListReplySchema = wire<CampaignListReply>()(
+  v.object({
+    success: v.literal(true),
+    data: v.array(campaignSchema),
+    summary: v.object({ active_count: integer, draft_count: integer, total_raised: reais }),
+  }),
+);
 
 export const campaignReplySchema = v.object({ success: v.literal(true), data: campaignSchema });
 
@@ -124,14 +130,16 @@ export const campaignMessageReplySchema = v.object({
   data: campaignSchema,
 });
 
-export const publishReplySchema = v.object({
-  success: v.literal(true),
-  message: v.string(),
-  data: v.object({
-    ...campaignEntries,
-    processing: v.pipe(v.boolean(), v.description('Acima de 10.000 tickets o modal mostra o estado "processando"')),
+export const publishReplySchema = wire<PublishReply>()(
+  v.object({
+    success: v.literal(true),
+    message: v.string(),
+    data: v.object({
+      ...campaignEntries,
+      processing: v.pipe(v.boolean(), v.description('Acima de 10.000 tickets o modal mostra o estado "processando"')),
+    }),
   }),
-});
+);
 
 /** The banner for `<picture>` (shared BannerImage). */
 export const bannerImageSchema = v.pipe(
@@ -151,38 +159,40 @@ export const bannerImageSchema = v.pipe(
 );
 
 /** GET /public/campaigns/{link}: what the buyer's page shows, nothing of the organiser but name and WhatsApp. */
-export const publicCampaignSchema = v.object({
-  name: v.string(),
-  title: v.string(),
-  link: v.string(),
-  full_url: campaignEntries.full_url,
-  banner_image: campaignEntries.banner,
-  banner: bannerImageSchema,
-  ticket_price: reais,
-  total_tickets: integer,
-  draw_datetime: campaignEntries.draw_datetime,
-  draw_date: campaignEntries.draw_date,
-  draw_date_formatted: campaignEntries.draw_date_formatted,
-  draw_type: drawTypeSchema,
-  draw_commitment: campaignEntries.draw_commitment,
-  draw_rule: v.pipe(
-    v.string(),
-    v.description('Como os ganhadores são sorteados, em pt-BR, publicado antes das vendas'),
-  ),
-  drawn: v.pipe(v.boolean(), v.description('true depois do sorteio: GET /public/campaigns/{link}/result responde')),
-  status: campaignStatusSchema,
-  organizer: v.object({ name: v.string(), whatsapp: v.nullable(v.string()) }),
-  awards: v.array(awardSchema),
-  rules: v.pipe(v.string(), v.description("HTML saneado (b, strong, i, em, u, br, p); '' = texto padrão")),
-  stats: v.object({
-    sales_percentage: campaignStatsSchema.entries.sales_percentage,
-    tickets_available: campaignStatsSchema.entries.tickets_available,
-    tickets_paid: v.pipe(integer, v.description('Números pagos (depois do sorteio: os que o sorteio usou)')),
+export const publicCampaignSchema = wire<PublicCampaign>()(
+  v.object({
+    name: v.string(),
+    title: v.string(),
+    link: v.string(),
+    full_url: campaignEntries.full_url,
+    banner_image: campaignEntries.banner,
+    banner: bannerImageSchema,
+    ticket_price: reais,
+    total_tickets: integer,
+    draw_datetime: campaignEntries.draw_datetime,
+    draw_date: campaignEntries.draw_date,
+    draw_date_formatted: campaignEntries.draw_date_formatted,
+    draw_type: drawTypeSchema,
+    draw_commitment: campaignEntries.draw_commitment,
+    draw_rule: v.pipe(
+      v.string(),
+      v.description('Como os ganhadores são sorteados, em pt-BR, publicado antes das vendas'),
+    ),
+    drawn: v.pipe(v.boolean(), v.description('true depois do sorteio: GET /public/campaigns/{link}/result responde')),
+    status: campaignStatusSchema,
+    organizer: v.object({ name: v.string(), whatsapp: v.nullable(v.string()) }),
+    awards: v.array(awardSchema),
+    rules: v.pipe(v.string(), v.description("HTML saneado (b, strong, i, em, u, br, p); '' = texto padrão")),
+    stats: v.object({
+      sales_percentage: campaignStatsSchema.entries.sales_percentage,
+      tickets_available: campaignStatsSchema.entries.tickets_available,
+      tickets_paid: v.pipe(integer, v.description('Números pagos (depois do sorteio: os que o sorteio usou)')),
+    }),
+    accepting_purchases: v.pipe(v.boolean(), v.description('false: publicada mas sem venda (data passou, esgotada)')),
+    max_tickets_per_purchase: integer,
+    amendments: v.pipe(v.array(amendmentSchema), v.description('Alterações do regulamento depois das vendas')),
   }),
-  accepting_purchases: v.pipe(v.boolean(), v.description('false: publicada mas sem venda (data passou, esgotada)')),
-  max_tickets_per_purchase: integer,
-  amendments: v.pipe(v.array(amendmentSchema), v.description('Alterações do regulamento depois das vendas')),
-});
+);
 
 export const publicCampaignReplySchema = v.object({ success: v.literal(true), data: publicCampaignSchema });
 
@@ -207,16 +217,3 @@ export const CAMPAIGN_REPLIES = {
   publish: replySchema(publishReplySchema),
   publicPage: replySchema(publicCampaignReplySchema),
 } as const;
-
-// Compile-time check against the shared contract ------------------------------------------------------------------
-
-export type ReplyContractChecks = [
-  Check<Same<Out<typeof drawTypeSchema>, DrawType>>,
-  Check<Same<Out<typeof awardSchema>, Award>>,
-  Check<Same<Out<typeof campaignStatsSchema>, CampaignStats>>,
-  Check<Same<Out<typeof salesChartEntrySchema>, SalesChartEntry>>,
-  Check<Same<Out<typeof campaignSchema>, Campaign>>,
-  Check<Same<Out<typeof campaignListReplySchema>, CampaignListReply>>,
-  Check<Same<Out<typeof publishReplySchema>, PublishReply>>,
-  Check<Same<Out<typeof publicCampaignSchema>, PublicCampaign>>,
-];

@@ -29,7 +29,7 @@ import { findPublicCampaign, publicCampaign } from './public-page';
 import { firstFreeLink, slugify } from './slug';
 import { isUniqueViolation } from '../db/errors';
 import type { OrganiserMail } from '../mail/organiser-mail';
-import { leaseOver, stampLease } from '../db/leases';
+import { claimLeased, leaseOver } from '../db/leases';
 import {
   BANNER_VARIANT_NAMES,
   BannerImageError,
@@ -108,7 +108,6 @@ export class CampaignsService {
     /** The organiser's 'campanha publicada' e-mail, in the publish transaction, once per campaign (issue 30). */
     private readonly mail: OrganiserMail,
   ) {}
-
 
   /**
    * An uploaded banner by the key in its URL (/media/banners/<key>), or null. Only keys the server could have
@@ -613,21 +612,16 @@ export class CampaignsService {
    * the page keeps showing it as it is.
    */
   async backfillBannerVariants(limit = BANNER_BACKFILL_BATCH): Promise<{ processed: number }> {
-    const claimed = await this.db.transaction().execute(async (trx) => {
-      const rows = await trx
+    const claimed = await claimLeased(this.db, 'campaigns', 'banner_variants_claimed_at', (trx) =>
+      trx
         .selectFrom('campaigns')
         .select(['id', 'banner_storage_key'])
         .where('banner_storage_key', 'is not', null)
         .where('banner_variants', 'is', null)
         .where(leaseOver('banner_variants_claimed_at', BANNER_BACKFILL_LEASE_SECONDS))
         .orderBy('id')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      await stampLease(trx, 'campaigns', 'banner_variants_claimed_at', rows);
-      return rows;
-    });
+        .limit(limit),
+    );
     for (const row of claimed) await this.backfillOne(row.id, row.banner_storage_key!);
     return { processed: claimed.length };
   }

@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database, Executor } from './schema';
 
 /**
@@ -23,4 +23,26 @@ export async function stampLease(
   if (rows.length === 0) return;
   const ids = rows.map((row) => row.id);
   await sql`UPDATE ${sql.table(table)} SET ${sql.ref(column)} = now() WHERE id = ANY(${ids}::bigint[])`.execute(trx);
+}
+
+/** A select query that can still be locked (a Kysely SelectQueryBuilder). */
+interface Lockable<Row> {
+  forUpdate(): { skipLocked(): { execute(): Promise<Row[]> } };
+}
+
+/**
+ * Claims the rows `query` selects (FOR UPDATE SKIP LOCKED) and stamps `column` on them, in one transaction: the rows
+ * a worker pass works on, that another process skips until the lease is over. `query` filters with `leaseOver`.
+ */
+export function claimLeased<Row extends { id: string }>(
+  db: Kysely<Database>,
+  table: keyof Database,
+  column: string,
+  query: (trx: Transaction<Database>) => Lockable<Row>,
+): Promise<Row[]> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await query(trx).forUpdate().skipLocked().execute();
+    await stampLease(trx, table, column, rows);
+    return rows;
+  });
 }

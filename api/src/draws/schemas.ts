@@ -7,7 +7,7 @@ import type {
   OrganizerDrawWinner,
 } from '@rifaria/shared/types';
 import * as v from 'valibot';
-import { integer, isoTimestamp, replySchema, type Check, type Out, type Same } from '../lib/reply-schema';
+import { integer, isoTimestamp, replySchema, wire } from '../lib/reply-schema';
 
 /** Reply shapes of the draw routes, checked at compile time against @rifaria/shared/types (lib/reply-schema.ts). */
 
@@ -19,16 +19,21 @@ const winnerEntries = {
   number: v.pipe(v.string(), v.description('Com zeros à esquerda, como no checkout')),
   buyer_name: v.pipe(v.string(), v.description("Mascarado na página pública ('Maria S.')")),
 };
-export const drawWinnerSchema = v.object(winnerEntries);
+export const drawWinnerSchema = wire<DrawWinner>()(v.object(winnerEntries));
 
-export const drawBeaconSchema = v.object({
-  source: v.pipe(v.string(), v.description("'drand' (quicknet) ou 'sandbox' (offline, não é aleatoriedade pública)")),
-  chain_hash: v.string(),
-  round: integer,
-  randomness: hex64,
-  signature: v.pipe(v.string(), v.description('Assinatura BLS da rodada (hex)')),
-  url: v.pipe(v.nullable(v.string()), v.description('Registro público da rodada (API HTTP do drand); null no sandbox')),
-});
+export const drawBeaconSchema = wire<DrawBeacon>()(
+  v.object({
+    source: v.pipe(v.string(), v.description("'drand' (quicknet) ou 'sandbox' (offline, não é aleatoriedade pública)")),
+    chain_hash: v.string(),
+    round: integer,
+    randomness: hex64,
+    signature: v.pipe(v.string(), v.description('Assinatura BLS da rodada (hex)')),
+    url: v.pipe(
+      v.nullable(v.string()),
+      v.description('Registro público da rodada (API HTTP do drand); null no sandbox'),
+    ),
+  }),
+);
 
 /** An amendment after sales (issue 30). */
 export const amendmentSchema = v.object({
@@ -65,23 +70,29 @@ const resultEntries = {
   amendments: v.pipe(v.array(amendmentSchema), v.description('Alterações do regulamento depois das vendas')),
 };
 
-export const drawResultSchema = v.object({ ...resultEntries, winners: v.array(drawWinnerSchema) });
+export const drawResultSchema = wire<DrawResult>()(v.object({ ...resultEntries, winners: v.array(drawWinnerSchema) }));
 
-export const organizerDrawWinnerSchema = v.object({
-  ...winnerEntries,
-  buyer_phone: v.string(),
-  buyer_email: v.nullable(v.string()),
-  purchase_hash: v.string(),
-});
-export const organizerDrawResultSchema = v.object({ ...resultEntries, winners: v.array(organizerDrawWinnerSchema) });
+export const organizerDrawWinnerSchema = wire<OrganizerDrawWinner>()(
+  v.object({
+    ...winnerEntries,
+    buyer_phone: v.string(),
+    buyer_email: v.nullable(v.string()),
+    purchase_hash: v.string(),
+  }),
+);
+export const organizerDrawResultSchema = wire<OrganizerDrawResult>()(
+  v.object({ ...resultEntries, winners: v.array(organizerDrawWinnerSchema) }),
+);
 
-export const federalContestLookupSchema = v.object({
-  contest: integer,
-  date: v.pipe(v.nullable(v.string()), v.description("'AAAA-MM-DD' do concurso, ou null")),
-  date_formatted: v.nullable(v.string()),
-  prizes: v.array(v.string()),
-  source: v.picklist(['caixa', 'sandbox']),
-});
+export const federalContestLookupSchema = wire<FederalContestLookup>()(
+  v.object({
+    contest: integer,
+    date: v.pipe(v.nullable(v.string()), v.description("'AAAA-MM-DD' do concurso, ou null")),
+    date_formatted: v.nullable(v.string()),
+    prizes: v.array(v.string()),
+    source: v.picklist(['caixa', 'sandbox']),
+  }),
+);
 
 export const DRAW_REPLIES = {
   federalLookup: replySchema(v.object({ success: v.literal(true), data: federalContestLookupSchema })),
@@ -96,12 +107,3 @@ export const DRAW_REPLIES = {
   },
   notModified: { description: 'Inalterado: o ETag enviado em If-None-Match é o do arquivo', type: 'null' },
 } as const;
-
-export type ReplyContractChecks = [
-  Check<Same<Out<typeof drawWinnerSchema>, DrawWinner>>,
-  Check<Same<Out<typeof drawBeaconSchema>, DrawBeacon>>,
-  Check<Same<Out<typeof drawResultSchema>, DrawResult>>,
-  Check<Same<Out<typeof organizerDrawWinnerSchema>, OrganizerDrawWinner>>,
-  Check<Same<Out<typeof organizerDrawResultSchema>, OrganizerDrawResult>>,
-  Check<Same<Out<typeof federalContestLookupSchema>, FederalContestLookup>>,
-];

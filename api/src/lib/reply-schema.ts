@@ -1,6 +1,6 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
-import { CAMPAIGN_STATUS, PURCHASE_STATUS } from '@rifaria/shared/types';
+import { CAMPAIGN_STATUS, PURCHASE_STATUS, type Pagination } from '@rifaria/shared/types';
 import * as v from 'valibot';
 
 /**
@@ -12,6 +12,15 @@ import * as v from 'valibot';
  * added to a query, a buyer's full CPF, can never leak) and throws on a missing required one; the same JSON Schema
  * documents the route in /api/docs. Requests are validated with valibot too (lib/valibot.ts).
  */
+
+/**
+ * The schema, unchanged, once `tsc` has checked that its output is exactly the shared wire type T (an extra argument
+ * is required, and none fits, when they drift apart): `export const saleSchema = wire<Sale>()(v.object({ ... }))`.
+ */
+export const wire =
+  <T>() =>
+  <S extends v.GenericSchema>(schema: S, ..._exact: Same<Out<S>, T> extends true ? [] : [never]): S =>
+    schema;
 
 // Building blocks ------------------------------------------------------------------------------------------------
 
@@ -35,22 +44,21 @@ export const campaignStatusSchema = v.object({
 
 /** { id, name } of a purchase status (shared PURCHASE_STATUS). */
 export const purchaseStatusSchema = v.object({
-  id: v.pipe(
-    v.picklist(Object.values(PURCHASE_STATUS_ID) as [1, 2, 3]),
-    v.description(described(PURCHASE_STATUS)),
-  ),
+  id: v.pipe(v.picklist(Object.values(PURCHASE_STATUS_ID) as [1, 2, 3]), v.description(described(PURCHASE_STATUS))),
   name: v.picklist(Object.values(PURCHASE_STATUS) as ['Pendente', 'Pago', 'Cancelado']),
 });
 
-export const paginationSchema = v.object({
-  current_page: integer,
-  per_page: integer,
-  total: integer,
-  last_page: integer,
-  has_more_pages: v.boolean(),
-  from: v.nullable(integer),
-  to: v.nullable(integer),
-});
+export const paginationSchema = wire<Pagination>()(
+  v.object({
+    current_page: integer,
+    per_page: integer,
+    total: integer,
+    last_page: integer,
+    has_more_pages: v.boolean(),
+    from: v.nullable(integer),
+    to: v.nullable(integer),
+  }),
+);
 
 // Replies every domain uses ---------------------------------------------------------------------------------------
 
@@ -174,8 +182,7 @@ type Flat<T> = T extends readonly unknown[]
     ? { [K in keyof T]: Flat<T[K]> }
     : T;
 /** true when a valibot shape's output and a shared wire type are the same shape. */
-export type Same<A, B> =
-  (<T>() => T extends Flat<A> ? 1 : 2) extends <T>() => T extends Flat<B> ? 1 : 2 ? true : false;
+export type Same<A, B> = (<T>() => T extends Flat<A> ? 1 : 2) extends <T>() => T extends Flat<B> ? 1 : 2 ? true : false;
 /** Fails `tsc` unless given true: `Check<Same<Out<typeof schema>, WireType>>`. */
 export type Check<T extends true> = T;
 export type Out<S extends v.GenericSchema> = v.InferOutput<S>;

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { SandboxMail } from '@rifaria/shared/types';
-import { type Check, isoTimestamp, nullableString, type Out, replySchema, type Same } from '../lib/reply-schema';
+import { isoTimestamp, nullableString, replySchema, wire } from '../lib/reply-schema';
 
 /** GET /api/sandbox/mailbox: the e-mails kept in mail_outbox, as the sandbox mailbox page lists them. */
 
@@ -9,15 +9,17 @@ export const mailboxQuerySchema = v.object({
   to: v.optional(v.pipe(v.string(), v.maxLength(320), v.trim())),
 });
 
-export const sandboxMailSchema = v.object({
-  id: v.string(),
-  to: v.string(),
-  subject: v.string(),
-  text: v.string(),
-  html: nullableString,
-  created_at: isoTimestamp,
-  created_at_formatted: v.pipe(v.string(), v.description("'21/11/2025 às 14:30' no horário de São Paulo")),
-});
+export const sandboxMailSchema = wire<SandboxMail>()(
+  v.object({
+    id: v.string(),
+    to: v.string(),
+    subject: v.string(),
+    text: v.string(),
+    html: nullableString,
+    created_at: isoTimestamp,
+    created_at_formatted: v.pipe(v.string(), v.description("'21/11/2025 às 14:30' no horário de São Paulo")),
+  }),
+);
 
 export const mailboxReplySchema = v.object({
   success: v.boolean(),
@@ -25,5 +27,3 @@ export const mailboxReplySchema = v.object({
 });
 
 export const MAIL_REPLIES = { mailbox: replySchema(mailboxReplySchema) } as const;
-
-export type ReplyContractChecks = [Check<Same<Out<typeof sandboxMailSchema>, SandboxMail>>];

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, PixChargePurpose, PixChargesTable } from '../db/schema';
-import { leaseOver, stampLease } from '../db/leases';
+import { claimLeased, leaseOver } from '../db/leases';
 import {
   PixWebhookRejected,
   type PixPayer,
@@ -255,21 +255,16 @@ export class PaymentsService {
    */
   async resumeInterruptedWebhookCalls(options: { olderThanSeconds?: number } = {}): Promise<number> {
     const age = options.olderThanSeconds ?? this.options.reconcileAfterSeconds;
-    const claimed = await this.db.transaction().execute(async (trx) => {
-      const rows = await trx
+    const claimed = await claimLeased(this.db, 'pix_webhook_calls', 'last_checked_at', (trx) =>
+      trx
         .selectFrom('pix_webhook_calls')
         .select(['id', 'raw_body'])
         .where('outcome', '=', 'received')
         .where('received_at', '<=', sql<Date>`now() - make_interval(secs => ${age})`)
         .where(leaseOver('last_checked_at', age))
         .orderBy('received_at')
-        .limit(this.options.batchSize)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      await stampLease(trx, 'pix_webhook_calls', 'last_checked_at', rows);
-      return rows;
-    });
+        .limit(this.options.batchSize),
+    );
     for (const row of claimed) {
       try {
         await this.processWebhookCall(row.id, row.raw_body, parsePixWebhookBody);
@@ -351,8 +346,8 @@ export class PaymentsService {
    */
   async reconcilePendingCharges(options: { olderThanSeconds?: number } = {}): Promise<Record<string, number>> {
     const age = options.olderThanSeconds ?? this.options.reconcileAfterSeconds;
-    const claimed = await this.db.transaction().execute(async (trx) => {
-      const rows = await trx
+    const claimed = await claimLeased(this.db, 'pix_charges', 'last_checked_at', (trx) =>
+      trx
         .selectFrom('pix_charges')
         .select(['id', 'txid'])
         .where((eb) =>
@@ -367,13 +362,8 @@ export class PaymentsService {
         .where(leaseOver('last_checked_at', age))
         .orderBy(sql`last_checked_at NULLS FIRST`)
         .orderBy('created_at')
-        .limit(this.options.batchSize)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      await stampLease(trx, 'pix_charges', 'last_checked_at', rows);
-      return rows;
-    });
+        .limit(this.options.batchSize),
+    );
 
     const counts: Record<string, number> = {};
     for (const row of claimed) {

@@ -3,7 +3,9 @@ import type { Database, Executor, UserWallet, WalletStatus } from '../db/schema'
 import { HttpError } from '../lib/errors';
 import { API_MESSAGES } from '../lib/messages';
 import { walletBalances, type WalletBalances } from '../ledger';
+import type { Out } from '../lib/reply-schema';
 import type { ActiveWalletLookup } from '../profile/service';
+import type { historyReplySchema } from './schemas';
 import { centsToReais } from '@rifaria/shared/money';
 
 export const WALLET_STATUS_LABELS: Record<WalletStatus, string> = {
@@ -39,32 +41,8 @@ export interface HistoryQuery {
   perPage: number;
 }
 
-export interface HistoryRow {
-  id: number;
-  /** 'move': between the wallet's own balances (a draw's release, 'Futuro' → 'Disponível'): neither in nor out. */
-  type: 'in' | 'out' | 'move';
-  kind: string;
-  description: string;
-  amount: number;
-  balance: 'available' | 'blocked';
-  status: 'completed' | 'pending' | 'failed';
-  /** The transfer of a 'transfer' line (its receipt), else null. */
-  transfer_id: number | null;
-  created_at: string;
-}
-
-export interface Page<T> {
-  data: T[];
-  pagination: {
-    current_page: number;
-    per_page: number;
-    total: number;
-    last_page: number;
-    has_more_pages: boolean;
-    from: number | null;
-    to: number | null;
-  };
-}
+/** A page of the wallet's statement (GET /api/user-wallets/{id}/transactions), as its reply declares it. */
+export type HistoryPage = Omit<Out<typeof historyReplySchema>, 'success'>;
 
 /** Wallet reads (list, ownership, balances, history) and the active-wallet lookup that locks the CPF. */
 export class WalletsService implements ActiveWalletLookup {
@@ -119,7 +97,7 @@ export class WalletsService implements ActiveWalletLookup {
    * 'Saídas' leave it out. A sale line carries the balance its money is in NOW: 'available' once its campaign's
    * release was posted to this wallet, 'blocked' ('Futuro') before.
    */
-  async history(walletId: string | number, query: HistoryQuery): Promise<Page<HistoryRow>> {
+  async history(walletId: string | number, query: HistoryQuery): Promise<HistoryPage> {
     const wallet = String(walletId);
     let base = this.db
       .selectFrom('ledger_entries as e')

@@ -13,7 +13,7 @@ import { InsufficientFundsError, post, transferPosting, transferReversalPosting,
 import { fieldError, HttpError } from '../lib/errors';
 import { API_MESSAGES } from '../lib/messages';
 import { reserveId } from '../db/ids';
-import { leaseOver, stampLease } from '../db/leases';
+import { claimLeased, leaseOver } from '../db/leases';
 import {
   PixKeyLookupUnavailable,
   PixTransferNotSent,
@@ -416,21 +416,16 @@ export class TransfersService {
    */
   async recheckProcessing(options: { olderThanSeconds?: number; limit?: number } = {}): Promise<number> {
     const age = options.olderThanSeconds ?? 60;
-    const claimed = await this.db.transaction().execute(async (trx) => {
-      const rows = await trx
+    const claimed = await claimLeased(this.db, 'wallet_transfers', 'last_checked_at', (trx) =>
+      trx
         .selectFrom('wallet_transfers')
         .selectAll()
         .where('status', '=', 'processing')
         .where('created_at', '<=', sql<Date>`now() - make_interval(secs => ${age})`)
         .where(leaseOver('last_checked_at', age))
         .orderBy('created_at')
-        .limit(options.limit ?? 50)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      await stampLease(trx, 'wallet_transfers', 'last_checked_at', rows);
-      return rows;
-    });
+        .limit(options.limit ?? 50),
+    );
     for (const transfer of claimed) {
       try {
         const known = await this.pix.getTransfer(transfer.provider_key);

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { isUniqueViolation } from '../db/errors';
-import { leaseOver, stampLease } from '../db/leases';
+import { claimLeased, leaseOver } from '../db/leases';
 import { whatsappNumberOf } from './gateway';
 import type { Database, Executor, WhatsappInstancesTable, WhatsappMessageKind } from '../db/schema';
 
@@ -217,21 +217,16 @@ export class WhatsAppRepository {
    * `id` narrows it to one instance (the QR dialog's poll).
    */
   claimConnecting(options: { limit: number; minAgeSeconds: number; id?: string }): Promise<InstanceRow[]> {
-    return this.db.transaction().execute(async (trx) => {
-      const rows = await trx
+    return claimLeased(this.db, 'whatsapp_instances', 'state_checked_at', (trx) =>
+      trx
         .selectFrom('whatsapp_instances')
         .selectAll()
         .where('status', '=', 'connecting')
         .where(leaseOver('state_checked_at', options.minAgeSeconds))
         .$if(options.id !== undefined, (query) => query.where('id', '=', options.id!))
         .orderBy(sql`state_checked_at NULLS FIRST`)
-        .limit(options.limit)
-        .forUpdate()
-        .skipLocked()
-        .execute();
-      await stampLease(trx, 'whatsapp_instances', 'state_checked_at', rows);
-      return rows;
-    });
+        .limit(options.limit),
+    );
   }
 
   /** The database's clock (ages of QR codes and attempts are measured on it, like every lease). */
