@@ -3,9 +3,10 @@
 // exits 1 when either file differs from what it would write (api/test/config/documented.test.ts does the same).
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT } from './lib.mjs';
 
-const docs = await import(path.join(ROOT, 'api/src/config/docs.ts'));
+const docs = await import(pathToFileURL(path.join(ROOT, 'api/src/config/docs.ts')).href);
 const { configDocs } = docs.configDocs ? docs : docs.default;
 
 const check = process.argv.includes('--check');

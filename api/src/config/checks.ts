@@ -81,7 +81,7 @@ export const mailFromProblem = (from: string): string | null =>
 
 /** EVOLUTION_INSTANCE_PREFIX (WhatsAppConfig.instancePrefix): letters, digits and _. */
 export const instancePrefixProblem = (prefix: string): string | null =>
-  /^[A-Za-z0-9_]{1,30}$/.test(prefix)
+  prefix.length <= 30 && /^[A-Za-z0-9_]{1,30}$/.test(prefix)
     ? null
     : `EVOLUTION_INSTANCE_PREFIX must be 1 to 30 letters, digits or _ (got "${prefix.slice(0, 40)}")`;
 
