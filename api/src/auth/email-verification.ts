@@ -76,7 +76,7 @@ export class EmailVerificationService {
         throw new HttpError(429, API_MESSAGES.emailCodeDailyLimit, undefined, { 'retry-after': String(seconds) });
       }
 
-      await this.repos.emailVerifications.replace({ userId, email: user.email, codeHash, ttlMinutes }, trx);
+      await this.repos.emailVerifications.replace({ userId, email: user.email, hash: codeHash, ttlMinutes }, trx);
       await this.mail.send(
         verificationCodeEmail({
           to: user.email,

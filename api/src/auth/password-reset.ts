@@ -70,7 +70,7 @@ export class PasswordResetService {
       const history = await this.repos.passwordResets.history(user.id, 24, trx);
       if (history.last && history.now.getTime() - history.last.getTime() < resendSeconds * 1000) return;
       await this.repos.passwordResets.replace(
-        { userId: user.id, email: user.email, tokenHash: hashToken(token), ttlMinutes },
+        { userId: user.id, email: user.email, hash: hashToken(token), ttlMinutes },
         trx,
       );
       await this.mail.send(

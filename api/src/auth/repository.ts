@@ -162,50 +162,63 @@ export interface SendHistory {
   now: Date;
 }
 
-async function sendHistory(
-  trx: Executor,
-  table: 'email_verification_codes' | 'password_reset_tokens',
-  userId: string,
-  windowHours: number,
-): Promise<SendHistory> {
-  const row = await trx
-    .selectFrom(table)
-    .select([
-      sql<Date | null>`max(created_at)`.as('last'),
-      sql<string>`count(*) FILTER (WHERE created_at > now() - make_interval(hours => ${windowHours}))`.as('in_window'),
-      sql<Date | null>`min(created_at) FILTER (WHERE created_at > now() - make_interval(hours => ${windowHours}))`.as(
-        'oldest_in_window',
-      ),
-      sql<Date>`now()`.as('now'),
-    ])
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return { last: row.last, inWindow: Number(row.in_window), oldestInWindow: row.oldest_in_window, now: row.now };
+/**
+ * What e-mail codes and reset links share: rows sent to a user (only their hash is stored), the latest one live until
+ * used, voided by the next one.
+ */
+abstract class SentToUserRepository {
+  constructor(
+    protected readonly db: Kysely<Database>,
+    private readonly table: 'email_verification_codes' | 'password_reset_tokens',
+    /** The column of the stored hash. */
+    private readonly hashColumn: 'code_hash' | 'token_hash',
+  ) {}
+
+  async history(userId: string, windowHours: number, trx: Executor = this.db): Promise<SendHistory> {
+    const row = await trx
+      .selectFrom(this.table)
+      .select([
+        sql<Date | null>`max(created_at)`.as('last'),
+        sql<string>`count(*) FILTER (WHERE created_at > now() - make_interval(hours => ${windowHours}))`.as(
+          'in_window',
+        ),
+        sql<Date | null>`min(created_at) FILTER (WHERE created_at > now() - make_interval(hours => ${windowHours}))`.as(
+          'oldest_in_window',
+        ),
+        sql<Date>`now()`.as('now'),
+      ])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return { last: row.last, inWindow: Number(row.in_window), oldestInWindow: row.oldest_in_window, now: row.now };
+  }
+
+  /** Stores a new one valid `ttlMinutes`, voiding the user's earlier ones: only the latest one works. */
+  async replace(
+    sent: { userId: string; email: string; hash: Buffer; ttlMinutes: number },
+    trx: Executor = this.db,
+  ): Promise<void> {
+    await this.invalidateForUser(sent.userId, trx);
+    await sql`
+      INSERT INTO ${sql.table(this.table)} (user_id, email, ${sql.ref(this.hashColumn)}, expires_at)
+      VALUES (${sent.userId}, ${sent.email}, ${sent.hash}, now() + make_interval(mins => ${sent.ttlMinutes}))
+    `.execute(trx);
+  }
+
+  /** Voids the user's unused ones (a new one is sent, or the e-mail changed: one sent to the old address dies). */
+  async invalidateForUser(userId: string, trx: Executor = this.db): Promise<void> {
+    await trx
+      .updateTable(this.table)
+      .set({ used_at: sql<Date>`now()` })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
+  }
 }
 
 /** 6-digit e-mail codes (email_verification_codes): only their keyed hash is stored (auth/email-verification.ts). */
-export class EmailVerificationsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  history(userId: string, windowHours: number, trx: Executor = this.db): Promise<SendHistory> {
-    return sendHistory(trx, 'email_verification_codes', userId, windowHours);
-  }
-
-  /** Stores a new code valid `ttlMinutes`, voiding the user's earlier ones: only the latest code works. */
-  async replace(
-    code: { userId: string; email: string; codeHash: Buffer; ttlMinutes: number },
-    trx: Executor = this.db,
-  ): Promise<void> {
-    await this.invalidateForUser(code.userId, trx);
-    await trx
-      .insertInto('email_verification_codes')
-      .values({
-        user_id: code.userId,
-        email: code.email,
-        code_hash: code.codeHash,
-        expires_at: sql<Date>`now() + make_interval(mins => ${code.ttlMinutes})`,
-      })
-      .execute();
+export class EmailVerificationsRepository extends SentToUserRepository {
+  constructor(db: Kysely<Database>) {
+    super(db, 'email_verification_codes', 'code_hash');
   }
 
   /** The user's newest code, locked for the check-and-count of a verification; undefined when none was sent. */
@@ -239,46 +252,12 @@ export class EmailVerificationsRepository {
       .where('id', '=', id)
       .execute();
   }
-
-  /** Voids the user's unused codes (a new code, or the e-mail changed: a code sent to the old address dies). */
-  async invalidateForUser(userId: string, trx: Executor = this.db): Promise<void> {
-    await trx
-      .updateTable('email_verification_codes')
-      .set({ used_at: sql<Date>`now()` })
-      .where('user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .execute();
-  }
 }
 
 /** Password reset links (password_reset_tokens): only the SHA-256 of the token is stored (auth/password-reset.ts). */
-export class PasswordResetsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  history(userId: string, windowHours: number, trx: Executor = this.db): Promise<SendHistory> {
-    return sendHistory(trx, 'password_reset_tokens', userId, windowHours);
-  }
-
-  /** Stores a new link valid `ttlMinutes`, voiding the user's earlier ones: only the latest link works. */
-  async replace(
-    token: { userId: string; email: string; tokenHash: Buffer; ttlMinutes: number },
-    trx: Executor = this.db,
-  ): Promise<void> {
-    await trx
-      .updateTable('password_reset_tokens')
-      .set({ used_at: sql<Date>`now()` })
-      .where('user_id', '=', token.userId)
-      .where('used_at', 'is', null)
-      .execute();
-    await trx
-      .insertInto('password_reset_tokens')
-      .values({
-        user_id: token.userId,
-        email: token.email,
-        token_hash: token.tokenHash,
-        expires_at: sql<Date>`now() + make_interval(mins => ${token.ttlMinutes})`,
-      })
-      .execute();
+export class PasswordResetsRepository extends SentToUserRepository {
+  constructor(db: Kysely<Database>) {
+    super(db, 'password_reset_tokens', 'token_hash');
   }
 
   /**

@@ -228,48 +228,52 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
     },
   );
 
+  /** A banner image, public and under a URL whose content never changes; 404 when the key or variant is unknown. */
+  const imageRoute = (
+    url: string,
+    doc: { summary: string; params: v.GenericSchema; description: string; types: string[] },
+    find: (params: Record<string, string>) => Promise<StoredFile | null>,
+  ) =>
+    fastify.get(
+      url,
+      mediaRoute({
+        summary: doc.summary,
+        params: doc.params,
+        200: {
+          description: doc.description,
+          content: Object.fromEntries(doc.types.map((type) => [type, { schema: BINARY }])),
+        },
+        404: errorReply,
+      }),
+      async (request, reply) => {
+        const file = await find(request.params as Record<string, string>);
+        if (!file) throw new HttpError(404, CAMPAIGN_API_MESSAGES.fileNotFound);
+        return sendImage(reply, file);
+      },
+    );
+
   // Campaign banners, public (the buyer page shows them). A key is random per upload and a replaced banner gets a
   // new key, so the content under a URL never changes: cacheable "forever".
-  fastify.get(
+  imageRoute(
     '/media/banners/:key',
-    mediaRoute({
+    {
       summary: 'Banner de campanha (público, imutável)',
       params: keyParams,
-      200: {
-        description: 'A imagem (PNG ou JPEG), em cache por um ano',
-        content: { 'image/png': { schema: BINARY }, 'image/jpeg': { schema: BINARY } },
-      },
-      404: errorReply,
-    }),
-    async (request, reply) => {
-      const file = await fastify.services.campaigns.bannerFile(request.params.key);
-      if (!file) throw new HttpError(404, CAMPAIGN_API_MESSAGES.fileNotFound);
-      return sendImage(reply, file);
+      description: 'A imagem (PNG ou JPEG), em cache por um ano',
+      types: ['image/png', 'image/jpeg'],
     },
+    ({ key }) => campaigns().bannerFile(key!),
   );
-
   // Its variants (campaigns/banner-images.ts): w480|w800|w1200|w1600 .avif/.webp, w1200.jpg, preview.jpg (1200×630).
-  fastify.get(
+  imageRoute(
     '/media/banners/:key/:variant',
-    mediaRoute({
+    {
       summary: 'Variante do banner: AVIF/WebP por largura, JPEG 1200, prévia 1200×630 (público, imutável)',
       params: variantParams,
-      200: {
-        description: 'A imagem, em cache por um ano',
-        content: {
-          'image/avif': { schema: BINARY },
-          'image/webp': { schema: BINARY },
-          'image/jpeg': { schema: BINARY },
-        },
-      },
-      404: errorReply,
-    }),
-    async (request, reply) => {
-      const { key, variant } = request.params;
-      const file = await fastify.services.campaigns.bannerVariantFile(key, variant);
-      if (!file) throw new HttpError(404, CAMPAIGN_API_MESSAGES.fileNotFound);
-      return sendImage(reply, file);
+      description: 'A imagem, em cache por um ano',
+      types: ['image/avif', 'image/webp', 'image/jpeg'],
     },
+    ({ key, variant }) => campaigns().bannerVariantFile(key!, variant!),
   );
 
   // The public campaign page (no session): the page buyers open from social-media links. Drafts and cancelled

@@ -38,13 +38,16 @@ function winnerOf(campaign: DrawCampaign, winner: StoredWinner): DrawWinner {
   };
 }
 
-function resultOf(
-  campaign: DrawCampaign,
-  draw: StoredDraw,
-  winners: StoredWinner[],
-  amendments: CampaignAmendment[],
-  origin: string,
-): Omit<DrawResult, 'winners'> {
+/** A drawn campaign as stored: the draw, its winners, and the amendments published since. */
+export interface StoredResult {
+  campaign: DrawCampaign;
+  draw: StoredDraw;
+  winners: StoredWinner[];
+  amendments: CampaignAmendment[];
+}
+
+/** What both replies say; `origin` is where the campaign's page is (lib/public-origin.ts linkOriginOf). */
+function resultOf({ campaign, draw, winners, amendments }: StoredResult, origin: string): Omit<DrawResult, 'winners'> {
   const rifaria = draw.method === 'rifaria';
   const beacon: DrawBeacon | null = rifaria ? beaconOf(draw.beacon) : null;
   return {
@@ -76,33 +79,19 @@ function resultOf(
 }
 
 /** GET /public/campaigns/{link}/result: winners' names masked. */
-export function presentPublicResult(
-  campaign: DrawCampaign,
-  draw: StoredDraw,
-  winners: StoredWinner[],
-  amendments: CampaignAmendment[],
-  /** Where the campaign's page is (lib/public-origin.ts linkOriginOf). */
-  origin: string,
-): DrawResult {
+export function presentPublicResult(stored: StoredResult, origin: string): DrawResult {
   return {
-    ...resultOf(campaign, draw, winners, amendments, origin),
-    winners: winners.map((winner) => winnerOf(campaign, winner)),
+    ...resultOf(stored, origin),
+    winners: stored.winners.map((winner) => winnerOf(stored.campaign, winner)),
   };
 }
 
 /** GET/POST /api/campaigns/{id}/draw: the organiser sees who won and how to reach them. */
-export function presentOrganizerResult(
-  campaign: DrawCampaign,
-  draw: StoredDraw,
-  winners: StoredWinner[],
-  amendments: CampaignAmendment[],
-  /** Where the campaign's page is (lib/public-origin.ts linkOriginOf). */
-  origin: string,
-): OrganizerDrawResult {
+export function presentOrganizerResult(stored: StoredResult, origin: string): OrganizerDrawResult {
   return {
-    ...resultOf(campaign, draw, winners, amendments, origin),
-    winners: winners.map((winner) => ({
-      ...winnerOf(campaign, winner),
+    ...resultOf(stored, origin),
+    winners: stored.winners.map((winner) => ({
+      ...winnerOf(stored.campaign, winner),
       buyer_name: winner.buyer_name,
       buyer_phone: maskPhone(winner.buyer_phone),
       buyer_email: winner.buyer_email,

@@ -327,13 +327,8 @@ export class DrawsService {
     const draw = await this.repository.findDraw(campaign.id, trx);
     const winners = await this.repository.winners(campaign.id, trx);
     const drawnCampaign = { ...campaign, status_id: CAMPAIGN_STATUS_ID.finished, drawn_at: draw!.drawn_at };
-    const result = presentOrganizerResult(
-      drawnCampaign,
-      draw!,
-      winners,
-      await amendmentsOf(trx, campaign.id),
-      this.origin,
-    );
+    const amendments = await amendmentsOf(trx, campaign.id);
+    const result = presentOrganizerResult({ campaign: drawnCampaign, draw: draw!, winners, amendments }, this.origin);
     const notice: DrawNotice = {
       campaignName: campaign.name,
       organizerName: campaign.organizer_name,
@@ -380,7 +375,7 @@ export class DrawsService {
       this.repository.winners(campaign.id),
       amendmentsOf(this.db, campaign.id),
     ]);
-    return presentOrganizerResult(campaign, draw, winners, amendments, this.origin);
+    return presentOrganizerResult({ campaign, draw, winners, amendments }, this.origin);
   }
 
   private async drawnByLink(link: string) {
@@ -397,7 +392,7 @@ export class DrawsService {
   /** GET /public/campaigns/{link}/result, or null before the draw (and for unknown links). */
   async publicResult(link: string): Promise<DrawResult | null> {
     const found = await this.drawnByLink(link);
-    return found ? presentPublicResult(found.campaign, found.draw, found.winners, found.amendments, this.origin) : null;
+    return found ? presentPublicResult(found, this.origin) : null;
   }
 
   /**

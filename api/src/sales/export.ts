@@ -68,12 +68,8 @@ export async function* salesCsv(
 ): AsyncGenerator<string> {
   yield salesCsvHeader();
   for await (const rows of saleChunks(db, campaign, query, chunk)) {
-    const numbers = await numbersOf(
-      db,
-      campaign,
-      rows.map((row) => String(row.id)),
-      chunk,
-    );
+    const ids = rows.map((row) => String(row.id));
+    const numbers = await numbersOf(db, campaign, ids, chunk);
     let text = '';
     for (const row of rows) {
       const sale = presentSale(row, cipher);

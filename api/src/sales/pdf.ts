@@ -218,12 +218,8 @@ export async function* salesPdf(
 
   yield await pdf.take();
   for await (const rows of saleChunks(db, campaign, query, chunk)) {
-    const numbers = await firstNumbersOf(
-      db,
-      campaign,
-      rows.map((row) => String(row.id)),
-      capacity,
-    );
+    const ids = rows.map((row) => String(row.id));
+    const numbers = await firstNumbersOf(db, campaign, ids, capacity);
     for (const row of rows) {
       const sale = presentSale(row, cipher);
       const held = numbers.get(String(row.id));
