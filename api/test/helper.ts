@@ -2,6 +2,7 @@ import { randomBytes, createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import pg from 'pg';
 import app, { serverOptions, type AppOptions } from '../src/app';
@@ -234,6 +235,28 @@ export function setupAppBeside(first: TestApp, options: Omit<BuildOptions, 'data
 /** A migrated database without an app, for the enclosing block (the handle is set once its tests run). */
 export function setupDatabase(): TestDatabase {
   return setupValue(createTestDatabase, (database) => database.dispose());
+}
+
+/** A stream for BuildOptions.logStream that keeps every line the app logs, in `lines`. */
+export function logCapture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+/** The error `promise` rejects with; fails when it resolves. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a rejection');
 }
 
 // Request helpers ------------------------------------------------------------------------------------------------

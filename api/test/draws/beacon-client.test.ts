@@ -8,6 +8,7 @@ import {
   SandboxBeacon,
 } from '../../src/draws/beacon-client';
 import { QUICKNET_ROUNDS } from '../support/drand-rounds';
+import { rejectionOf } from '../helper';
 import { FakeJsonServer, type FakeReply } from '../support/fake-json-server';
 
 /**
@@ -45,15 +46,6 @@ beforeEach(() => {
 const beacon = (urls: string[], timeoutMs = 2_000, now?: () => number) => new DrandBeacon({ urls, timeoutMs, now });
 const pathOf = (round: number) => `/${QUICKNET.chainHash}/public/${round}`;
 const [first, second] = QUICKNET_ROUNDS;
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('DrandBeacon', () => {
   it.each(QUICKNET_ROUNDS.map((r) => [r.round, r] as const))(
@@ -103,7 +95,7 @@ describe('DrandBeacon', () => {
       status: 200,
       body: { round: first.round, randomness: second.randomness, signature: second.signature },
     };
-    const error = await failure(beacon([bad.url]).round(first.round));
+    const error = await rejectionOf(beacon([bad.url]).round(first.round));
     expect(error).toBeInstanceOf(BeaconUnavailableError);
     expect(error.message).toBe(
       `Não foi possível obter a rodada ${first.round} do drand. Tente novamente em instantes.`,
@@ -128,7 +120,7 @@ describe('DrandBeacon', () => {
   it('gives up on a hanging relay within its timeout', async () => {
     bad.reply = 'hang';
     const started = Date.now();
-    const error = await failure(beacon([bad.url], 200).round(first.round));
+    const error = await rejectionOf(beacon([bad.url], 200).round(first.round));
     expect(error).toBeInstanceOf(BeaconUnavailableError);
     expect((error as BeaconUnavailableError).failures).toEqual([`${bad.url}: no reply within 200 ms`]);
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -143,7 +135,7 @@ describe('DrandBeacon', () => {
 
   it('fails when every relay fails, listing each one', async () => {
     bad.reply = { status: 503, body: {} };
-    const error = await failure(beacon([deadUrl, bad.url]).round(first.round));
+    const error = await rejectionOf(beacon([deadUrl, bad.url]).round(first.round));
     expect(error).toBeInstanceOf(BeaconUnavailableError);
     expect((error as BeaconUnavailableError).failures).toEqual([
       expect.stringMatching(new RegExp(`^${deadUrl}: `)),
@@ -156,14 +148,14 @@ describe('DrandBeacon', () => {
     ['chunked, without a content-length', true],
   ])('rejects a reply over the size limit (%s)', async (_case, chunked) => {
     bad.reply = { status: 200, body: { ...first, padding: 'x'.repeat(BEACON_MAX_REPLY_BYTES) }, chunked };
-    const error = await failure(beacon([bad.url]).round(first.round));
+    const error = await rejectionOf(beacon([bad.url]).round(first.round));
     expect(error).toBeInstanceOf(BeaconUnavailableError);
     expect((error as BeaconUnavailableError).failures[0]).toMatch(/reply (of \d+ bytes|over \d+ bytes)/);
   });
 
   it('refuses a round in the future without any request', async () => {
     const future = roundAt(new Date(Date.now() + 60 * 60 * 1000));
-    const error = await failure(beacon([good.url]).round(future));
+    const error = await rejectionOf(beacon([good.url]).round(future));
     expect(error).toBeInstanceOf(BeaconRoundNotYetError);
     expect((error as BeaconRoundNotYetError).availableAt).toEqual(roundTime(future));
     expect(error.message).toMatch(new RegExp(`^A rodada ${future} do drand ainda não foi publicada`));
@@ -174,7 +166,7 @@ describe('DrandBeacon', () => {
     const round = 30_000_000;
     const dueAt = roundTime(round).getTime();
     bad.reply = { status, body: { error: 'too early' } };
-    const error = await failure(beacon([bad.url, bad.url], 2_000, () => dueAt + 2_000).round(round));
+    const error = await rejectionOf(beacon([bad.url, bad.url], 2_000, () => dueAt + 2_000).round(round));
     expect(error).toBeInstanceOf(BeaconRoundNotYetError);
     expect((error as BeaconRoundNotYetError).availableAt.getTime()).toBe(dueAt + 2_000 + QUICKNET.periodSeconds * 1000);
     expect(bad.hits).toHaveLength(2);
@@ -187,7 +179,7 @@ describe('DrandBeacon', () => {
   });
 
   it('reads a 404 for an old round as unavailable (a relay without the chain), not "not yet"', async () => {
-    const error = await failure(beacon([good.url]).round(1_000));
+    const error = await rejectionOf(beacon([good.url]).round(1_000));
     expect(error).toBeInstanceOf(BeaconUnavailableError);
     expect(good.hits).toEqual([pathOf(1_000)]);
   });
@@ -197,7 +189,7 @@ describe('DrandBeacon', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new Error('request closed')), 50);
     const started = Date.now();
-    const error = await failure(beacon([bad.url, good.url], 5_000).round(first.round, controller.signal));
+    const error = await rejectionOf(beacon([bad.url, good.url], 5_000).round(first.round, controller.signal));
     expect(error.message).toBe('request closed');
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(good.hits).toEqual([]);

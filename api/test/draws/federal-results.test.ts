@@ -10,6 +10,7 @@ import {
   FederalResultsUnavailableError,
   SandboxFederalResults,
 } from '../../src/draws/federal-results';
+import { rejectionOf } from '../helper';
 import { FakeJsonServer, type FakeReply } from '../support/fake-json-server';
 
 /** A fake Caixa (`/portaldeloterias/api/federal/{contest}`) on real HTTP; each test scripts the reply per path. */
@@ -37,15 +38,6 @@ const PRIZES_5732 = ['50366', '33514', '45504', '94365', '51105'];
 const NOT_FOUND = 'Concurso 5732 da Loteria Federal não encontrado.';
 const UNAVAILABLE =
   'Não foi possível consultar o resultado da Loteria Federal. Informe os cinco prêmios manualmente ou tente novamente.';
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('CaixaFederalResults', () => {
   it('reads contest 5732: the five prizes, 1st to 5th, and the date', async () => {
@@ -95,7 +87,7 @@ describe('CaixaFederalResults', () => {
     ],
   ] as const)('answers "not found" to %s', async (_case, reply) => {
     caixa.routes.set(`${BASE_PATH}/5732`, reply);
-    const error = await failure(client().contest(5732));
+    const error = await rejectionOf(client().contest(5732));
     expect(error).toBeInstanceOf(FederalContestNotFoundError);
     expect(error.message).toBe(NOT_FOUND);
     expect((error as FederalContestNotFoundError).contest).toBe(5732);
@@ -124,7 +116,7 @@ describe('CaixaFederalResults', () => {
     ],
   ])('answers "unavailable" to %s', async (_case, reply) => {
     caixa.routes.set(`${BASE_PATH}/5732`, reply);
-    const error = await failure(client().contest(5732));
+    const error = await rejectionOf(client().contest(5732));
     expect(error).toBeInstanceOf(FederalResultsUnavailableError);
     expect(error.message).toBe(UNAVAILABLE);
   });
@@ -132,7 +124,7 @@ describe('CaixaFederalResults', () => {
   it('answers "unavailable" within its timeout when Caixa hangs', async () => {
     caixa.routes.set(`${BASE_PATH}/5732`, 'hang');
     const started = Date.now();
-    const error = await failure(client(200).contest(5732));
+    const error = await rejectionOf(client(200).contest(5732));
     expect(error).toBeInstanceOf(FederalResultsUnavailableError);
     expect((error as FederalResultsUnavailableError).reason).toBe('no reply within 200 ms');
     expect(Date.now() - started).toBeLessThan(2_000);

@@ -74,13 +74,15 @@ describe('organiser e-mails', () => {
     expect(published[0]!.body_text).toContain(`https://rifas.example/campanhas/${campaign.id}/painel`);
   });
 
-  it('should e-mail once when a transfer is sent, with the amount, the recipient and the end-to-end id', async () => {
+  /** A new organiser with `depositCents` in the wallet sends this Pix transfer. */
+  async function transferOut(depositCents: number, transfer: { amount: number; pix_key: string }) {
     const owner = await organiser(t.app);
-    await depositInto(db(), String(owner.walletId), 10_000);
-    const sent = await api(t.app).post(`/api/user-wallets/${owner.walletId}/transfers`, owner, {
-      amount: 25,
-      pix_key: '(21) 98877-6655',
-    });
+    await depositInto(db(), String(owner.walletId), depositCents);
+    return { owner, sent: await api(t.app).post(`/api/user-wallets/${owner.walletId}/transfers`, owner, transfer) };
+  }
+
+  it('should e-mail once when a transfer is sent, with the amount, the recipient and the end-to-end id', async () => {
+    const { owner, sent } = await transferOut(10_000, { amount: 25, pix_key: '(21) 98877-6655' });
     expect(sent.statusCode).toBe(201);
     const transfer = sent.json().data;
     // The PSP's outcome processed again (the worker's re-check) changes nothing and sends nothing more.
@@ -106,12 +108,7 @@ describe('organiser e-mails', () => {
   });
 
   it('should not e-mail a transfer the PSP refused', async () => {
-    const owner = await organiser(t.app);
-    await depositInto(db(), String(owner.walletId), 1000);
-    const sent = await api(t.app).post(`/api/user-wallets/${owner.walletId}/transfers`, owner, {
-      amount: 5,
-      pix_key: 'falha@sandbox.rifaria',
-    });
+    const { owner, sent } = await transferOut(1000, { amount: 5, pix_key: 'falha@sandbox.rifaria' });
     expect(sent.json().data.status).toBe('failed');
     expect((await mailsTo(owner.email)).filter((mail) => mail.dedupe_key?.startsWith('transfer_sent'))).toEqual([]);
   });

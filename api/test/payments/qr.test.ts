@@ -11,15 +11,13 @@ function decode(dataUrl: string): { png: PNG; text: string | null } {
   return { png, text: result?.data ?? null };
 }
 
+/** The sandbox's static BR Code for `amountCents`. */
+const SANDBOX_MERCHANT = { pixKey: 'pix@sandbox.rifaria', merchantName: 'RIFARIA', merchantCity: 'SAO PAULO' };
+const staticCode = (amountCents: number) => buildBrCode({ kind: 'static', amountCents, ...SANDBOX_MERCHANT });
+
 describe('qrCodeDataUrl', () => {
   it('should return a PNG data URL that decodes back to the BR Code', async () => {
-    const code = buildBrCode({
-      kind: 'static',
-      pixKey: 'pix@sandbox.rifaria',
-      amountCents: 2500,
-      merchantName: 'RIFARIA',
-      merchantCity: 'SAO PAULO',
-    });
+    const code = staticCode(2500);
     const url = await qrCodeDataUrl(code);
     expect(url).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
     expect(Buffer.from(url.split(',')[1]!, 'base64').subarray(0, 8)).toEqual(PNG_SIGNATURE);
@@ -45,13 +43,7 @@ describe('qrCodeDataUrl', () => {
   });
 
   it("should draw each charge's image once: a checkout polling its purchase gets the same image, no new drawing", async () => {
-    const code = buildBrCode({
-      kind: 'static',
-      pixKey: 'pix@sandbox.rifaria',
-      amountCents: 3700,
-      merchantName: 'RIFARIA',
-      merchantCity: 'SAO PAULO',
-    });
+    const code = staticCode(3700);
     const first = qrCodeDataUrl(code);
     expect(qrCodeDataUrl(code)).toBe(first);
     await expect(first).resolves.toMatch(/^data:image\/png;base64,/);

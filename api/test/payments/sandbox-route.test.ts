@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { loadConfig } from '../../src/config';
 import { buildApp, setupApp, type TestApp } from '../helper';
 import { fixture } from './fake-psp';
+import { refusal } from '@rifaria/shared/testing/fixtures';
+import { sandboxChargeOf } from '../support/pix';
 
 const ctx = setupApp();
 
@@ -35,11 +37,7 @@ describe('POST /payments/sandbox/charges/{txid}/pay', () => {
       },
     });
     // Delivered = POST /payments/webhook/pix answered 2xx to the sandbox's call (secret header passed through).
-    const row = await ctx.database.db
-      .selectFrom('sandbox_pix_charges')
-      .select(['webhook_attempts', 'webhook_delivered_at'])
-      .where('txid', '=', txid)
-      .executeTakeFirstOrThrow();
+    const row = await sandboxChargeOf(ctx.database.db, txid);
     expect(row.webhook_attempts).toBe(1);
     expect(row.webhook_delivered_at).toBeInstanceOf(Date);
   });
@@ -60,14 +58,14 @@ describe('POST /payments/sandbox/charges/{txid}/pay', () => {
     await ctx.app.inject({ method: 'POST', url: payUrl(txid) });
     const response = await ctx.app.inject({ method: 'POST', url: payUrl(txid) });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ success: false, message: 'Esta cobrança já foi paga.' });
+    expect(response.json()).toEqual(refusal('Esta cobrança já foi paga.'));
   });
 
   it('should answer 404 in pt-BR for an unknown or malformed txid', async () => {
     for (const txid of [newTxid(), 'nope', 'a'.repeat(36)]) {
       const response = await ctx.app.inject({ method: 'POST', url: payUrl(txid) });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ success: false, message: 'Cobrança não encontrada.' });
+      expect(response.json()).toEqual(refusal('Cobrança não encontrada.'));
     }
   });
 
@@ -78,7 +76,7 @@ describe('POST /payments/sandbox/charges/{txid}/pay', () => {
     );
     const response = await ctx.app.inject({ method: 'POST', url: payUrl(txid) });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ success: false, message: 'Esta cobrança expirou.' });
+    expect(response.json()).toEqual(refusal('Esta cobrança expirou.'));
     expect((await ctx.app.services.pix.getCharge(txid))!.status).toBe('REMOVIDA_PELO_PSP');
   });
 
@@ -87,7 +85,7 @@ describe('POST /payments/sandbox/charges/{txid}/pay', () => {
     await ctx.app.services.pix.cancelCharge(txid);
     const response = await ctx.app.inject({ method: 'POST', url: payUrl(txid) });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ success: false, message: 'Esta cobrança foi cancelada.' });
+    expect(response.json()).toEqual(refusal('Esta cobrança foi cancelada.'));
   });
 
   it('should not exist (404) when the active provider is a real PSP', async () => {
@@ -106,7 +104,7 @@ describe('POST /payments/sandbox/charges/{txid}/pay', () => {
       expect(bacen.app.services.pix.name).toBe('bacen');
       const response = await bacen.app.inject({ method: 'POST', url: payUrl(await charge()) });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ success: false, message: 'Rota não encontrada.' });
+      expect(response.json()).toEqual(refusal('Rota não encontrada.'));
     } finally {
       await bacen?.close();
     }

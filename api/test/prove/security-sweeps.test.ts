@@ -1,8 +1,7 @@
-import { Writable } from 'node:stream';
 import { AUTH_MESSAGES } from '@rifaria/shared/schemas';
 import { API_MESSAGES } from '../../src/lib/messages';
 import { SANDBOX_WEBHOOK_SECRET_HEADER } from '../../src/payments/sandbox';
-import { bearer, buildApp, registerUser, uniqueEmail, type TestApp } from '../helper';
+import { bearer, buildApp, logCapture, registerUser, type TestApp, uniqueEmail } from '../helper';
 import { cpfFromBase, TEST_BUYER_DATA_SECRET } from '../support/buyers';
 import { bannerForm, createCampaign, publishedCampaign } from '../support/campaigns';
 import { organiser, type Organiser } from '../support/organisers';
@@ -154,13 +153,7 @@ const VALID_BODIES: Record<string, () => Promise<{ payload: string | Buffer; hea
 const key = (endpoint: Endpoint) => describeEndpoint(endpoint);
 
 describe('security sweeps over every registered route', () => {
-  const lines: string[] = [];
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
+  const { lines, stream: logStream } = logCapture();
   let t: TestApp;
   let list: Endpoint[];
   let a: Organiser;

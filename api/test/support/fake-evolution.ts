@@ -6,7 +6,7 @@
  * creates after the delete answered (`inUseAfterDelete`).
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeLocally, listenLocally } from './local-server';
 
 /** A 1×1 PNG, base64 (what Evolution's `base64` QR field carries, here without the data: prefix). */
 export const FAKE_QR_BASE64 =
@@ -185,8 +185,7 @@ export class FakeEvolution {
   }
 
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.url = await listenLocally(this.server);
     return this.url;
   }
 
@@ -203,7 +202,6 @@ export class FakeEvolution {
   }
 
   async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await closeLocally(this.server);
   }
 }

@@ -6,7 +6,7 @@
  * without a content-length, in pieces (the client must count the bytes as they arrive).
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeLocally, listenLocally } from './local-server';
 
 export type FakeReply =
   { status: number; body?: unknown; raw?: string; chunked?: boolean; contentType?: string } | 'hang' | 'destroy';
@@ -47,8 +47,7 @@ export class FakeJsonServer {
 
   /** Listens on a free port; resolves to the base URL (also in `url`). */
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    this.url = await listenLocally(this.server);
     return this.url;
   }
 
@@ -60,7 +59,6 @@ export class FakeJsonServer {
   }
 
   async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await closeLocally(this.server);
   }
 }

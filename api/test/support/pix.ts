@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema';
 
 /**
  * POST /payments/webhook/pix as a PSP calls it: a JSON body (a string is sent as it is) with the PSP's headers
@@ -21,3 +23,7 @@ export const postPixWebhook = (
 /** The payer pays the sandbox charge (POST /payments/sandbox/charges/{txid}/pay); the sandbox then calls the webhook. */
 export const payCharge = (app: FastifyInstance, txid: string) =>
   app.inject({ method: 'POST', url: `/payments/sandbox/charges/${txid}/pay` });
+
+/** The sandbox PSP's record of charge `txid` (its status, amount, expiry and webhook attempts). */
+export const sandboxChargeOf = (db: Kysely<Database>, txid: string) =>
+  db.selectFrom('sandbox_pix_charges').selectAll().where('txid', '=', txid).executeTakeFirstOrThrow();

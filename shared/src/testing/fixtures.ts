@@ -4,7 +4,14 @@
  * here: the API's jest imports this module alone, as `@rifaria/shared/testing/fixtures`.
  */
 import { CAMPAIGN_STATUS_ID, DRAW_TYPE_ID, PURCHASE_STATUS_ID } from '../constants';
-import { CAMPAIGN_STATUS, PURCHASE_STATUS, type CampaignStatusId, type DrawType, type PurchaseStatusId } from '../types';
+import {
+  CAMPAIGN_STATUS,
+  PURCHASE_STATUS,
+  type CampaignStatusId,
+  type DrawType,
+  type PublicCampaign,
+  type PurchaseStatusId,
+} from '../types';
 
 /** A campaign's status as the replies carry it: `{ id, description }`. */
 export const campaignStatus = (id: CampaignStatusId) => ({ id, description: CAMPAIGN_STATUS[id] });
@@ -70,3 +77,46 @@ export function userWallet(overrides: Partial<WalletFixture> = {}): WalletFixtur
 /** The prizes of a campaign as the replies list them: the ids and positions follow the order given. */
 export const awardsOf = (...awards: [description: string, value: number | null][]) =>
   awards.map(([description, value], index) => ({ id: index + 1, description, value, position: index + 1 }));
+
+/** The API's refusal (422 and the like): `{ success: false, message }`, with the refused fields when it names them. */
+export const refusal = (message: string, errors?: Record<string, string[]>) => ({
+  success: false,
+  message,
+  ...(errors ? { errors } : {}),
+});
+
+/** The draw rules a public page shows: 'Loteria Federal' of a 10,000-number campaign, and 'Sorteio Rifaria'. */
+export const FEDERAL_RULE =
+  'Sorteio pela Loteria Federal. Os números desta campanha vão de 0000 a 9999. O número de cada prêmio é formado pelos últimos 4 dígitos do prêmio da Loteria Federal de mesma ordem.';
+export const RIFARIA_RULE =
+  'Sorteio Rifaria, verificável por qualquer pessoa. Na publicação, a plataforma gerou uma semente secreta de 32 bytes e publicou nesta página o seu compromisso (o SHA-256 da semente), que não pode mais mudar.';
+
+/** GET /public/campaigns/{link}'s `data`: a published 'Loteria Federal' campaign on sale, 'Rifa do Carro 0km'. */
+export function publicCampaign(overrides: Partial<PublicCampaign> = {}): PublicCampaign {
+  return {
+    amendments: [],
+    name: 'Rifa do Carro 0km',
+    title: 'Rifa do Carro 0km',
+    link: 'rifa-do-carro',
+    full_url: 'https://rifaria.test/p/rifa-do-carro',
+    banner_image: null,
+    banner: null,
+    ticket_price: 1,
+    total_tickets: 10000,
+    draw_datetime: '2026-12-19 20:00:00',
+    draw_date: '2026-12-19',
+    draw_date_formatted: '19/12/2026 às 20:00',
+    draw_type: FEDERAL_DRAW_TYPE,
+    draw_commitment: null,
+    draw_rule: FEDERAL_RULE,
+    drawn: false,
+    status: PUBLISHED_STATUS,
+    organizer: { name: 'Ana Souza', whatsapp: '11987654321' },
+    awards: awardsOf(['Carro 0km', 80000], ['Pix de R$ 500', null]),
+    rules: '<p>Sorteio pela <strong>extração da Loteria</strong>.</p>',
+    stats: { sales_percentage: 37.5, tickets_available: 6250, tickets_paid: 3750 },
+    accepting_purchases: true,
+    max_tickets_per_purchase: 1000,
+    ...overrides,
+  };
+}

@@ -6,6 +6,7 @@ import { countRows } from '../../support/rows';
 import { openAccount, storedDocuments, temporaryStorageDir, VALID_FIELDS, withFreshCpf } from '../../support/accounts';
 import { SE_ADDRESS } from '../../support/payloads';
 import { PDF, PNG } from '../../support/uploads';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 const storageDir = temporaryStorageDir();
 const t = setupApp({ config: { storage: { dir: storageDir } } });
@@ -49,10 +50,7 @@ describe('POST /digital-wallets/abrir-conta', () => {
       payload: VALID_FIELDS,
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({
-      success: false,
-      message: 'Envie os dados da abertura de conta como multipart/form-data.',
-    });
+    expect(response.json()).toEqual(refusal('Envie os dados da abertura de conta como multipart/form-data.'));
   });
 
   it('should report the required message of every field of an empty form', async () => {
@@ -101,7 +99,7 @@ describe('POST /digital-wallets/abrir-conta', () => {
   ])('should refuse %s = %p with its message', async (field, value, message) => {
     const response = await openAccount(t.app, user.token, { ...VALID_FIELDS, [field]: value });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ success: false, message: VALIDATION_FAILED, errors: { [field]: [message] } });
+    expect(response.json()).toEqual(refusal(VALIDATION_FAILED, { [field]: [message] }));
   });
 
   it('should refuse a document type that does not exist', async () => {
@@ -148,11 +146,9 @@ describe('POST /digital-wallets/abrir-conta', () => {
       type: 'image/png',
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
-      success: false,
-      message: VALIDATION_FAILED,
-      errors: { documentFile: [ACCOUNT_OPENING_MESSAGES.documentFileSize] },
-    });
+    expect(response.json()).toEqual(
+      refusal(VALIDATION_FAILED, { documentFile: [ACCOUNT_OPENING_MESSAGES.documentFileSize] }),
+    );
     expect(storedDocuments(storageDir)).toEqual([]);
   });
 
@@ -243,10 +239,7 @@ describe('POST /digital-wallets/abrir-conta', () => {
     const filesBefore = storedDocuments(storageDir).length;
     const response = await openAccount(t.app, user.token);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
-      success: false,
-      message: 'Você já possui uma conta digital ativa ou em análise.',
-    });
+    expect(response.json()).toEqual(refusal('Você já possui uma conta digital ativa ou em análise.'));
     expect(storedDocuments(storageDir)).toHaveLength(filesBefore);
     expect(await countRows(t.database.db, 'user_wallets', { user_id: user.id })).toBe(1);
   });

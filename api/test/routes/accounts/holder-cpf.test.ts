@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { ACCOUNT_MESSAGES, HOLDER_CPF_INDEX, type AccountApplication } from '../../../src/accounts';
 import { DB_KIND, registerUser, setupApp, type RegisteredUser } from '../../helper';
 import { freshCpf, openAccount, storedDocuments, temporaryStorageDir, VALID_FIELDS } from '../../support/accounts';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 // Issue 11: one CPF backs one organiser's account (in review or active), and the account's CPF is the profile's.
 const storageDir = temporaryStorageDir();
@@ -172,11 +173,7 @@ describe("POST /digital-wallets/abrir-conta: the account's CPF is the profile's"
     await t.repos.users.update(String(owner.id), { cpf: profileCpf });
     const refused = await openAccount(t.app, owner.token, form(freshCpf()));
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({
-      success: false,
-      message: VALIDATION_FAILED,
-      errors: { cpf: [ACCOUNT_MESSAGES.cpfProfileMismatch] },
-    });
+    expect(refused.json()).toEqual(refusal(VALIDATION_FAILED, { cpf: [ACCOUNT_MESSAGES.cpfProfileMismatch] }));
     expect(await t.app.services.accounts.listApplicationsOfUser(String(owner.id))).toEqual([]);
     await expectNoOrphanDocument();
 

@@ -3,6 +3,7 @@ import { bearer, registerUser, setupApp } from '../../helper';
 import { openAccount, withFreshCpf } from '../../support/accounts';
 import { createCampaign, postCampaign } from '../../support/campaigns';
 import { setupOrganiser } from '../../support/organisers';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 /**
  * Input that used to reach the database or the multipart parser and come back as a 500 (issue 29, item 8): a NUL
@@ -19,11 +20,7 @@ describe('a NUL character in any text', () => {
   it('should refuse it in a public path: /public/campaigns/%00/result', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/public/campaigns/%00/result' });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
-      success: false,
-      message: API_MESSAGES.validationFailed,
-      errors: { link: [API_MESSAGES.nulCharacter] },
-    });
+    expect(response.json()).toEqual(refusal(API_MESSAGES.validationFailed, { link: [API_MESSAGES.nulCharacter] }));
   });
 
   it("should refuse it in the Evolution webhook's instance", async () => {
@@ -33,11 +30,7 @@ describe('a NUL character in any text', () => {
       payload: { event: 'connection.update', instance: 'rifaria-\u0000', data: { state: 'open' } },
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
-      success: false,
-      message: API_MESSAGES.validationFailed,
-      errors: { instance: [API_MESSAGES.nulCharacter] },
-    });
+    expect(response.json()).toEqual(refusal(API_MESSAGES.validationFailed, { instance: [API_MESSAGES.nulCharacter] }));
   });
 
   it('should refuse it in a nested body field and in a query, naming the field', async () => {
@@ -109,6 +102,6 @@ describe('multipart without a boundary', () => {
       payload: '--x\r\nContent-Disposition: form-data; name="banner"\r\n\r\nabc\r\n--x--\r\n',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, message: API_MESSAGES.malformedMultipart });
+    expect(response.json()).toEqual(refusal(API_MESSAGES.malformedMultipart));
   });
 });

@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@rifaria/shared/schemas';
 import { api, registerUser, setupApp, setupAppBeside } from '../../helper';
 import { countRows } from '../../support/rows';
 import { TEST_BUYER_DATA_SECRET } from '../../support/buyers';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 const t = setupApp();
 
@@ -12,10 +13,7 @@ describe('request errors (one shape, pt-BR, never a 500 for bad input)', () => {
   it('should answer 400 for malformed JSON', async () => {
     const response = await post('/api/auth/login', '{"email": "a@b.com",');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      success: false,
-      message: 'Não foi possível ler os dados enviados: o JSON é inválido.',
-    });
+    expect(response.json()).toEqual(refusal('Não foi possível ler os dados enviados: o JSON é inválido.'));
   });
 
   it('should answer 400 for a prototype-poisoning body', async () => {
@@ -31,20 +29,16 @@ describe('request errors (one shape, pt-BR, never a 500 for bad input)', () => {
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
       const response = await post('/api/auth/login', 'email=a@b.com&password=123456', { 'content-type': contentType });
       expect(response.statusCode).toBe(415);
-      expect(response.json()).toEqual({
-        success: false,
-        message: 'Formato de dados não suportado. Envie os dados em JSON (Content-Type: application/json).',
-      });
+      expect(response.json()).toEqual(
+        refusal('Formato de dados não suportado. Envie os dados em JSON (Content-Type: application/json).'),
+      );
     }
   });
 
   it('should answer 413 for a body over the limit', async () => {
     const response = await post('/api/auth/login', { email: 'a@b.com', password: 'x'.repeat(2 * 1024 * 1024) });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({
-      success: false,
-      message: 'Os dados enviados excedem o tamanho máximo permitido.',
-    });
+    expect(response.json()).toEqual(refusal('Os dados enviados excedem o tamanho máximo permitido.'));
   });
 
   it('should answer 422 with the schema messages for wrong types', async () => {
@@ -94,7 +88,7 @@ describe('request errors (one shape, pt-BR, never a 500 for bad input)', () => {
       const response = await t.app.inject({ method, url, headers: { accept: 'text/html' } });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toContain('application/json');
-      expect(response.json()).toEqual({ success: false, message: 'Rota não encontrada.' });
+      expect(response.json()).toEqual(refusal('Rota não encontrada.'));
     }
   });
 
@@ -115,10 +109,7 @@ describe('request errors (one shape, pt-BR, never a 500 for bad input)', () => {
       const user = await registerUser(failing.app);
       const response = await api(failing.app).post('/api/auth/send-verification-email', user);
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({
-        success: false,
-        message: 'Erro interno do servidor. Tente novamente em alguns instantes.',
-      });
+      expect(response.json()).toEqual(refusal('Erro interno do servidor. Tente novamente em alguns instantes.'));
       expect(response.body).not.toMatch(/SMTP|hunter2|stack/);
       // The transaction rolled back: no half-sent code remains to block the next attempt.
       expect(await countRows(t.database.db, 'email_verification_codes', { user_id: user.id })).toBe(0);

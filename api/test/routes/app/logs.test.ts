@@ -1,9 +1,8 @@
-import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import app, { serverOptions } from '../../../src/app';
 import { loggerOptions } from '../../../src/lib/logger';
-import { bearer, createTestDatabase, testConfig, uniqueEmail, type TestDatabase } from '../../helper';
+import { bearer, createTestDatabase, logCapture, testConfig, type TestDatabase, uniqueEmail } from '../../helper';
 import { lastCodeSentTo } from '../../support/buyer-codes';
 import { cpfFromBase, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { insertCampaign } from '../../support/campaigns';
@@ -15,13 +14,7 @@ import { insertCampaign } from '../../support/campaigns';
  * is searched for every secret that went through.
  */
 describe('what reaches the log', () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
+  const { lines, stream } = logCapture();
   let database: TestDatabase;
   let fastify: FastifyInstance;
 

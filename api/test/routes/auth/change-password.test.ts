@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, missingPasswordRulesMessage, PASSWORD_CHANGE_MESSAGES } from '@rifaria/shared/schemas';
 import { bearer, registerUser, setupApp } from '../../helper';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 const t = setupApp();
 
@@ -51,11 +52,9 @@ describe('POST /api/auth/change-password', () => {
       new_password_confirmation: 'Nova1234',
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
-      success: false,
-      message: 'Senha atual incorreta.',
-      errors: { current_password: ['Senha atual incorreta.'] },
-    });
+    expect(response.json()).toEqual(
+      refusal('Senha atual incorreta.', { current_password: ['Senha atual incorreta.'] }),
+    );
     expect((await login(user.email, user.password)).statusCode).toBe(200);
   });
 
@@ -79,7 +78,7 @@ describe('POST /api/auth/change-password', () => {
     // Issue 30: the other session is told why it ended (the old tab no longer lands on /login silently).
     const ended = await me(other);
     expect(ended.statusCode).toBe(401);
-    expect(ended.json()).toEqual({ success: false, message: AUTH_MESSAGES.sessionEndedPasswordChanged });
+    expect(ended.json()).toEqual(refusal(AUTH_MESSAGES.sessionEndedPasswordChanged));
     expect(ended.headers['x-session-ended']).toBe('password_changed');
     // A token that never existed, or one ended by a logout, is only 'expired'.
     const unknown = await me('a'.repeat(64));

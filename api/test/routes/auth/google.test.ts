@@ -1,6 +1,7 @@
 import { SESSION_COOKIE } from '../../../src/plugins/app/authentication';
 import { buildApp, registerUser, uniqueEmail, type TestApp } from '../../helper';
 import { FakeOidcProvider, type FakeIdentity } from '../../support/fake-oidc';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 /**
  * 'Entrar com Google' (issue 30, item 15): the authorization code flow with PKCE, state and nonce, through the real
@@ -248,10 +249,7 @@ describe('Google sign-in without GOOGLE_CLIENT_ID', () => {
       for (const url of ['/api/auth/google/start', '/api/auth/google/callback?state=x&code=y']) {
         const response = await off.app.inject({ method: 'GET', url });
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({
-          success: false,
-          message: 'Login com Google ainda não está disponível. Use e-mail e senha.',
-        });
+        expect(response.json()).toEqual(refusal('Login com Google ainda não está disponível. Use e-mail e senha.'));
       }
       expect((await off.app.inject({ method: 'GET', url: '/runtime-config.json' })).json().googleSignIn).toBe(false);
     } finally {

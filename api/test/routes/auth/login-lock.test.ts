@@ -5,6 +5,7 @@ import { loadConfig } from '../../../src/config';
 import { registerUser, setupApp, setupAppBeside, uniqueEmail, type TestApp } from '../../helper';
 import { setupTwoAppsOnRedis } from '../../support/redis';
 import { mailsTo } from '../../support/account-codes';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 /**
  * Login guessing from many addresses (issue 29, item 5): the per-address limit is lifted by using many addresses, so
@@ -76,7 +77,7 @@ describe('login lock per account (defaults)', () => {
     expect(right.statusCode).toBe(429);
     expect(right.body).toBe(wrong.body);
     expect(right.headers['retry-after']).toBe(wrong.headers['retry-after']);
-    expect(right.json()).toEqual({ success: false, message: LOGIN_LOCK_MESSAGES.locked(30) });
+    expect(right.json()).toEqual(refusal(LOGIN_LOCK_MESSAGES.locked(30)));
     expect(right.json().message).toBe(
       'Muitas tentativas de entrar nesta conta. Aguarde um minuto e tente novamente, ou use "Esqueci minha senha".',
     );
@@ -103,7 +104,7 @@ describe('login lock per account (defaults)', () => {
     const { statuses, right } = await guessTwoHundredTimes([t.app], email, WRONG);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual(Array(190).fill(429));
-    expect(right.json()).toEqual({ success: false, message: LOGIN_LOCK_MESSAGES.locked(30) });
+    expect(right.json()).toEqual(refusal(LOGIN_LOCK_MESSAGES.locked(30)));
     expect(await mailsTo(t.database.db, email)).toHaveLength(0);
   });
 
@@ -172,7 +173,7 @@ describe('login lock: bounded, and lifted by a password reset', () => {
   it('should answer a wrong password below the threshold with the usual 401', async () => {
     const user = await registerUser(quick.app);
     const reply = await login(quick.app, user.email, WRONG);
-    expect(reply.json()).toEqual({ success: false, message: AUTH_MESSAGES.loginFailed });
+    expect(reply.json()).toEqual(refusal(AUTH_MESSAGES.loginFailed));
   });
 });
 

@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES } from '@rifaria/shared/schemas';
 import { bearer, registerUser, setupApp, setupAppBeside, type RegisteredUser, type TestApp } from '../../helper';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 const t = setupApp();
 let user: RegisteredUser;
@@ -31,7 +32,7 @@ describe('POST /api/auth/login', () => {
     const unknown = await login(t.app, { email: 'ninguem@example.com', password: 'Errada123' });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ success: false, message: AUTH_MESSAGES.loginFailed });
+      expect(response.json()).toEqual(refusal(AUTH_MESSAGES.loginFailed));
     }
   });
 
@@ -72,10 +73,7 @@ describe('POST /api/auth/login', () => {
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
       const blocked = await attempt();
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({
-        success: false,
-        message: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
-      });
+      expect(blocked.json()).toEqual(refusal('Muitas tentativas. Aguarde um minuto e tente novamente.'));
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
 
       const other = await login(limited.app, { email: user.email, password: user.password }, '10.0.0.2');

@@ -1,9 +1,9 @@
 import { AUTH_MESSAGES, PASSWORD_RESET_MESSAGES } from '@rifaria/shared/schemas';
 import { hashToken } from '../../../src/lib/tokens';
 import { PASSWORD_RESET_SETTINGS } from '../../../src/auth/password-reset';
-import { bearer, registerUser, setupApp, setupAppBeside, uniqueEmail, type RegisteredUser } from '../../helper';
+import { bearer, registerUser, setupApp, setupAppBeside, uniqueEmail } from '../../helper';
 import { countRows } from '../../support/rows';
-import { ageAccountCodes, mailsTo as mailsToAddress } from '../../support/account-codes';
+import { accountCodes, mailsTo as mailsToAddress } from '../../support/account-codes';
 
 const t = setupApp();
 
@@ -28,17 +28,8 @@ async function linkToken(email: string): Promise<string> {
   return match[1];
 }
 
-const tokensOf = (user: RegisteredUser) =>
-  t.database.db
-    .selectFrom('password_reset_tokens')
-    .selectAll()
-    .where('user_id', '=', String(user.id))
-    .orderBy('id')
-    .execute();
-
-/** Moves the user's links back in time, as if they had been sent `seconds` ago. */
-const age = (user: RegisteredUser, seconds: number) =>
-  ageAccountCodes(t.database.db, 'password_reset_tokens', user.id, seconds);
+/** The user's reset links; `age` moves them back in time. */
+const { of: tokensOf, age } = accountCodes(() => t.database.db, 'password_reset_tokens');
 
 const sent = { success: true, message: PASSWORD_RESET_MESSAGES.requestSent };
 const invalidLink = {

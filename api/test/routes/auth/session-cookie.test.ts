@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@rifaria/shared/schemas';
 import { API_MESSAGES } from '../../../src/lib/messages';
 import { SESSION_COOKIE } from '../../../src/plugins/app/authentication';
 import { bearer, registerUser, setupApp, setupAppBeside, uniqueEmail, type TestApp } from '../../helper';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 /**
  * Organiser sessions in the browser ride in an HttpOnly cookie (issue 29, item 9), with CSRF protection on unsafe
@@ -136,7 +137,7 @@ describe('session cookie', () => {
   it('should clear a cookie whose session is gone', async () => {
     const response = await me(withCookie('A'.repeat(43)));
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ success: false, message: AUTH_MESSAGES.sessionExpired });
+    expect(response.json()).toEqual(refusal(AUTH_MESSAGES.sessionExpired));
     expect(sessionCookieOf(response)?.value).toBe('');
   });
 

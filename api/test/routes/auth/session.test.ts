@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@rifaria/shared/schemas';
 import { sql } from 'kysely';
 import { hashToken } from '../../../src/lib/tokens';
 import { bearer, registerUser, setupApp } from '../../helper';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 const t = setupApp();
 
@@ -33,7 +34,7 @@ describe('GET /api/auth/me', () => {
     const response = await me();
     expect(response.statusCode).toBe(401);
     expect(response.headers['www-authenticate']).toBe('Bearer');
-    expect(response.json()).toEqual({ success: false, message: 'Não autenticado. Faça login para continuar.' });
+    expect(response.json()).toEqual(refusal('Não autenticado. Faça login para continuar.'));
   });
 
   it.each([
@@ -59,7 +60,7 @@ describe('GET /api/auth/me', () => {
       .execute();
     const response = await me(bearer(user.token));
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ success: false, message: AUTH_MESSAGES.sessionExpired });
+    expect(response.json()).toEqual(refusal(AUTH_MESSAGES.sessionExpired));
   });
 
   it('should store only the SHA-256 of the token and record its use', async () => {

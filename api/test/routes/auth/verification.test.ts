@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { EMAIL_CODE_MESSAGES, PROFILE_MESSAGES } from '@rifaria/shared/schemas';
 import { api, registerUser, setupApp, setupAppBeside, uniqueEmail, type RegisteredUser } from '../../helper';
 import { TEST_BUYER_DATA_SECRET } from '../../support/buyers';
-import { ageAccountCodes, mailsTo as mailsToAddress } from '../../support/account-codes';
+import { accountCodes, mailsTo as mailsToAddress } from '../../support/account-codes';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 const t = setupApp({ config: { buyerData: { secret: TEST_BUYER_DATA_SECRET } } });
 
@@ -20,17 +21,8 @@ async function lastCode(email: string): Promise<string> {
   return match[1];
 }
 
-const codesOf = (user: RegisteredUser) =>
-  t.database.db
-    .selectFrom('email_verification_codes')
-    .selectAll()
-    .where('user_id', '=', String(user.id))
-    .orderBy('id')
-    .execute();
-
-/** Moves the user's codes back in time, as if they had been sent `seconds` ago. */
-const age = (user: RegisteredUser, seconds: number) =>
-  ageAccountCodes(t.database.db, 'email_verification_codes', user.id, seconds);
+/** The user's e-mail codes; `age` moves them back in time. */
+const { of: codesOf, age } = accountCodes(() => t.database.db, 'email_verification_codes');
 
 /** Another code than `code` (a wrong guess). */
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -78,10 +70,7 @@ describe('POST /api/auth/send-verification-email', () => {
     const wait = Number(again.headers['retry-after']);
     expect(wait).toBeGreaterThan(25);
     expect(wait).toBeLessThanOrEqual(30);
-    expect(again.json()).toEqual({
-      success: false,
-      message: `Aguarde ${wait} segundos para pedir um novo código.`,
-    });
+    expect(again.json()).toEqual(refusal(`Aguarde ${wait} segundos para pedir um novo código.`));
     expect(await mailsTo(user.email)).toHaveLength(1);
     // Another user is not affected.
     expect((await send(await registerUser(t.app))).statusCode).toBe(200);
@@ -113,7 +102,7 @@ describe('POST /api/auth/send-verification-email', () => {
     expect((await verify(user, await lastCode(user.email))).statusCode).toBe(200);
     const again = await send(user);
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual({ success: false, message: EMAIL_CODE_MESSAGES.alreadyVerified });
+    expect(again.json()).toEqual(refusal(EMAIL_CODE_MESSAGES.alreadyVerified));
     expect(await mailsTo(user.email)).toHaveLength(1);
   });
 });
@@ -149,7 +138,7 @@ describe('POST /api/auth/verify-email', () => {
 
     const again = await verify(user, code);
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual({ success: false, message: EMAIL_CODE_MESSAGES.alreadyVerified });
+    expect(again.json()).toEqual(refusal(EMAIL_CODE_MESSAGES.alreadyVerified));
 
     const profile = await api(t.app).put('/api/auth/profile', user, {
       name: 'Nome Novo',
@@ -241,10 +230,7 @@ describe('POST /api/auth/verify-email', () => {
       expect((await attempt()).statusCode).toBe(422);
       const limited = await attempt();
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({
-        success: false,
-        message: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
-      });
+      expect(limited.json()).toEqual(refusal('Muitas tentativas. Aguarde um minuto e tente novamente.'));
     });
   });
 });

@@ -3,7 +3,7 @@ import { api, setupApp } from '../../helper';
 import { insertWallet } from '../../support/wallets';
 import { createCampaign, postCampaign } from '../../support/campaigns';
 import { organiser, setupOrganiser } from '../../support/organisers';
-import { DRAFT_STATUS, FEDERAL_DRAW_TYPE } from '@rifaria/shared/testing/fixtures';
+import { DRAFT_STATUS, FEDERAL_DRAW_TYPE, refusal } from '@rifaria/shared/testing/fixtures';
 
 const t = setupApp();
 const db = () => t.database.db;
@@ -113,11 +113,9 @@ describe('POST /api/campaigns', () => {
     for (const walletId of [Number(stranger.walletId), Number(inReview.walletId)]) {
       const response = await postCampaign(t.app, user, { user_wallet_id: walletId });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({
-        success: false,
-        message: CAMPAIGN_MESSAGES.fixFields,
-        errors: { user_wallet_id: [CAMPAIGN_MESSAGES.walletRequired] },
-      });
+      expect(response.json()).toEqual(
+        refusal(CAMPAIGN_MESSAGES.fixFields, { user_wallet_id: [CAMPAIGN_MESSAGES.walletRequired] }),
+      );
     }
   });
 
@@ -197,7 +195,7 @@ describe('GET /api/campaigns/{id}', () => {
     for (const id of ['999999999', 'abc']) {
       const response = await call().get(`/api/campaigns/${id}`, user);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ success: false, message: CAMPAIGN_MESSAGES.notFound });
+      expect(response.json()).toEqual(refusal(CAMPAIGN_MESSAGES.notFound));
     }
   });
 });

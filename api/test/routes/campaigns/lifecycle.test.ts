@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { api, setupApp } from '../../helper';
 import { createCampaign } from '../../support/campaigns';
 import { organiser, setupOrganiser } from '../../support/organisers';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 const t = setupApp();
 const db = () => t.database.db;
@@ -93,7 +94,7 @@ describe('POST /api/campaigns/{id}/publish', () => {
     await call().post(`/api/campaigns/${created.id}/publish`, user);
     const again = await call().post(`/api/campaigns/${created.id}/publish`, user);
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual({ success: false, message: 'Campanha já está publicada' });
+    expect(again.json()).toEqual(refusal('Campanha já está publicada'));
     expect(await rowCounts(created.id)).toEqual({ pools: 1, tickets: 0 });
   });
 
@@ -161,7 +162,7 @@ describe('POST /api/campaigns/{id}/cancel', () => {
     await call().post(`/api/campaigns/${created.id}/cancel`, user, { reason: 'x' });
     const again = await call().post(`/api/campaigns/${created.id}/cancel`, user, { reason: 'x' });
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual({ success: false, message: CAMPAIGN_MESSAGES.cancelNotAllowed });
+    expect(again.json()).toEqual(refusal(CAMPAIGN_MESSAGES.cancelNotAllowed));
   });
 
   it('should refuse a finished campaign', async () => {

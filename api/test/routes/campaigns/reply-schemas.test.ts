@@ -20,6 +20,7 @@ import { organiser, type Organiser } from '../../support/organisers';
 import { PNG } from '../../support/uploads';
 import { insertBuyer, TEST_BUYER_DATA_SECRET, testCpfCipher } from '../../support/buyers';
 import { insertPurchase } from '../../support/purchases';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 /**
  * The `response` schemas of the campaign, sales and dashboard routes: documented in /api/docs/json, and — since
@@ -225,7 +226,7 @@ describe('Replies against the services', () => {
   it('404 and 422 keep the error shape', async () => {
     const missing = await call().get('/api/campaigns/999999999', user);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ success: false, message: 'Campanha não encontrada' });
+    expect(missing.json()).toEqual(refusal('Campanha não encontrada'));
     const invalid = await call().post('/api/campaigns', user, {});
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json()).toMatchObject({

@@ -7,7 +7,12 @@ import { auditLedger, walletBalances } from '../../../src/ledger';
 import { verifyDrawFile } from '../../../src/draws/verification';
 import { roundTime } from '../../../src/draws/beacon';
 import { DrandBeacon, type Beacon } from '../../../src/draws/beacon-client';
-import { CaixaFederalResults, firstSandboxContestOn, sandboxContestDate, type FederalResults } from '../../../src/draws/federal-results';
+import {
+  CaixaFederalResults,
+  firstSandboxContestOn,
+  sandboxContestDate,
+  type FederalResults,
+} from '../../../src/draws/federal-results';
 import { api, setupApp, setupAppBeside } from '../../helper';
 import { testCpfCipher } from '../../support/buyers';
 import { drawableCampaign, drawCampaign, paidNumbers, paidOf, setDrawAt } from '../../support/draws';
@@ -15,6 +20,7 @@ import { QUICKNET_ROUNDS } from '../../support/drand-rounds';
 import { FakeJsonServer } from '../../support/fake-json-server';
 import { organiser, setupOrganiser } from '../../support/organisers';
 import { chargeOf, getPurchase, purchaseRow, sellingConfig } from '../../support/purchases';
+import { sandboxChargeOf } from '../../support/pix';
 
 /** POST /api/campaigns/{id}/draw, its settlement and the public result (issue 13). */
 
@@ -137,11 +143,7 @@ describe("'Sorteio Rifaria'", () => {
     // Its checkout says sales closed for the draw, not that the buyer let the time run out (issue 30).
     expect((await getPurchase(t.app, pending.hash)).json().data.ends_at_draw).toBe(true);
     const charge = await chargeOf(db(), pending.id);
-    const atPsp = await db()
-      .selectFrom('sandbox_pix_charges')
-      .select('status')
-      .where('txid', '=', charge.txid)
-      .executeTakeFirstOrThrow();
+    const atPsp = await sandboxChargeOf(db(), charge.txid);
     expect(atPsp.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
 
     // Once only.
@@ -430,11 +432,7 @@ describe('sales close at the draw', () => {
       for (const { id } of pending) {
         expect(rows.find((row) => row.id === id)).toMatchObject({ status_id: 3, cancelled_at: expect.any(Date) });
         const charge = await chargeOf(db(), id);
-        const psp = await db()
-          .selectFrom('sandbox_pix_charges')
-          .select('status')
-          .where('txid', '=', charge.txid)
-          .executeTakeFirstOrThrow();
+        const psp = await sandboxChargeOf(db(), charge.txid);
         expect(psp.status).not.toBe('ATIVA');
       }
       // Released the way expiry releases them: out of campaign_tickets, into the free list.

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { escapeHtml } from '../../../src/lib/html';
 import { jsonForScript } from '../../../src/plugins/buyer-pages';
 import { buildApp, type TestApp } from '../../helper';
+import { tempTree } from '../../support/temp-tree';
 import { insertBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { insertCampaign } from '../../support/campaigns';
 import { insertPurchase } from '../../support/purchases';
@@ -18,11 +18,7 @@ const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
  * The renderer stands in for mf-public/dist/ssr/render.js: it draws what it was given, so the test sees the data.
  */
 function makeDists(renderer: string): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rifaria-buyer-pages-'));
-  const write = (file: string, content: string) => {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), content);
-  };
+  const { root, write } = tempTree('rifaria-buyer-pages-');
   write('shell/dist/index.html', '<!doctype html><title>Shell</title><div id="root"></div>');
   write('mf-public/dist/mf-manifest.json', '{"name":"mf_public"}');
   write(

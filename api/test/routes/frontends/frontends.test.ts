@@ -1,17 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { cacheControlFor, isApiPath } from '../../../src/plugins/frontends';
 import { buildApp, type TestApp } from '../../helper';
+import { tempTree } from '../../support/temp-tree';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 /** A fake build output: shell/dist and one remote's dist. */
 function makeDists(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rifaria-dists-'));
-  const write = (file: string, content: string) => {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), content);
-  };
+  const { root, write } = tempTree('rifaria-dists-');
   write('shell/dist/index.html', '<!doctype html><title>Rifaria</title><div id="root"></div>');
   write('shell/dist/main.3f9a1c2b7d.js', 'console.log("shell")');
   write('shell/dist/favicon.ico', 'ico');
@@ -181,7 +178,7 @@ describe('static front ends', () => {
   ])('should never answer %s with the shell page', async (url) => {
     const response = await get(url);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ success: false, message: 'Rota não encontrada.' });
+    expect(response.json()).toEqual(refusal('Rota não encontrada.'));
   });
 
   it('should answer a missing asset (not a page navigation) with a 404', async () => {

@@ -6,6 +6,7 @@ import { bearer, registerUser, setupApp, type RegisteredUser } from '../../helpe
 import { countRows } from '../../support/rows';
 import { availableBalance, userWithWallet } from '../../support/organisers';
 import { payCharge, postPixWebhook } from '../../support/pix';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 /** Deposits end to end on the real sandbox PSP: create, pay (the sandbox calls our webhook), balance, history. */
 
@@ -130,7 +131,7 @@ describe('POST /payments/deposits', () => {
       user_wallet_id: Number(other.walletId),
     });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ success: false, message: 'Carteira não encontrada.' });
+    expect(response.json()).toEqual(refusal('Carteira não encontrada.'));
   });
 
   it('should require a session', async () => {
@@ -162,7 +163,7 @@ describe('GET /payments/deposits/{id}', () => {
         headers: bearer(intruder.token),
       });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ success: false, message: 'Depósito não encontrado.' });
+      expect(response.json()).toEqual(refusal('Depósito não encontrado.'));
     }
   });
 });

@@ -9,6 +9,7 @@ import { bearer, setupApp, type RegisteredUser } from '../../helper';
 import { FakePixProvider } from '../../support/fake-pix';
 import { availableBalance, userWithWallet } from '../../support/organisers';
 import { postPixWebhook } from '../../support/pix';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 /**
  * The payments core against a PSP double, for what the sandbox cannot do: a charge paid with another amount,
@@ -174,7 +175,7 @@ describe('POST /payments/deposits with the PSP down', () => {
       payload: { amount: 25, description: 'x', user_wallet_id: Number(walletId) },
     });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ success: false, message: DEPOSIT_MESSAGES.failed });
+    expect(response.json()).toEqual(refusal(DEPOSIT_MESSAGES.failed));
     const rows = await db().selectFrom('deposits').select('id').where('wallet_id', '=', walletId).execute();
     expect(rows).toEqual([]);
   });

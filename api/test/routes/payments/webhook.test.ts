@@ -14,6 +14,7 @@ import {
 } from '../../helper';
 import { insertWallet } from '../../support/wallets';
 import { payCharge, postPixWebhook } from '../../support/pix';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 /**
  * POST /payments/webhook/pix facing the internet: a call that is not from the PSP is refused before anything is
@@ -101,7 +102,7 @@ describe('POST /payments/webhook/pix: authentication before anything is stored',
 
     const response = await webhook(fastify, JSON.stringify(notice), headers);
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ success: false, message: API_MESSAGES.webhookRejected });
+    expect(response.json()).toEqual(refusal(API_MESSAGES.webhookRejected));
 
     expect(await rowCounts()).toEqual(before);
     expect(logLines.length).toBeGreaterThan(0);
@@ -147,7 +148,7 @@ describe('POST /payments/webhook/pix: body size', () => {
     const oversize = JSON.stringify({ pix: [entry(1)], padding: 'x'.repeat(256 * 1024) });
     const response = await webhook(fastify, oversize, authentic);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ success: false, message: API_MESSAGES.payloadTooLarge });
+    expect(response.json()).toEqual(refusal(API_MESSAGES.payloadTooLarge));
     expect(await rowCounts()).toEqual(before);
   });
 
@@ -179,7 +180,7 @@ describe('POST /payments/webhook/pix: rate limit', () => {
     expect(statuses).toEqual([401, 401, 401]);
     const over = await webhook(limited.app, '{"pix":[]}', authentic);
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toEqual({ success: false, message: API_MESSAGES.tooManyRequests });
+    expect(over.json()).toEqual(refusal(API_MESSAGES.tooManyRequests));
     expect(over.headers['retry-after']).toBeDefined();
     expect(await rowCounts()).toEqual(before);
 

@@ -10,12 +10,21 @@ import {
   TEST_BUYER_DATA_SECRET,
   testCpfCipher,
 } from '../../support/buyers';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 const TOO_MANY = { success: false, message: 'Muitas tentativas. Aguarde um minuto e tente novamente.' };
 const GENERAL_422 = 'Dados inválidos. Verifique os campos informados.';
 
 /** Every digit run of 4+ in a reply, to prove no full document or phone is in it. */
 const fullDigits = (body: string) => body.match(/\d{5,}/g) ?? [];
+
+/** A buyer as the public replies show them: the name, the CPF's check digits, the e-mail and phone masked. */
+const maskedBuyer = (name: string, email: string, cpf: string, phone: string) => ({
+  name,
+  cpf: `***.***.***-${cpf.slice(9)}`,
+  email,
+  phone: maskBuyerPhone(phone),
+});
 
 describe('public buyers', () => {
   const t = setupApp({ config: { buyerData: { secret: TEST_BUYER_DATA_SECRET } } });
@@ -102,11 +111,7 @@ describe('public buyers', () => {
     it('should answer 422 with the reservation messages for an invalid phone', async () => {
       const short = await check('119876');
       expect(short.statusCode).toBe(422);
-      expect(short.json()).toEqual({
-        success: false,
-        message: GENERAL_422,
-        errors: { phone: ['Telefone deve ter pelo menos 10 dígitos'] },
-      });
+      expect(short.json()).toEqual(refusal(GENERAL_422, { phone: ['Telefone deve ter pelo menos 10 dígitos'] }));
       for (const phone of ['00987654321', '119876543210', '11887654321']) {
         const response = await check(phone);
         expect(response.statusCode).toBe(422);
@@ -140,12 +145,7 @@ describe('public buyers', () => {
       expect(response.statusCode).toBe(201);
       expect(response.json()).toEqual({
         success: true,
-        data: {
-          name: 'Bruno Souza',
-          cpf: `***.***.***-${cpf.slice(9)}`,
-          email: 'b***@example.com',
-          phone: maskBuyerPhone(phone),
-        },
+        data: maskedBuyer('Bruno Souza', 'b***@example.com', cpf, phone),
       });
       expect(fullDigits(response.body)).toEqual([]);
 
@@ -217,12 +217,7 @@ describe('public buyers', () => {
       expect(again.statusCode).toBe(201);
       expect(again.json()).toEqual({
         success: true,
-        data: {
-          name: 'Outra Pessoa',
-          cpf: `***.***.***-${cpf.slice(9)}`,
-          email: 'o***@example.com',
-          phone: maskBuyerPhone(phone),
-        },
+        data: maskedBuyer('Outra Pessoa', 'o***@example.com', cpf, phone),
       });
       expect(cookieSet(again)).toBeUndefined();
       const rows = await t.database.db
@@ -251,11 +246,9 @@ describe('public buyers', () => {
       const otherPhone = newPhone();
       const response = await create({ name: 'Outro', phone: otherPhone, cpf, email: null });
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({
-        success: false,
-        message: GENERAL_422,
-        errors: { cpf: ['Este CPF já está cadastrado com outro telefone.'] },
-      });
+      expect(response.json()).toEqual(
+        refusal(GENERAL_422, { cpf: ['Este CPF já está cadastrado com outro telefone.'] }),
+      );
       expect(
         await t.database.db.selectFrom('buyers').select('id').where('phone', '=', otherPhone).executeTakeFirst(),
       ).toBeUndefined();

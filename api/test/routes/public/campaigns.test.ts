@@ -3,7 +3,7 @@ import { api, bearer, registerUser, setupApp, type RegisteredUser } from '../../
 import { insertBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { insertCampaign } from '../../support/campaigns';
 import { insertPurchase } from '../../support/purchases';
-import { awardsOf, FEDERAL_DRAW_TYPE, PUBLISHED_STATUS } from '@rifaria/shared/testing/fixtures';
+import { awardsOf, publicCampaign } from '@rifaria/shared/testing/fixtures';
 
 const NOT_FOUND = { success: false, message: 'Campanha não encontrada' };
 
@@ -79,8 +79,7 @@ describe('GET /public/campaigns/:link', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=5');
     expect(response.json()).toEqual({
       success: true,
-      data: {
-        amendments: [],
+      data: publicCampaign({
         name: 'Rifa do iPhone',
         title: 'Rifa do iPhone',
         link,
@@ -93,20 +92,14 @@ describe('GET /public/campaigns/:link', () => {
         draw_datetime: '2099-12-19 20:00:00',
         draw_date: '2099-12-19T23:00:00.000Z',
         draw_date_formatted: '19/12/2099 às 20:00',
-        draw_type: FEDERAL_DRAW_TYPE,
-        draw_commitment: null,
         draw_rule: expect.stringMatching(
           /^Sorteio pela Loteria Federal\. .* Os números desta campanha vão de 000 a 999\. /,
         ),
-        drawn: false,
-        status: PUBLISHED_STATUS,
         organizer: { name: 'Organizador Público', whatsapp: '11987650001' },
         awards: awardsOf(['iPhone 16', 7999.9], ['Fone de ouvido', null]),
         rules: '<p>Maiores de <strong>18</strong> anos.<br />Residentes no <em>Brasil</em>.</p>',
         stats: { sales_percentage: 0, tickets_available: 1000, tickets_paid: 0 },
-        accepting_purchases: true,
-        max_tickets_per_purchase: 1000,
-      },
+      }),
     });
     // No internal ids (campaign, organiser, wallet) reach the public page.
     expect(response.body).not.toContain('user_id');

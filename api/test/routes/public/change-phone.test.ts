@@ -5,6 +5,7 @@ import { lastCodeSentTo, platformMessagesTo, undoTokenSentTo } from '../../suppo
 import { cpfFromBase, insertBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { insertCampaign } from '../../support/campaigns';
 import { insertPurchase } from '../../support/purchases';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 const CODE_SENT = {
   success: true,
@@ -115,11 +116,9 @@ describe("'Trocar de telefone' (POST /public/buyers/change-phone/code, /change-p
     const back = await buyerRow(buyer.id);
     expect(back.phone).toBe(oldPhone);
     expect(back.token_epoch).toBe(2);
-    expect((await undo(token!)).json()).toEqual({
-      success: false,
-      message: 'Link inválido ou expirado.',
-      errors: { token: ['Link inválido ou expirado.'] },
-    });
+    expect((await undo(token!)).json()).toEqual(
+      refusal('Link inválido ou expirado.', { token: ['Link inválido ou expirado.'] }),
+    );
 
     // The platform sends these messages itself (WHATSAPP_PLATFORM_INSTANCE), not through an organiser.
     await t.app.services.whatsappSender.sendDue();

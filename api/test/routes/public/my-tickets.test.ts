@@ -1,12 +1,11 @@
-import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import app, { serverOptions } from '../../../src/app';
 import { redactUrl, requestLogSerializer } from '../../../src/lib/logger';
-import { setupApp, setupAppBeside, testConfig } from '../../helper';
+import { logCapture, setupApp, setupAppBeside, testConfig } from '../../helper';
 import { buyerDevice, insertBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { insertCampaign } from '../../support/campaigns';
 import { insertPurchase } from '../../support/purchases';
-import { CANCELLED, PAID, PENDING, ticketsOf } from '@rifaria/shared/testing/fixtures';
+import { CANCELLED, PAID, PENDING, refusal, ticketsOf } from '@rifaria/shared/testing/fixtures';
 
 const NOT_FOUND = {
   success: true,
@@ -193,18 +192,19 @@ describe('GET /public/campaigns/:link/my-tickets', () => {
     for (const campaignLink of ['nao-existe', draftLink]) {
       const response = await myTickets({ phone: maria.phone, cpf: maria.cpf }, campaignLink);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ success: false, message: 'Campanha não encontrada' });
+      expect(response.json()).toEqual(refusal('Campanha não encontrada'));
     }
   });
 
   it('should answer 422 with the field messages for missing or invalid phone and CPF', async () => {
     const missing = await myTickets({});
     expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toEqual({
-      success: false,
-      message: 'Dados inválidos. Verifique os campos informados.',
-      errors: { phone: ['Telefone deve ter pelo menos 10 dígitos'], cpf: ['CPF é obrigatório'] },
-    });
+    expect(missing.json()).toEqual(
+      refusal('Dados inválidos. Verifique os campos informados.', {
+        phone: ['Telefone deve ter pelo menos 10 dígitos'],
+        cpf: ['CPF é obrigatório'],
+      }),
+    );
     const invalid = await myTickets({ phone: '00987654321', cpf: '12345678900' });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().errors).toEqual({ phone: ['Telefone inválido'], cpf: ['CPF inválido'] });
@@ -222,10 +222,7 @@ describe('GET /public/campaigns/:link/my-tickets', () => {
       }
       const blocked = await myTickets({ phone: maria.phone, cpf: maria.cpf }, link, '10.3.0.1', limited.app);
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({
-        success: false,
-        message: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
-      });
+      expect(blocked.json()).toEqual(refusal('Muitas tentativas. Aguarde um minuto e tente novamente.'));
       expect((await myTickets({ phone: maria.phone, cpf: maria.cpf }, link, '10.3.0.2', limited.app)).statusCode).toBe(
         200,
       );
@@ -234,13 +231,7 @@ describe('GET /public/campaigns/:link/my-tickets', () => {
 
   describe('request log', () => {
     it("should not write the buyer's phone or CPF to the log (query string and check path redacted)", async () => {
-      const lines: string[] = [];
-      const stream = new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(chunk.toString('utf8'));
-          done();
-        },
-      });
+      const { lines, stream } = logCapture();
       const config = testConfig({ buyerData: { secret: TEST_BUYER_DATA_SECRET } });
       // The logger options of server.ts that matter here: level info and its request serializer.
       const logged = Fastify({

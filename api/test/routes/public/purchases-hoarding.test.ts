@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 import { formatDateTime } from '@rifaria/shared/format';
 import { loadConfig } from '../../../src/config';
 import { buyerDevice, newBuyer } from '../../support/buyers';
@@ -15,7 +16,10 @@ import { countRows } from '../../support/rows';
 
 // The production caps (the test helper turns them off for every other suite).
 const { pendingSharePerBuyer, pendingSharePerAddress } = loadConfig({}).purchases;
-const t = setupSellingApp({ purchases: { reservationMs: 600_000, pendingSharePerBuyer, pendingSharePerAddress }, trustProxy: ['127.0.0.1'] });
+const t = setupSellingApp({
+  purchases: { reservationMs: 600_000, pendingSharePerBuyer, pendingSharePerAddress },
+  trustProxy: ['127.0.0.1'],
+});
 const db = () => t.database.db;
 
 /** `cookies`: the device's (`buyerDevice(id)` proves the buyer); without, a device that never proved anyone. */
@@ -45,9 +49,7 @@ describe('unpaid numbers per buyer, as a share of the campaign', () => {
     const message =
       'Cada comprador pode ter no máximo 100 números aguardando pagamento nesta campanha. Escolha uma quantidade menor.';
     expect(whole.json()).toEqual({
-      success: false,
-      message,
-      errors: { total_tickets: [message] },
+      ...refusal(message, { total_tickets: [message] }),
       details: { limit: 100, pending: 0 },
     });
     expect(await countRows(db(), 'pix_charges')).toBe(charges);
@@ -93,9 +95,7 @@ describe('unpaid numbers per address', () => {
       'Muitos números desta campanha já estão reservados, aguardando pagamento, por compradores da sua conexão de ' +
       'internet (limite de 20.000 por endereço). Tente novamente em alguns minutos.';
     expect(next.json()).toEqual({
-      success: false,
-      message,
-      errors: { total_tickets: [message] },
+      ...refusal(message, { total_tickets: [message] }),
       details: { limit: 20_000, pending: 20_000 },
     });
     expect(await countRows(db(), 'pix_charges')).toBe(charges);

@@ -5,8 +5,22 @@ import { setupApp, setupAppBeside } from '../../helper';
 import { FakePixProvider } from '../../support/fake-pix';
 import { newBuyer } from '../../support/buyers';
 import { publishedCampaign, type TestCampaign } from '../../support/campaigns';
-import { backdateReservations, blockedBalance, buy, campaignAndBuyer, chargeOf, getPurchase, numberLedger, order, purchaseRow, sellingConfig, ticketNumbers, WEBHOOK_SECRET } from '../../support/purchases';
+import {
+  backdateReservations,
+  blockedBalance,
+  buy,
+  campaignAndBuyer,
+  chargeOf,
+  getPurchase,
+  numberLedger,
+  order,
+  purchaseRow,
+  sellingConfig,
+  ticketNumbers,
+  WEBHOOK_SECRET,
+} from '../../support/purchases';
 import { payCharge, postPixWebhook } from '../../support/pix';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 /**
  * Confirmation (Pix webhook through the payments core), late payments (re-allocation or refund) and a PSP that
@@ -223,10 +237,9 @@ describe('with a PSP that fails', () => {
     psp.failNextCall = true;
     const reply = await buy(fake.app, order(buyer, campaign, 5));
     expect(reply.statusCode).toBe(502);
-    expect(reply.json()).toEqual({
-      success: false,
-      message: 'Não foi possível gerar o Pix agora. Nenhum número foi reservado; tente novamente em instantes.',
-    });
+    expect(reply.json()).toEqual(
+      refusal('Não foi possível gerar o Pix agora. Nenhum número foi reservado; tente novamente em instantes.'),
+    );
     // Nothing was written: no purchase, no charge, no number held.
     const rows = await db().selectFrom('purchases').selectAll().where('campaign_id', '=', campaign.id).execute();
     expect(rows).toEqual([]);

@@ -7,7 +7,19 @@ import { setupAppBeside } from '../../helper';
 import { countRows } from '../../support/rows';
 import { buyerDevice, newBuyer } from '../../support/buyers';
 import { publishedCampaign } from '../../support/campaigns';
-import { buy, campaignAndBuyer, chargeOf, getPurchase, order, purchaseRow, RESERVATION_DEFAULTS, setupSellingApp, ticketNumbers } from '../../support/purchases';
+import {
+  buy,
+  campaignAndBuyer,
+  chargeOf,
+  getPurchase,
+  order,
+  purchaseRow,
+  RESERVATION_DEFAULTS,
+  setupSellingApp,
+  ticketNumbers,
+} from '../../support/purchases';
+import { refusal } from '@rifaria/shared/testing/fixtures';
+import { sandboxChargeOf } from '../../support/pix';
 
 /** POST /public/purchases and GET /public/purchases/:hash: rules, messages and reply shapes (sandbox PSP). */
 
@@ -140,11 +152,9 @@ describe('POST /public/purchases', () => {
     const campaign = await publishedCampaign(t.app);
     const response = await buy(t.app, { buyer_phone: '11912340000', campaign_link: campaign.link, total_tickets: 1 });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
-      success: false,
-      message: BUYER_MESSAGES.buyerNotFound,
-      errors: { buyer_phone: [BUYER_MESSAGES.buyerNotFound] },
-    });
+    expect(response.json()).toEqual(
+      refusal(BUYER_MESSAGES.buyerNotFound, { buyer_phone: [BUYER_MESSAGES.buyerNotFound] }),
+    );
   });
 
   it('should answer 404 for an unknown link and for a draft', async () => {
@@ -153,7 +163,7 @@ describe('POST /public/purchases', () => {
     for (const link of ['nao-existe-esta-rifa', draft.link]) {
       const response = await buy(t.app, { buyer_phone: buyer.phone, campaign_link: link, total_tickets: 1 });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ success: false, message: 'Campanha não encontrada.' });
+      expect(response.json()).toEqual(refusal('Campanha não encontrada.'));
     }
   });
 
@@ -189,11 +199,7 @@ describe('POST /public/purchases', () => {
     const charge = await chargeOf(db(), purchase.id);
     expect(charge.expires_at.getTime()).toBe(purchase.expires_at.getTime());
     // What the PSP was told: the charge's own lifetime.
-    const psp = await db()
-      .selectFrom('sandbox_pix_charges')
-      .select('expires_in_seconds')
-      .where('txid', '=', charge.txid)
-      .executeTakeFirstOrThrow();
+    const psp = await sandboxChargeOf(db(), charge.txid);
     expect(psp.expires_in_seconds).toBeLessThanOrEqual(300);
     expect(psp.expires_in_seconds).toBeGreaterThan(290);
     // The checkout counts down to it, and knows the deadline is the draw's (issue 30: not 'O prazo de 10 minutos').
@@ -211,7 +217,7 @@ describe('POST /public/purchases', () => {
     const closing = await publishedCampaign(t.app, { drawAt: new Date(Date.now() + 100_000) });
     const refused = await buy(t.app, order(buyer, closing, 1));
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ success: false, message: BUYER_MESSAGES.drawTooClose });
+    expect(refused.json()).toEqual(refusal(BUYER_MESSAGES.drawTooClose));
     const closingPage = await t.app.inject({ method: 'GET', url: `/public/campaigns/${closing.link}` });
     expect(closingPage.json().data.accepting_purchases).toBe(false);
 
@@ -347,11 +353,7 @@ describe('POST /public/purchases with Idempotency-Key', () => {
     for (const reply of replies) {
       const row = await purchaseRow(db(), reply.json().data.purchase_hash);
       const charge = await chargeOf(db(), row.id);
-      const psp = await db()
-        .selectFrom('sandbox_pix_charges')
-        .select('amount_cents')
-        .where('txid', '=', charge.txid)
-        .executeTakeFirstOrThrow();
+      const psp = await sandboxChargeOf(db(), charge.txid);
       amounts.push([row.unit_price_cents, row.total_cents, charge.amount_cents, psp.amount_cents].map(Number));
     }
     expect(amounts).toEqual([
@@ -395,10 +397,9 @@ describe('POST /public/purchases with Idempotency-Key', () => {
     await buy(t.app, order(ana, campaign, 1), 'chave-comum');
     const response = await buy(t.app, order(bruno, campaign, 1), 'chave-comum');
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({
-      success: false,
-      message: 'Esta Idempotency-Key já foi usada em outra compra. Gere uma nova chave e tente novamente.',
-    });
+    expect(response.json()).toEqual(
+      refusal('Esta Idempotency-Key já foi usada em outra compra. Gere uma nova chave e tente novamente.'),
+    );
   });
 
   it('should refuse a malformed key with a clear message', async () => {
@@ -514,7 +515,7 @@ describe('GET /public/purchases/:hash', () => {
     for (const hash of ['AAAAAAAAAAAAAAAAAAAAAAAA', 'x', '%27%20OR%201%3D1']) {
       const response = await getPurchase(t.app, hash);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ success: false, message: 'Compra não encontrada' });
+      expect(response.json()).toEqual(refusal('Compra não encontrada'));
     }
   });
 });
@@ -529,6 +530,6 @@ describe('public purchase rate limit', () => {
     expect((await buy(limited.app, body)).statusCode).toBe(201);
     const third = await buy(limited.app, body);
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toEqual({ success: false, message: expect.stringMatching(/tentativas|requisições/i) });
+    expect(third.json()).toEqual(refusal(expect.stringMatching(/tentativas|requisições/i)));
   });
 });

@@ -5,6 +5,7 @@ import { setupTwoAppsOnRedis } from '../../support/redis';
 import { cpfFromBase, insertBuyer, newBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { publishedCampaign } from '../../support/campaigns';
 import { buy, campaignAndBuyer, order, RESERVATION_DEFAULTS } from '../../support/purchases';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 /**
  * Issue 10: public limits per phone AND per address. The address ceiling is high (thousands of phones share one
@@ -156,10 +157,9 @@ describe('per-phone limits of each public route', () => {
     expect((await guess(2, '10.70.0.2')).statusCode).toBe(200);
     const blocked = await guess(3, '10.70.0.3');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({
-      success: false,
-      message: 'Muitas tentativas com este telefone. Aguarde 15 minutos e tente novamente.',
-    });
+    expect(blocked.json()).toEqual(
+      refusal('Muitas tentativas com este telefone. Aguarde 15 minutos e tente novamente.'),
+    );
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
   });
 });
@@ -185,10 +185,7 @@ describe("limits of 'Trocar de telefone' (POST /public/buyers/change-phone/code 
     expect((await attempt(2)).statusCode).toBe(422);
     const blocked = await attempt(3);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({
-      success: false,
-      message: 'Muitas tentativas com este telefone. Aguarde uma hora e tente novamente.',
-    });
+    expect(blocked.json()).toEqual(refusal('Muitas tentativas com este telefone. Aguarde uma hora e tente novamente.'));
     // Asking for codes to one new phone is limited the same way.
     const ask = (n: number) =>
       post('change-phone/code', { cpf: cpfFromBase(String(600_000_150 + n)), phone }, `10.96.1.${n}`);

@@ -4,6 +4,7 @@ import { buyerDevice, cpfFromBase } from '../../support/buyers';
 import { publishedCampaign } from '../../support/campaigns';
 import { pdfPageCount, pdfTextLines } from '../../support/pdf';
 import { buy, chargeOf, order, purchaseRow, setupSellingApp, ticketNumbers } from '../../support/purchases';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 /**
  * GET /public/purchases/:hash/comprovante.pdf (issue 30, "expected by buyers"): the receipt of a paid purchase, as
@@ -106,10 +107,7 @@ describe('GET /public/purchases/:hash/comprovante.pdf', () => {
     // Not paid yet: the buyer is told why.
     const unpaid = await receiptOf(hash, device);
     expect(unpaid.statusCode).toBe(409);
-    expect(unpaid.json()).toEqual({
-      success: false,
-      message: 'O comprovante fica disponível depois que o pagamento é confirmado.',
-    });
+    expect(unpaid.json()).toEqual(refusal('O comprovante fica disponível depois que o pagamento é confirmado.'));
     await pay(row.id);
     expect((await receiptOf(hash, device)).statusCode).toBe(200);
 

@@ -7,6 +7,7 @@ import { insertCampaign } from '../../support/campaigns';
 import { insertPurchase } from '../../support/purchases';
 import { findOwnedCampaign } from '../../../src/sales/listing';
 import { salesCsv } from '../../../src/sales/export';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 /** GET /api/campaigns/{id}/sales.csv: one streamed file, the table's rows, order and masks, owner-scoped. */
 describe('GET /api/campaigns/:id/sales.csv', () => {
@@ -102,7 +103,7 @@ describe('GET /api/campaigns/:id/sales.csv', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/campaigns/${campaignId}/sales.csv` })).statusCode).toBe(401);
     const other = await csv('', stranger.token);
     expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ success: false, message: expect.any(String) });
+    expect(other.json()).toEqual(refusal(expect.any(String)));
     expect((await csv('', owner.token, '999999999')).statusCode).toBe(404);
     expect((await csv('?sort_by=nome')).statusCode).toBe(422);
   });

@@ -6,6 +6,7 @@ import { insertBuyer, testCpfCipher, TEST_BUYER_DATA_SECRET } from '../../suppor
 import { insertCampaign } from '../../support/campaigns';
 import { pdfPageCount, pdfTextLines } from '../../support/pdf';
 import { insertPurchase } from '../../support/purchases';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 /**
  * GET /api/campaigns/{id}/sales.pdf (issue 30, item 15: 'PDF' in Baixar vendas said 'será implementado em breve'):
@@ -203,7 +204,7 @@ describe('GET /api/campaigns/:id/sales.pdf', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/campaigns/${campaignId}/sales.pdf` })).statusCode).toBe(401);
     const other = await pdf('', stranger.token);
     expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ success: false, message: 'Campanha não encontrada' });
+    expect(other.json()).toEqual(refusal('Campanha não encontrada'));
     expect((await pdf('', owner.token, '999999999')).statusCode).toBe(404);
     expect((await pdf('?sort_order=sideways')).statusCode).toBe(422);
   });

@@ -2,6 +2,7 @@ import { bearer, registerUser, setupApp, type RegisteredUser } from '../../helpe
 import { insertBuyer, TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { insertCampaign } from '../../support/campaigns';
 import { insertPurchase, minutesIn } from '../../support/purchases';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 describe('GET /api/campaigns/:id/sales', () => {
   const t = setupApp({ config: { buyerData: { secret: TEST_BUYER_DATA_SECRET } } });
@@ -276,7 +277,7 @@ describe('GET /api/campaigns/:id/sales', () => {
     ]) {
       const response = await get('', id, token);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ success: false, message: 'Campanha não encontrada' });
+      expect(response.json()).toEqual(refusal('Campanha não encontrada'));
     }
   });
 

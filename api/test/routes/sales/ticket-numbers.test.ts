@@ -2,6 +2,7 @@ import { bearer, registerUser, type RegisteredUser } from '../../helper';
 import { insertBuyer, newBuyer } from '../../support/buyers';
 import { insertCampaign } from '../../support/campaigns';
 import { buy, getPurchase, insertPurchase, minutesIn, order, setupSellingApp } from '../../support/purchases';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 /**
  * Issue 13: the sales search finds who holds a ticket number (digits only, zero padding allowed), scoped to the
@@ -188,7 +189,7 @@ describe('GET /api/campaigns/:id/sales — ticket numbers', () => {
     // Owner-scoped: another organiser, another campaign's sale, or no such sale is 'not found'.
     expect((await numbersOf(saleId, campaign.id, stranger.token)).statusCode).toBe(404);
     expect((await numbersOf(saleId, campaignId)).statusCode).toBe(404);
-    expect((await numbersOf('999999999')).json()).toEqual({ success: false, message: 'Venda não encontrada' });
+    expect((await numbersOf('999999999')).json()).toEqual(refusal('Venda não encontrada'));
     expect((await numbersOf('abc')).statusCode).toBe(404);
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/campaigns/${campaign.id}/sales/${saleId}/numbers` })).statusCode,

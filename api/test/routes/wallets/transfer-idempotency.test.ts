@@ -5,6 +5,7 @@ import { TRANSFER_REPLY_MESSAGES } from '../../../src/wallets/messages';
 import { bearer, registerUser, setupApp, type RegisteredUser } from '../../helper';
 import { FakePixProvider } from '../../support/fake-pix';
 import { depositInto, insertWallet } from '../../support/wallets';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 /**
  * POST /api/user-wallets/{id}/transfers with an Idempotency-Key: one key, one transfer, one debit, one Pix,
@@ -122,7 +123,7 @@ describe('Idempotency-Key on POST /api/user-wallets/{id}/transfers', () => {
     ]) {
       const response = await transfer(walletId, user, other, key);
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ success: false, message: TRANSFER_REPLY_MESSAGES.idempotencyKeyReused });
+      expect(response.json()).toEqual(refusal(TRANSFER_REPLY_MESSAGES.idempotencyKeyReused));
     }
     // The same key on another wallet of the same organiser is another request too.
     const { walletId: otherWallet } = await insertWallet(db(), { userId: user.id });
@@ -193,7 +194,7 @@ describe('Idempotency-Key on POST /api/user-wallets/{id}/transfers', () => {
     const { user, walletId } = await userWithWallet(5000);
     const response = await transfer(walletId, user, { amount: 5, pix_key: 'destino@example.com' }, key);
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ success: false, message: TRANSFER_REPLY_MESSAGES.idempotencyKeyInvalid });
+    expect(response.json()).toEqual(refusal(TRANSFER_REPLY_MESSAGES.idempotencyKeyInvalid));
     expect((await recorded(walletId)).transfers).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import { auditLedger, releasePosting, salePosting, type PostInput } from '../../
 import { bearer, registerUser, setupApp, type RegisteredUser } from '../../helper';
 import { userWithWallet } from '../../support/organisers';
 import { depositInto, insertWallet, postMovement } from '../../support/wallets';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 const t = setupApp();
 const db = () => t.database.db;
@@ -298,7 +299,7 @@ describe('owner scoping', () => {
         ...(method === 'POST' ? { payload: { amount: 1, pix_key: 'a@b.com' } } : {}),
       });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ success: false, message: 'Carteira não encontrada.' });
+      expect(response.json()).toEqual(refusal('Carteira não encontrada.'));
     }
     const { data } = (await get(`/api/user-wallets/${owner.walletId}/balance`, owner.user)).json();
     expect(data.saldo_disponivel).toBe(10);

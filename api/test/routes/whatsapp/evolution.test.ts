@@ -14,6 +14,7 @@ import { api, bearer, buildApp, registerUser, setupValue, type RegisteredUser, t
 import { TEST_BUYER_DATA_SECRET } from '../../support/buyers';
 import { FAKE_QR_BASE64, FakeEvolution } from '../../support/fake-evolution';
 import { WhatsAppRepository } from '../../../src/whatsapp/repository';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 /**
  * The Evolution API v2 adapter against a fake Evolution server this file starts (real HTTP), on its own and behind
@@ -218,6 +219,15 @@ describe('the /whatsapp routes on Evolution', () => {
     return reply.json().data as { id: string; status: string; qr_code: string | null };
   }
 
+  /** An instance created and connected at the fake Evolution, its status read once since. */
+  async function connectedInstance(user: RegisteredUser, name: string) {
+    const created = await createInstance(user, name);
+    const providerName = (await row(created.id)).provider_name;
+    fake.open(providerName);
+    await api(t.app).get(`/whatsapp/instances/${created.id}`, user);
+    return { created, name: providerName };
+  }
+
   it('should register the webhook on PUBLIC_URL with a token that is not the instance key, and take the QR from connect', async () => {
     fake.qrOnCreate = false; // Evolution's usual `{count: 0}`: the service asks connect
     const created = await createInstance(owner, 'loja-1');
@@ -252,7 +262,7 @@ describe('the /whatsapp routes on Evolution', () => {
       for (const query of ['?token=errado', `?token=${tokenOf(otherName)}`, `?token=${token}x`, '']) {
         const refused = await webhook(open, { query });
         expect(refused.statusCode).toBe(401);
-        expect(refused.json()).toEqual({ success: false, message: 'Notificação recusada.' });
+        expect(refused.json()).toEqual(refusal('Notificação recusada.'));
       }
       // The right token for another instance's name in the body, or no name at all: refused too.
       expect((await webhook({ ...open, instance: otherName }, { query: `?token=${token}` })).statusCode).toBe(401);
@@ -283,7 +293,7 @@ describe('the /whatsapp routes on Evolution', () => {
     expect((await webhook(qrEvent, { query: `?secret=${otherSecret}` })).statusCode).toBe(401);
     const refused = await webhook(qrEvent);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ success: false, message: 'Notificação recusada.' });
+    expect(refused.json()).toEqual(refusal('Notificação recusada.'));
     expect((await row(created.id)).qr_code).toBe(QR_DATA_URL);
 
     // The envelope's apikey (Evolution sends the instance token there): the new QR is stored.
@@ -359,10 +369,7 @@ describe('the /whatsapp routes on Evolution', () => {
 
   it('should log out and delete at Evolution, and create again an instance Evolution lost', async () => {
     const user = await registerUser(t.app);
-    const created = await createInstance(user, 'loja-6');
-    const name = (await row(created.id)).provider_name;
-    fake.open(name);
-    await api(t.app).get(`/whatsapp/instances/${created.id}`, user);
+    const { created, name } = await connectedInstance(user, 'loja-6');
 
     fake.reset();
     fake.instances.set(name, { token: 'x', state: 'open', webhook: null });
@@ -428,10 +435,7 @@ describe('the /whatsapp routes on Evolution', () => {
 
   it("should send the test message through sendText to the instance's number, 422 when refused, 503 when down", async () => {
     const user = await registerUser(t.app);
-    const created = await createInstance(user, 'loja-8');
-    const name = (await row(created.id)).provider_name;
-    fake.open(name);
-    await api(t.app).get(`/whatsapp/instances/${created.id}`, user);
+    const { created, name } = await connectedInstance(user, 'loja-8');
 
     // The number and words a client asks for are not used: the instance's own number, the server's text.
     const sent = await api(t.app).post(`/whatsapp/instances/${created.id}/test`, user, {
@@ -463,10 +467,7 @@ describe('the /whatsapp routes on Evolution', () => {
 
   it('should retry an automatic message with backoff and mark it sent once, or failed for a refused number', async () => {
     const user = await registerUser(t.app);
-    const created = await createInstance(user, 'loja-9');
-    const name = (await row(created.id)).provider_name;
-    fake.open(name);
-    await api(t.app).get(`/whatsapp/instances/${created.id}`, user);
+    const { created } = await connectedInstance(user, 'loja-9');
     const message = { user_id: String(user.id), body_text: 'Seus números: 01, 02', kind: 'payment_confirmed' as const };
     const repo = t.app.db;
     await repo

@@ -12,6 +12,7 @@ import {
   type RegisteredUser,
   type TestApp,
 } from '../../helper';
+import { refusal } from '@rifaria/shared/testing/fixtures';
 
 /** /whatsapp/instances on the sandbox gateway (the embedded default): the spec's calls, owner-scoped (issue 14). */
 
@@ -135,11 +136,9 @@ describe('POST /whatsapp/instances', () => {
       phone_number: '11912345679',
     });
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual({
-      success: false,
-      message: WHATSAPP_MESSAGES.nameTaken,
-      errors: { instance_name: [WHATSAPP_MESSAGES.nameTaken] },
-    });
+    expect(again.json()).toEqual(
+      refusal(WHATSAPP_MESSAGES.nameTaken, { instance_name: [WHATSAPP_MESSAGES.nameTaken] }),
+    );
     const other = await registerUser(t.app);
     await create(other, { instance_name: 'vendas', phone_number: '11912345678' });
   });
@@ -335,10 +334,9 @@ describe('POST /whatsapp/instances/:id/test and GET /whatsapp/messages', () => {
     // Per organiser, whichever instance.
     const blocked = await api(t.app).post(`/whatsapp/instances/${second.id}/test`, owner);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({
-      success: false,
-      message: 'Você já enviou o limite de mensagens de teste. Aguarde uma hora e tente novamente.',
-    });
+    expect(blocked.json()).toEqual(
+      refusal('Você já enviou o limite de mensagens de teste. Aguarde uma hora e tente novamente.'),
+    );
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(59 * 60);
     expect(sandbox().sent.length - before).toBe(5);
 
@@ -423,7 +421,7 @@ describe('a provider that cannot be reached', () => {
     const owner = await registerUser(down.app);
     const reply = await api(down.app).post('/whatsapp/instances', owner, newInstance());
     expect(reply.statusCode).toBe(503);
-    expect(reply.json()).toEqual({ success: false, message: WHATSAPP_MESSAGES.unavailable });
+    expect(reply.json()).toEqual(refusal(WHATSAPP_MESSAGES.unavailable));
     expect((await api(down.app).get('/whatsapp/instances', owner)).json().data).toEqual([]);
   });
 });
