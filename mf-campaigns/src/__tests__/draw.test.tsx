@@ -139,17 +139,23 @@ describe('The draw on the campaign panel', () => {
     expect(screen.getByRole('dialog', { name: 'Realizar Sorteio' })).toBeInTheDocument();
   });
 
-  it('should take the Federal contest and five prizes, check them, or fetch the result', async () => {
-    const federal = { draw_type: { id: 1, description: 'Loteria Federal' }, draw_commitment: null };
-    serveCampaign(campaign(federal));
+  const federal = { draw_type: { id: 1, description: 'Loteria Federal' }, draw_commitment: null };
+
+  /** The draw answers the Federal result and drawn campaign; the panel opened at 'Incluir Vencedor'. */
+  async function openFederalDraw() {
     server.on('POST', '/api/campaigns/:id/draw', () => {
       serveCampaign(drawn(federal));
       return { success: true, message: DRAW_MESSAGES.drawn, data: result() };
     });
     server.on('GET', '/api/campaigns/:id/draw', () => ({ success: true, data: result() }));
-    const { user } = renderAt('/campanhas/7/painel');
-    await user.click(await screen.findByRole('button', { name: 'Incluir Vencedor' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Incluir Vencedor' });
+    const rendered = renderAt('/campanhas/7/painel');
+    await rendered.user.click(await screen.findByRole('button', { name: 'Incluir Vencedor' }));
+    return { user: rendered.user, dialog: await screen.findByRole('dialog', { name: 'Incluir Vencedor' }) };
+  }
+
+  it('should take the Federal contest and five prizes, check them, or fetch the result', async () => {
+    serveCampaign(campaign(federal));
+    const { user, dialog } = await openFederalDraw();
 
     // Nothing typed: the contest is required; 'Incluir Vencedor' wants the five prizes.
     await user.click(within(dialog).getByRole('button', { name: 'Incluir Vencedor' }));
@@ -168,7 +174,6 @@ describe('The draw on the campaign panel', () => {
   });
 
   it("should fill the prizes with 'Buscar resultado' for review, then draw them; and show a contest Caixa does not know", async () => {
-    const federal = { draw_type: { id: 1, description: 'Loteria Federal' }, draw_commitment: null };
     serveCampaign(campaign(federal));
     server.on('GET', '/api/campaigns/:id/draw/federal-result', ({ url }) =>
       url.searchParams.get('contest') === '5732'
@@ -188,14 +193,7 @@ describe('The draw on the campaign panel', () => {
             errors: { contest: [DRAW_MESSAGES.federalNotFound(999)] },
           }),
     );
-    server.on('POST', '/api/campaigns/:id/draw', () => {
-      serveCampaign(drawn(federal));
-      return { success: true, message: DRAW_MESSAGES.drawn, data: result() };
-    });
-    server.on('GET', '/api/campaigns/:id/draw', () => ({ success: true, data: result() }));
-    const { user } = renderAt('/campanhas/7/painel');
-    await user.click(await screen.findByRole('button', { name: 'Incluir Vencedor' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Incluir Vencedor' });
+    const { user, dialog } = await openFederalDraw();
     const contest = within(dialog).getByRole('textbox', { name: /Número do concurso/ });
 
     await user.type(contest, '999');

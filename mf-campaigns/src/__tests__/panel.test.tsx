@@ -251,25 +251,17 @@ describe('Campaign panel (/campanhas/{id}/painel)', () => {
 });
 
 describe('countdownParts', () => {
+  const parts = (days: number, hours: number, minutes: number, seconds: number) => ({ days, hours, minutes, seconds });
+
   it('should split the time left and return null once the date is reached', () => {
     const now = new Date('2026-11-21T12:00:00Z');
-    expect(countdownParts(new Date('2026-11-22T13:02:03Z'), now)).toEqual({
-      days: 1,
-      hours: 1,
-      minutes: 2,
-      seconds: 3,
-    });
+    expect(countdownParts(new Date('2026-11-22T13:02:03Z'), now)).toEqual(parts(1, 1, 2, 3));
     expect(countdownParts(now, now)).toBeNull();
   });
 
   it('should not report the time as up while part of the last second is left (the server would refuse the draw)', () => {
     const now = new Date('2026-11-21T12:00:00.000Z');
-    expect(countdownParts(new Date('2026-11-21T12:00:00.400Z'), now)).toEqual({
-      days: 0,
-      hours: 0,
-      minutes: 0,
-      seconds: 1,
-    });
+    expect(countdownParts(new Date('2026-11-21T12:00:00.400Z'), now)).toEqual(parts(0, 0, 0, 1));
     expect(countdownParts(new Date('2026-11-21T11:59:59.999Z'), now)).toBeNull();
   });
 });

@@ -140,3 +140,20 @@ export function installFetchMock(): FetchMock {
   globalThis.fetch = mock.fetch;
   return mock;
 }
+
+/**
+ * `method path` on `mock` answers `body` only once `release()` is called: to see a screen while its request is on
+ * the way ('Enviando...').
+ */
+export function holdReply(mock: FetchMock, method: string, path: string, body: unknown) {
+  let release: () => void = () => undefined;
+  mock.on(
+    method,
+    path,
+    () =>
+      new Promise((resolve) => {
+        release = () => resolve(body);
+      }),
+  );
+  return { release: () => release() };
+}

@@ -1,4 +1,5 @@
 import { within } from '@testing-library/react';
+import { holdReply } from '@rifaria/shared/testing';
 import { PASSWORD_RESET_MESSAGES } from '@rifaria/shared/schemas';
 import { currentPath, renderApp, reply, screen, server } from '../../../testing/test-utils';
 
@@ -56,15 +57,7 @@ describe('Forgot-password page', () => {
   });
 
   it("should say 'Enviando...' while asking and lead back to the login", async () => {
-    let release: () => void = () => undefined;
-    server.on(
-      'POST',
-      '/api/auth/forgot-password',
-      () =>
-        new Promise((resolve) => {
-          release = () => resolve({ success: true, message: PASSWORD_RESET_MESSAGES.requestSent });
-        }),
-    );
+    const { release } = holdReply(server, 'POST', '/api/auth/forgot-password', { success: true, message: PASSWORD_RESET_MESSAGES.requestSent });
     server.on('GET', '/api/sandbox/mailbox', () => reply(404));
     const { user } = await openForgot();
     await request(user, 'ana@rifaria.com.br');

@@ -1,4 +1,5 @@
 import { PASSWORD_RESET_MESSAGES } from '@rifaria/shared/schemas';
+import { holdReply } from '@rifaria/shared/testing';
 import { useSession } from '@rifaria/shared/session';
 import { currentPath, renderApp, reply, screen, server, testUser } from '../../../testing/test-utils';
 
@@ -115,15 +116,7 @@ describe('Reset-password page', () => {
   });
 
   it('should send the token and passwords, drop the stored session and say so on the login page', async () => {
-    let release: () => void = () => undefined;
-    server.on(
-      'POST',
-      '/api/auth/reset-password',
-      () =>
-        new Promise((resolve) => {
-          release = () => resolve({ success: true, message: PASSWORD_RESET_MESSAGES.success });
-        }),
-    );
+    const { release } = holdReply(server, 'POST', '/api/auth/reset-password', { success: true, message: PASSWORD_RESET_MESSAGES.success });
     // Signed in in this browser with a session the reset revokes.
     const { user } = renderApp(`/redefinir-senha?token=${TOKEN}`, { session: { user: testUser } });
     await screen.findByRole('heading', { level: 1, name: 'Crie uma nova senha' });

@@ -1,4 +1,5 @@
 import { act, waitFor, within } from '@testing-library/react';
+import { holdReply } from '@rifaria/shared/testing';
 import userEvent from '@testing-library/user-event';
 import type { DashboardOverview, LatestSalesPoint, SessionUser } from '@rifaria/shared/types';
 import { currentPath, renderApp, reply, screen, server, testUser } from '../../../testing/test-utils';
@@ -243,15 +244,7 @@ describe('Dashboard screen', () => {
     });
 
     it('should send the e-mail, show the success texts and close itself after 3 s', async () => {
-      let release: () => void = () => undefined;
-      server.on(
-        'POST',
-        '/api/auth/send-verification-email',
-        () =>
-          new Promise((resolve) => {
-            release = () => resolve({ success: true, message: 'Email enviado com sucesso!' });
-          }),
-      );
+      const { release } = holdReply(server, 'POST', '/api/auth/send-verification-email', { success: true, message: 'Email enviado com sucesso!' });
       const { dialog } = await openModal();
 
       jest.useFakeTimers();
