@@ -1,7 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { hasError, parsePix } from 'pix-utils';
-import { concludeReservation, DEMO, DEMO_LINK, phonePage, randomCpf, randomPhone, TERMS_LABEL } from './support';
+import {
+  campaignByApi,
+  concludeReservation,
+  DEMO,
+  DEMO_LINK,
+  phonePage,
+  publishByApi,
+  randomCpf,
+  randomPhone,
+  TERMS_LABEL,
+} from './support';
 
 // Issue 5 journey, on a phone (390×844): a buyer opens the demo campaign from its link, adds 10 numbers, registers,
 // reaches the checkout with 10 real numbers and a valid Pix code, pays with the sandbox button and sees Pago without
@@ -172,7 +182,13 @@ test('should expire an unpaid purchase and return its numbers to the pool', asyn
   expect(created.status(), await created.text()).toBe(201);
   const before = await availableTickets(page);
   const purchase = await page.request.post('/public/purchases', {
-    data: { buyer_phone: phone, campaign_link: DEMO_LINK, total_tickets: 3, payment_method_id: 1, terms_accepted: true },
+    data: {
+      buyer_phone: phone,
+      campaign_link: DEMO_LINK,
+      total_tickets: 3,
+      payment_method_id: 1,
+      terms_accepted: true,
+    },
     headers: { 'idempotency-key': `e2e-${Date.now()}` },
   });
   expect(purchase.status(), await purchase.text()).toBe(201);
@@ -203,27 +219,14 @@ async function publishCampaign(page: Page, name: string): Promise<string> {
   const login = await page.request.post('/api/auth/login', { data: DEMO });
   const { access_token: token } = (await login.json()) as { access_token: string };
   const headers = { authorization: `Bearer ${token}` };
-  const wallets = (await (await page.request.get('/api/user-wallets', { headers })).json()) as {
-    data: { id: number }[];
-  };
-  const created = await page.request.post('/api/campaigns', {
-    headers,
-    data: {
-      name,
-      draw_type_id: 1,
-      total_tickets: 1000,
-      ticket_price: 2.5,
-      rules: 'Regras da campanha.',
-      banner_image: null,
-      draw_datetime: null,
-      user_wallet_id: wallets.data[0]?.id,
-      awards: [{ description: 'Notebook Gamer i7 16GB', value: 6500 }],
-    },
+  const { id, link } = await campaignByApi(page.request, headers, {
+    name,
+    draw_type_id: 1,
+    total_tickets: 1000,
+    ticket_price: 2.5,
+    awards: [{ description: 'Notebook Gamer i7 16GB', value: 6500 }],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id, link } = ((await created.json()) as { data: { id: number; link: string } }).data;
-  const published = await page.request.post(`/api/campaigns/${id}/publish`, { headers });
-  expect(published.status(), await published.text()).toBe(200);
+  await publishByApi(page.request, headers, id);
   return link;
 }
 

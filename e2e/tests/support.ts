@@ -108,27 +108,49 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** A draft through the API (the wizard itself is exercised in campaigns.spec.ts). */
-export async function createDraftByApi(page: Page, token: string, name: string, totalTickets: number): Promise<void> {
-  const headers = { authorization: `Bearer ${token}` };
-  const wallets = (await (await page.request.get('/api/user-wallets', { headers })).json()) as {
-    data: { id: number }[];
-  };
-  const created = await page.request.post('/api/campaigns', {
+/**
+ * A campaign of the signed-in organiser on its first wallet, through the API: `data` over a draft's defaults (no
+ * banner, no draw date). Its id and public link.
+ */
+export async function campaignByApi(
+  api: APIRequestContext,
+  headers: Record<string, string>,
+  data: Record<string, unknown>,
+): Promise<{ id: number; link: string }> {
+  const wallets = (await (await api.get('/api/user-wallets', { headers })).json()) as { data: { id: number }[] };
+  const created = await api.post('/api/campaigns', {
     headers,
     data: {
-      name,
-      draw_type_id: 2,
-      total_tickets: totalTickets,
-      ticket_price: 1,
       rules: 'Regras da campanha.',
       banner_image: null,
       draw_datetime: null,
       user_wallet_id: wallets.data[0]?.id,
-      awards: [{ description: 'Prêmio principal', value: null }],
+      ...data,
     },
   });
   expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { data: { id: number; link: string } }).data;
+}
+
+/** Publishes campaign `id` through the API. */
+export async function publishByApi(api: APIRequestContext, headers: Record<string, string>, id: number): Promise<void> {
+  const published = await api.post(`/api/campaigns/${id}/publish`, { headers });
+  expect(published.status(), await published.text()).toBe(200);
+}
+
+/** A draft through the API (the wizard itself is exercised in campaigns.spec.ts). */
+export async function createDraftByApi(page: Page, token: string, name: string, totalTickets: number): Promise<void> {
+  await campaignByApi(
+    page.request,
+    { authorization: `Bearer ${token}` },
+    {
+      name,
+      draw_type_id: 2,
+      total_tickets: totalTickets,
+      ticket_price: 1,
+      awards: [{ description: 'Prêmio principal', value: null }],
+    },
+  );
 }
 
 /** A valid CPF (check digits) that no other run uses. */
@@ -165,25 +187,16 @@ export async function publishedCampaign(
   headers: Record<string, string>,
   campaign: { name: string; drawTypeId: 1 | 2; price: number; awards: string[]; drawDatetime: string },
 ): Promise<{ id: number; link: string }> {
-  const wallets = (await (await api.get('/api/user-wallets', { headers })).json()) as { data: { id: number }[] };
-  const created = await api.post('/api/campaigns', {
-    headers,
-    data: {
-      name: campaign.name,
-      draw_type_id: campaign.drawTypeId,
-      total_tickets: 100,
-      ticket_price: campaign.price,
-      rules: 'Maiores de 18 anos, residentes no Brasil.',
-      banner_image: null,
-      draw_datetime: campaign.drawDatetime,
-      user_wallet_id: wallets.data[0]!.id,
-      awards: campaign.awards.map((description) => ({ description, value: null })),
-    },
+  const { id, link } = await campaignByApi(api, headers, {
+    name: campaign.name,
+    draw_type_id: campaign.drawTypeId,
+    total_tickets: 100,
+    ticket_price: campaign.price,
+    rules: 'Maiores de 18 anos, residentes no Brasil.',
+    draw_datetime: campaign.drawDatetime,
+    awards: campaign.awards.map((description) => ({ description, value: null })),
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id, link } = ((await created.json()) as { data: { id: number; link: string } }).data;
-  const published = await api.post(`/api/campaigns/${id}/publish`, { headers });
-  expect(published.status(), await published.text()).toBe(200);
+  await publishByApi(api, headers, id);
   return { id, link };
 }
 
@@ -202,7 +215,13 @@ export async function paidPurchase(api: APIRequestContext, link: string, name: s
   const buyer = await api.post('/public/buyers', { data: { name, phone, cpf: randomCpf(), email: null } });
   expect(buyer.status(), await buyer.text()).toBe(201);
   const purchase = await api.post('/public/purchases', {
-    data: { buyer_phone: phone, campaign_link: link, total_tickets: tickets, payment_method_id: 1, terms_accepted: true },
+    data: {
+      buyer_phone: phone,
+      campaign_link: link,
+      total_tickets: tickets,
+      payment_method_id: 1,
+      terms_accepted: true,
+    },
   });
   expect(purchase.status(), await purchase.text()).toBe(201);
   const hash = ((await purchase.json()) as { data: { purchase_hash: string } }).data.purchase_hash;
