@@ -43,6 +43,14 @@ async function enterPhone(
 const TERMS = 'Li e aceito o regulamento e declaro ter 18 anos ou mais';
 
 /** Ticks 'Li e aceito o regulamento…' (required, issue 30) if it is not yet, then clicks 'Concluir Reserva'. */
+/** A known buyer's phone entered: the modal at step 2, 'Dados do Comprador'. */
+async function knownBuyerStep(before: string[] = []) {
+  server.on('GET', '/public/buyers/check/:phone', () => KNOWN_BUYER);
+  const rendered = await openModal(before);
+  await enterPhone(rendered.user, rendered.dialog);
+  return { ...rendered, step2: await screen.findByRole('dialog', { name: 'Dados do Comprador' }) };
+}
+
 async function conclude(user: Awaited<ReturnType<typeof openModal>>['user'], step: HTMLElement) {
   const terms = within(step).getByRole('checkbox', { name: TERMS });
   if (!(terms as HTMLInputElement).checked) await user.click(terms);
@@ -167,12 +175,8 @@ describe('reservation modal, step 2 "Dados do Comprador"', () => {
   });
 
   it('should show an existing buyer read-only and masked, and reserve without registering again', async () => {
-    server.on('GET', '/public/buyers/check/:phone', () => KNOWN_BUYER);
     servePurchaseCreated();
-    const { user, dialog } = await openModal();
-    await enterPhone(user, dialog);
-
-    const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
+    const { user, step2 } = await knownBuyerStep();
     for (const [label, value] of [
       ['Nome completo', 'Maria Oliveira'],
       ['CPF', '***.***.***-25'],
@@ -189,11 +193,8 @@ describe('reservation modal, step 2 "Dados do Comprador"', () => {
   });
 
   it('should require "Li e aceito o regulamento e declaro ter 18 anos ou mais" and send it with the reservation', async () => {
-    server.on('GET', '/public/buyers/check/:phone', () => KNOWN_BUYER);
     servePurchaseCreated();
-    const { user, dialog } = await openModal();
-    await enterPhone(user, dialog);
-    const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
+    const { user, step2 } = await knownBuyerStep();
     const terms = within(step2).getByRole('checkbox', { name: TERMS });
     expect(terms).not.toBeChecked();
 
@@ -227,10 +228,7 @@ describe('reservation modal, step 2 "Dados do Comprador"', () => {
   });
 
   it('should go back to step 1 with the arrow, and start over when opened again', async () => {
-    server.on('GET', '/public/buyers/check/:phone', () => KNOWN_BUYER);
-    const { user, dialog } = await openModal();
-    await enterPhone(user, dialog);
-    const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
+    const { user, step2 } = await knownBuyerStep();
     await user.click(within(step2).getByRole('button', { name: 'Voltar' }));
     const step1 = await screen.findByRole('dialog', { name: 'Finalizar Reserva' });
     expect(within(step1).getByRole('textbox', { name: 'Telefone (WhatsApp)' })).toHaveValue('(11) 98765-4321');
@@ -298,12 +296,9 @@ describe('the Back button and the reservation modal', () => {
   });
 
   it('should replace its history entry with the checkout: Back from the checkout is the campaign page', async () => {
-    server.on('GET', '/public/buyers/check/:phone', () => KNOWN_BUYER);
     servePurchaseCreated();
     server.on('GET', '/public/purchases/:hash', () => reply(500, { success: false }));
-    const { user, dialog } = await openModal(['/']);
-    await enterPhone(user, dialog);
-    const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
+    const { user, step2 } = await knownBuyerStep(['/']);
     await conclude(user, step2);
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`compra=${PURCHASE_HASH}`));
     await browser.back();
@@ -422,12 +417,9 @@ describe("a CPF registered with another phone: 'Trocar de telefone'", () => {
 
 describe('POST /public/purchases from the modal', () => {
   async function reachBuyerStep() {
-    server.on('GET', '/public/buyers/check/:phone', () => KNOWN_BUYER);
-    const rendered = await openModal();
-    await enterPhone(rendered.user, rendered.dialog);
-    const step2 = await screen.findByRole('dialog', { name: 'Dados do Comprador' });
-    await rendered.user.click(within(step2).getByRole('checkbox', { name: TERMS }));
-    return { ...rendered, step2 };
+    const reached = await knownBuyerStep();
+    await reached.user.click(within(reached.step2).getByRole('checkbox', { name: TERMS }));
+    return reached;
   }
 
   it('should show the server 422 message saying how many numbers remain', async () => {

@@ -2,15 +2,7 @@
  * Test helpers for mf-public over @rifaria/shared/testing: `renderAt` mounts the App the way the shell does, and the
  * API fixtures of the issue 5 contract with the handlers most tests install.
  */
-import {
-  awardsOf,
-  FEDERAL_DRAW_TYPE,
-  PUBLISHED_STATUS,
-  renderRemote,
-  reply,
-  server,
-  type UserEventOptions,
-} from '@rifaria/shared/testing';
+import { publicCampaign, renderRemote, reply, RIFARIA_RULE, server, type UserEventOptions } from '@rifaria/shared/testing';
 import { FIRST_VIEW_DATA_ID } from '@rifaria/shared/constants';
 import type {
   BannerImage,
@@ -43,39 +35,7 @@ export function renderAt(path: string, options?: UserEventOptions, before: strin
   });
 }
 
-export const FEDERAL_RULE =
-  'Sorteio pela Loteria Federal. Os números desta campanha vão de 0000 a 9999. O número de cada prêmio é formado pelos últimos 4 dígitos do prêmio da Loteria Federal de mesma ordem.';
-export const RIFARIA_RULE =
-  'Sorteio Rifaria, verificável por qualquer pessoa. Na publicação, a plataforma gerou uma semente secreta de 32 bytes e publicou nesta página o seu compromisso (o SHA-256 da semente), que não pode mais mudar.';
-
-export function publicCampaign(overrides: Partial<PublicCampaign> = {}): PublicCampaign {
-  return {
-    amendments: [],
-    name: 'Rifa do Carro 0km',
-    title: 'Rifa do Carro 0km',
-    link: 'rifa-do-carro',
-    full_url: 'https://rifaria.test/p/rifa-do-carro',
-    banner_image: null,
-    banner: null,
-    ticket_price: 1,
-    total_tickets: 10000,
-    draw_datetime: '2026-12-19 20:00:00',
-    draw_date: '2026-12-19',
-    draw_date_formatted: '19/12/2026 às 20:00',
-    draw_type: FEDERAL_DRAW_TYPE,
-    draw_commitment: null,
-    draw_rule: FEDERAL_RULE,
-    drawn: false,
-    status: PUBLISHED_STATUS,
-    organizer: { name: 'Ana Souza', whatsapp: '11987654321' },
-    awards: awardsOf(['Carro 0km', 80000], ['Pix de R$ 500', null]),
-    rules: '<p>Sorteio pela <strong>extração da Loteria</strong>.</p>',
-    stats: { sales_percentage: 37.5, tickets_available: 6250, tickets_paid: 3750 },
-    accepting_purchases: true,
-    max_tickets_per_purchase: 1000,
-    ...overrides,
-  };
-}
+export { FEDERAL_RULE, publicCampaign, RIFARIA_RULE } from '@rifaria/shared/testing';
 
 /** An uploaded banner with its variants, as GET /public/campaigns/{link} gives it (api: campaigns/presenter.ts). */
 export const UPLOADED_BANNER: BannerImage = {

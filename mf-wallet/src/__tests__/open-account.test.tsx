@@ -48,6 +48,13 @@ const contentRefusal = (name: string) =>
   `O arquivo "${name}" não é um PDF nem uma imagem (JPG, PNG ou WEBP): o conteúdo dele não corresponde ao nome. Escolha o arquivo do documento.`;
 const next = (user: User) => user.click(screen.getByRole('button', { name: 'Próximo' }));
 
+/** The profile step passed as it comes, and CEP 01001000 typed on the address step. */
+async function typeCep(user: User) {
+  await screen.findByDisplayValue('Ana Paula Souza');
+  await next(user);
+  await user.type(screen.getByRole('textbox', { name: 'CEP' }), '01001000');
+}
+
 async function fillUpToReview(user: User) {
   await screen.findByDisplayValue('Ana Paula Souza');
   await next(user);
@@ -135,9 +142,7 @@ describe('account opening wizard (/carteira/adicionar)', () => {
   it('should keep Próximo disabled on the document step until a type and a valid file are chosen', async () => {
     baseServer();
     const { user } = renderAt('/carteira/adicionar', { applyAccept: false });
-    await screen.findByDisplayValue('Ana Paula Souza');
-    await next(user);
-    await user.type(screen.getByRole('textbox', { name: 'CEP' }), '01001000');
+    await typeCep(user);
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Logradouro' })).toHaveValue('Praça da Sé'));
     await user.type(screen.getByRole('textbox', { name: 'Número' }), '100');
     await next(user);
@@ -282,9 +287,7 @@ describe('account opening wizard (/carteira/adicionar)', () => {
     baseServer();
     server.on('POST', '/digital-wallets/abrir-conta', () => reply(201, { success: true, data: {} }));
     const { user } = renderAt('/carteira/adicionar', { applyAccept: false });
-    await screen.findByDisplayValue('Ana Paula Souza');
-    await next(user);
-    await user.type(screen.getByRole('textbox', { name: 'CEP' }), '01001000');
+    await typeCep(user);
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Logradouro' })).toHaveValue('Praça da Sé'));
     await user.type(screen.getByRole('textbox', { name: 'Número' }), '100');
     await next(user);

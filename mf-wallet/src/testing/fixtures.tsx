@@ -1,5 +1,5 @@
 /** mf-wallet's tests: the App mounted like the shell does (over @rifaria/shared/testing) and API fixtures. */
-import { renderRemote, reply, server, userWallet, type UserEventOptions } from '@rifaria/shared/testing';
+import { refusal, renderRemote, reply, server, userWallet, type UserEventOptions } from '@rifaria/shared/testing';
 import { App } from '../app';
 import type { UserWallet } from '../features/common/api/wallets';
 
@@ -80,5 +80,5 @@ export function activeWalletServer() {
 
 /** A 422 refusal as the API words it: its message, and the fields it refused. */
 export function refused(message: string, errors?: Record<string, string[]>) {
-  return reply(422, { success: false, message, errors });
+  return reply(422, refusal(message, errors));
 }
