@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { mockFetchForFile, reply, server } from '@rifaria/shared/testing';
 import { useToastStore } from '@rifaria/shared/ui';
-import { lastBody, profileServer, refused, savedAddress, signIn, toastTexts } from '../testing/fixtures';
+import { lastBody, profileServer, refused, savedAddress, serveAddressSave, signIn, toastTexts } from '../testing/fixtures';
 import { renderAt } from '../testing/render';
 
 mockFetchForFile({ beforeEach: () => signIn() });
@@ -91,15 +91,7 @@ describe("tab 'Endereço'", () => {
 
   it('should send the address with the CEP as digits and the UF as state_uf, then toast', async () => {
     profileServer();
-    server.on('PUT', '/api/auth/address', ({ body }) => {
-      const sent = body as Record<string, string>;
-      return {
-        success: true,
-        message: 'Endereço salvo com sucesso!',
-        address: { ...sent, state: { id: 35, name: 'São Paulo', abbreviation: sent.state_uf } },
-        formatted: { zip_code: '01001-000' },
-      };
-    });
+    serveAddressSave({ zip_code: '01001-000' });
     const { user } = await openAddressTab();
     await user.type(field('CEP'), '01001000');
     await waitFor(() => expect(field('Logradouro')).toHaveValue('Praça da Sé'));
@@ -130,14 +122,7 @@ describe("tab 'Endereço'", () => {
         message: 'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.',
       }),
     );
-    server.on('PUT', '/api/auth/address', ({ body }) => {
-      const sent = body as Record<string, string>;
-      return {
-        success: true,
-        message: 'Endereço salvo com sucesso!',
-        address: { ...sent, state: { id: 35, name: 'São Paulo', abbreviation: sent.state_uf } },
-      };
-    });
+    serveAddressSave();
     const { user } = await openAddressTab();
     await user.type(field('CEP'), '01001000');
     const downText = 'Não foi possível consultar o CEP agora. Preencha o endereço manualmente.';

@@ -11,6 +11,15 @@ const dialog = () => screen.getByRole('dialog', { name: 'Confirme seu e-mail' })
 const box = (n: number) => within(dialog()).getByRole('textbox', { name: `Dígito ${n} de 6` });
 const boxValues = () => [1, 2, 3, 4, 5, 6].map((n) => (box(n) as HTMLInputElement).value).join('');
 const confirmButton = () => within(dialog()).getByRole('button', { name: 'Confirmar' });
+/** Pastes `code` into the boxes from the first and confirms. */
+async function submitCode(user: User, code: string) {
+  await user.click(box(1));
+  await user.paste(code);
+  await user.click(confirmButton());
+}
+/** POST /api/auth/verify-email refuses the code with `reason` under it. */
+const refuseCode = (reason: string) =>
+  server.on('POST', '/api/auth/verify-email', () => refused('Código inválido. Tente novamente.', { code: [reason] }));
 
 function codeServer() {
   profileServer();
@@ -74,9 +83,7 @@ describe('e-mail confirmation dialog', () => {
     }));
     const { user } = renderAt('/perfil');
     await openAtCode(user);
-    await user.click(box(1));
-    await user.paste('482913');
-    await user.click(confirmButton());
+    await submitCode(user, '482913');
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(server.callsTo('POST', '/api/auth/verify-email')[0]?.body).toEqual({ code: '482913' });
@@ -89,14 +96,10 @@ describe('e-mail confirmation dialog', () => {
 
   it("should say 'Código inválido. Tente novamente.' for a wrong code and start the boxes over", async () => {
     codeServer();
-    server.on('POST', '/api/auth/verify-email', () =>
-      refused('Código inválido. Tente novamente.', { code: ['Código inválido. Tente novamente.'] }),
-    );
+    refuseCode('Código inválido. Tente novamente.');
     const { user } = renderAt('/perfil');
     await openAtCode(user);
-    await user.click(box(1));
-    await user.paste('111111');
-    await user.click(confirmButton());
+    await submitCode(user, '111111');
     expect(await within(dialog()).findByText('Código inválido. Tente novamente.')).toBeInTheDocument();
     expect(boxValues()).toBe('');
     await waitFor(() => expect(box(1)).toHaveFocus());
@@ -110,20 +113,14 @@ describe('e-mail confirmation dialog', () => {
 
   it("should show the server's reason for the code (expired) and the generic text on a failure", async () => {
     codeServer();
-    server.on('POST', '/api/auth/verify-email', () =>
-      refused('Código inválido. Tente novamente.', { code: ['Código expirado. Solicite um novo código.'] }),
-    );
+    refuseCode('Código expirado. Solicite um novo código.');
     const { user } = renderAt('/perfil');
     await openAtCode(user);
-    await user.click(box(1));
-    await user.paste('111111');
-    await user.click(confirmButton());
+    await submitCode(user, '111111');
     expect(await within(dialog()).findByText('Código expirado. Solicite um novo código.')).toBeInTheDocument();
 
     server.on('POST', '/api/auth/verify-email', () => reply(500, { success: false }));
-    await user.click(box(1));
-    await user.paste('222222');
-    await user.click(confirmButton());
+    await submitCode(user, '222222');
     expect(await within(dialog()).findByText('Erro ao verificar código. Tente novamente.')).toBeInTheDocument();
   });
 
@@ -220,9 +217,7 @@ describe("'Já tenho um código'", () => {
     expect(resend()).toHaveTextContent('Reenviar código em 20s');
     expect(resend()).toBeDisabled();
 
-    await user.click(box(1));
-    await user.paste('482913');
-    await user.click(confirmButton());
+    await submitCode(user, '482913');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(server.callsTo('POST', '/api/auth/verify-email')[0]?.body).toEqual({ code: '482913' });
   });

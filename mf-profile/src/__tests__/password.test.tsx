@@ -24,6 +24,15 @@ async function fill(user: Awaited<ReturnType<typeof openPasswordTab>>['user'], v
   await user.type(confirmation(), values[2]);
 }
 
+/** POST /api/auth/change-password answers `answer`; the tab filled (new password Nova1234) and sent. */
+async function sendChange(answer: () => unknown, currentPassword = 'velha123') {
+  server.on('POST', '/api/auth/change-password', answer);
+  const rendered = await openPasswordTab();
+  await fill(rendered.user, [currentPassword, 'Nova1234', 'Nova1234']);
+  await rendered.user.click(submit());
+  return rendered;
+}
+
 describe("tab 'Alterar Senha'", () => {
   it('should check the three fields with the spec messages', async () => {
     const { user } = await openPasswordTab();
@@ -41,10 +50,7 @@ describe("tab 'Alterar Senha'", () => {
   });
 
   it('should send the change, say it worked and empty the fields', async () => {
-    server.on('POST', '/api/auth/change-password', () => ({ success: true, message: 'Senha alterada com sucesso!' }));
-    const { user } = await openPasswordTab();
-    await fill(user, ['velha123', 'Nova1234', 'Nova1234']);
-    await user.click(submit());
+    await sendChange(() => ({ success: true, message: 'Senha alterada com sucesso!' }));
     // Said where the form is, as a status message.
     expect((await screen.findByText('Senha alterada com sucesso!')).closest('[role="status"]')).not.toBeNull();
     expect(lastBody('POST', '/api/auth/change-password')).toEqual({
@@ -58,24 +64,19 @@ describe("tab 'Alterar Senha'", () => {
   });
 
   it("should show the server's message under the current-password field", async () => {
-    server.on('POST', '/api/auth/change-password', () =>
-      refused('Senha atual incorreta.', { current_password: ['Senha atual incorreta.'] }),
+    await sendChange(
+      () => refused('Senha atual incorreta.', { current_password: ['Senha atual incorreta.'] }),
+      'errada12',
     );
-    const { user } = await openPasswordTab();
-    await fill(user, ['errada12', 'Nova1234', 'Nova1234']);
-    await user.click(submit());
     await waitFor(() => expect(current()).toHaveAccessibleDescription('Senha atual incorreta.'));
     expect(current()).toHaveAttribute('aria-invalid', 'true');
     expect(next()).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it("should show a rate limit's message, and 'Erro ao alterar senha. Tente novamente.' without one, under the current password", async () => {
-    server.on('POST', '/api/auth/change-password', () =>
+    const { user } = await sendChange(() =>
       reply(429, { success: false, message: 'Muitas tentativas. Tente novamente em 1 minuto.' }),
     );
-    const { user } = await openPasswordTab();
-    await fill(user, ['velha123', 'Nova1234', 'Nova1234']);
-    await user.click(submit());
     await waitFor(() =>
       expect(current()).toHaveAccessibleDescription('Muitas tentativas. Tente novamente em 1 minuto.'),
     );
@@ -86,12 +87,9 @@ describe("tab 'Alterar Senha'", () => {
   });
 
   it("should put the server's reasons about the new password under it", async () => {
-    server.on('POST', '/api/auth/change-password', () =>
+    await sendChange(() =>
       refused('Dados inválidos', { new_password: ['Nova senha deve ter no máximo 200 caracteres'] }),
     );
-    const { user } = await openPasswordTab();
-    await fill(user, ['velha123', 'Nova1234', 'Nova1234']);
-    await user.click(submit());
     await waitFor(() => expect(next()).toHaveAccessibleDescription('Nova senha deve ter no máximo 200 caracteres'));
     expect(current()).not.toHaveAttribute('aria-invalid', 'true');
   });

@@ -1,6 +1,6 @@
 /** API replies of mf-profile's screens (issue 14 contract and spec section 7), for the `server` of @rifaria/shared/testing. */
 import { resetSession, useSession } from '@rifaria/shared/session';
-import { reply, serveCep, server, userWallet } from '@rifaria/shared/testing';
+import { refusal, reply, serveCep, server, userWallet } from '@rifaria/shared/testing';
 import type { AccountSettings, User } from '@rifaria/shared/types';
 import { useToastStore } from '@rifaria/shared/ui';
 
@@ -64,12 +64,24 @@ export function profileServer({ user = profileUser(), wallets = [], address = nu
   serveCep();
 }
 
+/** PUT /api/auth/address: saved as sent, its state named from the UF, with `formatted` when given. */
+export function serveAddressSave(formatted?: { zip_code: string }) {
+  server.on('PUT', '/api/auth/address', ({ body }) => {
+    const sent = body as Record<string, string>;
+    return {
+      success: true,
+      message: 'Endereço salvo com sucesso!',
+      address: { ...sent, state: { id: 35, name: 'São Paulo', abbreviation: sent.state_uf } },
+      ...(formatted ? { formatted } : {}),
+    };
+  });
+}
+
 /** An active wallet as GET /api/user-wallets lists it. */
 export const activeWallet = userWallet();
 
 /** A 422 refusal as the API words it. */
-export const refused = (message: string, errors?: Record<string, string[]>) =>
-  reply(422, { success: false, message, ...(errors ? { errors } : {}) });
+export const refused = (message: string, errors?: Record<string, string[]>) => reply(422, refusal(message, errors));
 
 export function accountSettings(overrides: Partial<AccountSettings> = {}): AccountSettings {
   return {

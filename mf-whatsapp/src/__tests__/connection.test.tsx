@@ -9,6 +9,7 @@ import {
   QR_2,
   refused,
   toastTexts,
+  unavailable,
 } from '../testing/fixtures';
 import { renderAt } from '../testing/render';
 
@@ -107,9 +108,7 @@ describe('POST /whatsapp/instances (new-instance dialog)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Criar e conectar' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Erro ao criar instância');
 
-    server.on('POST', '/whatsapp/instances', () =>
-      reply(503, { success: false, message: 'O serviço de WhatsApp não respondeu. Tente novamente em instantes.' }),
-    );
+    server.on('POST', '/whatsapp/instances', unavailable);
     await user.click(within(dialog).getByRole('button', { name: 'Criar e conectar' }));
     await waitFor(() =>
       expect(within(dialog).getByRole('alert')).toHaveTextContent(

@@ -1,11 +1,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { browser, mockFetchForFile, reply, server } from '@rifaria/shared/testing';
-import { connecting, instance, instancesServer, messagesServer, QR_1, refused, toastTexts } from '../testing/fixtures';
+import {
+  connecting,
+  instance,
+  instancesServer,
+  messagesServer,
+  QR_1,
+  refused,
+  toastTexts,
+  UNAVAILABLE,
+  unavailable,
+} from '../testing/fixtures';
 import { renderAt } from '../testing/render';
 
 mockFetchForFile({ beforeEach: () => messagesServer() });
-
-const UNAVAILABLE = 'O serviço de WhatsApp não respondeu. Tente novamente em instantes.';
 
 const card = (name: string) => screen.findByRole('article', { name });
 
@@ -87,7 +95,7 @@ describe('GET /whatsapp/instances (the list)', () => {
   });
 
   it('should show the server message of a failed load (503)', async () => {
-    server.on('GET', '/whatsapp/instances', () => reply(503, { success: false, message: UNAVAILABLE }));
+    server.on('GET', '/whatsapp/instances', unavailable);
     renderAt();
     expect(await screen.findByText(UNAVAILABLE, {}, { timeout: 8_000 })).toBeInTheDocument();
   }, 15_000);
@@ -201,7 +209,7 @@ describe('POST /whatsapp/instances/{id}/connect, /disconnect and /set-default', 
 
   it('should toast the 503 message when the WhatsApp service does not answer', async () => {
     instancesServer(instance());
-    server.on('POST', '/whatsapp/instances/:id/disconnect', () => reply(503, { success: false, message: UNAVAILABLE }));
+    server.on('POST', '/whatsapp/instances/:id/disconnect', unavailable);
     const { user } = renderAt();
     await user.click(within(await card('loja-centro')).getByRole('button', { name: 'Desconectar' }));
     await waitFor(() => expect(toastTexts()).toEqual([UNAVAILABLE]));
@@ -253,7 +261,7 @@ describe('DELETE /whatsapp/instances/{id}', () => {
 
   it('should keep the confirmation open with the server message when the delete fails', async () => {
     instancesServer(instance());
-    server.on('DELETE', '/whatsapp/instances/:id', () => reply(503, { success: false, message: UNAVAILABLE }));
+    server.on('DELETE', '/whatsapp/instances/:id', unavailable);
     const { user } = renderAt();
     await user.click(within(await card('loja-centro')).getByRole('button', { name: 'Deletar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deletar instância' });

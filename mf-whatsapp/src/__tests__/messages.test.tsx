@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockFetchForFile, reply, server } from '@rifaria/shared/testing';
-import { instance, instancesServer, message, messagesServer, toastTexts } from '../testing/fixtures';
+import { instance, instancesServer, message, messagesServer, toastTexts, unavailable } from '../testing/fixtures';
 import { renderAt } from '../testing/render';
 
 mockFetchForFile();
@@ -88,9 +88,7 @@ describe('POST /whatsapp/instances/{id}/test (test modal)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(limit);
 
-    server.on('POST', '/whatsapp/instances/:id/test', () =>
-      reply(503, { success: false, message: 'O serviço de WhatsApp não respondeu. Tente novamente em instantes.' }),
-    );
+    server.on('POST', '/whatsapp/instances/:id/test', unavailable);
     await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     await waitFor(() =>
       expect(within(dialog).getByRole('alert')).toHaveTextContent(

@@ -1,5 +1,5 @@
 /** API replies of the issue 14 contract (GET /whatsapp/instances, /whatsapp/messages…) for mf-whatsapp's tests. */
-import { reply, server } from '@rifaria/shared/testing';
+import { refusal, reply, server } from '@rifaria/shared/testing';
 import type { WhatsAppInstance, WhatsAppMessage } from '@rifaria/shared/types';
 import { useToastStore } from '@rifaria/shared/ui';
 
@@ -62,8 +62,14 @@ export function message(overrides: Partial<WhatsAppMessage> = {}): WhatsAppMessa
 
 /** A 422 as the API words it: its message, and the fields it refused. */
 export function refused(text: string, errors?: Record<string, string[]>) {
-  return reply(422, { success: false, message: text, ...(errors ? { errors } : {}) });
+  return reply(422, refusal(text, errors));
 }
+
+/** What the API says when Evolution does not answer. */
+export const UNAVAILABLE = 'O serviço de WhatsApp não respondeu. Tente novamente em instantes.';
+
+/** The API's 503 when Evolution does not answer. */
+export const unavailable = () => reply(503, refusal(UNAVAILABLE));
 
 /** The queued toasts as 'title / description'. */
 export function toastTexts(): string[] {
