@@ -1,6 +1,21 @@
-/** The frame of a small dialog (the wallet's 'Depositar' and 'Transferir', the WhatsApp instances'): the title with its ×, Back closing it, and a form with 'Cancelar' and its action. */
-import type { ReactNode } from 'react';
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, Stack } from '@mui/material';
+/**
+ * The frame of a dialog (the wallet's 'Depositar' and 'Transferir', the WhatsApp instances', the campaign's publish,
+ * cancel, draw and draw-date dialogs): the title (with its × unless `closeButton` is false), Back closing it, and
+ * either its own content (DialogForm, or DialogContent and DialogActions) or `children` as the content over `actions`.
+ */
+import type { FormEvent, ReactNode } from 'react';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  type SxProps,
+  type Theme,
+} from '@mui/material';
 import { DialogTitleWithClose } from './dialog-title-with-close';
 import { useBackToClose } from './use-back-to-close';
 
@@ -10,14 +25,37 @@ export interface FormDialogProps {
   open: boolean;
   /** Every way out: the ×, the backdrop, Escape and the browser's Back (which leaves no entry behind). */
   onClose: () => void;
-  /** While a request is under way the dialog stays (Back and Escape do nothing). */
+  /** While a request is under way the dialog stays (Back, Escape and the backdrop do nothing). */
   busy?: boolean;
   titleId: string;
   title: ReactNode;
+  /** 'xs' by default. */
+  maxWidth?: 'xs' | 'sm';
+  /** The × in the title's corner (default true). */
+  closeButton?: boolean;
+  /** The buttons under the content: `children` then goes inside DialogContent (with `contentSx`). */
+  actions?: ReactNode;
+  contentSx?: SxProps<Theme>;
+  actionsSx?: SxProps<Theme>;
+  /** With `actions`: the content and the actions are a form, submitted by Enter or a submit button. */
+  onSubmit?: () => void;
   children: ReactNode;
 }
 
-export function FormDialog({ open, onClose, busy = false, titleId, title, children }: FormDialogProps) {
+export function FormDialog({
+  open,
+  onClose,
+  busy = false,
+  titleId,
+  title,
+  maxWidth = 'xs',
+  closeButton = true,
+  actions,
+  contentSx,
+  actionsSx,
+  onSubmit,
+  children,
+}: FormDialogProps) {
   useBackToClose(open, () => {
     if (busy) return false;
     onClose();
@@ -26,13 +64,43 @@ export function FormDialog({ open, onClose, busy = false, titleId, title, childr
   const close = () => {
     if (!busy) onClose();
   };
+  let body = children;
+  if (actions !== undefined) {
+    body = (
+      <>
+        <DialogContent sx={contentSx}>{children}</DialogContent>
+        <DialogActions sx={actionsSx}>{actions}</DialogActions>
+      </>
+    );
+    if (onSubmit) body = <FormBox onSubmit={onSubmit}>{body}</FormBox>;
+  }
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby={titleId}>
-      <DialogTitleWithClose id={titleId} onClose={close}>
-        {title}
-      </DialogTitleWithClose>
-      {children}
+    <Dialog open={open} onClose={close} fullWidth maxWidth={maxWidth} aria-labelledby={titleId}>
+      {closeButton ? (
+        <DialogTitleWithClose id={titleId} onClose={close}>
+          {title}
+        </DialogTitleWithClose>
+      ) : (
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+      )}
+      {body}
     </Dialog>
+  );
+}
+
+/** A form that validates itself (noValidate) and hands its submit over without the event. */
+function FormBox({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
+    </Box>
   );
 }
 
@@ -52,14 +120,7 @@ export interface DialogFormProps {
 /** A dialog's form: its fields, then 'Cancelar' and the submit button (a spinner while sending). */
 export function DialogForm(props: DialogFormProps) {
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        props.onSubmit();
-      }}
-    >
+    <FormBox onSubmit={props.onSubmit}>
       <DialogContent sx={{ pt: 1 }}>
         <Stack spacing={2}>{props.children}</Stack>
       </DialogContent>
@@ -75,6 +136,6 @@ export function DialogForm(props: DialogFormProps) {
           )}
         </Button>
       </DialogActions>
-    </Box>
+    </FormBox>
   );
 }

@@ -20,3 +20,6 @@ export { FormDialog, DialogForm, CANCEL_LABEL, type FormDialogProps, type Dialog
 export { useDocumentTitle } from './use-document-title';
 export { OutlinedField, type OutlinedFieldProps } from './outlined-field';
 export { PixCharge, PIX_CHARGE_TEXTS, pixCodeRows, type PixChargeProps } from './pix-charge';
+export { StepList } from './step-list';
+export { useAction } from './use-action';
+export { TabbedPanels } from './tabbed-panels';

@@ -3,10 +3,11 @@
  * pagamento...' and, in the sandbox, the button that pays it. The buyer's checkout (mf-public) and the wallet's deposit
  * (mf-wallet) show it. Light on purpose: the checkout is a first view of the buyer page (OutlinedField, not TextField).
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { CopyButton } from './copy-button';
 import { OutlinedField } from './outlined-field';
+import { useAction } from './use-action';
 
 export const PIX_CHARGE_TEXTS = {
   qrAlt: 'QR Code Pix',
@@ -59,20 +60,8 @@ export function PixCharge({
   sandbox,
   announce = false,
 }: PixChargeProps) {
-  const [paying, setPaying] = useState(false);
-  const [payError, setPayError] = useState<string | null>(null);
+  const payment = useAction();
   const page = layout === 'page';
-  const pay = async (payInSandbox: NonNullable<PixChargeProps['sandbox']>) => {
-    setPaying(true);
-    setPayError(null);
-    try {
-      await payInSandbox.pay();
-    } catch (error) {
-      setPayError(payInSandbox.failed(error));
-    } finally {
-      setPaying(false);
-    }
-  };
   const qrSize = page ? 220 : { xs: 170, sm: 190 };
   return (
     <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
@@ -125,12 +114,18 @@ export function PixCharge({
           <Typography variant="body2" sx={{ mb: 1 }}>
             {PIX_CHARGE_TEXTS.sandboxHint}
           </Typography>
-          <Button variant="outlined" color="info" size="small" disabled={paying} onClick={() => void pay(sandbox)}>
+          <Button
+            variant="outlined"
+            color="info"
+            size="small"
+            disabled={payment.busy}
+            onClick={() => void payment.run(sandbox.pay, sandbox.failed)}
+          >
             {PIX_CHARGE_TEXTS.sandbox}
           </Button>
-          {payError ? (
+          {payment.error ? (
             <Typography variant="body2" color="error" role="alert" sx={{ mt: 1 }}>
-              {payError}
+              {payment.error}
             </Typography>
           ) : null}
         </Alert>

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { TextField } from '@mui/material';
-import { AMENDMENT_MESSAGES, AMENDMENT_NOTE_MAX } from '@rifaria/shared/schemas';
+import {
+  AMENDMENT_MESSAGES,
+  AMENDMENT_NOTE_MAX,
+  firstErrors,
+  updateCampaignSchema,
+  validate,
+} from '@rifaria/shared/schemas';
 
 /**
  * What changed, for the buyers: required to change the rules or move the draw once numbers were reserved (issue 30).
@@ -48,5 +54,12 @@ export function useAmendmentNote() {
     setNote('');
     setError(undefined);
   };
-  return { note, setError, reset, field };
+  /** The note as the server takes it (the campaign schema's rule), or null with its error under the field. */
+  const check = (): string | null => {
+    const result = validate(updateCampaignSchema, { amendment: note });
+    if (result.success) return result.output.amendment ?? null;
+    setError(firstErrors(result.errors).amendment);
+    return null;
+  };
+  return { note, setError, reset, field, check };
 }

@@ -10,18 +10,21 @@
  */
 import { Stack, TextField } from '@mui/material';
 import { maskDate, maskTime } from '@rifaria/shared/format';
+import type { DrawInputIssues } from '@rifaria/shared/schemas';
 
 export const DATE_PLACEHOLDER = 'dd/mm/aaaa';
 export const TIME_PLACEHOLDER = 'hh:mm';
 export const TIME_ZONE_HINT = 'Horário de Brasília';
 
+/** The form's names for the two inputs (the wizard's, the edit screen's and the draw-date modal's). */
+export type DrawInputField = 'draw_date' | 'draw_time';
+
 export interface DrawDateTimeFieldsProps {
-  date: string;
-  time: string;
-  onDateChange: (masked: string) => void;
-  onTimeChange: (masked: string) => void;
-  dateError?: string | undefined;
-  timeError?: string | undefined;
+  /** What is typed in each input. */
+  values: Record<DrawInputField, string>;
+  /** The form's errors: those under draw_date and draw_time show under their input. */
+  errors: DrawInputIssues;
+  onChange: (field: DrawInputField, masked: string) => void;
   /** Shown under the date when it has no error (e.g. 'Opcional'); a blank line keeps the layout still otherwise. */
   dateHint?: string;
   disabled?: boolean;
@@ -54,28 +57,28 @@ function MaskedField({ label, value, mask, onChange, placeholder, error, hint, d
   );
 }
 
+const INPUTS = [
+  { name: 'draw_date', label: 'Data do sorteio', mask: maskDate, placeholder: DATE_PLACEHOLDER },
+  { name: 'draw_time', label: 'Hora do sorteio', mask: maskTime, placeholder: TIME_PLACEHOLDER },
+] as const;
+
 export function DrawDateTimeFields({
-  date,
-  time,
-  onDateChange,
-  onTimeChange,
-  dateError,
-  timeError,
+  values,
+  errors,
+  onChange,
   dateHint = ' ',
   disabled = false,
 }: DrawDateTimeFieldsProps) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-      {[
-        { label: 'Data do sorteio', value: date, mask: maskDate, onChange: onDateChange },
-        { label: 'Hora do sorteio', value: time, mask: maskTime, onChange: onTimeChange },
-      ].map((field, index) => (
+      {INPUTS.map(({ name, ...field }) => (
         <MaskedField
-          key={field.label}
+          key={name}
           {...field}
-          placeholder={index === 0 ? DATE_PLACEHOLDER : TIME_PLACEHOLDER}
-          error={index === 0 ? dateError : timeError}
-          hint={index === 0 ? dateHint : TIME_ZONE_HINT}
+          value={values[name]}
+          onChange={(masked) => onChange(name, masked)}
+          error={errors[name]}
+          hint={name === 'draw_date' ? dateHint : TIME_ZONE_HINT}
           disabled={disabled}
         />
       ))}

@@ -1,9 +1,9 @@
-/** The edit screen's tabs. Every tab stays mounted (hidden when inactive) so switching tabs keeps unsaved input. */
-import { useState } from 'react';
+/** The edit screen's tabs (every tab stays mounted, so switching tabs keeps unsaved input: TabbedPanels). */
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Link, Stack, Typography } from '@mui/material';
 import { AMENDMENT_MESSAGES } from '@rifaria/shared/schemas';
 import type { Campaign } from '@rifaria/shared/types';
+import { TabbedPanels } from '@rifaria/shared/ui';
 import { AppearanceTab } from './appearance-tab';
 import { AwardsTab } from './awards-tab';
 import { DataTab } from './data-tab';
@@ -18,7 +18,6 @@ export interface CampaignEditProps {
 }
 
 export function CampaignEdit({ campaign, onSaved }: CampaignEditProps) {
-  const [tab, setTab] = useState(0);
   const panels = [
     <DataTab key="dados" campaign={campaign} onSaved={onSaved} />,
     <AwardsTab key="premios" campaign={campaign} onSaved={onSaved} />,
@@ -36,28 +35,7 @@ export function CampaignEdit({ campaign, onSaved }: CampaignEditProps) {
       </Typography>
       <Typography color="text.secondary">{campaign.name}</Typography>
       {campaign.has_reservations ? <Alert severity="info">{AMENDMENT_MESSAGES.lockedReason}</Alert> : null}
-      <Tabs
-        value={tab}
-        onChange={(_event, next: number) => setTab(next)}
-        aria-label="Seções da campanha"
-        variant="scrollable"
-      >
-        {TABS.map((label, index) => (
-          <Tab key={label} label={label} id={`edit-tab-${index}`} aria-controls={`edit-panel-${index}`} />
-        ))}
-      </Tabs>
-      {panels.map((panel, index) => (
-        <Box
-          key={TABS[index]}
-          role="tabpanel"
-          id={`edit-panel-${index}`}
-          aria-labelledby={`edit-tab-${index}`}
-          hidden={tab !== index}
-          sx={{ pt: 1 }}
-        >
-          {panel}
-        </Box>
-      ))}
+      <TabbedPanels label="Seções da campanha" id="edit" tabs={TABS} panels={panels} panelSx={{ pt: 1 }} />
     </Stack>
   );
 }

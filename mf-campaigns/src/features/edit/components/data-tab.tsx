@@ -119,12 +119,9 @@ export function DataTab({ campaign, onSaved }: DataTabProps) {
         required
       />
       <DrawDateTimeFields
-        date={values.draw_date}
-        time={values.draw_time}
-        onDateChange={(date) => change('draw_date', 'draw_date', date)}
-        onTimeChange={(time) => change('draw_time', 'draw_time', time)}
-        dateError={errors.draw_date}
-        timeError={errors.draw_time}
+        values={values}
+        errors={errors}
+        onChange={(field, masked) => change(field, field, masked)}
         dateHint="Opcional"
       />
       {locked && dateChanged ? amendment.field : null}

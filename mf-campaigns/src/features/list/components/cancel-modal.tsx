@@ -6,12 +6,12 @@
  * Other failures (connection, server) leave the button for another try.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Alert, Button, DialogContentText } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { CAMPAIGN_CANCEL_REASON, TOAST_DURATION } from '@rifaria/shared/constants';
 import { AUTH_MESSAGES, CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import type { Campaign } from '@rifaria/shared/types';
-import { toast, useBackToClose } from '@rifaria/shared/ui';
+import { FormDialog, toast, useAction } from '@rifaria/shared/ui';
 import { cancelCampaign } from '../api/cancel-campaign';
 
 export interface CancelCampaignModalProps {
@@ -55,73 +55,62 @@ export function cancelErrorMessage(error: unknown): string {
 }
 
 export function CancelCampaignModal({ campaign, open, onClose, onCancelled }: CancelCampaignModalProps) {
-  const [cancelling, setCancelling] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy: cancelling, error, setError, run } = useAction();
   const [refused, setRefused] = useState(false);
 
   useEffect(() => {
     if (!open) return;
     setError(null);
     setRefused(false);
-  }, [open]);
+  }, [open, setError]);
 
-  // Back closes the modal, except while the cancellation is being sent.
-  useBackToClose(open, () => {
-    if (cancelling) return false;
-    onClose();
-    return undefined;
-  });
-
-  const confirm = async () => {
-    setCancelling(true);
-    setError(null);
-    try {
-      const cancelled = await cancelCampaign(campaign.id, CAMPAIGN_CANCEL_REASON);
-      toast.success(CAMPAIGN_MESSAGES.cancelled, CAMPAIGN_MESSAGES.cancelledDescription, {
-        duration: TOAST_DURATION.list,
-      });
-      onCancelled(cancelled);
-      onClose();
-    } catch (failure) {
-      setError(cancelErrorMessage(failure));
-      setRefused(isFinalCancelRefusal(failure));
-    } finally {
-      setCancelling(false);
-    }
-  };
+  const confirm = () =>
+    run(
+      async () => {
+        const cancelled = await cancelCampaign(campaign.id, CAMPAIGN_CANCEL_REASON);
+        toast.success(CAMPAIGN_MESSAGES.cancelled, CAMPAIGN_MESSAGES.cancelledDescription, {
+          duration: TOAST_DURATION.list,
+        });
+        onCancelled(cancelled);
+        onClose();
+      },
+      (failure) => {
+        setRefused(isFinalCancelRefusal(failure));
+        return cancelErrorMessage(failure);
+      },
+    );
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={cancelling ? undefined : onClose}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby="cancel-campaign-title"
-    >
-      <DialogTitle id="cancel-campaign-title">Cancelar campanha</DialogTitle>
-      <DialogContent>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {error}
-          </Alert>
-        )}
-        {!refused && (
-          <DialogContentText>
-            Tem certeza que deseja cancelar a campanha <strong>{campaign.name}</strong>? Esta ação não pode ser
-            desfeita.
-          </DialogContentText>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={cancelling} variant={refused ? 'contained' : 'text'}>
-          Voltar
-        </Button>
-        {!refused && (
-          <Button color="error" variant="contained" onClick={() => void confirm()} disabled={cancelling}>
-            {cancelling ? 'Cancelando...' : 'Cancelar Campanha'}
+      onClose={onClose}
+      busy={cancelling}
+      titleId="cancel-campaign-title"
+      title="Cancelar campanha"
+      closeButton={false}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={cancelling} variant={refused ? 'contained' : 'text'}>
+            Voltar
           </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+          {!refused && (
+            <Button color="error" variant="contained" onClick={() => void confirm()} disabled={cancelling}>
+              {cancelling ? 'Cancelando...' : 'Cancelar Campanha'}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
+      {!refused && (
+        <DialogContentText>
+          Tem certeza que deseja cancelar a campanha <strong>{campaign.name}</strong>? Esta ação não pode ser desfeita.
+        </DialogContentText>
+      )}
+    </FormDialog>
   );
 }

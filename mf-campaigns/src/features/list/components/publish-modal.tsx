@@ -7,18 +7,7 @@
  * (more than 10,000 tickets) — the link already works in both cases.
  */
 import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  LinearProgress,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import {
   ALREADY_PUBLISHED_CLOSE_MS,
@@ -31,7 +20,7 @@ import {
 import { formatBRL, formatInteger } from '@rifaria/shared/format';
 import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import type { Campaign, PublishReply } from '@rifaria/shared/types';
-import { CopyButton, toast, useBackToClose } from '@rifaria/shared/ui';
+import { CopyButton, FormDialog, toast } from '@rifaria/shared/ui';
 import { publishCampaign } from '../api/publish-campaign';
 import { campaignGoalCents, formatReais } from '@rifaria/shared/money';
 
@@ -149,96 +138,96 @@ export function PublishModal({ campaign, open, onClose, onRefresh }: PublishModa
   ];
 
   const finished = state === 'completed' || state === 'success' || state === 'processing';
+  // 'Cancelar', 'Fechar', Escape and Back; while the publish call runs the modal stays (the answer is coming).
   const close = () => {
-    if (state === 'loading') return;
     clearAll();
     onClose();
   };
-  // Back closes the modal like 'Cancelar' / 'Fechar'; while the publish call runs it stays (the answer is coming).
-  useBackToClose(open, () => {
-    if (state === 'loading') return false;
-    close();
-    return undefined;
-  });
-
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="publish-title">
-      <DialogTitle id="publish-title">Publicar campanha</DialogTitle>
-      <DialogContent>
-        {state === 'confirm' && (
-          <Stack spacing={2}>
-            <Box
-              component="dl"
-              sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
-            >
-              {summary.map(([label, value], index) => (
-                <Fragment key={label}>
-                  <Typography component="dt" color="text.secondary">
-                    {label}
-                  </Typography>
-                  <Typography component="dd" sx={{ m: 0, fontWeight: index === 0 ? 600 : undefined }}>
-                    {value}
-                  </Typography>
-                </Fragment>
-              ))}
-            </Box>
-            <Alert severity="warning">
-              Atenção: esta ação é irreversível. Depois de publicada, a campanha não volta a ser rascunho e a quantidade
-              de tickets não poderá ser alterada.
-            </Alert>
-          </Stack>
-        )}
-        {state === 'loading' && (
-          <Stack spacing={2} sx={{ py: 2 }}>
-            <Typography>Publicando campanha...</Typography>
-            <LinearProgress variant="determinate" value={progress} aria-label="Progresso da publicação" />
-            <Typography variant="body2" color="text.secondary">
-              {progress}%
-            </Typography>
-          </Stack>
-        )}
-        {state === 'completed' && (
-          <Stack spacing={2} sx={{ py: 2 }}>
-            <LinearProgress variant="determinate" value={100} aria-label="Progresso da publicação" />
-            <Typography>Publicação concluída!</Typography>
-          </Stack>
-        )}
-        {(state === 'success' || state === 'processing') && published && (
-          <Stack spacing={2} sx={{ py: 1 }}>
-            {state === 'success' ? (
-              <Alert severity="success">Campanha publicada com sucesso!</Alert>
-            ) : (
-              <Alert severity="info">
-                Campanha publicada! Os tickets estão sendo gerados em segundo plano, mas o link da campanha já está
-                disponível.
-              </Alert>
-            )}
-            <Typography variant="body2" color="text.secondary">
-              Link da campanha
-            </Typography>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Typography sx={{ wordBreak: 'break-all', flex: 1 }}>{published.full_url}</Typography>
-              <CopyButton text={published.full_url} size="small" />
-            </Stack>
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        {state === 'confirm' && (
-          <>
-            <Button onClick={close}>Cancelar</Button>
-            <Button variant="contained" onClick={() => void publish()}>
-              Publicar Campanha
+    <FormDialog
+      open={open}
+      onClose={close}
+      busy={state === 'loading'}
+      titleId="publish-title"
+      title="Publicar campanha"
+      maxWidth="sm"
+      closeButton={false}
+      actions={
+        <>
+          {state === 'confirm' && (
+            <>
+              <Button onClick={close}>Cancelar</Button>
+              <Button variant="contained" onClick={() => void publish()}>
+                Publicar Campanha
+              </Button>
+            </>
+          )}
+          {state === 'loading' && <Button disabled>Publicando...</Button>}
+          {finished && (
+            <Button variant="contained" onClick={close}>
+              Fechar
             </Button>
-          </>
-        )}
-        {state === 'loading' && <Button disabled>Publicando...</Button>}
-        {finished && (
-          <Button variant="contained" onClick={close}>
-            Fechar
-          </Button>
-        )}
-      </DialogActions>
-    </Dialog>
+          )}
+        </>
+      }
+    >
+      {state === 'confirm' && (
+        <Stack spacing={2}>
+          <Box
+            component="dl"
+            sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
+          >
+            {summary.map(([label, value], index) => (
+              <Fragment key={label}>
+                <Typography component="dt" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0, fontWeight: index === 0 ? 600 : undefined }}>
+                  {value}
+                </Typography>
+              </Fragment>
+            ))}
+          </Box>
+          <Alert severity="warning">
+            Atenção: esta ação é irreversível. Depois de publicada, a campanha não volta a ser rascunho e a quantidade
+            de tickets não poderá ser alterada.
+          </Alert>
+        </Stack>
+      )}
+      {state === 'loading' && (
+        <Stack spacing={2} sx={{ py: 2 }}>
+          <Typography>Publicando campanha...</Typography>
+          <LinearProgress variant="determinate" value={progress} aria-label="Progresso da publicação" />
+          <Typography variant="body2" color="text.secondary">
+            {progress}%
+          </Typography>
+        </Stack>
+      )}
+      {state === 'completed' && (
+        <Stack spacing={2} sx={{ py: 2 }}>
+          <LinearProgress variant="determinate" value={100} aria-label="Progresso da publicação" />
+          <Typography>Publicação concluída!</Typography>
+        </Stack>
+      )}
+      {(state === 'success' || state === 'processing') && published && (
+        <Stack spacing={2} sx={{ py: 1 }}>
+          {state === 'success' ? (
+            <Alert severity="success">Campanha publicada com sucesso!</Alert>
+          ) : (
+            <Alert severity="info">
+              Campanha publicada! Os tickets estão sendo gerados em segundo plano, mas o link da campanha já está
+              disponível.
+            </Alert>
+          )}
+          <Typography variant="body2" color="text.secondary">
+            Link da campanha
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Typography sx={{ wordBreak: 'break-all', flex: 1 }}>{published.full_url}</Typography>
+            <CopyButton text={published.full_url} size="small" />
+          </Stack>
+        </Stack>
+      )}
+    </FormDialog>
   );
 }

@@ -68,16 +68,7 @@ export function StepCampaign({
         }
         label="Já tenho data definida para o sorteio"
       />
-      {values.has_draw_date && (
-        <DrawDateTimeFields
-          date={values.draw_date}
-          time={values.draw_time}
-          onDateChange={(date) => change('draw_date', date)}
-          onTimeChange={(time) => change('draw_time', time)}
-          dateError={errors.draw_date}
-          timeError={errors.draw_time}
-        />
-      )}
+      {values.has_draw_date && <DrawDateTimeFields values={values} errors={errors} onChange={change} />}
     </Stack>
   );
 }

@@ -1,20 +1,7 @@
 /** The campaign panel (/campanhas/{id}/painel) once the campaign is loaded. */
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Link,
-  List,
-  ListItem,
-  ListItemText,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, Link, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { campaignStatusColor, CopyButton } from '@rifaria/shared/ui';
 import { formatBRL, formatInteger } from '@rifaria/shared/format';
 import type { Campaign } from '@rifaria/shared/types';
@@ -26,6 +13,7 @@ import { StatCard } from '../../common/components/stat-card';
 import { paths } from '@rifaria/shared/paths';
 import { CAMPAIGN_STATUS_ID } from '@rifaria/shared/constants';
 import { campaignGoalCents, formatReais } from '@rifaria/shared/money';
+import { PanelCard } from './panel-card';
 
 // Lazy: apexcharts is fetched only when a panel with sales is shown.
 const SalesChart = lazy(() => import('./sales-chart'));
@@ -86,98 +74,83 @@ export function CampaignPanel({ campaign, onRefresh }: CampaignPanelProps) {
         <StatCard title="Valor do ticket" value={formatReais(campaign.ticket_price)} />
       </Stack>
 
-      <Card variant="outlined" component="section" aria-labelledby="sales-chart-title">
-        <CardContent>
-          <Typography id="sales-chart-title" variant="h6" component="h2" gutterBottom>
-            Vendas dos últimos 14 dias
-          </Typography>
-          {hasSales ? (
-            <Suspense fallback={<Skeleton variant="rectangular" height={280} aria-label="Carregando gráfico" />}>
-              <SalesChart entries={chart} />
-            </Suspense>
-          ) : (
-            <Typography color="text.secondary">{NO_SALES_TEXT}</Typography>
-          )}
-        </CardContent>
-      </Card>
+      <PanelCard id="sales-chart-title" title="Vendas dos últimos 14 dias">
+        {hasSales ? (
+          <Suspense fallback={<Skeleton variant="rectangular" height={280} aria-label="Carregando gráfico" />}>
+            <SalesChart entries={chart} />
+          </Suspense>
+        ) : (
+          <Typography color="text.secondary">{NO_SALES_TEXT}</Typography>
+        )}
+      </PanelCard>
 
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
         <Stack spacing={2} sx={{ flex: 1 }}>
-          <Card variant="outlined" component="section" aria-labelledby="campaign-link-title">
-            <CardContent>
-              <Typography id="campaign-link-title" variant="h6" component="h2" gutterBottom>
-                Link da campanha
-              </Typography>
-              <Typography sx={{ wordBreak: 'break-all', mb: 2 }}>{campaign.full_url}</Typography>
-              <Stack direction="row" spacing={1}>
-                <CopyButton text={campaign.full_url} label="Copiar link" />
-                <Button component="a" href={campaign.full_url} target="_blank" rel="noopener noreferrer">
-                  Abrir
-                </Button>
-              </Stack>
-            </CardContent>
-          </Card>
+          <PanelCard id="campaign-link-title" title="Link da campanha">
+            <Typography sx={{ wordBreak: 'break-all', mb: 2 }}>{campaign.full_url}</Typography>
+            <Stack direction="row" spacing={1}>
+              <CopyButton text={campaign.full_url} label="Copiar link" />
+              <Button component="a" href={campaign.full_url} target="_blank" rel="noopener noreferrer">
+                Abrir
+              </Button>
+            </Stack>
+          </PanelCard>
           <DrawCard campaign={campaign} onDefineDate={() => setDrawDateOpen(true)} onDrawn={() => onRefresh()} />
           {campaign.drawn_at && <DrawWinners campaign={campaign} />}
         </Stack>
 
-        <Card variant="outlined" component="section" aria-labelledby="campaign-details-title" sx={{ flex: 1 }}>
-          <CardContent>
-            <Typography id="campaign-details-title" variant="h6" component="h2" gutterBottom>
-              Detalhes
-            </Typography>
-            <Box
-              component="dl"
-              sx={{
-                m: 0,
-                '& dt': { color: 'text.secondary', fontSize: 14 },
-                '& dd': { m: 0, mb: 1.5, fontWeight: 600 },
-              }}
-            >
-              <dt>Total de tickets</dt>
-              <dd>{formatInteger(campaign.total_tickets)}</dd>
-              <dt>Valor do ticket</dt>
-              <dd>{formatReais(campaign.ticket_price)}</dd>
-              <dt>Valor total possível</dt>
-              <dd>{formatBRL(totalPossibleCents)}</dd>
-            </Box>
-            <Typography variant="subtitle2" component="h3">
-              Prêmios
-            </Typography>
-            <List dense aria-label="Prêmios">
-              {[...campaign.awards]
-                .sort((a, b) => a.position - b.position)
-                .map((award) => (
-                  <ListItem key={award.id} disableGutters>
-                    <ListItemText
-                      primary={`${award.position}º ${award.description}`}
-                      secondary={award.value ? formatReais(award.value) : undefined}
-                    />
-                  </ListItem>
-                ))}
-            </List>
-            {campaign.has_reservations ? (
-              <>
-                <Typography variant="subtitle2" component="h3" id="campaign-history-title">
-                  {AMENDMENT_MESSAGES.historyTitle}
+        <PanelCard id="campaign-details-title" title="Detalhes" sx={{ flex: 1 }}>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              '& dt': { color: 'text.secondary', fontSize: 14 },
+              '& dd': { m: 0, mb: 1.5, fontWeight: 600 },
+            }}
+          >
+            <dt>Total de tickets</dt>
+            <dd>{formatInteger(campaign.total_tickets)}</dd>
+            <dt>Valor do ticket</dt>
+            <dd>{formatReais(campaign.ticket_price)}</dd>
+            <dt>Valor total possível</dt>
+            <dd>{formatBRL(totalPossibleCents)}</dd>
+          </Box>
+          <Typography variant="subtitle2" component="h3">
+            Prêmios
+          </Typography>
+          <List dense aria-label="Prêmios">
+            {[...campaign.awards]
+              .sort((a, b) => a.position - b.position)
+              .map((award) => (
+                <ListItem key={award.id} disableGutters>
+                  <ListItemText
+                    primary={`${award.position}º ${award.description}`}
+                    secondary={award.value ? formatReais(award.value) : undefined}
+                  />
+                </ListItem>
+              ))}
+          </List>
+          {campaign.has_reservations ? (
+            <>
+              <Typography variant="subtitle2" component="h3" id="campaign-history-title">
+                {AMENDMENT_MESSAGES.historyTitle}
+              </Typography>
+              {campaign.amendments?.length ? (
+                <List dense aria-labelledby="campaign-history-title">
+                  {campaign.amendments.map((amendment) => (
+                    <ListItem key={amendment.id} disableGutters>
+                      <ListItemText primary={amendmentText(amendment)} />
+                    </ListItem>
+                  ))}
+                </List>
+              ) : (
+                <Typography color="text.secondary" variant="body2">
+                  {AMENDMENT_MESSAGES.historyEmpty}
                 </Typography>
-                {campaign.amendments?.length ? (
-                  <List dense aria-labelledby="campaign-history-title">
-                    {campaign.amendments.map((amendment) => (
-                      <ListItem key={amendment.id} disableGutters>
-                        <ListItemText primary={amendmentText(amendment)} />
-                      </ListItem>
-                    ))}
-                  </List>
-                ) : (
-                  <Typography color="text.secondary" variant="body2">
-                    {AMENDMENT_MESSAGES.historyEmpty}
-                  </Typography>
-                )}
-              </>
-            ) : null}
-          </CardContent>
-        </Card>
+              )}
+            </>
+          ) : null}
+        </PanelCard>
       </Stack>
 
       <Link component={RouterLink} to={paths.campaigns.getHref()}>

@@ -5,13 +5,14 @@
  * on: the SHA-256 of the seed, the same as on the public page.
  */
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { CAMPAIGN_STATUS_ID, DRAW_TYPE_ID, PRODUCT_NAME } from '@rifaria/shared/constants';
 import { formatDateTime } from '@rifaria/shared/format';
 import type { Campaign, OrganizerDrawResult } from '@rifaria/shared/types';
 import { CopyButton } from '@rifaria/shared/ui';
 import { countdownParts, useNow } from '../hooks/countdown';
 import { DrawDialog } from './draw-dialog';
+import { PanelCard } from './panel-card';
 
 /** After the draw datetime with nothing paid there is nothing to draw: what the organiser can do instead. */
 export const NO_PAID_TICKETS_TEXT =
@@ -73,65 +74,60 @@ export function DrawCard({ campaign, onDefineDate, onDrawn }: DrawCardProps) {
   const canDraw = campaign.status.id === CAMPAIGN_STATUS_ID.published;
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby="draw-card-title">
-      <CardContent>
-        <Typography id="draw-card-title" variant="h6" component="h2" gutterBottom>
-          Sorteio
-        </Typography>
-        {drawn ? (
-          <Stack spacing={1}>
-            <Typography variant="h6" component="p" color="success.main">
-              Sorteio realizado
+    <PanelCard id="draw-card-title" title="Sorteio">
+      {drawn ? (
+        <Stack spacing={1}>
+          <Typography variant="h6" component="p" color="success.main">
+            Sorteio realizado
+          </Typography>
+          <Typography color="text.secondary">{formatDateTime(campaign.drawn_at!)}</Typography>
+        </Stack>
+      ) : !validTarget ? (
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Typography color="text.secondary">Aguardando data</Typography>
+          <Button variant="contained" onClick={onDefineDate}>
+            Definir
+          </Button>
+        </Stack>
+      ) : parts ? (
+        <Stack spacing={1}>
+          <Stack direction="row" spacing={1} role="timer" aria-label="Tempo até o sorteio">
+            <Unit value={parts.days} label="dias" />
+            <Unit value={parts.hours} label="horas" />
+            <Unit value={parts.minutes} label="minutos" />
+            <Unit value={parts.seconds} label="segundos" />
+          </Stack>
+          {campaign.draw_date_formatted && (
+            <Typography variant="body2" color="text.secondary">
+              {campaign.draw_date_formatted}
             </Typography>
-            <Typography color="text.secondary">{formatDateTime(campaign.drawn_at!)}</Typography>
-          </Stack>
-        ) : !validTarget ? (
-          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-            <Typography color="text.secondary">Aguardando data</Typography>
-            <Button variant="contained" onClick={onDefineDate}>
-              Definir
-            </Button>
-          </Stack>
-        ) : parts ? (
-          <Stack spacing={1}>
-            <Stack direction="row" spacing={1} role="timer" aria-label="Tempo até o sorteio">
-              <Unit value={parts.days} label="dias" />
-              <Unit value={parts.hours} label="horas" />
-              <Unit value={parts.minutes} label="minutos" />
-              <Unit value={parts.seconds} label="segundos" />
-            </Stack>
-            {campaign.draw_date_formatted && (
+          )}
+        </Stack>
+      ) : (
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Typography variant="h6" component="p" color="error">
+            Tempo Esgotado!
+          </Typography>
+          <Typography color="text.secondary">O sorteio pode ser realizado</Typography>
+          {canDraw && campaign.stats.tickets_sold === 0 ? (
+            <>
               <Typography variant="body2" color="text.secondary">
-                {campaign.draw_date_formatted}
+                {NO_PAID_TICKETS_TEXT}
               </Typography>
-            )}
-          </Stack>
-        ) : (
-          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <Typography variant="h6" component="p" color="error">
-              Tempo Esgotado!
-            </Typography>
-            <Typography color="text.secondary">O sorteio pode ser realizado</Typography>
-            {canDraw && campaign.stats.tickets_sold === 0 ? (
-              <>
-                <Typography variant="body2" color="text.secondary">
-                  {NO_PAID_TICKETS_TEXT}
-                </Typography>
-                <Button variant="outlined" onClick={onDefineDate}>
-                  Definir nova data
-                </Button>
-              </>
-            ) : (
-              canDraw && (
-                <Button variant="contained" onClick={() => setDrawOpen(true)}>
-                  {label}
-                </Button>
-              )
-            )}
-          </Stack>
-        )}
-        {campaign.draw_commitment && <Commitment value={campaign.draw_commitment} />}
-      </CardContent>
+              <Button variant="outlined" onClick={onDefineDate}>
+                Definir nova data
+              </Button>
+            </>
+          ) : (
+            canDraw && (
+              <Button variant="contained" onClick={() => setDrawOpen(true)}>
+                {label}
+              </Button>
+            )
+          )}
+        </Stack>
+      )}
+      {campaign.draw_commitment && <Commitment value={campaign.draw_commitment} />}
       {canDraw && !drawn && (
         <DrawDialog
           campaign={campaign}
@@ -145,6 +141,6 @@ export function DrawCard({ campaign, onDefineDate, onDrawn }: DrawCardProps) {
           }}
         />
       )}
-    </Card>
+    </PanelCard>
   );
 }

@@ -4,7 +4,7 @@
  * PUT /api/campaigns/{id} {draw_datetime: 'YYYY-MM-DD HH:MM:00'} (São Paulo wall clock, as the API stores it).
  */
 import { useEffect, useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { Alert, Button, Stack } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { TOAST_DURATION } from '@rifaria/shared/constants';
 import {
@@ -14,16 +14,13 @@ import {
   drawDatetimeFromInputs,
   drawInputIssues,
   drawInputsFromDatetime,
-  firstErrors,
-  updateCampaignSchema,
-  validate,
   type DrawInputIssues,
 } from '@rifaria/shared/schemas';
 import type { Campaign } from '@rifaria/shared/types';
-import { toast, useBackToClose } from '@rifaria/shared/ui';
+import { FormDialog, toast, useAction } from '@rifaria/shared/ui';
 import { updateCampaign } from '../../common/api/update-campaign';
 import { useAmendmentNote } from '../../common/components/amendment-field';
-import { DrawDateTimeFields } from '../../common/components/draw-date-time-fields';
+import { DrawDateTimeFields, type DrawInputField } from '../../common/components/draw-date-time-fields';
 
 export interface DrawDateModalProps {
   campaign: Pick<Campaign, 'id' | 'name' | 'draw_datetime' | 'has_reservations'>;
@@ -34,8 +31,9 @@ export interface DrawDateModalProps {
 }
 
 /** The inputs (DD/MM/AAAA, HH:MM) of the campaign's date, or of the default next Saturday 20:00. */
-function initialValues(campaign: DrawDateModalProps['campaign']) {
-  return drawInputsFromDatetime(campaign.draw_datetime ?? defaultDrawDatetime());
+function initialValues(campaign: DrawDateModalProps['campaign']): Record<DrawInputField, string> {
+  const { date, time } = drawInputsFromDatetime(campaign.draw_datetime ?? defaultDrawDatetime());
+  return { draw_date: date, draw_time: time };
 }
 
 /** The message of a failed save (spec section 5 "Draw-date modal"). */
@@ -52,8 +50,7 @@ export function drawDateErrorMessage(error: unknown): string {
 export function DrawDateModal({ campaign, open, onClose, onSaved }: DrawDateModalProps) {
   const [values, setValues] = useState(() => initialValues(campaign));
   const [fieldErrors, setFieldErrors] = useState<DrawInputIssues>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, error: serverError, setError: setServerError, run } = useAction();
   // Numbers reserved: the new date is an amendment, explained to the buyers (issue 30).
   const amending = campaign.has_reservations === true;
   const amendment = useAmendmentNote();
@@ -69,78 +66,58 @@ export function DrawDateModal({ campaign, open, onClose, onSaved }: DrawDateModa
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, campaign.id, campaign.draw_datetime]);
 
-  const change = (field: 'date' | 'time', value: string) => {
+  const change = (field: DrawInputField, value: string) => {
     setValues((previous) => ({ ...previous, [field]: value }));
     setFieldErrors({});
     setServerError(null);
   };
 
   const save = async () => {
-    const issues = drawInputIssues(values.date, values.time, true);
-    const drawDatetime = drawDatetimeFromInputs(values.date, values.time);
-    const note = amending ? validate(updateCampaignSchema, { amendment: amendment.note }) : null;
-    if (issues.draw_date || issues.draw_time || drawDatetime === null || (note && !note.success)) {
+    const issues = drawInputIssues(values.draw_date, values.draw_time, true);
+    const drawDatetime = drawDatetimeFromInputs(values.draw_date, values.draw_time);
+    // The note is asked for (and checked) only when numbers are reserved; null: it is missing or too short.
+    const note = amending ? amendment.check() : undefined;
+    if (issues.draw_date || issues.draw_time || drawDatetime === null || note === null) {
       setFieldErrors(issues);
-      if (note && !note.success) amendment.setError(firstErrors(note.errors).amendment);
       return;
     }
-    setSaving(true);
-    setServerError(null);
-    try {
+    await run(async () => {
       const updated = await updateCampaign(campaign.id, {
         draw_datetime: drawDatetime,
-        ...(note?.success ? { amendment: note.output.amendment } : {}),
+        ...(note !== undefined ? { amendment: note } : {}),
       });
       toast.success('Data do sorteio definida!', updated.draw_date_formatted ?? undefined, {
         duration: TOAST_DURATION.list,
       });
       onSaved(updated);
       onClose();
-    } catch (error) {
-      setServerError(drawDateErrorMessage(error));
-    } finally {
-      setSaving(false);
-    }
+    }, drawDateErrorMessage);
   };
 
-  // Back closes the modal, except while saving (the answer decides what happens next).
-  useBackToClose(open, () => {
-    if (saving) return false;
-    onClose();
-    return undefined;
-  });
-
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={saving ? undefined : onClose}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby="draw-date-title"
+      onClose={onClose}
+      busy={saving}
+      titleId="draw-date-title"
+      title="Definir data do sorteio"
+      closeButton={false}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={saving}>
+            Cancelar
+          </Button>
+          <Button variant="contained" onClick={() => void save()} disabled={saving}>
+            {saving ? 'Salvando...' : 'Salvar'}
+          </Button>
+        </>
+      }
     >
-      <DialogTitle id="draw-date-title">Definir data do sorteio</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {serverError && <Alert severity="error">{serverError}</Alert>}
-          <DrawDateTimeFields
-            date={values.date}
-            time={values.time}
-            onDateChange={(date) => change('date', date)}
-            onTimeChange={(time) => change('time', time)}
-            dateError={fieldErrors.draw_date}
-            timeError={fieldErrors.draw_time}
-          />
-          {amending ? amendment.field : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={saving}>
-          Cancelar
-        </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={saving}>
-          {saving ? 'Salvando...' : 'Salvar'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {serverError && <Alert severity="error">{serverError}</Alert>}
+        <DrawDateTimeFields values={values} errors={fieldErrors} onChange={change} />
+        {amending ? amendment.field : null}
+      </Stack>
+    </FormDialog>
   );
 }

@@ -7,19 +7,8 @@
  * The draw is final: the campaign becomes 'Finalizada' and its money 'Disponível'. Refusals (422/503) are shown in
  * the dialog with the server's pt-BR message; field errors under their fields.
  */
-import { useEffect, useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, DialogContentText, Stack, TextField, Typography } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { TOAST_DURATION } from '@rifaria/shared/constants';
 import { formatInteger } from '@rifaria/shared/format';
@@ -32,7 +21,7 @@ import {
   validate,
 } from '@rifaria/shared/schemas';
 import type { Campaign, FederalContestLookup, OrganizerDrawResult } from '@rifaria/shared/types';
-import { DialogTitleWithClose, toast, useBackToClose } from '@rifaria/shared/ui';
+import { FormDialog, toast } from '@rifaria/shared/ui';
 import { drawCampaign } from '../api/draw-campaign';
 import { getFederalResult } from '../api/get-federal-result';
 
@@ -82,15 +71,6 @@ export function DrawDialog({ campaign, federal, title, open, onClose, onDrawn }:
     setErrors({});
     setServerError(null);
   }, [open]);
-
-  const close = () => {
-    if (!drawing) onClose();
-  };
-  useBackToClose(open, () => {
-    if (drawing) return false;
-    onClose();
-    return undefined;
-  });
 
   const failed = (error: unknown) => {
     const failure = readApiError(error);
@@ -147,11 +127,6 @@ export function DrawDialog({ campaign, federal, title, open, onClose, onDrawn }:
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
-
   const clearError = (field: string) => {
     setErrors(({ [field]: _removed, ...rest }) => rest);
     setServerError(null);
@@ -159,71 +134,18 @@ export function DrawDialog({ campaign, federal, title, open, onClose, onDrawn }:
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="draw-dialog-title" fullWidth maxWidth="sm">
-      <form noValidate onSubmit={onSubmit}>
-        <DialogTitleWithClose id="draw-dialog-title" onClose={close}>
-          {title}
-        </DialogTitleWithClose>
-        <DialogContent>
-          <Stack spacing={2}>
-            <DialogContentText>{federal ? FEDERAL_DRAW_TEXT : RIFARIA_DRAW_TEXT}</DialogContentText>
-            <DialogContentText>
-              Campanha: <strong>{campaign.name}</strong> · {formatInteger(campaign.stats.tickets_sold)} números pagos
-            </DialogContentText>
-            {serverError && (
-              <Alert severity="error" role="alert">
-                {serverError}
-              </Alert>
-            )}
-            {federal && (
-              <>
-                <TextField
-                  label="Número do concurso"
-                  value={contest}
-                  onChange={(event) => {
-                    setContest(event.target.value.replace(/\D/g, '').slice(0, 6));
-                    clearError('contest');
-                  }}
-                  error={Boolean(errors.contest)}
-                  helperText={errors.contest}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, autoComplete: 'off' } }}
-                  required
-                  autoFocus
-                />
-                <Box
-                  role="group"
-                  aria-label="Prêmios da Loteria Federal"
-                  sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(5, 1fr)' } }}
-                >
-                  {prizes.map((prize, index) => (
-                    <TextField
-                      key={index}
-                      label={`${index + 1}º prêmio`}
-                      value={prize}
-                      onChange={(event) => {
-                        const value = event.target.value.replace(/\D/g, '').slice(0, 6);
-                        setPrizes((previous) => previous.map((p, i) => (i === index ? value : p)));
-                        clearError(`prizes.${index}`);
-                      }}
-                      error={Boolean(errors[`prizes.${index}`])}
-                      helperText={errors[`prizes.${index}`]}
-                      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, autoComplete: 'off' } }}
-                    />
-                  ))}
-                </Box>
-                {lookup ? (
-                  <Alert severity={lookup.source === 'sandbox' ? 'warning' : 'info'}>{lookupNotice(lookup)}</Alert>
-                ) : (
-                  <Typography variant="caption" color="text.secondary">
-                    {DRAW_MESSAGES.prizesHint}
-                  </Typography>
-                )}
-              </>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button onClick={close} disabled={drawing}>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      busy={drawing}
+      titleId="draw-dialog-title"
+      title={title}
+      maxWidth="sm"
+      onSubmit={() => void submit()}
+      actionsSx={{ flexWrap: 'wrap', gap: 1 }}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={drawing}>
             Cancelar
           </Button>
           {federal && (
@@ -234,8 +156,65 @@ export function DrawDialog({ campaign, federal, title, open, onClose, onDrawn }:
           <Button type="submit" variant="contained" disabled={drawing}>
             {drawing ? 'Sorteando…' : title}
           </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </>
+      }
+    >
+      <Stack spacing={2}>
+        <DialogContentText>{federal ? FEDERAL_DRAW_TEXT : RIFARIA_DRAW_TEXT}</DialogContentText>
+        <DialogContentText>
+          Campanha: <strong>{campaign.name}</strong> · {formatInteger(campaign.stats.tickets_sold)} números pagos
+        </DialogContentText>
+        {serverError && (
+          <Alert severity="error" role="alert">
+            {serverError}
+          </Alert>
+        )}
+        {federal && (
+          <>
+            <TextField
+              label="Número do concurso"
+              value={contest}
+              onChange={(event) => {
+                setContest(event.target.value.replace(/\D/g, '').slice(0, 6));
+                clearError('contest');
+              }}
+              error={Boolean(errors.contest)}
+              helperText={errors.contest}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, autoComplete: 'off' } }}
+              required
+              autoFocus
+            />
+            <Box
+              role="group"
+              aria-label="Prêmios da Loteria Federal"
+              sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(5, 1fr)' } }}
+            >
+              {prizes.map((prize, index) => (
+                <TextField
+                  key={index}
+                  label={`${index + 1}º prêmio`}
+                  value={prize}
+                  onChange={(event) => {
+                    const value = event.target.value.replace(/\D/g, '').slice(0, 6);
+                    setPrizes((previous) => previous.map((p, i) => (i === index ? value : p)));
+                    clearError(`prizes.${index}`);
+                  }}
+                  error={Boolean(errors[`prizes.${index}`])}
+                  helperText={errors[`prizes.${index}`]}
+                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6, autoComplete: 'off' } }}
+                />
+              ))}
+            </Box>
+            {lookup ? (
+              <Alert severity={lookup.source === 'sandbox' ? 'warning' : 'info'}>{lookupNotice(lookup)}</Alert>
+            ) : (
+              <Typography variant="caption" color="text.secondary">
+                {DRAW_MESSAGES.prizesHint}
+              </Typography>
+            )}
+          </>
+        )}
+      </Stack>
+    </FormDialog>
   );
 }

@@ -2,23 +2,12 @@
  * The winners of a drawn campaign on its panel (GET /api/campaigns/{id}/draw): number, prize, buyer's full name,
  * phone (call or WhatsApp) and e-mail, since the organiser must reach them; and the public result page's link.
  */
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Link,
-  List,
-  ListItem,
-  ListItemText,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Link, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { DRAW_MESSAGES } from '@rifaria/shared/schemas';
 import type { Campaign, OrganizerDrawWinner } from '@rifaria/shared/types';
 import { RetryAlert, useRequest } from '@rifaria/shared/ui';
 import { getDrawResult } from '../api/get-draw-result';
+import { PanelCard } from './panel-card';
 
 const FEDERAL_SOURCE_LABEL = {
   caixa: 'resultado obtido da Caixa',
@@ -76,55 +65,50 @@ export function DrawWinners({ campaign }: { campaign: Pick<Campaign, 'id' | 'ful
   const result = useRequest((signal) => getDrawResult(campaign.id, signal), [campaign.id]);
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby="draw-winners-title">
-      <CardContent>
-        <Typography id="draw-winners-title" variant="h6" component="h2" gutterBottom>
-          Ganhadores
-        </Typography>
-        {result.status === 'error' && !result.data ? (
-          <RetryAlert onRetry={result.reload}>{WINNERS_LOAD_ERROR}</RetryAlert>
-        ) : !result.data ? (
-          <Stack spacing={1} role="status" aria-label="Carregando ganhadores">
-            <Skeleton variant="rounded" height={56} />
-            <Skeleton variant="rounded" height={56} />
-          </Stack>
-        ) : (
-          <>
+    <PanelCard id="draw-winners-title" title="Ganhadores">
+      {result.status === 'error' && !result.data ? (
+        <RetryAlert onRetry={result.reload}>{WINNERS_LOAD_ERROR}</RetryAlert>
+      ) : !result.data ? (
+        <Stack spacing={1} role="status" aria-label="Carregando ganhadores">
+          <Skeleton variant="rounded" height={56} />
+          <Skeleton variant="rounded" height={56} />
+        </Stack>
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            Sorteio realizado em {result.data.drawn_at_formatted} entre {result.data.paid_count} números pagos.
+          </Typography>
+          {result.data.federal && (
             <Typography variant="body2" color="text.secondary">
-              Sorteio realizado em {result.data.drawn_at_formatted} entre {result.data.paid_count} números pagos.
+              Loteria Federal, concurso {result.data.federal.contest}: {result.data.federal.prizes.join(', ')} (
+              {FEDERAL_SOURCE_LABEL[result.data.federal.source]})
             </Typography>
-            {result.data.federal && (
-              <Typography variant="body2" color="text.secondary">
-                Loteria Federal, concurso {result.data.federal.contest}: {result.data.federal.prizes.join(', ')} (
-                {FEDERAL_SOURCE_LABEL[result.data.federal.source]})
-              </Typography>
-            )}
-            {result.data.beacon?.source === 'sandbox' && (
-              <Typography variant="body2" color="warning.main">
-                Beacon de demonstração (sandbox): não é aleatoriedade pública.
-              </Typography>
-            )}
-            {result.data.winners.length === 0 ? (
-              <Typography>{DRAW_MESSAGES.resultNotFound}</Typography>
-            ) : (
-              <List aria-label="Ganhadores">
-                {result.data.winners.map((winner) => (
-                  <Winner key={winner.position} winner={winner} />
-                ))}
-              </List>
-            )}
-            <Button
-              component="a"
-              href={`${campaign.full_url}/resultado`}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="outlined"
-            >
-              Ver resultado público
-            </Button>
-          </>
-        )}
-      </CardContent>
-    </Card>
+          )}
+          {result.data.beacon?.source === 'sandbox' && (
+            <Typography variant="body2" color="warning.main">
+              Beacon de demonstração (sandbox): não é aleatoriedade pública.
+            </Typography>
+          )}
+          {result.data.winners.length === 0 ? (
+            <Typography>{DRAW_MESSAGES.resultNotFound}</Typography>
+          ) : (
+            <List aria-label="Ganhadores">
+              {result.data.winners.map((winner) => (
+                <Winner key={winner.position} winner={winner} />
+              ))}
+            </List>
+          )}
+          <Button
+            component="a"
+            href={`${campaign.full_url}/resultado`}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="outlined"
+          >
+            Ver resultado público
+          </Button>
+        </>
+      )}
+    </PanelCard>
   );
 }

@@ -18,22 +18,11 @@
  *   again, never starts the first one's download or clears the second one's state.
  */
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
-import {
-  Alert,
-  AlertTitle,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, AlertTitle, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { TOAST_DURATION } from '@rifaria/shared/constants';
 import { AUTH_MESSAGES, CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
-import { toast, useBackToClose } from '@rifaria/shared/ui';
+import { FormDialog, toast } from '@rifaria/shared/ui';
 import {
   checkSalesExport,
   salesExportFileName,
@@ -121,8 +110,6 @@ export function DownloadDialog({ open, onClose, campaignId, query }: DownloadDia
     setDownload({ state: 'idle' });
     onClose();
   };
-  useBackToClose(open, close);
-
   const downloadFile = async (format: SalesExportFormat) => {
     stop();
     const controller = new AbortController();
@@ -157,42 +144,47 @@ export function DownloadDialog({ open, onClose, campaignId, query }: DownloadDia
   const preparing = download.state === 'preparing';
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="sales-download-title" fullWidth maxWidth="xs">
-      <DialogTitle id="sales-download-title">{DOWNLOAD_TEXTS.title}</DialogTitle>
-      <DialogContent>
-        {download.state === 'failed' && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            <AlertTitle>{DOWNLOAD_TEXTS.failed}</AlertTitle>
-            {download.reason}
-          </Alert>
-        )}
-        {download.state === 'preparing' ? (
-          <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
-            <CircularProgress size={24} aria-hidden />
-            <Typography>{DOWNLOAD_TEXTS.preparing(download.format)}</Typography>
-          </Stack>
-        ) : (
-          <Typography color="text.secondary">{DOWNLOAD_TEXTS.description}</Typography>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button ref={cancelButton} onClick={close} sx={{ mr: 'auto' }}>
-          Cancelar
-        </Button>
-        {(['pdf', 'csv'] as const).map((format) => (
-          <Button
-            key={format}
-            component="a"
-            href={salesExportUrl(campaignId, format, query)}
-            download={salesExportFileName(campaignId, format)}
-            variant={format === 'csv' ? 'contained' : 'outlined'}
-            onClick={click(format)}
-            disabled={preparing}
-          >
-            {FORMAT_NAMES[format]}
+    <FormDialog
+      open={open}
+      onClose={close}
+      titleId="sales-download-title"
+      title={DOWNLOAD_TEXTS.title}
+      closeButton={false}
+      actions={
+        <>
+          <Button ref={cancelButton} onClick={close} sx={{ mr: 'auto' }}>
+            Cancelar
           </Button>
-        ))}
-      </DialogActions>
-    </Dialog>
+          {(['pdf', 'csv'] as const).map((format) => (
+            <Button
+              key={format}
+              component="a"
+              href={salesExportUrl(campaignId, format, query)}
+              download={salesExportFileName(campaignId, format)}
+              variant={format === 'csv' ? 'contained' : 'outlined'}
+              onClick={click(format)}
+              disabled={preparing}
+            >
+              {FORMAT_NAMES[format]}
+            </Button>
+          ))}
+        </>
+      }
+    >
+      {download.state === 'failed' && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          <AlertTitle>{DOWNLOAD_TEXTS.failed}</AlertTitle>
+          {download.reason}
+        </Alert>
+      )}
+      {download.state === 'preparing' ? (
+        <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
+          <CircularProgress size={24} aria-hidden />
+          <Typography>{DOWNLOAD_TEXTS.preparing(download.format)}</Typography>
+        </Stack>
+      ) : (
+        <Typography color="text.secondary">{DOWNLOAD_TEXTS.description}</Typography>
+      )}
+    </FormDialog>
   );
 }

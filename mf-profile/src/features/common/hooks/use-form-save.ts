@@ -1,5 +1,7 @@
 /** The save of the profile's and the settings' forms: their field errors, the "could not save" alert and the busy button. */
-import { useCallback, useState, type Dispatch, type SetStateAction } from 'react';
+import { useCallback, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
+import type * as v from 'valibot';
+import { firstErrors, validate } from '@rifaria/shared/schemas';
 import { serverErrors, withoutError, type FormErrors } from './field-errors';
 
 export interface FormSave {
@@ -15,6 +17,15 @@ export interface FormSave {
    * succeeds. A failure puts the server's reasons under `fields` and turns `failed` on.
    */
   save: (send: () => Promise<void>) => Promise<void>;
+  /**
+   * A form's onSubmit: `input` is checked with `schema` first (its messages under the fields, nothing sent), then
+   * `save` runs `send` with the schema's output.
+   */
+  submitChecked: <TSchema extends v.GenericSchema>(
+    schema: TSchema,
+    input: unknown,
+    send: (output: v.InferOutput<TSchema>) => Promise<void>,
+  ) => (event: FormEvent) => void;
 }
 
 export function useFormSave(fields: readonly string[]): FormSave {
@@ -38,5 +49,12 @@ export function useFormSave(fields: readonly string[]): FormSave {
     }
   };
 
-  return { errors, setErrors, failed, saving, clearError, save };
+  const submitChecked: FormSave['submitChecked'] = (schema, input, send) => (event) => {
+    event.preventDefault();
+    const result = validate(schema, input);
+    if (result.success) void save(() => send(result.output));
+    else setErrors(firstErrors(result.errors));
+  };
+
+  return { errors, setErrors, failed, saving, clearError, save, submitChecked };
 }

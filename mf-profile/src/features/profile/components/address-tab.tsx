@@ -3,7 +3,7 @@
  * neighborhood, city and state, and every field stays editable. A failed GET of the saved address is "no address
  * yet" (spec section 7): the form starts empty.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Box,
@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { TOAST_DURATION } from '@rifaria/shared/constants';
 import { maskCep } from '@rifaria/shared/format';
-import { ADDRESS_MESSAGES, BRAZILIAN_STATES, addressSchema, firstErrors, validate } from '@rifaria/shared/schemas';
+import { ADDRESS_MESSAGES, BRAZILIAN_STATES, addressSchema } from '@rifaria/shared/schemas';
 import { toast, useRequest } from '@rifaria/shared/ui';
 import { withoutError } from '../../common/hooks/field-errors';
 import { SaveButton } from '../../common/components/save-button';
@@ -81,7 +81,7 @@ export function AddressTab() {
 
 function AddressForm({ initial, states }: { initial: SavedAddress | null; states: readonly StateOption[] }) {
   const [values, setValues] = useState<AddressValues>(() => valuesOf(initial));
-  const { errors, setErrors, failed, saving, clearError, save } = useFormSave(FIELDS);
+  const { errors, setErrors, failed, saving, clearError, submitChecked } = useFormSave(FIELDS);
   const cep = useCepLookup((found) => {
     const known = states.some((state) => state.abbreviation === found.state);
     setValues((current) => ({
@@ -107,21 +107,13 @@ function AddressForm({ initial, states }: { initial: SavedAddress | null; states
     if (field === 'zip_code') cep.change(value);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = validate(addressSchema, values);
-    if (!result.success) {
-      setErrors(firstErrors(result.errors));
-      return;
-    }
-    await save(async () => {
-      const reply = await saveAddress(result.output);
-      setValues(valuesOf(reply.address));
-      remember(reply.address.zip_code);
-      // One toast that says what was saved ('Dados salvos' is the Dados tab's).
-      toast.success(reply.message || ADDRESS_TEXTS.saved, undefined, { duration: TOAST_DURATION.profile });
-    });
-  };
+  const submit = submitChecked(addressSchema, values, async (address) => {
+    const reply = await saveAddress(address);
+    setValues(valuesOf(reply.address));
+    remember(reply.address.zip_code);
+    // One toast that says what was saved ('Dados salvos' is the Dados tab's).
+    toast.success(reply.message || ADDRESS_TEXTS.saved, undefined, { duration: TOAST_DURATION.profile });
+  });
 
   const field = (name: AddressField, label: string, required = true) => ({
     label,
@@ -135,7 +127,7 @@ function AddressForm({ initial, states }: { initial: SavedAddress | null; states
 
   const cepError = errors.zip_code ?? cep.error;
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)} sx={{ maxWidth: 640 }}>
+    <Stack component="form" noValidate spacing={2} onSubmit={submit} sx={{ maxWidth: 640 }}>
       {failed && <Alert severity="error">{ADDRESS_MESSAGES.saveFailed}</Alert>}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 5 }}>

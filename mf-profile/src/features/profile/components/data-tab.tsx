@@ -2,18 +2,11 @@
  * Tab 'Dados' (spec section 5 "Profile"): name, e-mail, CPF and phone, all required; CPF and phone masked on screen
  * and sent as digits. The CPF is locked while an active wallet exists, the e-mail once it is verified.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Alert, Grid, Stack, TextField } from '@mui/material';
 import { PHONE_MASK_MAX_LENGTH, TOAST_DURATION } from '@rifaria/shared/constants';
 import { maskCpf, maskPhone } from '@rifaria/shared/format';
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PROFILE_MESSAGES,
-  firstErrors,
-  profileSchema,
-  validate,
-} from '@rifaria/shared/schemas';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PROFILE_MESSAGES, profileSchema } from '@rifaria/shared/schemas';
 import type { User } from '@rifaria/shared/types';
 import { toast } from '@rifaria/shared/ui';
 import { SaveButton } from '../../common/components/save-button';
@@ -51,7 +44,7 @@ export interface DataTabProps {
 export function DataTab({ user, cpfLocked, onSaved }: DataTabProps) {
   const [values, setValues] = useState<DataValues>(() => valuesOf(user));
   // The server's reasons go under their fields (e-mail taken, CPF locked…); the spec's alert says it failed.
-  const { errors, setErrors, failed, saving, clearError, save } = useFormSave(FIELDS);
+  const { errors, failed, saving, clearError, submitChecked } = useFormSave(FIELDS);
   const emailLocked = Boolean(user.email_verified_at);
   // A locked field always shows (and sends) what is stored: an e-mail verified in the dialog meanwhile wins over an
   // unsaved edit.
@@ -67,60 +60,50 @@ export function DataTab({ user, cpfLocked, onSaved }: DataTabProps) {
     clearError(field);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = validate(profileSchema, shown);
-    if (!result.success) {
-      setErrors(firstErrors(result.errors));
-      return;
-    }
-    await save(async () => {
-      const reply = await updateProfile(result.output);
-      onSaved(reply.user);
-      setValues(valuesOf(reply.user));
-      toast.success(PROFILE_MESSAGES.saved, undefined, { duration: TOAST_DURATION.profile });
-    });
-  };
+  const submit = submitChecked(profileSchema, shown, async (profile) => {
+    const reply = await updateProfile(profile);
+    onSaved(reply.user);
+    setValues(valuesOf(reply.user));
+    toast.success(PROFILE_MESSAGES.saved, undefined, { duration: TOAST_DURATION.profile });
+  });
 
-  const field = (name: DataField) => ({
+  /** A field's props; `lockedBecause`: it cannot be edited, and says why under it. */
+  const field = (name: DataField, lockedBecause?: string) => ({
     value: shown[name],
     onChange: (event: { target: { value: string } }) => change(name, event.target.value),
     error: Boolean(errors[name]),
+    helperText: errors[name] ?? lockedBecause,
+    disabled: lockedBecause !== undefined,
     fullWidth: true,
     required: true,
   });
 
   return (
-    <Stack component="form" noValidate spacing={2} onSubmit={(event) => void submit(event)} sx={{ maxWidth: 640 }}>
+    <Stack component="form" noValidate spacing={2} onSubmit={submit} sx={{ maxWidth: 640 }}>
       {failed && <Alert severity="error">{PROFILE_MESSAGES.saveFailed}</Alert>}
       <Grid container spacing={2}>
         <Grid size={12}>
           <TextField
             {...field('name')}
             label={DATA_TEXTS.name}
-            helperText={errors.name}
             autoComplete="name"
             slotProps={{ htmlInput: { maxLength: NAME_MAX_LENGTH } }}
           />
         </Grid>
         <Grid size={12}>
           <TextField
-            {...field('email')}
+            {...field('email', emailLocked ? PROFILE_MESSAGES.emailLocked : undefined)}
             label={DATA_TEXTS.email}
             type="email"
-            disabled={emailLocked}
-            helperText={errors.email ?? (emailLocked ? PROFILE_MESSAGES.emailLocked : undefined)}
             autoComplete="email"
             slotProps={{ htmlInput: { maxLength: EMAIL_MAX_LENGTH } }}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
-            {...field('cpf')}
+            {...field('cpf', cpfLocked ? PROFILE_MESSAGES.cpfLocked : undefined)}
             label={DATA_TEXTS.cpf}
             placeholder="000.000.000-00"
-            disabled={cpfLocked}
-            helperText={errors.cpf ?? (cpfLocked ? PROFILE_MESSAGES.cpfLocked : undefined)}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: CPF_MASK_MAX_LENGTH } }}
           />
         </Grid>
@@ -130,7 +113,6 @@ export function DataTab({ user, cpfLocked, onSaved }: DataTabProps) {
             label={DATA_TEXTS.phone}
             placeholder="(00) 00000-0000"
             type="tel"
-            helperText={errors.phone}
             autoComplete="tel-national"
             slotProps={{ htmlInput: { inputMode: 'tel', maxLength: PHONE_MASK_MAX_LENGTH } }}
           />

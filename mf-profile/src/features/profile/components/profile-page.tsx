@@ -5,13 +5,13 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Box, Tab, Tabs } from '@mui/material';
+import { Box } from '@mui/material';
 import { TOAST_DURATION } from '@rifaria/shared/constants';
 import { VERIFY_EMAIL_PARAM } from '@rifaria/shared/paths';
 import { EMAIL_CODE_MESSAGES } from '@rifaria/shared/schemas';
 import { useSession } from '@rifaria/shared/session';
 import type { User } from '@rifaria/shared/types';
-import { RetryAlert, toast } from '@rifaria/shared/ui';
+import { RetryAlert, TabbedPanels, toast } from '@rifaria/shared/ui';
 import { PageFrame } from '../../common/components/page-frame';
 import { useProfile } from '../hooks/use-profile';
 import { AddressTab } from './address-tab';
@@ -35,7 +35,6 @@ export function ProfilePage() {
   const profile = useProfile();
   const { replaceUser } = profile;
   const user = profile.data?.user ?? null;
-  const [tab, setTab] = useState(0);
   const [dialog, setDialog] = useState<DialogState>({ open: false, startAtCode: false, key: 0 });
   const [searchParams, setSearchParams] = useSearchParams();
   const askedByLink = searchParams.get(VERIFY_EMAIL_PARAM) === '1';
@@ -92,33 +91,17 @@ export function ProfilePage() {
       <>
         <ProfileHeader user={user} onVerifyEmail={() => openDialog(false)} />
         <Box>
-          <Tabs
-            value={tab}
-            onChange={(_event, next: number) => setTab(next)}
-            aria-label={PROFILE_TEXTS.tabsLabel}
-            variant="scrollable"
-          >
-            {PROFILE_TEXTS.tabs.map((label, index) => (
-              <Tab key={label} label={label} id={`profile-tab-${index}`} aria-controls={`profile-panel-${index}`} />
-            ))}
-          </Tabs>
-          {/* Every tab stays mounted (hidden when inactive): switching tabs keeps what was typed. */}
-          {[
-            <DataTab key="dados" user={user} cpfLocked={profile.data?.cpfLocked ?? false} onSaved={takeUser} />,
-            <AddressTab key="endereco" />,
-            <PasswordTab key="senha" />,
-          ].map((panel, index) => (
-            <Box
-              key={panel.key}
-              role="tabpanel"
-              id={`profile-panel-${index}`}
-              aria-labelledby={`profile-tab-${index}`}
-              hidden={tab !== index}
-              sx={{ pt: 3 }}
-            >
-              {panel}
-            </Box>
-          ))}
+          <TabbedPanels
+            label={PROFILE_TEXTS.tabsLabel}
+            id="profile"
+            tabs={PROFILE_TEXTS.tabs}
+            panels={[
+              <DataTab key="dados" user={user} cpfLocked={profile.data?.cpfLocked ?? false} onSaved={takeUser} />,
+              <AddressTab key="endereco" />,
+              <PasswordTab key="senha" />,
+            ]}
+            panelSx={{ pt: 3 }}
+          />
         </Box>
         <EmailCodeDialog
           key={dialog.key}

@@ -12,7 +12,7 @@ export function CampaignPage() {
   const { load, reload } = usePublicCampaign(link);
 
   if (load.state === 'loading') return <PageLoader label="Carregando campanha" />;
-  if (load.state === 'ready') return <CampaignView campaign={load.campaign} />;
+  if (load.state === 'ready') return <CampaignView campaign={load.data} />;
   if (load.state === 'not-found') {
     return (
       <PageMessage title={CAMPAIGN_LOAD_MESSAGES.notFound}>

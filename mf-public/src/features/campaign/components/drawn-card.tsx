@@ -48,7 +48,7 @@ export function DrawnCard({ link, expectedWinners }: { link: string; expectedWin
       </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5, minHeight: '1.43em' }}>
         {load.state === 'ready' ? (
-          CAMPAIGN_TEXTS.drawnAt(load.result.drawn_at_formatted)
+          CAMPAIGN_TEXTS.drawnAt(load.data.drawn_at_formatted)
         ) : load.state === 'loading' ? (
           <Placeholder width={180} height="1.2em" />
         ) : null}
@@ -62,12 +62,12 @@ export function DrawnCard({ link, expectedWinners }: { link: string; expectedWin
         </Stack>
       ) : load.state === 'ready' ? (
         <Stack spacing={1.5}>
-          {isSandboxDraw(load.result) ? (
+          {isSandboxDraw(load.data) ? (
             <Alert severity="warning" role="note" sx={{ py: 0, fontWeight: 700 }}>
               {SANDBOX_DRAW_NOTE}
             </Alert>
           ) : null}
-          <WinnersList winners={load.result.winners} />
+          <WinnersList winners={load.data.winners} />
         </Stack>
       ) : load.state === 'not-found' ? (
         <Typography>{CAMPAIGN_TEXTS.resultPending}</Typography>

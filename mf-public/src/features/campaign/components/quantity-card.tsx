@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Link, Paper, Stack, Typography } from '@mui/material';
+import { Link, Stack, Typography } from '@mui/material';
 import { paths } from '@rifaria/shared/paths';
+import { Card } from '../../common/components/card';
 import { ticketCount } from '../../common/components/ticket-count';
 import { CAMPAIGN_TEXTS } from './campaign-texts';
 import { QuantitySelector } from './quantity-selector';
@@ -33,12 +34,7 @@ export function QuantityCard({
   action,
 }: Props) {
   return (
-    <Paper
-      component="section"
-      aria-label={CAMPAIGN_TEXTS.chooseTitle}
-      variant="outlined"
-      sx={{ p: 2, borderRadius: 3 }}
-    >
+    <Card label={CAMPAIGN_TEXTS.chooseTitle}>
       <Stack spacing={2}>
         <Typography variant="h6" component="h2" sx={{ fontWeight: 800 }}>
           {CAMPAIGN_TEXTS.chooseTitle}
@@ -61,7 +57,7 @@ export function QuantityCard({
         </Typography>
         <MyTicketsHint link={link} />
       </Stack>
-    </Paper>
+    </Card>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Paper, Stack, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
+import { Card } from '../../common/components/card';
 import { CAMPAIGN_TEXTS } from './campaign-texts';
 import { MyTicketsHint } from './quantity-card';
 
@@ -8,16 +9,11 @@ import { MyTicketsHint } from './quantity-card';
  */
 export function SalesClosedCard({ message, link }: { message: string; link: string }) {
   return (
-    <Paper
-      component="section"
-      aria-label={CAMPAIGN_TEXTS.salesClosed}
-      variant="outlined"
-      sx={{ p: 2, borderRadius: 3 }}
-    >
+    <Card label={CAMPAIGN_TEXTS.salesClosed}>
       <Stack spacing={1}>
         <Typography sx={{ fontWeight: 700 }}>{message}</Typography>
         <MyTicketsHint link={link} />
       </Stack>
-    </Paper>
+    </Card>
   );
 }

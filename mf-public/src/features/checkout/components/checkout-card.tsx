@@ -1,21 +1,6 @@
-import type { ReactNode } from 'react';
-import { Paper, Typography } from '@mui/material';
 import type { Purchase } from '@rifaria/shared/types';
 import { TicketNumbers } from '../../common/components/ticket-numbers';
 import { CHECKOUT_TEXTS } from './checkout-texts';
-
-export function Card({ title, children, label }: { title?: string; children: ReactNode; label?: string }) {
-  return (
-    <Paper component="section" aria-label={label ?? title} variant="outlined" sx={{ p: 2, borderRadius: 3 }}>
-      {title ? (
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 800, mb: 1.5 }}>
-          {title}
-        </Typography>
-      ) : null}
-      {children}
-    </Paper>
-  );
-}
 
 export function Tickets({ purchase, large = false }: { purchase: Purchase; large?: boolean }) {
   if (purchase.tickets.length === 0) return null;

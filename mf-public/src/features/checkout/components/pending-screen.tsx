@@ -1,13 +1,14 @@
 /** The Pendente checkout: countdown, Pix QR and copy-and-paste code (and the sandbox button), the numbers. */
-import { Alert, Box, Paper, Typography } from '@mui/material';
+import { Alert, Paper, Typography } from '@mui/material';
 import { apiErrorMessage } from '@rifaria/shared/api-client';
 import { PAYMENT_WARNING_SECONDS } from '@rifaria/shared/constants';
 import { formatReais } from '@rifaria/shared/money';
 import type { Purchase } from '@rifaria/shared/types';
-import { PixCharge } from '@rifaria/shared/ui';
+import { PixCharge, StepList } from '@rifaria/shared/ui';
 import { paySandboxCharge } from '../api/pay-sandbox-charge';
 import { formatCountdown } from '../api/countdown';
-import { Card, Tickets } from './checkout-card';
+import { Card } from '../../common/components/card';
+import { Tickets } from './checkout-card';
 import { CHECKOUT_TEXTS } from './checkout-texts';
 
 export function PendingScreen({
@@ -82,13 +83,7 @@ export function PendingScreen({
                 : undefined
             }
           />
-          <Box component="ol" sx={{ mt: 2, mb: 0, pl: 2.5, '& li': { mb: 0.5 } }} aria-label={CHECKOUT_TEXTS.howTo}>
-            {CHECKOUT_TEXTS.steps.map((step) => (
-              <Typography component="li" variant="body2" key={step}>
-                {step}
-              </Typography>
-            ))}
-          </Box>
+          <StepList steps={CHECKOUT_TEXTS.steps} label={CHECKOUT_TEXTS.howTo} sx={{ mt: 2 }} />
         </Card>
       ) : null}
 

@@ -6,7 +6,7 @@ import { StatusBadge } from '../../common/components/status-badge';
 import { SummaryList } from '../../common/components/summary-list';
 import { ticketCount } from '../../common/components/ticket-count';
 import { WhatsAppButton, whatsappChatLink } from '../../common/components/whatsapp';
-import { Card } from './checkout-card';
+import { Card } from '../../common/components/card';
 import { CHECKOUT_TEXTS } from './checkout-texts';
 
 export function Summary({ purchase }: { purchase: Purchase }) {

@@ -12,10 +12,10 @@ import { ResultView } from './result-view';
 export function ResultPage() {
   const { link = '' } = useParams();
   const { load, reload } = useDrawResult(link);
-  useDocumentTitle(load.state === 'ready' ? RESULT_TEXTS.documentTitle(load.result.campaign.name) : null);
+  useDocumentTitle(load.state === 'ready' ? RESULT_TEXTS.documentTitle(load.data.campaign.name) : null);
 
   if (load.state === 'loading') return <PageLoader label={RESULT_TEXTS.loading} />;
-  if (load.state === 'ready') return <ResultView result={load.result} />;
+  if (load.state === 'ready') return <ResultView result={load.data} />;
   if (load.state === 'not-found') return <NoResult link={link} />;
   return (
     <PageMessage title={RESULT_TEXTS.errorTitle}>

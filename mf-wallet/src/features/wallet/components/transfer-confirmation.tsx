@@ -1,6 +1,6 @@
 import { Alert, Button, CircularProgress, DialogActions, DialogContent, Stack, Typography } from '@mui/material';
 import type { TransferPreview } from '../api/transfers';
-import { TransferDetails } from './transfer-details';
+import { TransferDetails, transferRows } from './transfer-details';
 
 export const CONFIRMATION_TEXTS = {
   heading: 'Confira antes de transferir',
@@ -30,16 +30,7 @@ export function TransferConfirmation(props: {
   onConfirm: () => void;
 }) {
   const { preview } = props;
-  const rows: [string, string][] = [[CONFIRMATION_TEXTS.amount, preview.formatted_amount]];
-  if (preview.recipient) {
-    rows.push(
-      [CONFIRMATION_TEXTS.recipient, preview.recipient.name],
-      [CONFIRMATION_TEXTS.document, preview.recipient.document],
-      [CONFIRMATION_TEXTS.bank, preview.recipient.bank],
-    );
-  }
-  rows.push([CONFIRMATION_TEXTS.key, `${preview.pix_key} (${preview.pix_key_type_label})`]);
-  if (preview.description) rows.push([CONFIRMATION_TEXTS.description, preview.description]);
+  const rows = transferRows(CONFIRMATION_TEXTS, preview);
   return (
     <>
       <DialogContent sx={{ pt: 1 }}>

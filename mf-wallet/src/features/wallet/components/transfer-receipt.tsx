@@ -3,7 +3,7 @@ import { apiErrorMessage } from '@rifaria/shared/api-client';
 import { formatDateTime } from '@rifaria/shared/format';
 import { FormDialog, RetryAlert, useRequest } from '@rifaria/shared/ui';
 import { getTransfer, transferReceiptUrl, type TransferReply } from '../api/transfers';
-import { TransferDetails } from './transfer-details';
+import { TransferDetails, transferRows } from './transfer-details';
 
 export const RECEIPT_TEXTS = {
   title: 'Comprovante',
@@ -29,20 +29,10 @@ type Transfer = TransferReply['data'];
 /** A transfer's receipt on screen (comprovante): the end-to-end id, the recipient, and the PDF to download. */
 export function TransferReceipt({ walletId, transfer }: { walletId: number; transfer: Transfer }) {
   if (transfer.status !== 'completed') return <Alert severity="info">{RECEIPT_TEXTS.processing}</Alert>;
-  const rows: [string, string][] = [[RECEIPT_TEXTS.amount, transfer.formatted_amount]];
-  if (transfer.recipient) {
-    rows.push(
-      [RECEIPT_TEXTS.recipient, transfer.recipient.name],
-      [RECEIPT_TEXTS.document, transfer.recipient.document],
-      [RECEIPT_TEXTS.bank, transfer.recipient.bank],
-    );
-  }
-  rows.push(
-    [RECEIPT_TEXTS.key, `${transfer.pix_key} (${transfer.pix_key_type_label})`],
+  const rows = transferRows(RECEIPT_TEXTS, transfer, [
     [RECEIPT_TEXTS.date, formatDateTime(transfer.completed_at ?? transfer.created_at)],
     [RECEIPT_TEXTS.endToEnd, transfer.end_to_end_id ?? '—'],
-  );
-  if (transfer.description) rows.push([RECEIPT_TEXTS.description, transfer.description]);
+  ]);
   return (
     <Stack spacing={2}>
       <Alert severity="success">{RECEIPT_TEXTS.completed}</Alert>

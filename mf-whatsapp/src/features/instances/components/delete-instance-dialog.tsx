@@ -1,9 +1,9 @@
 /** Delete confirmation (spec: 'Tem certeza que deseja deletar esta instância?'), then DELETE /whatsapp/instances/{id}. */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, Button, DialogActions, DialogContent, DialogContentText } from '@mui/material';
 import { WHATSAPP_MESSAGES } from '@rifaria/shared/schemas';
 import type { WhatsAppInstance } from '@rifaria/shared/types';
-import { FormDialog, toast } from '@rifaria/shared/ui';
+import { FormDialog, toast, useAction } from '@rifaria/shared/ui';
 import { deleteInstance } from '../api/delete-instance';
 import { whatsappErrorMessage } from '../api/error-message';
 
@@ -24,27 +24,22 @@ interface DeleteInstanceDialogProps {
 }
 
 export function DeleteInstanceDialog({ open, instance, onClose, onDeleted }: DeleteInstanceDialogProps) {
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy: deleting, error, setError, run } = useAction();
 
   useEffect(() => {
     if (open) setError(null);
-  }, [open]);
+  }, [open, setError]);
 
-  const confirm = async () => {
-    setDeleting(true);
-    setError(null);
-    try {
-      const reply = await deleteInstance(instance.id);
-      toast.success(reply.message ?? WHATSAPP_MESSAGES.deleted);
-      onDeleted();
-      onClose();
-    } catch (failure) {
-      setError(whatsappErrorMessage(failure, DELETE_TEXTS.failed));
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const confirm = () =>
+    run(
+      async () => {
+        const reply = await deleteInstance(instance.id);
+        toast.success(reply.message ?? WHATSAPP_MESSAGES.deleted);
+        onDeleted();
+        onClose();
+      },
+      (failure) => whatsappErrorMessage(failure, DELETE_TEXTS.failed),
+    );
 
   return (
     <FormDialog

@@ -10,7 +10,7 @@ import { isHttpError } from '@rifaria/shared/api-client';
 import { maskPhone } from '@rifaria/shared/format';
 import { WHATSAPP_MESSAGES } from '@rifaria/shared/schemas';
 import type { WhatsAppInstance } from '@rifaria/shared/types';
-import { FormDialog } from '@rifaria/shared/ui';
+import { FormDialog, StepList } from '@rifaria/shared/ui';
 import { connectInstance } from '../api/connect-instance';
 import { whatsappErrorMessage } from '../api/error-message';
 import { getInstance } from '../api/get-instances';
@@ -153,13 +153,7 @@ export function QrCodeView({ active, instance: initial, onClose, onConnected }: 
                 )}
               </Box>
               <Box component="section" aria-label={QR_TEXTS.stepsLabel}>
-                <Box component="ol" sx={{ m: 0, pl: 2.5, '& li': { mb: 0.5 } }}>
-                  {QR_TEXTS.steps.map((step) => (
-                    <Typography component="li" variant="body2" key={step}>
-                      {step}
-                    </Typography>
-                  ))}
-                </Box>
+                <StepList steps={QR_TEXTS.steps} />
               </Box>
               <Stack
                 direction="row"
