@@ -1,7 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { SESSION_STORAGE_KEY, VALIDATION_DELAY_MS } from '@rifaria/shared/constants';
 import { useSession } from '@rifaria/shared/session';
-import { currentPath, renderApp, reply, screen, server } from '../../../testing/test-utils';
+import { ABC_MISSING_RULES, currentPath, renderApp, reply, screen, server } from '../../../testing/test-utils';
 
 jest.mock('../../../remotes/load-remote', () => require('../../../testing/load-remote-stub'));
 
@@ -44,9 +44,7 @@ describe('Sign-up page', () => {
 
     await user.type(password, 'abc');
     expect(screen.getByText('Fraca')).toBeInTheDocument();
-    expect(
-      await screen.findByText('Senha deve conter: pelo menos 8 caracteres, uma letra maiúscula, um número'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(ABC_MISSING_RULES)).toBeInTheDocument();
 
     await user.type(password, 'defgh');
     expect(screen.getByText('Média')).toBeInTheDocument();
