@@ -7,7 +7,18 @@ import { buildApp, DB_KIND, setupApp, type TestApp } from '../helper';
 import { newBuyer } from '../support/buyers';
 import { publishedCampaign, type TestCampaign } from '../support/campaigns';
 import { payCharge } from '../support/pix';
-import { backdateReservations, blockedBalance, buy, campaignAndBuyer, chargeOf, numberLedger, order, purchaseRow, sellingConfig, ticketNumbers } from '../support/purchases';
+import {
+  backdateReservations,
+  blockedBalance,
+  buy,
+  campaignAndBuyer,
+  chargeOf,
+  numberLedger,
+  order,
+  purchaseRow,
+  sellingConfig,
+  ticketNumbers,
+} from '../support/purchases';
 
 /**
  * Near sell-out across processes: numbers unused in another process's ticket lease are recalled (allocator.recall,

@@ -29,7 +29,8 @@ export function sellingConfig(extra: Omit<Config, 'buyerData'> = {}): Config {
 }
 
 /** An app that sells (sellingConfig), built before the tests of the enclosing block and closed after them. */
-export const setupSellingApp = (extra?: Omit<Config, 'buyerData'>): TestApp => setupApp({ config: sellingConfig(extra) });
+export const setupSellingApp = (extra?: Omit<Config, 'buyerData'>): TestApp =>
+  setupApp({ config: sellingConfig(extra) });
 
 /** The sales tests' clock: 10/11/2026 12:00 UTC and `n` minutes after it. */
 export const SALES_START = new Date('2026-11-10T12:00:00Z');

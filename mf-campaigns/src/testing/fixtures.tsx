@@ -3,7 +3,14 @@
  * shell mounts it (over `renderRemote` of @rifaria/shared/testing; mock HTTP with its `server`).
  */
 import type { ReactNode } from 'react';
-import { renderRemote, reply, server, userWallet, type UserEventOptions, type WalletFixture } from '@rifaria/shared/testing';
+import {
+  renderRemote,
+  reply,
+  server,
+  userWallet,
+  type UserEventOptions,
+  type WalletFixture,
+} from '@rifaria/shared/testing';
 import type { Campaign, CampaignListReply, Sale, SalesReply } from '@rifaria/shared/types';
 import { useToastStore } from '@rifaria/shared/ui';
 import { App } from '../app';

@@ -1,7 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { mockFetchForFile, reply, server } from '@rifaria/shared/testing';
 import { useToastStore } from '@rifaria/shared/ui';
-import { lastBody, profileServer, refused, savedAddress, serveAddressSave, signIn, toastTexts } from '../testing/fixtures';
+import {
+  lastBody,
+  profileServer,
+  refused,
+  savedAddress,
+  serveAddressSave,
+  signIn,
+  toastTexts,
+} from '../testing/fixtures';
 import { renderAt } from '../testing/render';
 
 mockFetchForFile({ beforeEach: () => signIn() });

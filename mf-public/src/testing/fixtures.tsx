@@ -2,7 +2,14 @@
  * Test helpers for mf-public over @rifaria/shared/testing: `renderAt` mounts the App the way the shell does, and the
  * API fixtures of the issue 5 contract with the handlers most tests install.
  */
-import { publicCampaign, renderRemote, reply, RIFARIA_RULE, server, type UserEventOptions } from '@rifaria/shared/testing';
+import {
+  publicCampaign,
+  renderRemote,
+  reply,
+  RIFARIA_RULE,
+  server,
+  type UserEventOptions,
+} from '@rifaria/shared/testing';
 import { FIRST_VIEW_DATA_ID } from '@rifaria/shared/constants';
 import type {
   BannerImage,

@@ -4,7 +4,17 @@ import { buildApp, setupApp, setupAppBeside } from '../../helper';
 import { countRows } from '../../support/rows';
 import { newBuyer } from '../../support/buyers';
 import { publishedCampaign, type TestCampaign } from '../../support/campaigns';
-import { backdateReservations, buy, campaignAndBuyer, chargeOf, insertPurchase, numberLedger, order, purchaseRow, sellingConfig } from '../../support/purchases';
+import {
+  backdateReservations,
+  buy,
+  campaignAndBuyer,
+  chargeOf,
+  insertPurchase,
+  numberLedger,
+  order,
+  purchaseRow,
+  sellingConfig,
+} from '../../support/purchases';
 import { payCharge } from '../../support/pix';
 
 /**

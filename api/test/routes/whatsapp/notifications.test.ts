@@ -8,7 +8,16 @@ import { createCampaign } from '../../support/campaigns';
 import { drawableCampaign, drawCampaign, tomorrowDrawDatetime } from '../../support/draws';
 import { organiser, type Organiser } from '../../support/organisers';
 import { payCharge, postPixWebhook } from '../../support/pix';
-import { backdateReservations, buy, chargeOf, order, purchaseRow, setupSellingApp, ticketNumbers, WEBHOOK_SECRET } from '../../support/purchases';
+import {
+  backdateReservations,
+  buy,
+  chargeOf,
+  order,
+  purchaseRow,
+  setupSellingApp,
+  ticketNumbers,
+  WEBHOOK_SECRET,
+} from '../../support/purchases';
 
 /**
  * The automatic messages (issue 14): written in the event's transaction (reservation, Pix confirmation, expiry,

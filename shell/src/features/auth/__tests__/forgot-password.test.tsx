@@ -57,7 +57,10 @@ describe('Forgot-password page', () => {
   });
 
   it("should say 'Enviando...' while asking and lead back to the login", async () => {
-    const { release } = holdReply(server, 'POST', '/api/auth/forgot-password', { success: true, message: PASSWORD_RESET_MESSAGES.requestSent });
+    const { release } = holdReply(server, 'POST', '/api/auth/forgot-password', {
+      success: true,
+      message: PASSWORD_RESET_MESSAGES.requestSent,
+    });
     server.on('GET', '/api/sandbox/mailbox', () => reply(404));
     const { user } = await openForgot();
     await request(user, 'ana@rifaria.com.br');

@@ -244,7 +244,10 @@ describe('Dashboard screen', () => {
     });
 
     it('should send the e-mail, show the success texts and close itself after 3 s', async () => {
-      const { release } = holdReply(server, 'POST', '/api/auth/send-verification-email', { success: true, message: 'Email enviado com sucesso!' });
+      const { release } = holdReply(server, 'POST', '/api/auth/send-verification-email', {
+        success: true,
+        message: 'Email enviado com sucesso!',
+      });
       const { dialog } = await openModal();
 
       jest.useFakeTimers();
