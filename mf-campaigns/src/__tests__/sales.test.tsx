@@ -211,6 +211,14 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
     return dialog;
   }
 
+  /** 'Baixar' opened: the link of the `format` download and its URL. */
+  async function downloadLink(user: ReturnType<typeof renderSales>['user'], format: 'CSV' | 'PDF') {
+    await user.click(screen.getByRole('button', { name: 'Baixar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Baixar vendas' });
+    const link = within(dialog).getByRole('link', { name: format });
+    return { link, url: new URL(link.getAttribute('href')!) };
+  }
+
   /** The sales page with one sale, its export's check answering 200, and the downloads it starts. */
   async function salesWithExport(format: 'csv' | 'pdf') {
     server.on('GET', '/api/campaigns/:id/sales', () => salesReply([sale()]));
@@ -234,12 +242,9 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
     await waitFor(() => expect(lastQuery().get('sort_by')).toBe('total_value'));
     const listCalls = server.callsTo('GET', '/api/campaigns/7/sales').length;
 
-    await user.click(screen.getByRole('button', { name: 'Baixar' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Baixar vendas' });
     // A link to the file the API streams, with the table's filters and order (no page: every sale).
-    const link = within(dialog).getByRole('link', { name: 'CSV' });
+    const { link, url } = await downloadLink(user, 'CSV');
     expect(link).toHaveAttribute('download', 'vendas-campanha-7.csv');
-    const url = new URL(link.getAttribute('href')!);
     expect(`${url.origin}${url.pathname}`).toBe('http://localhost/api/campaigns/7/sales.csv');
     expect(url.searchParams.getAll('status[]')).toEqual(['2']);
     expect(url.searchParams.get('buyer_search')).toBe('ana');
@@ -264,11 +269,8 @@ describe('Campaign sales (/campanhas/{id}/vendas)', () => {
     await user.click(screen.getByRole('button', { name: 'Status' }));
     await waitFor(() => expect(lastQuery().get('sort_by')).toBe('status'));
 
-    await user.click(screen.getByRole('button', { name: 'Baixar' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Baixar vendas' });
-    const link = within(dialog).getByRole('link', { name: 'PDF' });
+    const { link, url } = await downloadLink(user, 'PDF');
     expect(link).toHaveAttribute('download', 'vendas-campanha-7.pdf');
-    const url = new URL(link.getAttribute('href')!);
     expect(`${url.origin}${url.pathname}`).toBe('http://localhost/api/campaigns/7/sales.pdf');
     expect(url.searchParams.get('sort_by')).toBe('status');
     expect(url.searchParams.get('sort_order')).toBe('asc');

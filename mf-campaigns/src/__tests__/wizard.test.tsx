@@ -54,6 +54,14 @@ async function fillStepOne(user: User) {
   await user.click(await screen.findByRole('option', { name: 'Sorteio Rifaria' }));
 }
 
+/** Step 1 filled and one prize named: the wizard on the rules step. */
+async function toRulesStep(user: User, prize: string) {
+  await fillStepOne(user);
+  await user.click(next());
+  await fill(user, 'Nome do 1º prêmio', prize);
+  await user.click(next());
+}
+
 /** Steps 2 and 3 (two prizes, the rules), ending on the wallet step. */
 async function fillPrizesAndRules(user: User) {
   await fill(user, 'Nome do 1º prêmio', 'Carro 0km');
@@ -227,10 +235,7 @@ describe('New-campaign wizard', () => {
   it("should mark Regras required and say why 'Próximo' is disabled (issue 30, item 8)", async () => {
     baseServer();
     const { user } = renderWizard();
-    await fillStepOne(user);
-    await user.click(next());
-    await fill(user, 'Nome do 1º prêmio', 'Carro 0km');
-    await user.click(next());
+    await toRulesStep(user, 'Carro 0km');
 
     const rules = screen.getByRole('textbox', { name: 'Regras' });
     expect(rules).toBeRequired();
@@ -248,10 +253,7 @@ describe('New-campaign wizard', () => {
   it('should wrap the selected rules text in bold, italic and underline markers', async () => {
     baseServer();
     const { user } = renderWizard();
-    await fillStepOne(user);
-    await user.click(next());
-    await fill(user, 'Nome do 1º prêmio', 'Carro');
-    await user.click(next());
+    await toRulesStep(user, 'Carro');
 
     expect(screen.getByText(/PNG ou JPG, até 5MB/)).toBeInTheDocument();
     const rules = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Regras' });
@@ -343,10 +345,7 @@ describe('New-campaign wizard', () => {
       data: { ...created, banner: 'https://rifaria.test/media/banners/abc' },
     }));
     const { user, onCreated } = renderWizard();
-    await fillStepOne(user);
-    await user.click(next());
-    await fill(user, 'Nome do 1º prêmio', 'Carro');
-    await user.click(next());
+    await toRulesStep(user, 'Carro');
 
     const input = screen.getByLabelText('Arquivo do banner');
     // user.upload honours `accept` by default; a file picker's "all files" choice can still hand over a GIF.
