@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { API_MESSAGES } from '../lib/messages';
 import { linkOriginOf } from '../lib/public-origin';
 import { errorReply, messageReply, ownedErrors } from '../lib/reply-schema';
-import { routeGroup } from '../lib/route';
+import { routeGroup, type RouteDoc } from '../lib/route';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 import { userIdOf } from '../lib/session';
 import { perAddress, perKeyLimit } from '../lib/rate-limits';
@@ -83,66 +83,66 @@ const whatsappRoutes: RoutesPlugin = async (fastify) => {
     },
   );
 
-  fastify.post(
+  /** An action on one of the organiser's instances, answered with its message (and the instance it returns). */
+  const instanceAction = (
+    method: 'post' | 'delete',
+    url: string,
+    doc: Pick<RouteDoc, 'summary' | 'preHandler'> & { 200: unknown; 503?: unknown },
+    message: string,
+    act: (userId: string, id: string) => Promise<WhatsAppInstance | void>,
+  ) =>
+    fastify[method](
+      url,
+      route({ ...doc, params: idParams }),
+      async (request): Promise<{ success: true; message: string; data?: WhatsAppInstance }> => {
+        const data = await act(userIdOf(request), idOf(request));
+        return data ? { success: true, message, data } : { success: true, message };
+      },
+    );
+
+  instanceAction(
+    'post',
     '/whatsapp/instances/:id/connect',
-    route({
-      summary: 'Conectar: um novo QR Code (422 se já conectada)',
-      params: idParams,
-      200: WHATSAPP_REPLIES.instance,
-      ...unavailable,
-    }),
-    async (request): Promise<ApiSuccess<WhatsAppInstance>> => {
-      const data = await whatsapp().connect(userIdOf(request), idOf(request), linkOriginOf(fastify.config));
-      return { success: true, message: WHATSAPP_MESSAGES.connecting, data };
-    },
+    { summary: 'Conectar: um novo QR Code (422 se já conectada)', 200: WHATSAPP_REPLIES.instance, ...unavailable },
+    WHATSAPP_MESSAGES.connecting,
+    (userId, id) => whatsapp().connect(userId, id, linkOriginOf(fastify.config)),
   );
-
-  fastify.post(
+  instanceAction(
+    'post',
     '/whatsapp/instances/:id/disconnect',
-    route({
+    {
       summary: 'Desconectar: desconecta o celular; a instância continua cadastrada',
-      params: idParams,
       200: WHATSAPP_REPLIES.instance,
       ...unavailable,
-    }),
-    async (request): Promise<ApiSuccess<WhatsAppInstance>> => ({
-      success: true,
-      message: WHATSAPP_MESSAGES.disconnected,
-      data: await whatsapp().disconnect(userIdOf(request), idOf(request)),
-    }),
-  );
-
-  fastify.post(
-    '/whatsapp/instances/:id/set-default',
-    route({
-      summary: 'Padrão: as mensagens automáticas saem por esta instância (422 se não conectada)',
-      params: idParams,
-      200: WHATSAPP_REPLIES.instance,
-    }),
-    async (request): Promise<ApiSuccess<WhatsAppInstance>> => ({
-      success: true,
-      message: WHATSAPP_MESSAGES.defaultSet,
-      data: await whatsapp().setDefault(userIdOf(request), idOf(request)),
-    }),
-  );
-
-  fastify.delete(
-    '/whatsapp/instances/:id',
-    route({ summary: 'Remove a instância (também no provedor)', params: idParams, 200: messageReply, ...unavailable }),
-    async (request) => {
-      await whatsapp().remove(userIdOf(request), idOf(request));
-      return { success: true, message: WHATSAPP_MESSAGES.deleted };
     },
+    WHATSAPP_MESSAGES.disconnected,
+    (userId, id) => whatsapp().disconnect(userId, id),
   );
-
+  instanceAction(
+    'post',
+    '/whatsapp/instances/:id/set-default',
+    {
+      summary: 'Padrão: as mensagens automáticas saem por esta instância (422 se não conectada)',
+      200: WHATSAPP_REPLIES.instance,
+    },
+    WHATSAPP_MESSAGES.defaultSet,
+    (userId, id) => whatsapp().setDefault(userId, id),
+  );
+  instanceAction(
+    'delete',
+    '/whatsapp/instances/:id',
+    { summary: 'Remove a instância (também no provedor)', 200: messageReply, ...unavailable },
+    WHATSAPP_MESSAGES.deleted,
+    (userId, id) => whatsapp().remove(userId, id),
+  );
   // No body: the text is the server's and the number the instance's own (a body sent anyway is ignored, as the
   // dialog's {phone_number, message} of before), at most RATE_LIMIT_WHATSAPP_TEST_MAX an hour per organiser.
-  fastify.post(
+  instanceAction(
+    'post',
     '/whatsapp/instances/:id/test',
-    route({
+    {
       summary:
         'Envia agora a mensagem de teste da Rifaria pela instância, ao número da própria instância (registrada no histórico; limite por hora)',
-      params: idParams,
       preHandler: perKeyLimit(
         fastify,
         'whatsapp-test',
@@ -152,11 +152,9 @@ const whatsappRoutes: RoutesPlugin = async (fastify) => {
       ),
       200: messageReply,
       ...unavailable,
-    }),
-    async (request) => {
-      await whatsapp().sendTest(userIdOf(request), idOf(request));
-      return { success: true, message: WHATSAPP_MESSAGES.testSent };
     },
+    WHATSAPP_MESSAGES.testSent,
+    (userId, id) => whatsapp().sendTest(userId, id),
   );
 
   fastify.get(
