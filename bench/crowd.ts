@@ -16,11 +16,7 @@ import { auditLedger, walletBalances } from '../api/src/ledger';
 import { SandboxPixProvider, SandboxPayError } from '../api/src/payments/sandbox';
 import type { PixWebhookBody } from '../api/src/payments/bacen/webhook';
 import { cpfFromBase } from '../api/test/support/buyers';
-import { organiser, type Organiser } from './fixtures';
-
-const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
-/** The PostgreSQL server the benches create their databases on (DATABASE_URL). */
-export const adminDatabaseUrl = () => process.env.DATABASE_URL?.trim() || DEFAULT_PG;
+import { adminDatabaseUrl, organiser, type Organiser } from './fixtures';
 
 /** nginx's port (STAGING_PORT, 8290 here) and the first of the three processes' (STAGING_API_PORT, next one). */
 export function benchPorts(): { nginx: number; firstApi: number } {
@@ -393,7 +389,13 @@ export async function reserve(
   const purchase = await call(stats, who, 'POST /public/purchases', `${baseUrl}/public/purchases`, {
     method: 'POST',
     headers: { ...headers, 'idempotency-key': randomUUID() },
-    body: JSON.stringify({ buyer_phone: buyer.phone, campaign_link: link, total_tickets: count, payment_method_id: 1, terms_accepted: true }),
+    body: JSON.stringify({
+      buyer_phone: buyer.phone,
+      campaign_link: link,
+      total_tickets: count,
+      payment_method_id: 1,
+      terms_accepted: true,
+    }),
   });
   if (purchase.status !== 201) return null;
   const hash = (purchase.body.data as { purchase_hash: string }).purchase_hash;

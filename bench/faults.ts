@@ -14,9 +14,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { cpfFromBase } from '../api/test/support/buyers';
+import { adminDatabaseUrl } from './fixtures';
 import {
   address,
-  adminDatabaseUrl,
   benchPorts,
   BenchPsp,
   fmt,

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import pg from 'pg';
 import type { Database } from '../api/src/db/schema';
 
 /** An active wallet for the organiser, straight in SQL (KYC is not what the benchmarks measure). */
@@ -79,4 +81,46 @@ export async function organiser(baseUrl: string, db: Kysely<Database>, label = '
     return { id: String(data.id), link: data.link, total };
   };
   return { token, walletId: String(wallet.id), publish };
+}
+
+/** The machine's PostgreSQL when DATABASE_URL does not name one. */
+const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
+export const adminDatabaseUrl = () => process.env.DATABASE_URL?.trim() || DEFAULT_PG;
+
+export interface ThrowAwaySchema {
+  url: string;
+  schema: string;
+  /** DATABASE_URL for an API process of its own, with the schema as its search_path. */
+  processUrl: string;
+  /** The URL as printed (no password). */
+  shown: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh schema of DATABASE_URL (default the machine's `test` database), for one run; `drop()` removes it. */
+export async function throwAwaySchema(prefix: string): Promise<ThrowAwaySchema> {
+  const url = adminDatabaseUrl();
+  const schema = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  try {
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+  } catch (error) {
+    await admin.end().catch(() => undefined);
+    throw error;
+  }
+  const separator = url.includes('?') ? '&' : '?';
+  return {
+    url,
+    schema,
+    processUrl: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    shown: url.replace(/:[^:@/]*@/, ':***@'),
+    drop: async () => {
+      try {
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
 }

@@ -1,22 +1,19 @@
 // Publish of 10,000 / 1,000,000 / 10,000,000-ticket campaigns through the real app (app.inject), on PostgreSQL
 // (DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test, in a throw-away schema) and on PGlite (in memory).
 // Prints the server time of each publish and how much the database grew: publishing must not depend on N.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import app, { serverOptions } from '../api/src/app';
 import { loadConfig } from '../api/src/config';
 import { createDatabase, type DatabaseHandle } from '../api/src/db';
 import { migrate } from '../api/src/db/migrate';
 import type { Database } from '../api/src/db/schema';
-import { insertActiveWallet } from './fixtures';
+import { adminDatabaseUrl, insertActiveWallet, throwAwaySchema } from './fixtures';
 
 const SIZES = [10_000, 1_000_000, 10_000_000];
-const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
 
 async function sizes(db: Kysely<Database>): Promise<{ database: number; campaignTables: number }> {
   const row = await sql<{ database: string; tables: string }>`
@@ -98,27 +95,19 @@ async function runOn(label: string, handle: DatabaseHandle): Promise<void> {
 
 export async function publishBench(): Promise<void> {
   // PostgreSQL, in a fresh schema dropped at the end.
-  const url = process.env.DATABASE_URL?.trim() || DEFAULT_PG;
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  let pgReady = false;
-  try {
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    pgReady = true;
-  } catch (error) {
-    console.log(`PostgreSQL indisponível em ${url}: ${(error as Error).message}`);
-  }
-  if (pgReady) {
-    const handle = await createDatabase({ url, searchPath: schema, poolMax: 4 });
+  const pgSchema = await throwAwaySchema('bench').catch((error: Error) => {
+    console.log(`PostgreSQL indisponível em ${adminDatabaseUrl()}: ${error.message}`);
+    return null;
+  });
+  if (pgSchema) {
+    const handle = await createDatabase({ url: pgSchema.url, searchPath: pgSchema.schema, poolMax: 4 });
     try {
-      await runOn(`PostgreSQL (${url.replace(/:[^:@/]*@/, ':***@')}, schema ${schema})`, handle);
+      await runOn(`PostgreSQL (${pgSchema.shown}, schema ${pgSchema.schema})`, handle);
     } finally {
       await handle.close();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await pgSchema.drop();
     }
   }
-  await admin.end().catch(() => undefined);
 
   const pglite = await createDatabase({ pgliteDir: 'memory://' });
   try {

@@ -16,7 +16,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import { PURCHASE_STATUS_ID } from '../shared/src/constants';
 import { createDatabase, type DatabaseHandle } from '../api/src/db';
 import { auditLedger } from '../api/src/ledger';
@@ -25,10 +24,9 @@ import type { Database } from '../api/src/db/schema';
 import { BuyerCpfCipher } from '../api/src/buyers/cpf';
 import { cpfFromBase } from '../api/test/support/buyers';
 import { BUYER_MESSAGES } from '../shared/src/schemas/buyer-messages';
-import { json, organiser } from './fixtures';
+import { json, organiser, throwAwaySchema } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
-const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
 // BENCH_PORT: another port when 8192 is taken (parallel runs on one machine).
 const PORT = Number(process.env.BENCH_PORT ?? 8192);
 // Enough buyers that none comes near the 1,000 unpaid numbers one buyer may hold per campaign (issue 10) during a
@@ -277,11 +275,7 @@ export async function purchaseBench(args: string[]): Promise<void> {
   // --pagamentos: only the purchases-plus-payments round (the figure of issue 29's ledger change).
   const onlyPayments = args.includes('--pagamentos');
   const seconds = Number(args.find((a) => !a.startsWith('--')) ?? 10);
-  const url = process.env.DATABASE_URL?.trim() || DEFAULT_PG;
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
+  const { url, schema, processUrl, shown, drop } = await throwAwaySchema('bench');
   const secret = randomBytes(32).toString('hex');
   const cipher = new BuyerCpfCipher(Buffer.from(secret, 'utf8'));
   let handle: DatabaseHandle | null = null;
@@ -292,10 +286,9 @@ export async function purchaseBench(args: string[]): Promise<void> {
     handle = await createDatabase({ url, searchPath: schema, poolMax: 4 });
     await migrate(handle.db);
     const db = handle.db;
-    const separator = url.includes('?') ? '&' : '?';
     const poolMax = process.env.DATABASE_POOL_MAX ?? '20';
     const api = await startServer(PORT, {
-      DATABASE_URL: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+      DATABASE_URL: processUrl,
       DATABASE_POOL_MAX: poolMax,
       BUYER_DATA_SECRET: secret,
       RATE_LIMIT_PUBLIC_PURCHASE_MAX: '100000000',
@@ -311,9 +304,7 @@ export async function purchaseBench(args: string[]): Promise<void> {
     });
     server = api;
     const { publish, phones } = await setup(api, db, cipher);
-    console.log(
-      `PostgreSQL ${url.replace(/:[^:@/]*@/, ':***@')}, schema ${schema}; API em processo próprio (pool ${poolMax})`,
-    );
+    console.log(`PostgreSQL ${shown}, schema ${schema}; API em processo próprio (pool ${poolMax})`);
 
     const apiPid = listenerPid(PORT);
     const cpuNote = (m: { apiCpu: number; pgCpu: number; loadCpu: number; wallSeconds: number }, requests: number) =>
@@ -468,8 +459,7 @@ export async function purchaseBench(args: string[]): Promise<void> {
   } finally {
     await server?.stop();
     await handle?.close();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
+    await drop();
   }
   if (failed) {
     console.log('\nALGUMA CONFERÊNCIA FALHOU');

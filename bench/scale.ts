@@ -12,14 +12,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../api/src/db/schema';
-import pg from 'pg';
 import { createDatabase, type DatabaseHandle } from '../api/src/db';
 import { migrate } from '../api/src/db/migrate';
 import { BuyerCpfCipher } from '../api/src/buyers/cpf';
 import { listenerPid, setup } from './purchase';
+import { throwAwaySchema } from './fixtures';
 import { startServer, type RunningServer } from './server';
 
-const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/test';
 const PORT = 9650;
 const RUNS = 30;
 
@@ -90,20 +89,15 @@ async function timed(url: string, headers: Record<string, string>): Promise<{ p5
 
 export async function scaleBench(args: string[]): Promise<void> {
   const purchases = Number(args[0] ?? 1_000_000);
-  const url = process.env.DATABASE_URL?.trim() || DEFAULT_PG;
-  const schema = `bench_scale_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
+  const { url, schema, processUrl, drop } = await throwAwaySchema('bench_scale');
   const secret = randomBytes(32).toString('hex');
   let handle: DatabaseHandle | null = null;
   let server: RunningServer | null = null;
   try {
     handle = await createDatabase({ url, searchPath: schema, poolMax: 4, statementTimeoutMs: 0 });
     await migrate(handle.db);
-    const separator = url.includes('?') ? '&' : '?';
     server = await startServer(PORT, {
-      DATABASE_URL: `${url}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+      DATABASE_URL: processUrl,
       BUYER_DATA_SECRET: secret,
       DEMO_DATA: 'off',
       SERVE_FRONTENDS: 'off',
@@ -166,7 +160,6 @@ export async function scaleBench(args: string[]): Promise<void> {
   } finally {
     await server?.stop();
     await handle?.close();
-    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
+    await drop();
   }
 }
