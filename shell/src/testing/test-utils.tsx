@@ -46,5 +46,4 @@ export function currentPath(): string {
 
 export { screen };
 
-/** What the password rules say of 'abc' (the sign-up and the new-password forms show the same rules). */
-export const ABC_MISSING_RULES = 'Senha deve conter: pelo menos 8 caracteres, uma letra maiúscula, um número';
+export type AppUser = ReturnType<typeof renderApp>['user'];

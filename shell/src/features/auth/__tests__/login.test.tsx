@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { SESSION_STORAGE_KEY } from '@rifaria/shared/constants';
 import { useSession } from '@rifaria/shared/session';
+import { submitEmptyForm } from '../../../testing/auth-forms';
 import { currentPath, renderApp, reply, screen, server, testUser } from '../../../testing/test-utils';
 
 jest.mock('../../../remotes/load-remote', () => require('../../../testing/load-remote-stub'));
@@ -20,11 +21,7 @@ describe('Login page', () => {
 
   it('should show required messages when submitting an empty form and disable the submit button', async () => {
     const { user } = await openLogin();
-    await user.click(screen.getByRole('button', { name: SUBMIT }));
-
-    expect(await screen.findByText('E-mail é obrigatório')).toBeInTheDocument();
-    expect(screen.getByText('Senha é obrigatória')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: SUBMIT })).toBeDisabled();
+    await submitEmptyForm(user, SUBMIT, ['E-mail é obrigatório', 'Senha é obrigatória']);
     expect(server.calls).toHaveLength(0);
   });
 

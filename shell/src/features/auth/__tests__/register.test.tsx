@@ -1,7 +1,8 @@
 import { waitFor, within } from '@testing-library/react';
 import { SESSION_STORAGE_KEY, VALIDATION_DELAY_MS } from '@rifaria/shared/constants';
 import { useSession } from '@rifaria/shared/session';
-import { ABC_MISSING_RULES, currentPath, renderApp, reply, screen, server } from '../../../testing/test-utils';
+import { submitEmptyForm, typeWeakPassword } from '../../../testing/auth-forms';
+import { currentPath, renderApp, reply, screen, server, type AppUser } from '../../../testing/test-utils';
 
 jest.mock('../../../remotes/load-remote', () => require('../../../testing/load-remote-stub'));
 
@@ -14,7 +15,7 @@ async function openRegister() {
   return utils;
 }
 
-async function fillValidForm(user: ReturnType<typeof renderApp>['user']) {
+async function fillValidForm(user: AppUser) {
   await user.type(screen.getByRole('textbox', { name: 'Nome completo' }), 'Maria Clara Lima');
   await user.type(screen.getByRole('textbox', { name: 'E-mail profissional' }), 'maria@empresa.com.br');
   await user.type(screen.getByLabelText('Senha'), 'Rifaria2025');
@@ -28,23 +29,18 @@ describe('Sign-up page', () => {
 
   it('should show every required message on an empty submit and disable the button', async () => {
     const { user } = await openRegister();
-    await user.click(screen.getByRole('button', { name: SUBMIT }));
-
-    expect(await screen.findByText('Nome é obrigatório')).toBeInTheDocument();
-    expect(screen.getByText('E-mail é obrigatório')).toBeInTheDocument();
-    expect(screen.getByText('Senha é obrigatória')).toBeInTheDocument();
-    expect(screen.getByText('Confirmação de senha é obrigatória')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: SUBMIT })).toBeDisabled();
+    await submitEmptyForm(user, SUBMIT, [
+      'Nome é obrigatório',
+      'E-mail é obrigatório',
+      'Senha é obrigatória',
+      'Confirmação de senha é obrigatória',
+    ]);
   });
 
   it('should explain what the password is missing and rate its strength', async () => {
     const { user } = await openRegister();
     const password = screen.getByLabelText('Senha');
-    expect(password).toHaveAttribute('placeholder', 'Mínimo 8 caracteres');
-
-    await user.type(password, 'abc');
-    expect(screen.getByText('Fraca')).toBeInTheDocument();
-    expect(await screen.findByText(ABC_MISSING_RULES)).toBeInTheDocument();
+    await typeWeakPassword(user, password);
 
     await user.type(password, 'defgh');
     expect(screen.getByText('Média')).toBeInTheDocument();

@@ -1,15 +1,8 @@
 import { PASSWORD_RESET_MESSAGES } from '@rifaria/shared/schemas';
 import { holdReply } from '@rifaria/shared/testing';
 import { useSession } from '@rifaria/shared/session';
-import {
-  ABC_MISSING_RULES,
-  currentPath,
-  renderApp,
-  reply,
-  screen,
-  server,
-  testUser,
-} from '../../../testing/test-utils';
+import { submitEmptyForm, typeWeakPassword } from '../../../testing/auth-forms';
+import { currentPath, renderApp, reply, screen, server, testUser, type AppUser } from '../../../testing/test-utils';
 
 jest.mock('../../../remotes/load-remote', () => require('../../../testing/load-remote-stub'));
 
@@ -22,7 +15,7 @@ async function openReset(url = `/redefinir-senha?token=${TOKEN}`) {
   return utils;
 }
 
-async function fill(user: ReturnType<typeof renderApp>['user'], password: string, confirmation = password) {
+async function fill(user: AppUser, password: string, confirmation = password) {
   await user.type(screen.getByLabelText('Nova senha'), password);
   await user.type(screen.getByLabelText('Confirmar nova senha'), confirmation);
 }
@@ -47,16 +40,10 @@ describe('Reset-password page', () => {
 
   it('should apply the sign-up password rules, with the strength meter and the show/hide toggle', async () => {
     const { user } = await openReset();
-    await user.click(screen.getByRole('button', { name: SUBMIT }));
-    expect(await screen.findByText('Senha é obrigatória')).toBeInTheDocument();
-    expect(screen.getByText('Confirmação de senha é obrigatória')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: SUBMIT })).toBeDisabled();
+    await submitEmptyForm(user, SUBMIT, ['Senha é obrigatória', 'Confirmação de senha é obrigatória']);
 
     const password = screen.getByLabelText('Nova senha');
-    expect(password).toHaveAttribute('placeholder', 'Mínimo 8 caracteres');
-    await user.type(password, 'abc');
-    expect(screen.getByText('Fraca')).toBeInTheDocument();
-    expect(await screen.findByText(ABC_MISSING_RULES)).toBeInTheDocument();
+    await typeWeakPassword(user, password);
     await user.type(password, 'deF1gh');
     expect(screen.getByRole('progressbar', { name: 'Força da senha' })).toHaveAttribute('aria-valuenow', '100');
     expect(screen.getByText('Forte')).toBeInTheDocument();
