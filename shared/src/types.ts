@@ -3,6 +3,7 @@
  * Domain types beyond authentication are added by the teams that own those endpoints.
  */
 import type { SALES_SORT_COLUMNS } from './constants';
+import type { AddressInput } from './schemas/address';
 import type { FieldErrors } from './schemas/validate';
 
 export type { FieldErrors };
@@ -31,6 +32,27 @@ export interface Pagination {
   has_more_pages: boolean;
   from: number | null;
   to: number | null;
+}
+
+/** A Brazilian state as GET /api/auth/states lists it (the address forms' 'Estado'). */
+export interface StateOption {
+  id?: number;
+  name: string;
+  abbreviation: string;
+}
+
+/** GET/PUT /api/auth/address: the organiser's saved address (profile and account opening), its state spelled out. */
+export type SavedAddress = Omit<AddressInput, 'state_uf'> & { state: StateOption | null };
+
+/** GET /api/cep/{cep}: the address a CEP names (state as its UF). */
+export interface CepAddress {
+  cep: string;
+  street: string;
+  neighborhood: string;
+  city: string;
+  /** UF. */
+  state: string;
+  complement?: string | null;
 }
 
 export interface UserProfile {

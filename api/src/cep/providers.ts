@@ -2,13 +2,10 @@
  * The two public CEP services (facts in shared/design/integrations.md, section 4). Each answer is one of:
  * found, a definite "no such CEP", or unavailable (network error, timeout, 5xx, unexpected body).
  */
+import type { CepAddress as WireCepAddress } from '@rifaria/shared/types';
 
-export interface CepAddress {
-  cep: string;
-  street: string;
-  neighborhood: string;
-  city: string;
-  state: string;
+/** The wire's CepAddress, the complement always a string ('' when the service has none). */
+export interface CepAddress extends WireCepAddress {
   complement: string;
 }
 

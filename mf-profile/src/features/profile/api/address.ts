@@ -1,33 +1,7 @@
 /** 'Meus Dados', tab Endereço (spec section 7): the saved address, the 27 states, the CEP lookup and the save. */
 import { api } from '@rifaria/shared/api-client';
 import type { AddressInput } from '@rifaria/shared/schemas';
-
-export interface StateOption {
-  id?: number;
-  name: string;
-  abbreviation: string;
-}
-
-export interface SavedAddress {
-  /** Digits. */
-  zip_code: string;
-  street: string;
-  number: string;
-  complement: string | null;
-  neighborhood: string;
-  city: string;
-  state: StateOption | null;
-}
-
-export interface CepAddress {
-  cep: string;
-  street: string;
-  neighborhood: string;
-  city: string;
-  /** UF. */
-  state: string;
-  complement?: string | null;
-}
+import type { CepAddress, SavedAddress, StateOption } from '@rifaria/shared/types';
 
 /** GET /api/auth/address: null before one is saved (a 200 for a new organiser). */
 export async function getAddress(signal?: AbortSignal): Promise<SavedAddress | null> {

@@ -22,7 +22,8 @@ import { toast, useRequest } from '@rifaria/shared/ui';
 import { withoutError } from '../../common/hooks/field-errors';
 import { SaveButton } from '../../common/components/save-button';
 import { useFormSave } from '../../common/hooks/use-form-save';
-import { getAddress, getStates, saveAddress, type SavedAddress, type StateOption } from '../api/address';
+import type { SavedAddress, StateOption } from '@rifaria/shared/types';
+import { getAddress, getStates, saveAddress } from '../api/address';
 import { useCepLookup } from '../hooks/use-cep-lookup';
 import { ADDRESS_TEXTS } from './profile-texts';
 

@@ -7,7 +7,8 @@ import { readApiError } from '@rifaria/shared/api-client';
 import { CEP_DIGITS } from '@rifaria/shared/constants';
 import { onlyDigits } from '@rifaria/shared/format';
 import { cepLookupFailure } from '@rifaria/shared/schemas';
-import { getCep, type CepAddress } from '../api/address';
+import type { CepAddress } from '@rifaria/shared/types';
+import { getCep } from '../api/address';
 
 export interface CepLookup {
   loading: boolean;

@@ -1,35 +1,10 @@
 /** The calls of the account-opening wizard: what prefills it, the CEP lookup and the submission. */
 import { api } from '@rifaria/shared/api-client';
-import type { User } from '@rifaria/shared/types';
+import type { CepAddress, SavedAddress, StateOption, User } from '@rifaria/shared/types';
 
 export interface DocumentType {
   id: number;
   name: string;
-}
-
-export interface StateOption {
-  id?: number;
-  name: string;
-  abbreviation: string;
-}
-
-export interface CepReply {
-  cep: string;
-  street: string;
-  neighborhood: string;
-  city: string;
-  state: string;
-  complement?: string | null;
-}
-
-export interface SavedAddress {
-  zip_code: string;
-  street: string;
-  number: string;
-  complement: string | null;
-  neighborhood: string;
-  city: string;
-  state: { abbreviation: string } | null;
 }
 
 /** GET /api/auth/me: the profile the wizard starts from. */
@@ -59,8 +34,8 @@ export async function getDocumentTypes(): Promise<DocumentType[]> {
 }
 
 /** GET /api/cep/{cep} (8 digits): 404 when unknown, 503 when the lookup service is down. */
-export async function getCep(digits: string): Promise<CepReply> {
-  const reply = await api.get(`/api/cep/${digits}`, { retry: 0 }).json<{ success: boolean; data: CepReply }>();
+export async function getCep(digits: string): Promise<CepAddress> {
+  const reply = await api.get(`/api/cep/${digits}`, { retry: 0 }).json<{ success: boolean; data: CepAddress }>();
   return reply.data;
 }
 

@@ -26,8 +26,8 @@ import {
   getStates,
   openAccount,
   type DocumentType,
-  type StateOption,
 } from '../api/account-opening';
+import type { StateOption } from '@rifaria/shared/types';
 import { WIZARD_STEPS } from '../components/wizard-texts';
 import {
   ACCOUNT_DRAFT_NAME,
