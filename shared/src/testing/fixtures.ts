@@ -13,6 +13,8 @@ import {
   type PurchaseStatusId,
 } from '../types';
 
+export * from './contract-tables';
+
 /** A campaign's status as the replies carry it: `{ id, description }`. */
 export const campaignStatus = (id: CampaignStatusId) => ({ id, description: CAMPAIGN_STATUS[id] });
 

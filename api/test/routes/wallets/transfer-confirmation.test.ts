@@ -1,4 +1,5 @@
 import { PIX_KEY_MESSAGES, TRANSFER_MESSAGES } from '@rifaria/shared/schemas';
+import { PIX_KEYS_SHOWN } from '@rifaria/shared/testing/fixtures';
 import { SANDBOX_UNREGISTERED_KEY } from '../../../src/payments/sandbox/dict';
 import { api, registerUser, setupApp, type RegisteredUser } from '../../helper';
 import { userWithWallet } from '../../support/organisers';
@@ -27,40 +28,37 @@ const debits = async (walletId: string) =>
   db().selectFrom('wallet_transfers').select('id').where('wallet_id', '=', walletId).execute();
 
 describe('POST /api/user-wallets/{id}/transfers/preview', () => {
-  it.each([
-    ['(21) 98877-6655', 'phone', '+55 (21) 98877-6655'],
-    ['21988776655', 'phone', '+55 (21) 98877-6655'],
-    ['11.222.333/0001-81', 'cnpj', '11.222.333/0001-81'],
-    ['Ana@Exemplo.com', 'email', 'ana@exemplo.com'],
-    ['7D9F0335-8DCC-4054-9BF9-0DBD61D36906', 'evp', '7d9f0335-8dcc-4054-9bf9-0dbd61d36906'],
-  ])('should read %p as a %s key and show who receives it, debiting nothing', async (key, type, shown) => {
-    const { user, walletId } = await funded();
-    const response = await preview(walletId, user, { amount: 25, pix_key: key, description: 'Prêmio' });
-    expect(response.statusCode).toBe(200);
-    const body = response.json();
-    expect(body).toMatchObject({
-      success: true,
-      sandbox: true,
-      data: {
-        amount: 25,
-        formatted_amount: 'R$\u00a025,00',
-        pix_key: shown,
-        pix_key_type: type,
-        description: 'Prêmio',
-        recipient: {
-          name: expect.stringMatching(/^[A-ZÀ-Ú][\p{L} ]+$/u),
-          document: type === 'cnpj' ? shown : expect.stringMatching(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/),
-          bank: expect.any(String),
-          ispb: expect.stringMatching(/^\d{8}$/),
+  it.each(PIX_KEYS_SHOWN)(
+    'should read %p as a %s key and show who receives it, debiting nothing',
+    async (key, type, shown) => {
+      const { user, walletId } = await funded();
+      const response = await preview(walletId, user, { amount: 25, pix_key: key, description: 'Prêmio' });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body).toMatchObject({
+        success: true,
+        sandbox: true,
+        data: {
+          amount: 25,
+          formatted_amount: 'R$\u00a025,00',
+          pix_key: shown,
+          pix_key_type: type,
+          description: 'Prêmio',
+          recipient: {
+            name: expect.stringMatching(/^[A-ZÀ-Ú][\p{L} ]+$/u),
+            document: type === 'cnpj' ? shown : expect.stringMatching(/^\*\*\*\.\d{3}\.\d{3}-\*\*$/),
+            bank: expect.any(String),
+            ispb: expect.stringMatching(/^\d{8}$/),
+          },
         },
-      },
-    });
-    // The same key always names the same holder (deterministic sandbox).
-    expect((await preview(walletId, user, { amount: 25, pix_key: key })).json().data.recipient).toEqual(
-      body.data.recipient,
-    );
-    expect(await debits(walletId)).toEqual([]);
-  });
+      });
+      // The same key always names the same holder (deterministic sandbox).
+      expect((await preview(walletId, user, { amount: 25, pix_key: key })).json().data.recipient).toEqual(
+        body.data.recipient,
+      );
+      expect(await debits(walletId)).toEqual([]);
+    },
+  );
 
   it('should never reveal the full CPF of a recipient', async () => {
     const { user, walletId } = await funded();

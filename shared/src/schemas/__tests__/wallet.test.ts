@@ -14,6 +14,7 @@ import {
   transferSchema,
   validate,
 } from '..';
+import { PIX_KEYS_SHOWN } from '../../testing/fixtures';
 
 describe('toCents', () => {
   it.each([
@@ -132,6 +133,12 @@ describe('Pix keys', () => {
       description: '',
       user_wallet_id: 1,
     });
+  });
+
+  it.each(PIX_KEYS_SHOWN)('should read %p as a %s key and show it as %p', (typed, type, shown) => {
+    const read = normalizePixKey(typed);
+    expect(read?.type).toBe(type);
+    expect(displayPixKey(type, read?.key ?? '')).toBe(shown);
   });
 
   it('should show a CPF as the banks do, and punctuate the other keys', () => {
