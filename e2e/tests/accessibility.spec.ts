@@ -175,46 +175,36 @@ test.beforeAll(async ({ browser }) => {
 });
 
 const heading = (name: RegExp | string) => (p: Page) => p.getByRole('heading', { name });
+const main = (p: Page) => p.getByRole('main');
+/** A signed-in organiser's screen, ready once `ready` shows (its main landmark unless said). */
+const organiserScreen = (name: string, path: string, ready: Screen['ready'] = main): Screen => ({
+  name,
+  path,
+  organiser: true,
+  ready,
+});
 /** Every screen, organiser's and buyer's, with what shows it is ready (`f` is known once beforeAll ran). */
 const screensOf = (f: Fixture): Screen[] => [
   { name: 'login', path: '/login', ready: (p) => p.getByRole('button', { name: 'Entrar na minha conta' }) },
   { name: 'cadastro', path: '/cadastro', ready: (p) => p.getByRole('button', { name: 'Explorar a Rifaria' }) },
   { name: 'esqueci a senha', path: '/esqueci-senha', ready: (p) => p.getByRole('textbox').first() },
-  { name: 'redefinir senha', path: '/redefinir-senha?token=abc', ready: (p) => p.getByRole('main') },
-  { name: 'caixa de e-mails', path: '/sandbox/emails', ready: (p) => p.getByRole('main') },
+  { name: 'redefinir senha', path: '/redefinir-senha?token=abc', ready: main },
+  { name: 'caixa de e-mails', path: '/sandbox/emails', ready: main },
   { name: 'termos', path: '/termos', ready: heading(/Termos/) },
   { name: 'privacidade', path: '/privacidade', ready: heading(/Privacidade/) },
-  { name: 'dashboard', path: '/dashboard', organiser: true, ready: (p) => p.getByRole('main') },
-  { name: 'campanhas', path: '/campanhas', organiser: true, ready: (p) => p.getByText(f.openName) },
-  {
-    name: 'painel',
-    path: `/campanhas/${f.open.id}/painel`,
-    organiser: true,
-    ready: (p) => p.getByRole('main'),
-  },
-  {
-    name: 'painel sorteado',
-    path: `/campanhas/${f.drawn.id}/painel`,
-    organiser: true,
-    ready: (p) => p.getByRole('list', { name: 'Ganhadores' }),
-  },
-  {
-    name: 'editar',
-    path: `/campanhas/${f.open.id}/editar`,
-    organiser: true,
-    ready: (p) => p.getByRole('main'),
-  },
-  {
-    name: 'vendas',
-    path: `/campanhas/${f.open.id}/vendas`,
-    organiser: true,
-    ready: (p) => p.getByText('Bruno Lima'),
-  },
-  { name: 'carteiras', path: '/carteiras', organiser: true, ready: (p) => p.getByRole('main') },
-  { name: 'abrir carteira', path: '/carteira/adicionar', organiser: true, ready: (p) => p.getByRole('main') },
-  { name: 'perfil', path: '/perfil', organiser: true, ready: (p) => p.getByRole('main') },
-  { name: 'configurações', path: '/configuracoes', organiser: true, ready: (p) => p.getByRole('main') },
-  { name: 'whatsapp', path: '/whatsapp', organiser: true, ready: (p) => p.getByRole('main') },
+  organiserScreen('dashboard', '/dashboard'),
+  organiserScreen('campanhas', '/campanhas', (p) => p.getByText(f.openName)),
+  organiserScreen('painel', `/campanhas/${f.open.id}/painel`),
+  organiserScreen('painel sorteado', `/campanhas/${f.drawn.id}/painel`, (p) =>
+    p.getByRole('list', { name: 'Ganhadores' }),
+  ),
+  organiserScreen('editar', `/campanhas/${f.open.id}/editar`),
+  organiserScreen('vendas', `/campanhas/${f.open.id}/vendas`, (p) => p.getByText('Bruno Lima')),
+  organiserScreen('carteiras', '/carteiras'),
+  organiserScreen('abrir carteira', '/carteira/adicionar'),
+  organiserScreen('perfil', '/perfil'),
+  organiserScreen('configurações', '/configuracoes'),
+  organiserScreen('whatsapp', '/whatsapp'),
   {
     name: 'campanha pública',
     path: `/p/${f.open.link}`,
