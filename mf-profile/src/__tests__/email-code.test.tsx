@@ -21,6 +21,22 @@ async function submitCode(user: User, code: string) {
 const refuseCode = (reason: string) =>
   server.on('POST', '/api/auth/verify-email', () => refused('Código inválido. Tente novamente.', { code: [reason] }));
 
+/** POST /api/auth/verify-email accepts the code: the user comes back verified at VERIFIED_AT. */
+const VERIFIED_AT = '2026-11-20T12:00:00.000Z';
+const acceptCode = () =>
+  server.on('POST', '/api/auth/verify-email', () => ({
+    success: true,
+    message: 'E-mail verificado com sucesso!',
+    user: profileUser({ email_verified_at: VERIFIED_AT }),
+  }));
+
+/** Submits `code` as submitCode does; the dialog closes once the API was sent that code. */
+async function submitAcceptedCode(user: User, code = '482913') {
+  await submitCode(user, code);
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(server.callsTo('POST', '/api/auth/verify-email')[0]?.body).toEqual({ code });
+}
+
 function codeServer() {
   profileServer();
   server.on('POST', '/api/auth/send-verification-email', () => ({ success: true, message: SENT }));
@@ -76,21 +92,14 @@ describe('e-mail confirmation dialog', () => {
 
   it('should verify the code: the badge turns verified, the e-mail locks and the session knows', async () => {
     codeServer();
-    server.on('POST', '/api/auth/verify-email', () => ({
-      success: true,
-      message: 'E-mail verificado com sucesso!',
-      user: profileUser({ email_verified_at: '2026-11-20T12:00:00.000Z' }),
-    }));
+    acceptCode();
     const { user } = renderAt('/perfil');
     await openAtCode(user);
-    await submitCode(user, '482913');
-
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(server.callsTo('POST', '/api/auth/verify-email')[0]?.body).toEqual({ code: '482913' });
+    await submitAcceptedCode(user);
     expect(screen.getByText('E-mail verificado')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Verificar e-mail' })).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'E-mail' })).toBeDisabled();
-    expect(useSession.getState().user?.email_verified_at).toBe('2026-11-20T12:00:00.000Z');
+    expect(useSession.getState().user?.email_verified_at).toBe(VERIFIED_AT);
     expect(toastTexts()).toEqual(['E-mail verificado com sucesso!']);
   });
 
@@ -196,11 +205,7 @@ describe("'Já tenho um código'", () => {
     server.on('POST', '/api/auth/send-verification-email', () =>
       reply(429, { success: false, message: 'Aguarde para pedir um novo código.' }, { 'retry-after': '20' }),
     );
-    server.on('POST', '/api/auth/verify-email', () => ({
-      success: true,
-      message: 'E-mail verificado com sucesso!',
-      user: profileUser({ email_verified_at: '2026-11-20T12:00:00.000Z' }),
-    }));
+    acceptCode();
     const { user } = renderAt('/perfil', { advanceTimers: jest.advanceTimersByTime });
     await user.click(await screen.findByRole('button', { name: 'Verificar e-mail' }));
     await user.click(within(dialog()).getByRole('button', { name: 'Já tenho um código' }));
@@ -217,20 +222,14 @@ describe("'Já tenho um código'", () => {
     expect(resend()).toHaveTextContent('Reenviar código em 20s');
     expect(resend()).toBeDisabled();
 
-    await submitCode(user, '482913');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(server.callsTo('POST', '/api/auth/verify-email')[0]?.body).toEqual({ code: '482913' });
+    await submitAcceptedCode(user);
   });
 });
 
 describe('/perfil?verificar-email=1', () => {
   it('should open the dialog at the code step, without sending another code, and drop the parameter', async () => {
     profileServer();
-    server.on('POST', '/api/auth/verify-email', () => ({
-      success: true,
-      message: 'E-mail verificado com sucesso!',
-      user: profileUser({ email_verified_at: '2026-11-20T12:00:00.000Z' }),
-    }));
+    acceptCode();
     const { user } = renderAt('/perfil?verificar-email=1');
     expect(await screen.findByRole('group', { name: 'Código de verificação' })).toBeInTheDocument();
     expect(within(dialog()).getByText(/enviado para ana@rifaria\.com\.br/)).toBeInTheDocument();
