@@ -30,6 +30,17 @@ const acceptCode = () =>
     user: profileUser({ email_verified_at: VERIFIED_AT }),
   }));
 
+/** The dialog at the boxes, '111111' submitted and refused with `reason`, which shows in the dialog. */
+async function submitRefusedCode(reason: string) {
+  codeServer();
+  refuseCode(reason);
+  const { user } = renderAt('/perfil');
+  await openAtCode(user);
+  await submitCode(user, '111111');
+  expect(await within(dialog()).findByText(reason)).toBeInTheDocument();
+  return user;
+}
+
 /** Submits `code` as submitCode does; the dialog closes once the API was sent that code. */
 async function submitAcceptedCode(user: User, code = '482913') {
   await submitCode(user, code);
@@ -104,12 +115,7 @@ describe('e-mail confirmation dialog', () => {
   });
 
   it("should say 'Código inválido. Tente novamente.' for a wrong code and start the boxes over", async () => {
-    codeServer();
-    refuseCode('Código inválido. Tente novamente.');
-    const { user } = renderAt('/perfil');
-    await openAtCode(user);
-    await submitCode(user, '111111');
-    expect(await within(dialog()).findByText('Código inválido. Tente novamente.')).toBeInTheDocument();
+    const user = await submitRefusedCode('Código inválido. Tente novamente.');
     expect(boxValues()).toBe('');
     await waitFor(() => expect(box(1)).toHaveFocus());
     expect(box(1)).toHaveAccessibleDescription('Código inválido. Tente novamente.');
@@ -121,12 +127,7 @@ describe('e-mail confirmation dialog', () => {
   });
 
   it("should show the server's reason for the code (expired) and the generic text on a failure", async () => {
-    codeServer();
-    refuseCode('Código expirado. Solicite um novo código.');
-    const { user } = renderAt('/perfil');
-    await openAtCode(user);
-    await submitCode(user, '111111');
-    expect(await within(dialog()).findByText('Código expirado. Solicite um novo código.')).toBeInTheDocument();
+    const user = await submitRefusedCode('Código expirado. Solicite um novo código.');
 
     server.on('POST', '/api/auth/verify-email', () => reply(500, { success: false }));
     await submitCode(user, '222222');
