@@ -36,23 +36,19 @@ describe("'Entrar com Google' / 'Cadastrar com Google' (issue 30)", () => {
     expect(screen.queryByText('Cadastrar com Google')).not.toBeInTheDocument();
   });
 
-  it("should link to the API's Google start, keeping where the person was going, when it is offered", async () => {
-    await announce(true);
-    renderApp('/campanhas/7/painel');
-    expect(await screen.findByRole('link', { name: 'Entrar com Google' })).toHaveAttribute(
-      'href',
+  it.each([
+    [
+      'the log-in (keeping where the person was going)',
+      '/campanhas/7/painel',
+      'Entrar com Google',
       '/api/auth/google/start?intent=login&redirect=%2Fcampanhas%2F7%2Fpainel',
-    );
-    expect(screen.getByText('ou')).toBeInTheDocument();
-  });
-
-  it('should offer the sign-up with Google on /cadastro', async () => {
+    ],
+    ['the sign-up on /cadastro', '/cadastro', 'Cadastrar com Google', '/api/auth/google/start?intent=signup'],
+  ])("should offer %s with a link to the API's Google start when it is offered", async (_case, url, name, href) => {
     await announce(true);
-    renderApp('/cadastro');
-    expect(await screen.findByRole('link', { name: 'Cadastrar com Google' })).toHaveAttribute(
-      'href',
-      '/api/auth/google/start?intent=signup',
-    );
+    renderApp(url);
+    expect(await screen.findByRole('link', { name })).toHaveAttribute('href', href);
+    expect(screen.getByText('ou')).toBeInTheDocument();
   });
 
   it('should read the user the Google callback signed in and go where the person was going', async () => {
