@@ -6,7 +6,7 @@
  * creates after the delete answered (`inUseAfterDelete`).
  */
 import http from 'node:http';
-import { closeLocally, listenLocally } from './local-server';
+import { LocalFake } from './local-server';
 
 /** A 1×1 PNG, base64 (what Evolution's `base64` QR field carries, here without the data: prefix). */
 export const FAKE_QR_BASE64 =
@@ -25,7 +25,7 @@ interface FakeInstance {
   webhook: unknown;
 }
 
-export class FakeEvolution {
+export class FakeEvolution extends LocalFake {
   readonly requests: FakeEvolutionRequest[] = [];
   readonly instances = new Map<string, FakeInstance>();
   readonly sent: { instance: string; number: string; text: string }[] = [];
@@ -42,9 +42,8 @@ export class FakeEvolution {
   inUseAfterDelete = 0;
   /** Names deleted whose creates still hear 403, and how many more times. */
   private readonly deleting = new Map<string, number>();
-  url = '';
 
-  private readonly server = http.createServer((request, response) => {
+  protected readonly server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -75,6 +74,7 @@ export class FakeEvolution {
   });
 
   constructor(apiKey = 'chave-global-evolution-de-teste') {
+    super();
     this.apiKey = apiKey;
   }
 
@@ -184,11 +184,6 @@ export class FakeEvolution {
     if (instance) instance.state = 'open';
   }
 
-  async start(): Promise<string> {
-    this.url = await listenLocally(this.server);
-    return this.url;
-  }
-
   reset(): void {
     this.requests.length = 0;
     this.sent.length = 0;
@@ -199,9 +194,5 @@ export class FakeEvolution {
     this.createDelayMs = 0;
     this.inUseAfterDelete = 0;
     this.deleting.clear();
-  }
-
-  async stop(): Promise<void> {
-    await closeLocally(this.server);
   }
 }

@@ -6,20 +6,19 @@
  * without a content-length, in pieces (the client must count the bytes as they arrive).
  */
 import http from 'node:http';
-import { closeLocally, listenLocally } from './local-server';
+import { LocalFake } from './local-server';
 
 export type FakeReply =
   { status: number; body?: unknown; raw?: string; chunked?: boolean; contentType?: string } | 'hang' | 'destroy';
 
-export class FakeJsonServer {
+export class FakeJsonServer extends LocalFake {
   /** The URL (path and query) of every request, in order. */
   readonly hits: string[] = [];
   readonly requests: { url: string; headers: http.IncomingHttpHeaders }[] = [];
   routes = new Map<string, FakeReply>();
   reply: FakeReply | null = null;
-  url = '';
 
-  private readonly server = http.createServer((request, response) => {
+  protected readonly server = http.createServer((request, response) => {
     const url = request.url ?? '';
     this.hits.push(url);
     this.requests.push({ url, headers: request.headers });
@@ -43,12 +42,8 @@ export class FakeJsonServer {
     response.end(text);
   });
 
-  constructor(private readonly answer: (url: string) => FakeReply | undefined = () => undefined) {}
-
-  /** Listens on a free port; resolves to the base URL (also in `url`). */
-  async start(): Promise<string> {
-    this.url = await listenLocally(this.server);
-    return this.url;
+  constructor(private readonly answer: (url: string) => FakeReply | undefined = () => undefined) {
+    super();
   }
 
   reset(): void {
@@ -56,9 +51,5 @@ export class FakeJsonServer {
     this.requests.length = 0;
     this.routes.clear();
     this.reply = null;
-  }
-
-  async stop(): Promise<void> {
-    await closeLocally(this.server);
   }
 }

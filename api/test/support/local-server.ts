@@ -13,3 +13,18 @@ export async function closeLocally(server: http.Server): Promise<void> {
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
+
+/** A fake on real HTTP: `start()` listens on a free port and resolves to the base URL (also in `url`), `stop()` closes. */
+export abstract class LocalFake {
+  url = '';
+  protected abstract readonly server: http.Server;
+
+  async start(): Promise<string> {
+    this.url = await listenLocally(this.server);
+    return this.url;
+  }
+
+  async stop(): Promise<void> {
+    await closeLocally(this.server);
+  }
+}
