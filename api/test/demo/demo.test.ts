@@ -59,6 +59,19 @@ async function login(t: TestApp): Promise<string> {
   return response.json().access_token;
 }
 
+/** The organiser edits the demo campaign (PUT /api/campaigns/{id}, 200); resolves to the campaign's id. */
+async function editDemoCampaign(t: TestApp, token: string, payload: object): Promise<number> {
+  const [campaign] = (await t.app.inject({ method: 'GET', url: '/api/campaigns', headers: bearer(token) })).json().data;
+  const edited = await t.app.inject({
+    method: 'PUT',
+    url: `/api/campaigns/${campaign.id}`,
+    headers: bearer(token),
+    payload,
+  });
+  expect(edited.statusCode).toBe(200);
+  return campaign.id;
+}
+
 const ONE_OF_EACH = { users: 1, wallets: 1, applications: 1, campaigns: 1, pools: 1 };
 
 describe('ensureDemoData on a fresh database', () => {
@@ -188,23 +201,15 @@ describe('ensureDemoData on a fresh database', () => {
   });
 
   it('should keep what the organiser edited, and never bring back a cancelled demo campaign', async () => {
-    const [campaign] = (await t.app.inject({ method: 'GET', url: '/api/campaigns', headers: bearer(token) })).json()
-      .data;
-    const edited = await t.app.inject({
-      method: 'PUT',
-      url: `/api/campaigns/${campaign.id}`,
-      headers: bearer(token),
-      payload: { name: 'Minha rifa', ticket_price: '2,00' },
-    });
-    expect(edited.statusCode).toBe(200);
+    const campaignId = await editDemoCampaign(t, token, { name: 'Minha rifa', ticket_price: '2,00' });
     await ensureDemoData(t.app, t.config.demoUser);
-    const after = await t.app.services.campaigns.get(await demoUserId(t), String(campaign.id));
+    const after = await t.app.services.campaigns.get(await demoUserId(t), String(campaignId));
     expect(after).toMatchObject({ name: 'Minha rifa', ticket_price: 2, status: { id: 2 } });
     expect(await counts(t)).toEqual(ONE_OF_EACH);
 
     const cancelled = await t.app.inject({
       method: 'POST',
-      url: `/api/campaigns/${campaign.id}/cancel`,
+      url: `/api/campaigns/${campaignId}/cancel`,
       headers: bearer(token),
       payload: { reason: 'Não quero a demo' },
     });
@@ -258,15 +263,7 @@ describe('ensureDemoData and a demo campaign published by an older version (no b
 
     // The organiser removes it ('Aparência'): a restart leaves the page without a banner.
     const token = await login(t);
-    const [campaign] = (await t.app.inject({ method: 'GET', url: '/api/campaigns', headers: bearer(token) })).json()
-      .data;
-    const removed = await t.app.inject({
-      method: 'PUT',
-      url: `/api/campaigns/${campaign.id}`,
-      headers: bearer(token),
-      payload: { banner_url: null },
-    });
-    expect(removed.statusCode).toBe(200);
+    await editDemoCampaign(t, token, { banner_url: null });
     await ensureDemoData(t.app, t.config.demoUser);
     expect((await page()).banner).toBeNull();
   });
