@@ -15,3 +15,25 @@ export const PIX_KEYS_SHOWN: [typed: string, type: PixKeyType, shown: string][] 
   ['Ana@Exemplo.com', 'email', 'ana@exemplo.com'],
   ['7D9F0335-8DCC-4054-9BF9-0DBD61D36906', 'evp', '7d9f0335-8dcc-4054-9bf9-0dbd61d36906'],
 ];
+
+/** The API's `errors` of a refusal for first messages by field: `{ field: [message] }`. */
+export const asErrors = (messages: Record<string, string>): Record<string, string[]> =>
+  Object.fromEntries(Object.entries(messages).map(([field, message]) => [field, [message]]));
+
+/**
+ * The account-opening wizard sent empty: every field's required message (the schema's firstErrors; the API's 422 on
+ * POST /digital-wallets/abrir-conta, which also asks for the document's file).
+ */
+export const ACCOUNT_OPENING_REQUIRED: Record<string, string> = {
+  name: 'Nome é obrigatório',
+  email: 'E-mail é obrigatório',
+  cpf: 'CPF deve ter 11 dígitos',
+  phone: 'Telefone inválido',
+  zipCode: 'CEP deve ter 8 dígitos',
+  street: 'Logradouro é obrigatório',
+  number: 'Número é obrigatório',
+  neighborhood: 'Bairro é obrigatório',
+  city: 'Cidade é obrigatória',
+  state: 'Estado é obrigatório',
+  documentType: 'Tipo de documento é obrigatório',
+};

@@ -6,7 +6,7 @@ import { countRows } from '../../support/rows';
 import { openAccount, storedDocuments, temporaryStorageDir, VALID_FIELDS, withFreshCpf } from '../../support/accounts';
 import { SE_ADDRESS } from '../../support/payloads';
 import { PDF, PNG } from '../../support/uploads';
-import { refusal } from '@rifaria/shared/testing/fixtures';
+import { ACCOUNT_OPENING_REQUIRED, asErrors, refusal } from '@rifaria/shared/testing/fixtures';
 
 const storageDir = temporaryStorageDir();
 const t = setupApp({ config: { storage: { dir: storageDir } } });
@@ -59,20 +59,7 @@ describe('POST /digital-wallets/abrir-conta', () => {
     expect(response.json()).toEqual({
       success: false,
       message: VALIDATION_FAILED,
-      errors: {
-        name: [ACCOUNT_OPENING_MESSAGES.nameRequired],
-        email: [AUTH_MESSAGES.emailRequired],
-        cpf: [ACCOUNT_OPENING_MESSAGES.cpfDigits],
-        phone: [ACCOUNT_OPENING_MESSAGES.phoneInvalid],
-        zipCode: [ADDRESS_MESSAGES.cepDigits],
-        street: [ADDRESS_MESSAGES.streetRequired],
-        number: [ADDRESS_MESSAGES.numberRequired],
-        neighborhood: [ADDRESS_MESSAGES.neighborhoodRequired],
-        city: [ADDRESS_MESSAGES.cityRequired],
-        state: [ADDRESS_MESSAGES.stateRequired],
-        documentType: [ACCOUNT_OPENING_MESSAGES.documentTypeRequired],
-        documentFile: [ACCOUNT_OPENING_MESSAGES.documentFileRequired],
-      },
+      errors: asErrors({ ...ACCOUNT_OPENING_REQUIRED, documentFile: ACCOUNT_OPENING_MESSAGES.documentFileRequired }),
     });
   });
 
