@@ -1,18 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setApiNavigate } from '@rifaria/shared/api-client';
-import { browser, mockFetchForFile, reply, server } from '@rifaria/shared/testing';
+import { browser, DRAW_TYPES_REPLY, mockFetchForFile, reply, server } from '@rifaria/shared/testing';
 import { CampaignWizard } from '../features/list/components/campaign-wizard';
-import {
-  activeWallet,
-  campaign,
-  drawTypesReply,
-  listReply,
-  renderAt,
-  renderList,
-  toastTexts,
-  walletsReply,
-} from '../testing/fixtures';
+import { activeWallet, campaign, listReply, renderAt, renderList, toastTexts, walletsReply } from '../testing/fixtures';
 
 mockFetchForFile();
 
@@ -31,7 +22,7 @@ async function fill(user: User, label: string, text: string) {
 const stepTitle = (title: string) => screen.getByRole('tab', { name: title });
 
 function baseServer(wallets: unknown[] = [activeWallet()]) {
-  server.on('GET', '/api/campaign_draw_types', () => drawTypesReply);
+  server.on('GET', '/api/campaign_draw_types', () => DRAW_TYPES_REPLY);
   server.on('GET', '/api/user-wallets', () => walletsReply(wallets));
 }
 
@@ -287,7 +278,7 @@ describe('New-campaign wizard', () => {
   });
 
   it('should show the wallets load failure', async () => {
-    server.on('GET', '/api/campaign_draw_types', () => drawTypesReply);
+    server.on('GET', '/api/campaign_draw_types', () => DRAW_TYPES_REPLY);
     server.on('GET', '/api/user-wallets', () => reply(400, { success: false }));
     const { user } = renderWizard();
     await fillUpToWallet(user);

@@ -110,14 +110,6 @@ export function listReply(data: Campaign[], summary: Partial<CampaignListReply['
   };
 }
 
-export const drawTypesReply = {
-  success: true,
-  data: [
-    { id: 1, description: 'Loteria Federal' },
-    { id: 2, description: 'Sorteio Rifaria' },
-  ],
-};
-
 export function walletsReply(wallets: unknown[] = [activeWallet()]) {
   return { success: true, data: wallets };
 }

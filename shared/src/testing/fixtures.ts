@@ -31,6 +31,9 @@ export const CANCELLED = purchaseStatus(PURCHASE_STATUS_ID.cancelled);
 export const FEDERAL_DRAW_TYPE: DrawType = { id: DRAW_TYPE_ID.federal, description: 'Loteria Federal' };
 export const RIFARIA_DRAW_TYPE: DrawType = { id: DRAW_TYPE_ID.rifaria, description: 'Sorteio Rifaria' };
 
+/** GET /api/campaign_draw_types's whole reply: both draw types, by id. */
+export const DRAW_TYPES_REPLY = { success: true, data: [FEDERAL_DRAW_TYPE, RIFARIA_DRAW_TYPE] };
+
 /** A purchase's numbers as the replies list them: each number's id is its position, shown with `digits` digits. */
 export const ticketsOf = (numbers: number[], digits = 4) =>
   numbers.map((id) => ({ id, number: String(id).padStart(digits, '0') }));

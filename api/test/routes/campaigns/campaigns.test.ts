@@ -3,7 +3,7 @@ import { api, setupApp } from '../../helper';
 import { insertWallet } from '../../support/wallets';
 import { createCampaign, postCampaign } from '../../support/campaigns';
 import { organiser, setupOrganiser } from '../../support/organisers';
-import { DRAFT_STATUS, FEDERAL_DRAW_TYPE, refusal } from '@rifaria/shared/testing/fixtures';
+import { DRAFT_STATUS, DRAW_TYPES_REPLY, FEDERAL_DRAW_TYPE, refusal } from '@rifaria/shared/testing/fixtures';
 
 const t = setupApp();
 const db = () => t.database.db;
@@ -14,13 +14,7 @@ describe('GET /api/campaign_draw_types', () => {
     const user = await organiser(t.app);
     const response = await call().get('/api/campaign_draw_types', user);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      success: true,
-      data: [
-        { id: 1, description: 'Loteria Federal' },
-        { id: 2, description: 'Sorteio Rifaria' },
-      ],
-    });
+    expect(response.json()).toEqual(DRAW_TYPES_REPLY);
   });
 
   it('should require a session', async () => {
