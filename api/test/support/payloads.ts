@@ -1,14 +1,7 @@
 /** Request bodies and notices written the same way by several test files. */
 
-/** Praça da Sé, São Paulo, as stored (CEP digits only), without the state. */
-export const SE_ADDRESS = {
-  zip_code: '01001000',
-  street: 'Praça da Sé',
-  number: '100',
-  complement: 'lado ímpar',
-  neighborhood: 'Sé',
-  city: 'São Paulo',
-};
+/** Praça da Sé, São Paulo, as stored (CEP digits only), without the state: shared with the schema's tests. */
+export { SE_ADDRESS } from '@rifaria/shared/testing/fixtures';
 
 /** One payment of an API Pix webhook notice ({pix: [...]}), as in BACEN's manual. */
 export const PIX_WEBHOOK_PAYMENT = {

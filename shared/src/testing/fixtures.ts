@@ -51,6 +51,16 @@ export function cepAddress(overrides: { complement?: string } = {}) {
   };
 }
 
+/** The address form's fields for CEP 01001-000 without the state (PUT /api/auth/address, the account opening). */
+export const SE_ADDRESS = {
+  zip_code: '01001000',
+  street: 'Praça da Sé',
+  number: '100',
+  complement: 'lado ímpar',
+  neighborhood: 'Sé',
+  city: 'São Paulo',
+};
+
 /** GET /api/cep/01001000's whole reply. */
 export const cepReply = (overrides: { complement?: string } = {}) => ({ success: true, data: cepAddress(overrides) });
 

@@ -12,6 +12,7 @@ import {
   registerSchema,
   validate,
 } from '..';
+import { SE_ADDRESS } from '../../testing/fixtures';
 
 describe('loginSchema', () => {
   it('should give the spec messages for empty and malformed fields', () => {
@@ -182,14 +183,7 @@ describe('addressSchema', () => {
   });
 
   it('should normalise CEP and UF and refuse unknown states', () => {
-    const address = {
-      zip_code: '01001-000',
-      street: 'Praça da Sé',
-      number: '1',
-      neighborhood: 'Sé',
-      city: 'São Paulo',
-      state_uf: 'sp',
-    };
+    const address = { ...SE_ADDRESS, complement: undefined, zip_code: '01001-000', state_uf: 'sp' };
     expect(validate(addressSchema, address).output).toMatchObject({
       zip_code: '01001000',
       state_uf: 'SP',
