@@ -51,6 +51,14 @@ export function cepAddress(overrides: { complement?: string } = {}) {
   };
 }
 
+/** The sign-up form's fields, valid (POST /api/auth/register): Ana Paula Souza with the password 'Segura123'. */
+export const registration = (email = 'ana@exemplo.com') => ({
+  name: 'Ana Paula Souza',
+  email,
+  password: 'Segura123',
+  password_confirmation: 'Segura123',
+});
+
 /** The address form's fields for CEP 01001-000 without the state (PUT /api/auth/address, the account opening). */
 export const SE_ADDRESS = {
   zip_code: '01001000',

@@ -1,14 +1,10 @@
 import { AUTH_MESSAGES } from '@rifaria/shared/schemas';
 import { bearer, uniqueEmail, setupApp } from '../../helper';
+import { registration } from '@rifaria/shared/testing/fixtures';
 
 const t = setupApp();
 
-const valid = () => ({
-  name: 'Ana Paula Souza',
-  email: uniqueEmail('ana'),
-  password: 'Segura123',
-  password_confirmation: 'Segura123',
-});
+const valid = () => registration(uniqueEmail('ana'));
 
 const register = (payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/auth/register', payload: payload as object });

@@ -12,7 +12,7 @@ import {
   registerSchema,
   validate,
 } from '..';
-import { SE_ADDRESS } from '../../testing/fixtures';
+import { registration, SE_ADDRESS } from '../../testing/fixtures';
 
 describe('loginSchema', () => {
   it('should give the spec messages for empty and malformed fields', () => {
@@ -41,12 +41,7 @@ describe('loginSchema', () => {
 });
 
 describe('registerSchema', () => {
-  const valid = {
-    name: 'Ana Souza',
-    email: 'ana@exemplo.com',
-    password: 'Segura123',
-    password_confirmation: 'Segura123',
-  };
+  const valid = registration();
 
   it('should accept a valid registration', () => {
     expect(validate(registerSchema, valid).success).toBe(true);
