@@ -5,22 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { bearer } from '../helper';
 import { formData, PNG, type UploadFile } from './uploads';
 import { cpfFromBase } from './buyers';
+import { ACCOUNT_OPENING_FIELDS as VALID_FIELDS } from '@rifaria/shared/testing/fixtures';
 
-export const VALID_FIELDS: Record<string, string> = {
-  name: 'Maria da Silva',
-  email: 'maria.silva@example.com',
-  cpf: '529.982.247-25',
-  phone: '(11) 98765-4321',
-  birthdate: '1990-05-17',
-  street: 'Praça da Sé',
-  number: '100',
-  neighborhood: 'Sé',
-  city: 'São Paulo',
-  state: 'SP',
-  zipCode: '01001-000',
-  complement: 'lado ímpar',
-  documentType: '1',
-};
+export { VALID_FIELDS };
 
 let cpfSequence = 0;
 

@@ -37,3 +37,20 @@ export const ACCOUNT_OPENING_REQUIRED: Record<string, string> = {
   state: 'Estado é obrigatório',
   documentType: 'Tipo de documento é obrigatório',
 };
+
+/** The account-opening wizard's fields, valid, as the form sends them (POST /digital-wallets/abrir-conta). */
+export const ACCOUNT_OPENING_FIELDS: Record<string, string> = {
+  name: 'Maria da Silva',
+  email: 'maria.silva@example.com',
+  cpf: '529.982.247-25',
+  phone: '(11) 98765-4321',
+  birthdate: '1990-05-17',
+  street: 'Praça da Sé',
+  number: '100',
+  neighborhood: 'Sé',
+  city: 'São Paulo',
+  state: 'SP',
+  zipCode: '01001-000',
+  complement: 'lado ímpar',
+  documentType: '1',
+};

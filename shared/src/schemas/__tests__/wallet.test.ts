@@ -14,7 +14,7 @@ import {
   transferSchema,
   validate,
 } from '..';
-import { ACCOUNT_OPENING_REQUIRED, PIX_KEYS_SHOWN } from '../../testing/fixtures';
+import { ACCOUNT_OPENING_FIELDS, ACCOUNT_OPENING_REQUIRED, PIX_KEYS_SHOWN } from '../../testing/fixtures';
 
 describe('toCents', () => {
   it.each([
@@ -151,13 +151,8 @@ describe('Pix keys', () => {
 });
 
 describe('account opening', () => {
-  const personal = {
-    name: 'Ana Souza',
-    email: 'ana@exemplo.com',
-    cpf: '529.982.247-25',
-    phone: '(11) 98765-4321',
-    birthdate: '',
-  };
+  const { name, email, cpf, phone } = ACCOUNT_OPENING_FIELDS;
+  const personal = { name, email, cpf, phone, birthdate: '' };
 
   it.each([
     ['1990-13-01', 'Data de nascimento inválida'],
