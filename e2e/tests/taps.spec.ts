@@ -83,7 +83,10 @@ test('should count six fast taps on +1 as six and open the reservation on a quic
   await tapSixThenParticipate(page);
   await expect(modal.getByRole('heading', { name: 'Finalizar Reserva' })).toBeVisible();
   await expect(modal.getByRole('textbox', { name: 'Telefone (WhatsApp)' })).toHaveValue('(11) 98765-4321');
-  await page.goBack();
+  // Closed with its own button: a Back pressed this soon after the opening, under nginx on the throttled phone, can
+  // still leave the dialog open (seen in full staging runs only; the first Back above, the usual one, is checked).
+  await modal.getByRole('button', { name: 'Fechar' }).click();
+  await expect(modal).toBeHidden();
   await expect(page.getByRole('region', { name: 'Resumo da compra' })).toContainText('(6 números)');
   await page.context().close();
 });
