@@ -85,6 +85,16 @@ export const paths = {
   },
   settings: { path: '/configuracoes', getHref: () => '/configuracoes' },
   whatsapp: { path: '/whatsapp', getHref: () => '/whatsapp' },
+
+  // The operators' back office (issue 32): mf-admin under /admin/*, outside the organiser's layout.
+  admin: {
+    path: '/admin',
+    /** '/admin' (the console's home) or one of its screens: '/admin/abertura-de-contas/7'. */
+    getHref: (...segments: Id[]) => ['/admin', ...segments.map(enc)].join('/'),
+  },
+  adminLogin: { path: '/admin/login', getHref: () => '/admin/login' },
+  /** The e-mailed invite: the token in the fragment (never sent to a server's log). */
+  adminInvite: { path: '/admin/convite', getHref: (token: string) => `/admin/convite#${encodeURIComponent(token)}` },
 } as const;
 
 export type AppPath = keyof typeof paths;
@@ -94,8 +104,8 @@ export function campaignLinkSlug(campaign: { link?: string | null; id: Id }): st
   return campaign.link?.trim() || `${CAMPAIGN_LINK_FALLBACK_PREFIX}${campaign.id}`;
 }
 
-/** Paths where a 401 must not bounce the visitor to /login (spec sections 4 and 8). */
-export const SESSION_FREE_PATH_PREFIXES = ['/login', '/cadastro', '/p/'] as const;
+/** Paths where a 401 must not bounce the visitor to /login (spec sections 4 and 8; the operators' console, issue 32). */
+export const SESSION_FREE_PATH_PREFIXES = ['/login', '/cadastro', '/p/', '/admin'] as const;
 
 export function isSessionFreePath(pathname: string): boolean {
   return SESSION_FREE_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix));

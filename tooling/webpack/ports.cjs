@@ -28,6 +28,8 @@ const APPS = /** @type {const} */ ([
   { dir: 'mf-whatsapp', name: 'mf_whatsapp', port: 3004, kind: 'remote', title: 'Rifaria · WhatsApp', exposes: APP },
   // firstView: also built as the page the API renders on the server (create-config.cjs createFirstViewConfigs).
   { dir: 'mf-public', name: 'mf_public', port: 3005, kind: 'remote', title: 'Rifaria', exposes: APP, firstView: true },
+  // The operators' back office (issue 32): mounted by the shell at /admin/*, outside the organiser's layout.
+  { dir: 'mf-admin', name: 'mf_admin', port: 3006, kind: 'remote', title: 'Rifaria · Operação', exposes: APP },
 ]);
 
 /** The registry entry of an app folder (throws for an unknown one: a new app is added to APPS first). */

@@ -18,6 +18,7 @@ const PrivacyRoute = lazy(() => import('./routes/legal/privacy'));
 const AdminRoot = lazy(() => import('./routes/app/root'));
 const DashboardRoute = lazy(() => import('./routes/app/dashboard'));
 const NotFoundRoute = lazy(() => import('./routes/errors/not-found'));
+const AdminConsoleRoute = lazy(() => import('./routes/admin/console'));
 
 function Page({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -58,6 +59,15 @@ export function AppRoutes() {
           />
         ))}
         <Route path={paths.publicArea.path} element={<RemoteRoute remote="mf_public" />} />
+        {/* The operators' console (issue 32): its own login and navigation, no organiser session. */}
+        <Route
+          path={`${paths.admin.path}/*`}
+          element={
+            <Page>
+              <AdminConsoleRoute />
+            </Page>
+          }
+        />
 
         {/* Protected: token required, inside the admin layout */}
         <Route element={<RequireAuth />}>

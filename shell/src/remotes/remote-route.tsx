@@ -16,6 +16,7 @@ export const REMOTE_LOADING_LABEL = 'Carregando...';
  *   /perfil/*, /configuracoes/* → mf_profile
  *   /whatsapp/*             → mf_whatsapp
  *   /p/*                    → mf_public
+ *   /admin/*                → mf_admin (the operators' console, outside the admin layout)
  * A failure (load or render) stays inside this route: pt-BR fallback + "Tentar novamente", which retries the load
  * in place (no page reload) while the sidebar and the other routes keep working.
  */

@@ -65,6 +65,7 @@ describe('GET /runtime-config.json', () => {
         mf_profile: '/_mf/mf-profile/mf-manifest.json',
         mf_whatsapp: '/_mf/mf-whatsapp/mf-manifest.json',
         mf_public: '/_mf/mf-public/mf-manifest.json',
+        mf_admin: '/_mf/mf-admin/mf-manifest.json',
       },
     });
   });
@@ -158,6 +159,9 @@ describe('static front ends', () => {
     '/p/checkout?compra=abc',
     '/whatsapp',
     '/perfil',
+    '/admin',
+    '/admin/login',
+    '/admin/abertura-de-contas/7',
   ])('should answer the page reload %s with the shell', async (url) => {
     const response = await get(url);
     expect(response.statusCode).toBe(200);
@@ -174,6 +178,7 @@ describe('static front ends', () => {
     '/whatsapp/instances/1/nada',
     '/whatsapp/messages/nada',
     '/webhooks/nada',
+    '/api/admin/nada',
     '/_mf/mf-campaigns/missing.js',
   ])('should never answer %s with the shell page', async (url) => {
     const response = await get(url);
@@ -187,7 +192,7 @@ describe('static front ends', () => {
   });
 
   it("should serve the shell's pages whatever the client accepts (issue 30: curl /login got a JSON 404)", async () => {
-    for (const url of ['/login', '/cadastro?x=1', '/campanhas/7/painel']) {
+    for (const url of ['/login', '/cadastro?x=1', '/campanhas/7/painel', '/admin/login']) {
       const response = await get(url, '*/*');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);

@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import { mockFetchForFile, reply, server } from '@rifaria/shared/testing';
+import type { Overview, OverviewDay } from '../features/home/api/get-overview';
+import { serve } from '../testing/fixtures';
+import { renderAt } from '../testing/render';
+
+// apexcharts needs a real layout engine: the lazily loaded chart shows its series as text instead.
+jest.mock('../features/home/components/overview-chart', () => ({
+  __esModule: true,
+  default: ({ days }: { days: OverviewDay[] }) => (
+    <p data-testid="chart">{days.map((day) => `${day.day}:${day.sales_value}/${day.paid_purchases}`).join(' ')}</p>
+  ),
+}));
+
+mockFetchForFile();
+
+function overview(sales = true): Overview {
+  const days = Array.from({ length: 30 }, (_, index) => ({
+    day: `2026-11-${String(index + 1).padStart(2, '0')}`,
+    sales_value: sales && index === 29 ? 150_000 : 0,
+    paid_purchases: sales && index === 29 ? 3 : 0,
+  }));
+  return {
+    days,
+    conversion: { reserved: 8, paid: 6, rate: 0.75 },
+    active_campaigns: 12,
+    open_reports: 2,
+    pending_kyc: 4,
+    mismatches: 1,
+  };
+}
+
+const card = (name: string) => screen.getByRole('region', { name });
+
+describe('Console home', () => {
+  it('should show the queues, the conversion, the day and the 30 days chart', async () => {
+    serve('/api/admin/overview', overview());
+    renderAt('/admin');
+    expect(await screen.findByRole('heading', { name: 'Início', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByTestId('chart')).toHaveTextContent('2026-11-30:150000/3');
+    expect(within(card('Denúncias abertas')).getByText('2')).toBeInTheDocument();
+    expect(within(card('Aberturas de conta pendentes')).getByRole('link')).toHaveAttribute(
+      'href',
+      '/admin/abertura-de-contas',
+    );
+    expect(within(card('Divergências na conciliação')).getByText('1')).toBeInTheDocument();
+    expect(within(card('Campanhas ativas')).getByText('12')).toBeInTheDocument();
+    expect(within(card('Conversão reservado → pago')).getByText('75% (6 de 8)')).toBeInTheDocument();
+    expect(within(card('Vendido hoje')).getByText('R$ 1.500,00')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Navegação da operação' })).toBeInTheDocument();
+  });
+
+  it('should say when there were no sales instead of an empty chart', async () => {
+    serve('/api/admin/overview', overview(false));
+    renderAt('/admin');
+    expect(await screen.findByText('Nenhuma venda paga nos últimos 30 dias.')).toBeInTheDocument();
+    expect(screen.queryByTestId('chart')).not.toBeInTheDocument();
+  });
+
+  it('should offer a retry when the overview does not load', async () => {
+    serve('/api/admin/overview', null);
+    server.on('GET', '/api/admin/overview', () => reply(500, { success: false, message: 'Erro interno.' }));
+    const { user } = renderAt('/admin');
+    expect(
+      await screen.findByText('Não foi possível carregar o resumo da operação. Erro interno.'),
+    ).toBeInTheDocument();
+    server.on('GET', '/api/admin/overview', () => overview());
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByTestId('chart')).toBeInTheDocument();
+  });
+
+  it('should show the loading state', async () => {
+    serve('/api/admin/overview', null);
+    server.on('GET', '/api/admin/overview', () => new Promise(() => undefined));
+    renderAt('/admin');
+    expect(await screen.findByRole('progressbar', { name: 'Carregando...' })).toBeInTheDocument();
+  });
+
+  it('should show a 404 inside the console for an unknown screen', async () => {
+    serve('/api/admin/overview', overview());
+    renderAt('/admin/nada');
+    expect(await screen.findByRole('heading', { name: 'Página não encontrada' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar ao início' })).toHaveAttribute('href', '/admin');
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * An operator's action that needs a reason (suspend, cancel with refunds, reject, refund, mark investigated): a reason
+ * from a fixed list when `reasons` is given, a text, and the action's button. The text is required unless `optional`.
+ * A refusal stays in the dialog; success closes it with a toast.
+ */
+import { useState } from 'react';
+import { Alert, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
+import { apiErrorMessage } from '@rifaria/shared/api-client';
+import { DialogForm, FormDialog, OutlinedField, toast, useAction } from '@rifaria/shared/ui';
+
+export const REASON_MAX_LENGTH = 1000;
+export const REASON_REQUIRED = 'Informe o motivo.';
+export const CHOICE_REQUIRED = 'Escolha um motivo.';
+
+export interface ReasonChoice {
+  value: string;
+  label: string;
+}
+
+export interface ReasonDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  /** What the action does, above the fields. */
+  description?: string;
+  submitLabel: string;
+  textLabel?: string;
+  reasons?: readonly ReasonChoice[];
+  /** The text may be left empty. */
+  optional?: boolean;
+  /** The toast after success. */
+  done: string;
+  /** The message when the server gave none. */
+  failed: string;
+  onSubmit: (input: { reason: string; text: string }) => Promise<unknown>;
+}
+
+export function ReasonDialog(props: ReasonDialogProps) {
+  const { open, onClose, reasons, optional = false } = props;
+  const [reason, setReason] = useState('');
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const action = useAction();
+  const titleId = `reason-${props.submitLabel.replace(/\W+/g, '-')}`;
+
+  const submit = () => {
+    if (reasons && !reason) return setProblem(CHOICE_REQUIRED);
+    if (!optional && !text.trim()) return setProblem(REASON_REQUIRED);
+    setProblem(null);
+    void action.run(
+      async () => {
+        await props.onSubmit({ reason, text: text.trim() });
+        toast.success(props.done);
+        setReason('');
+        setText('');
+        onClose();
+      },
+      (error) => apiErrorMessage(error, props.failed),
+    );
+  };
+
+  return (
+    <FormDialog open={open} onClose={onClose} busy={action.busy} titleId={titleId} title={props.title}>
+      <DialogForm
+        onSubmit={submit}
+        onCancel={onClose}
+        submitLabel={props.submitLabel}
+        busyLabel="Enviando..."
+        submitting={action.busy}
+        disabled={false}
+      >
+        {props.description ? <Alert severity="warning">{props.description}</Alert> : null}
+        {action.error ? <Alert severity="error">{action.error}</Alert> : null}
+        {reasons ? (
+          <>
+            <FormLabel id={`${titleId}-choices`}>Motivo</FormLabel>
+            <RadioGroup
+              aria-labelledby={`${titleId}-choices`}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            >
+              {reasons.map((choice) => (
+                <FormControlLabel key={choice.value} value={choice.value} control={<Radio />} label={choice.label} />
+              ))}
+            </RadioGroup>
+          </>
+        ) : null}
+        <OutlinedField
+          label={props.textLabel ?? 'Motivo'}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          multiline
+          minRows={3}
+          fullWidth
+          inputProps={{ maxLength: REASON_MAX_LENGTH }}
+          error={problem !== null}
+          helperText={problem ?? undefined}
+        />
+      </DialogForm>
+    </FormDialog>
+  );
+}
