@@ -30,6 +30,8 @@ import type { PixProvider } from './payments/pix-provider';
 import type { AddressesRepository, StatesRepository } from './profile/repository';
 import type { ProfileService } from './profile/service';
 import type { PurchasesService } from './purchases';
+import type { BackOfficeService } from './purchases/back-office';
+import type { CampaignReportsService } from './campaigns/reports';
 import type { MyTicketsService } from './purchases/my-tickets';
 import type { SalesService } from './sales/service';
 import type { SettingsService } from './settings/service';
@@ -98,6 +100,10 @@ export interface Services {
   deposits: DepositsService;
   // campaigns, buyers, purchases, sales, dashboard
   campaigns: CampaignsService;
+  /** Issue 32: buyers' reports on campaigns, queued for the operators. */
+  campaignReports: CampaignReportsService;
+  /** Issue 32: suspend, reinstate, cancel with refunds, buyer support (the operators' routes). */
+  backOffice: BackOfficeService;
   ticketPools: TicketPools;
   buyers: BuyersService;
   purchases: PurchasesService;

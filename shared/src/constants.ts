@@ -48,7 +48,7 @@ export const PUBLISH_RESULT_DELAY_MS = 2_500;
 /** The publish modal closes itself this long after an 'already published' 422. */
 export const ALREADY_PUBLISHED_CLOSE_MS = 2_000;
 /** Campaign status ids (campaign_statuses): the one source for the API and the front ends; names in types.ts CAMPAIGN_STATUS. */
-export const CAMPAIGN_STATUS_ID = { draft: 1, published: 2, cancelled: 3, finished: 4 } as const;
+export const CAMPAIGN_STATUS_ID = { draft: 1, published: 2, cancelled: 3, finished: 4, suspended: 5 } as const;
 /** The sales table's sortable columns (GET /api/campaigns/{id}/sales `sort_by`). */
 export const SALES_SORT_COLUMNS = ['purchased_at', 'total_value', 'total_tickets', 'buyer_name', 'status'] as const;
 /** campaign_draw_types (007): 'Loteria Federal' and 'Sorteio Rifaria'. */
@@ -128,7 +128,7 @@ export const SALES_CLOSE_BEFORE_DRAW_MS = 2 * 60 * 1000;
 export const PAYMENT_WARNING_SECONDS = 60;
 export const PIX_PAYMENT_METHOD_ID = 1;
 /** Purchase status ids (purchase_statuses): the one source for the API and the front ends; names in types.ts PURCHASE_STATUS. */
-export const PURCHASE_STATUS_ID = { pending: 1, paid: 2, cancelled: 3 } as const;
+export const PURCHASE_STATUS_ID = { pending: 1, paid: 2, cancelled: 3, refunded: 4 } as const;
 export const RESERVATION_QUANTITY_MIN = 0;
 export const RESERVATION_QUANTITY_MAX = 1_000;
 

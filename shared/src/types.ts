@@ -105,13 +105,14 @@ export interface RegisterRequest {
 // Campaigns (issue 4) ---------------------------------------------------------------------------------------------
 // Money in replies is a 2-decimal number of reais; inside the code it is centavos.
 
-/** Status ids: 1 Rascunho (draft), 2 Publicada, 3 Cancelada, 4 Finalizada. */
-export type CampaignStatusId = 1 | 2 | 3 | 4;
+/** Status ids: 1 Rascunho (draft), 2 Publicada, 3 Cancelada, 4 Finalizada, 5 Suspensa (by an operator, issue 32). */
+export type CampaignStatusId = 1 | 2 | 3 | 4 | 5;
 export const CAMPAIGN_STATUS = {
   1: 'Rascunho',
   2: 'Publicada',
   3: 'Cancelada',
   4: 'Finalizada',
+  5: 'Suspensa',
 } as const satisfies Record<CampaignStatusId, string>;
 
 export interface DrawType {
@@ -218,15 +219,18 @@ export interface PublishReply {
   data: Campaign & { processing: boolean };
 }
 
-/** Purchase status ids of the spec: 1 Pendente, 2 Pago, 3 Cancelado. */
-export type PurchaseStatusId = 1 | 2 | 3;
+/** Purchase status ids of the spec: 1 Pendente, 2 Pago, 3 Cancelado; 4 Reembolsado (paid, then refunded: issue 32). */
+export type PurchaseStatusId = 1 | 2 | 3 | 4;
 
 /** Purchase status names by id, as the spec shows them. */
 export const PURCHASE_STATUS = {
   1: 'Pendente',
   2: 'Pago',
   3: 'Cancelado',
+  4: 'Reembolsado',
 } as const satisfies Record<PurchaseStatusId, string>;
+
+export type PurchaseStatusName = (typeof PURCHASE_STATUS)[PurchaseStatusId];
 
 export interface Sale {
   id: number;
@@ -238,7 +242,7 @@ export interface Sale {
   buyer: { name: string; cpf: string; email: string | null; phone: string };
   total_tickets: number;
   total_value: number;
-  status: { id: PurchaseStatusId; name: 'Pendente' | 'Pago' | 'Cancelado' };
+  status: { id: PurchaseStatusId; name: PurchaseStatusName };
   purchased_at: string;
   /**
    * Only when asked for (`with_numbers=1`: the CSV, a search by number): the ticket numbers the purchase holds,
@@ -487,7 +491,7 @@ export interface Purchase {
   paid_at: string | null;
   total_tickets: number;
   total_value: number;
-  status: { id: PurchaseStatusId; name: 'Pendente' | 'Pago' | 'Cancelado' };
+  status: { id: PurchaseStatusId; name: PurchaseStatusName };
   /** Paid after expiry with no numbers left: the money goes back to the buyer ('pending' → 'refunded'/'failed'). */
   refund_status: 'pending' | 'refunded' | 'failed' | null;
   /**
@@ -641,4 +645,88 @@ export interface FirstViewRenderer {
    * <style> tags) into the document's head.
    */
   render(data: FirstViewData): { html: string; head: string };
+}
+
+// Back office: campaigns, reports, purchases and refunds (issue 32, /api/admin/*) ------------------------------------
+
+/** A campaign as the operators' list shows it (GET /api/admin/campaigns). */
+export interface AdminCampaign {
+  id: number;
+  name: string;
+  link: string;
+  status: { id: CampaignStatusId; description: string };
+  /** ISO 8601, or null without a draw date. */
+  draw_date: string | null;
+  organizer: { id: number; name: string; email: string };
+  open_reports: number;
+  paid_purchases: number;
+  /** Reais (2 decimals) of the Pago purchases. */
+  paid_value: number;
+  suspended_at: string | null;
+  suspension_reason: string | null;
+  cancel_reason: string | null;
+}
+
+/** 'Denunciar campanha' reasons: golpe, prêmio inexistente, conteúdo impróprio, outro. */
+export type CampaignReportReason = 'golpe' | 'premio_inexistente' | 'conteudo_improprio' | 'outro';
+
+/** One report in the operators' queue (GET /api/admin/campaign-reports). */
+export interface AdminCampaignReport {
+  id: number;
+  campaign: { id: number; name: string; link: string; status: { id: CampaignStatusId; description: string } };
+  reason: CampaignReportReason;
+  description: string;
+  /** The reporter's phone (digits) when given, to be called back. */
+  phone: string | null;
+  status: 'open' | 'resolved';
+  created_at: string;
+}
+
+/** A purchase found by an operator (GET /api/admin/purchases?q=). */
+export interface AdminPurchase {
+  purchase_hash: string;
+  campaign: { id: number; name: string; link: string };
+  status: { id: PurchaseStatusId; name: PurchaseStatusName };
+  refund_status: 'pending' | 'refunded' | 'failed' | null;
+  total_tickets: number;
+  total_value: number;
+  purchased_at: string;
+  paid_at: string | null;
+  /** The CPF masked (check digits only); name, phone and e-mail for support. */
+  buyer: { name: string; phone: string; email: string | null; cpf: string };
+}
+
+/** GET /api/admin/purchases/{hash}: with its status history, its Pix and its refund. */
+export interface AdminPurchaseDetail extends AdminPurchase {
+  history: { status: string; at: string }[];
+  pix: {
+    txid: string | null;
+    charge_status: string | null;
+    payments: { end_to_end_id: string; value: number; paid_at: string }[];
+  };
+  refund: {
+    status: 'pending' | 'refunded' | 'failed';
+    refund_id: string;
+    reason: string | null;
+    error: string | null;
+    requested_at: string | null;
+    refunded_at: string | null;
+  } | null;
+}
+
+/** A refund in progress, refused or done (GET /api/admin/refunds?status=). */
+export interface AdminRefund {
+  purchase_hash: string;
+  campaign: { id: number; name: string };
+  status: { id: PurchaseStatusId; name: PurchaseStatusName };
+  refund_status: 'pending' | 'refunded' | 'failed';
+  /** The id the PSP was asked with (PUT /pix/{e2eid}/devolucao/{id}). */
+  refund_id: string;
+  value: number;
+  reason: string | null;
+  /** The PSP's refusal, for a failed refund. */
+  error: string | null;
+  requested_at: string | null;
+  attempted_at: string | null;
+  refunded_at: string | null;
 }

@@ -15,8 +15,15 @@ import { publicRulesHtml } from './rules';
 import { centsToReais } from '@rifaria/shared/money';
 import { drawRuleText } from '../draws/rules';
 
-/** Statuses a public page shows: Publicada (buyable) and Finalizada (read-only). Drafts and cancelled ones are 404. */
-export const PUBLIC_CAMPAIGN_STATUSES = [CAMPAIGN_STATUS_ID.published, CAMPAIGN_STATUS_ID.finished] as const;
+/**
+ * Statuses a public page shows: Publicada (buyable), Finalizada (read-only) and Suspensa (issue 32: the page says
+ * 'Campanha suspensa', nothing can be bought). Drafts and cancelled ones are 404.
+ */
+export const PUBLIC_CAMPAIGN_STATUSES = [
+  CAMPAIGN_STATUS_ID.published,
+  CAMPAIGN_STATUS_ID.finished,
+  CAMPAIGN_STATUS_ID.suspended,
+] as const;
 
 export interface PublicCampaignRecord extends CampaignColumns {
   organizer_name: string;

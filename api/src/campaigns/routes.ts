@@ -1,11 +1,18 @@
 import multipart from '@fastify/multipart';
-import { CAMPAIGN_MESSAGES, createCampaignSchema, updateCampaignSchema } from '@rifaria/shared/schemas';
+import {
+  CAMPAIGN_MESSAGES,
+  CAMPAIGN_REPORT_MESSAGES,
+  campaignReportSchema,
+  createCampaignSchema,
+  updateCampaignSchema,
+} from '@rifaria/shared/schemas';
 import type { ApiSuccess, CampaignStatusId, PublicCampaign } from '@rifaria/shared/types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { CAMPAIGN_API_MESSAGES } from './messages';
-import { errorReply } from '../lib/reply-schema';
-import { CAMPAIGN_REPLIES, campaignErrors, cancelRefusedReply } from './schemas';
+import { errorReply, messageReply } from '../lib/reply-schema';
+import { fieldOf, perAddress, perPhoneLimit } from '../lib/rate-limits';
+import { CAMPAIGN_REPLIES, campaignErrors } from './schemas';
 import { HttpError, ValidationError } from '../lib/errors';
 import { forEachPart } from '../lib/multipart';
 import { linkOriginOf } from '../lib/public-origin';
@@ -46,7 +53,7 @@ export const PUBLIC_CAMPAIGN_CACHE_CONTROL = 'public, max-age=5';
 const listQuery = v.object({
   status: v.optional(
     v.pipe(
-      v.picklist(['1', '2', '3', '4'], 'Status inválido.'),
+      v.picklist(['1', '2', '3', '4', '5'], 'Status inválido.'),
       v.transform((value) => Number(value) as CampaignStatusId),
     ),
   ),
@@ -188,11 +195,11 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
   fastify.post(
     '/api/campaigns/:id/cancel',
     route({
-      summary: 'Cancela (definitivo)',
+      summary: 'Cancela (definitivo); com vendas, cada compra paga é reembolsada pelo PSP',
       params: idParams,
       body: cancelBody,
       200: CAMPAIGN_REPLIES.withMessage,
-      422: cancelRefusedReply,
+      422: errorReply,
     }),
     async (request) => ({
       success: true,
@@ -293,6 +300,35 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
       return { success: true, data };
     },
   );
+
+  // 'Denunciar campanha' (issue 32): queued for the operators; limited per address and, when given, per phone.
+  fastify.post(
+    '/public/campaigns/:link/reports',
+    publicRoute({
+      summary: 'Denuncia uma campanha pública (golpe, prêmio inexistente, conteúdo impróprio, outro)',
+      params: linkParams,
+      body: campaignReportSchema,
+      rateLimit: perAddress(REPORTS_PER_ADDRESS),
+      preHandler: perPhoneLimit(fastify, 'campaign-report', REPORTS_PER_PHONE, fieldOf('body', 'phone')),
+      201: messageReply,
+      404: errorReply,
+      429: errorReply,
+    }),
+    async (request, reply) => {
+      const { reason, description, phone } = request.body;
+      const created = await fastify.services.campaignReports.create(
+        request.params.link,
+        { reason, description, ...(phone ? { phone } : {}) },
+        request.ip,
+      );
+      if (!created) throw new HttpError(404, CAMPAIGN_MESSAGES.notFound);
+      return reply.code(201).send({ success: true, message: CAMPAIGN_REPORT_MESSAGES.sent });
+    },
+  );
 };
+
+/** Reports: a few per address and per phone an hour (a report is read by a person; a flood is not a report). */
+const REPORTS_PER_ADDRESS = { max: 10, timeWindowMs: 60 * 60_000 };
+const REPORTS_PER_PHONE = { max: 3, timeWindowMs: 60 * 60_000 };
 
 export default campaignRoutes;

@@ -12,7 +12,6 @@ import type {
 import * as v from 'valibot';
 import {
   campaignStatusSchema,
-  errorEntries,
   integer,
   isoTimestamp,
   ownedErrors,
@@ -197,14 +196,6 @@ export const publicCampaignSchema = wire<PublicCampaign>()(
 export const publicCampaignReplySchema = v.object({ success: v.literal(true), data: publicCampaignSchema });
 
 export const drawTypesReplySchema = v.object({ success: v.literal(true), data: v.array(drawTypeSchema) });
-
-/** 422 of a refused cancellation: the cancel modal reads `details.tickets_sold`. */
-export const cancelRefusedReply = replySchema(
-  v.pipe(
-    v.object({ ...errorEntries, details: v.optional(v.object({ tickets_sold: integer })) }),
-    v.description('Falha: mensagem em pt-BR; ao recusar o cancelamento, `details.tickets_sold`.'),
-  ),
-);
 
 /** Every campaign route needs a session and answers 404 for another organiser's id. */
 export const campaignErrors = ownedErrors;

@@ -10,13 +10,14 @@ import type { Campaign, CampaignListReply, CampaignStatusId, DrawType, PublicCam
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/schema';
-import { HttpError, fieldError, type ErrorBody } from '../lib/errors';
+import { HttpError, fieldError } from '../lib/errors';
 import { campaignSalesChart, campaignStats } from '../sales/stats';
 import { newStorageKey, type FileStorage, type StoredFile } from '../storage';
 import type { TicketPools } from '../tickets';
 import { commitmentOf, newSeed } from '../draws/algorithm';
 import type { Notifier } from '../whatsapp/notifier';
 import { amendmentsOf, hasReservations, presentAmendment, type AmendmentRow } from '../draws/amendments';
+import type { SalesCloser } from '../draws/service';
 import { CAMPAIGN_API_MESSAGES } from './messages';
 import {
   BANNER_KEY_PREFIX,
@@ -72,17 +73,6 @@ const NO_UPLOADED_BANNER = {
   banner_variants_claimed_at: null,
 } as const;
 
-/** 422 of a refused cancellation, with `details.tickets_sold` (the cancel modal shows it). */
-export class CancelSoldError extends HttpError {
-  constructor(readonly ticketsSold: number) {
-    super(422, CAMPAIGN_MESSAGES.cancelSold(ticketsSold));
-  }
-
-  override toBody(): ErrorBody {
-    return { ...super.toBody(), details: { tickets_sold: this.ticketsSold } } as ErrorBody;
-  }
-}
-
 const notFound = () => new HttpError(404, CAMPAIGN_MESSAGES.notFound);
 const fixFields = (field: string, message: string) => fieldError(field, message, CAMPAIGN_MESSAGES.fixFields);
 
@@ -107,6 +97,8 @@ export class CampaignsService {
     private readonly notifier: Notifier,
     /** The organiser's 'campanha publicada' e-mail, in the publish transaction, once per campaign (issue 30). */
     private readonly mail: OrganiserMail,
+    /** A cancelled campaign's Pendente purchases are cancelled with it (the purchases domain, as at the draw). */
+    private readonly sales: SalesCloser = { closeAtDraw: async () => [], cancelCharges: async () => undefined },
   ) {}
 
   /**
@@ -512,31 +504,36 @@ export class CampaignsService {
     return new HttpError(422, CAMPAIGN_API_MESSAGES.cancelledNotPublishable);
   }
 
-  /** Draft or Publicada → Cancelada, refused once tickets were sold; never undone. */
+  /**
+   * Draft or Publicada, not drawn → Cancelada; never undone. Since issue 32 a campaign with sales can be cancelled
+   * too: its Pendente purchases are cancelled here, and every Pago one is refunded by the worker
+   * (purchases/sale-refunds.ts: out of 'Futuro', back to the buyer through the PSP).
+   */
   async cancel(userId: string, campaignId: string, reason: string | null): Promise<Campaign> {
     const current = await this.findOwn(this.db, userId, campaignId);
     if (!current) throw new HttpError(404, CAMPAIGN_MESSAGES.cancelNotFound);
     if (current.status_id !== CAMPAIGN_STATUS_ID.draft && current.status_id !== CAMPAIGN_STATUS_ID.published) {
       throw new HttpError(422, CAMPAIGN_MESSAGES.cancelNotAllowed);
     }
-    const stats = await campaignStats(this.db, [{ id: current.id, total_tickets: current.total_tickets }]);
-    const sold = stats.get(current.id)?.tickets_sold ?? 0;
-    if (sold > 0) throw new CancelSoldError(sold);
-    // The purchases issue must also refuse a sale of a campaign that is no longer Publicada (checked under the
-    // pool's FOR UPDATE lock), which closes the window between this count and the UPDATE below.
-    const cancelled = await this.db
-      .updateTable('campaigns')
-      .set({
-        status_id: CAMPAIGN_STATUS_ID.cancelled,
-        cancel_reason: reason,
-        cancelled_at: sql<Date>`now()`,
-        updated_at: sql<Date>`now()`,
-      })
-      .where('id', '=', current.id)
-      .where('status_id', 'in', [CAMPAIGN_STATUS_ID.draft, CAMPAIGN_STATUS_ID.published])
-      .returning('id')
-      .executeTakeFirst();
-    if (!cancelled) throw new HttpError(422, CAMPAIGN_MESSAGES.cancelNotAllowed);
+    const closed = await this.db.transaction().execute(async (trx) => {
+      const cancelled = await trx
+        .updateTable('campaigns')
+        .set({
+          status_id: CAMPAIGN_STATUS_ID.cancelled,
+          cancel_reason: reason,
+          cancelled_at: sql<Date>`now()`,
+          cancelled_by: 'organiser',
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', current.id)
+        .where('status_id', 'in', [CAMPAIGN_STATUS_ID.draft, CAMPAIGN_STATUS_ID.published])
+        .where('drawn_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
+      if (!cancelled) throw new HttpError(422, CAMPAIGN_MESSAGES.cancelNotAllowed);
+      return this.sales.closeAtDraw(trx, current.id);
+    });
+    await this.sales.cancelCharges(closed);
     return this.get(userId, campaignId);
   }
 

@@ -360,6 +360,10 @@ export interface CampaignsTable {
   cancelled_at: NullableTimestamp;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  // 057_suspensions_and_refunds
+  suspended_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  suspension_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  cancelled_by: ColumnType<CancelledBy | null, CancelledBy | null | undefined, CancelledBy | null>;
 }
 
 export interface CampaignAwardsTable {
@@ -421,8 +425,8 @@ export interface PurchaseStatusesTable {
   name: string;
 }
 
-/** 1 Pendente, 2 Pago, 3 Cancelado (see the migration for the lifecycle and paid-to-refund). */
-export type PurchaseStatusIdValue = 1 | 2 | 3;
+/** 1 Pendente, 2 Pago, 3 Cancelado, 4 Reembolsado (057) (see the migrations for the lifecycle and paid-to-refund). */
+export type PurchaseStatusIdValue = 1 | 2 | 3 | 4;
 export type RefundStatus = 'pending' | 'refunded' | 'failed';
 
 export interface PurchasesTable {
@@ -449,6 +453,12 @@ export interface PurchasesTable {
   proven: ColumnType<boolean, boolean | undefined, boolean>;
   /** 051: when the buyer accepted the rules and declared being 18 or older (NULL: before 051, never asked). */
   terms_accepted_at: NullableTimestamp;
+  // 057_suspensions_and_refunds: a paid purchase refunded (Reembolsado), and the PSP's answer.
+  refund_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  refund_requested_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  refunded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  refund_error: ColumnType<string | null, string | null | undefined, string | null>;
+  refund_retries: ColumnType<number, number | undefined, number>;
 }
 
 export interface CampaignTicketsTable {
@@ -697,6 +707,8 @@ export interface Database {
   campaign_sales_deltas: CampaignSalesDeltasTable;
   // 054_google_sign_in
   google_sign_in_flows: GoogleSignInFlowsTable;
+  // 057_suspensions_and_refunds
+  campaign_reports: CampaignReportsTable;
 }
 
 /** 054: a Google sign-in between the redirect and the callback (auth/google.ts). */
@@ -740,3 +752,20 @@ export type UserWallet = Selectable<UserWalletsTable>;
  * so a query on the root handle would wait for the transaction forever.
  */
 export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** 057: who cancelled a campaign. */
+export type CancelledBy = 'organiser' | 'operator';
+
+/** 057: 'Denunciar campanha', queued for the operators. */
+export type CampaignReportReason = 'golpe' | 'premio_inexistente' | 'conteudo_improprio' | 'outro';
+export interface CampaignReportsTable {
+  id: Id;
+  campaign_id: Int8;
+  reason: CampaignReportReason;
+  description: string;
+  phone: string | null;
+  client_address: string | null;
+  status: ColumnType<'open' | 'resolved', 'open' | 'resolved' | undefined, 'open' | 'resolved'>;
+  created_at: CreatedAt;
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}

@@ -82,6 +82,7 @@ export class DrawsService {
     if (campaign.drawn_at !== null || campaign.status_id === CAMPAIGN_STATUS_ID.finished) {
       return refuse(DRAW_MESSAGES.alreadyDrawn);
     }
+    if (campaign.status_id === CAMPAIGN_STATUS_ID.suspended) return refuse(DRAW_MESSAGES.suspended);
     if (campaign.status_id !== CAMPAIGN_STATUS_ID.published) return refuse(DRAW_MESSAGES.notPublished);
     if (campaign.draw_at === null) return refuse(DRAW_MESSAGES.noDrawDate);
     if (campaign.db_now.getTime() < campaign.draw_at.getTime()) {

@@ -21,6 +21,8 @@ export type BalanceType = 'available' | 'blocked';
 export const PLATFORM_ACCOUNTS = {
   pix_clearing: { allowNegative: true },
   pix_payouts: { allowNegative: false },
+  /** Sales refunded to their buyers (issue 32), out of 'Futuro', until the PSP confirms the devolução. */
+  refunds_payable: { allowNegative: false },
 } as const;
 export type PlatformAccount = keyof typeof PLATFORM_ACCOUNTS;
 
@@ -40,7 +42,16 @@ export function accountCode(ref: AccountRef): string {
 }
 
 /** Kinds shown in the wallet history (the API's `kind`); later features add theirs. */
-export type LedgerKind = 'deposit' | 'sale' | 'release' | 'transfer' | 'transfer_reversal' | 'refund';
+export type LedgerKind =
+  | 'deposit'
+  | 'sale'
+  | 'release'
+  | 'transfer'
+  | 'transfer_reversal'
+  | 'refund'
+  // issue 32: a refunded sale leaves 'Futuro' (sale_refund), then the PSP returns it (refund_sent)
+  | 'sale_refund'
+  | 'refund_sent';
 
 export interface LedgerEntryInput {
   account: AccountRef;

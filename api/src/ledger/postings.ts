@@ -69,3 +69,24 @@ export const transferReversalPosting = (p: Movement & { transferId: string | num
 /** A sale refunded to the buyer before the draw (issue 5): "Futuro" → back through the PSP. */
 export const refundPosting = (p: Movement & { refundId: string | number }): PostInput =>
   movement('refund', 'refund_id', p.refundId, p, walletAccount(p.walletId, 'blocked'), clearing);
+
+const refundsPayable = platformAccount('refunds_payable');
+
+/**
+ * A paid sale refunded before the draw (issue 32: a campaign cancelled, an operator's refund): its money leaves the
+ * organiser's "Futuro" at once, for refunds_payable, until the PSP returns it (refundSentPosting). Keyed by purchase.
+ */
+export const saleRefundPosting = (p: Movement & { purchaseId: string | number }): PostInput =>
+  movement('sale_refund', 'purchase_id', p.purchaseId, p, walletAccount(p.walletId, 'blocked'), refundsPayable);
+
+/** The PSP returned a refunded sale to its payer (DEVOLVIDO): refunds_payable → clearing, once per purchase. */
+export const refundSentPosting = (p: Omit<Movement, 'walletId'> & { purchaseId: string | number }): PostInput => ({
+  idempotencyKey: `refund_sent:${p.purchaseId}`,
+  kind: 'refund_sent',
+  description: p.description,
+  metadata: { purchase_id: String(p.purchaseId) },
+  entries: [
+    { account: refundsPayable, amountCents: -p.amountCents },
+    { account: clearing, amountCents: p.amountCents },
+  ],
+});

@@ -38,14 +38,14 @@ const described = <T extends Record<number, string>>(names: T) =>
 
 /** { id, description } of a campaign status (shared CAMPAIGN_STATUS). */
 export const campaignStatusSchema = v.object({
-  id: v.pipe(v.picklist(ids(CAMPAIGN_STATUS) as [1, 2, 3, 4]), v.description(described(CAMPAIGN_STATUS))),
+  id: v.pipe(v.picklist(ids(CAMPAIGN_STATUS) as [1, 2, 3, 4, 5]), v.description(described(CAMPAIGN_STATUS))),
   description: v.string(),
 });
 
 /** { id, name } of a purchase status (shared PURCHASE_STATUS). */
 export const purchaseStatusSchema = v.object({
-  id: v.pipe(v.picklist(Object.values(PURCHASE_STATUS_ID) as [1, 2, 3]), v.description(described(PURCHASE_STATUS))),
-  name: v.picklist(Object.values(PURCHASE_STATUS) as ['Pendente', 'Pago', 'Cancelado']),
+  id: v.pipe(v.picklist(Object.values(PURCHASE_STATUS_ID) as [1, 2, 3, 4]), v.description(described(PURCHASE_STATUS))),
+  name: v.picklist(Object.values(PURCHASE_STATUS) as ['Pendente', 'Pago', 'Cancelado', 'Reembolsado']),
 });
 
 export const paginationSchema = wire<Pagination>()(

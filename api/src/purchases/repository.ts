@@ -641,7 +641,7 @@ export class PurchasesRepository {
         .innerJoin('pix_received_payments as r', (join) =>
           join.onRef('r.charge_id', '=', 'ch.id').on('r.credited', '=', true),
         )
-        .select(['p.campaign_id', 'p.id', 'p.total_cents', 'r.end_to_end_id'])
+        .select(['p.campaign_id', 'p.id', 'p.total_cents', 'r.end_to_end_id', 'p.status_id', 'p.refund_retries'])
         .select(sql<boolean>`p.refund_attempted_at IS NULL`.as('first_attempt'))
         .where('p.refund_status', '=', 'pending')
         .where(leaseOver('p.refund_attempted_at', leaseSeconds))

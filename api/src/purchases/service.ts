@@ -23,6 +23,7 @@ import { closeSalesAtDraw, expireOverdue, expireWithCharge } from './expire';
 import { presentPurchase, QrCodeCache } from './presenter';
 import { drawPurchaseReceipt, receiptFileName } from './receipt';
 import { refundPending } from './refund';
+import { finishSaleRefund } from './sale-refunds';
 import { PurchasesRepository, type LookupInput, type LookupRow, type Reservation } from './repository';
 
 /**
@@ -190,6 +191,7 @@ export class PurchasesService {
         payments: this.payments,
         log: this.log,
         honour: (key, claimedAt) => honourLatePayment(this.confirmation, this.db, key, claimedAt),
+        finishSale: (row, outcome) => finishSaleRefund(this.db, this.notifier, row, outcome),
       },
       this.options.batchSize,
       leaseSeconds,

@@ -1,4 +1,5 @@
 import type { WorkerStep } from '../lib/worker';
+import type { BackOfficeService } from './back-office';
 import type { PurchasesService } from './service';
 
 /**
@@ -13,4 +14,9 @@ export function purchasesWorkerSteps(purchases: PurchasesService): WorkerStep[] 
     { name: 'ticket-lease-reclaim', run: () => purchases.allocator.reclaimAbandonedLeases() },
     { name: 'purchase-refunds', run: () => purchases.refundPending() },
   ];
+}
+
+/** Issue 32: the paid purchases of cancelled campaigns queued as refunds (before 'purchase-refunds' asks the PSP). */
+export function backOfficeWorkerSteps(backOffice: BackOfficeService): WorkerStep[] {
+  return [{ name: 'campaign-refunds', run: () => backOffice.queueCampaignRefunds() }];
 }

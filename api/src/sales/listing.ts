@@ -72,7 +72,7 @@ export function foldForSearch(text: string): string {
 }
 
 /** `text` with %, _ and \ escaped, so LIKE matches what the user typed literally. */
-function escapeLike(text: string): string {
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

@@ -22,7 +22,7 @@ import type { SalesExportQuery } from './export';
  * running it. GET /api/campaigns/{id}/sales/{saleId}/numbers: every number of one sale (the table shows the first).
  */
 
-const statusValue = v.picklist(['1', '2', '3'], SALES_MESSAGES.status);
+const statusValue = v.picklist(['1', '2', '3', '4'], SALES_MESSAGES.status);
 const statusList = v.optional(
   v.union([statusValue, v.array(statusValue, SALES_MESSAGES.status)], SALES_MESSAGES.status),
 );

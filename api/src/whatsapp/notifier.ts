@@ -114,8 +114,11 @@ export class Notifier {
     };
   }
 
-  /** 'Pagamento confirmado' of purchases just turned Pago: WhatsApp, and e-mail to buyers who gave one. */
-  async purchasesPaid(trx: Executor, keys: readonly PurchaseKey[]): Promise<void> {
+  /**
+   * 'Pagamento confirmado' of purchases just turned Pago: WhatsApp, and e-mail to buyers who gave one. `resend`: an
+   * operator sends it again (issue 32): a new WhatsApp row under its own key.
+   */
+  async purchasesPaid(trx: Executor, keys: readonly PurchaseKey[], resend?: string): Promise<void> {
     if (keys.length === 0) return;
     const { campaignIds, ids } = keyArrays(keys);
     const { rows } = await sql<{
@@ -167,7 +170,7 @@ export class Notifier {
           toPhone: row.buyer_phone,
           text: paymentConfirmedText(notice),
           kind: 'payment_confirmed',
-          dedupeKey: `payment_confirmed:${row.id}`,
+          dedupeKey: `payment_confirmed:${row.id}${resend ? `:resend:${resend}` : ''}`,
         });
       }
       if (row.buyer_email) {
@@ -211,6 +214,39 @@ export class Notifier {
       FROM buyers b
       WHERE b.id IN (SELECT p.buyer_id FROM purchases p WHERE p.campaign_id = ${amendment.campaignId} AND p.status_id = 2)
         AND b.email IS NOT NULL`.execute(trx);
+  }
+
+  /**
+   * A platform notice to a buyer about their purchase (issue 32: a refund): WhatsApp from the platform's sender (no
+   * organiser's words in it), once per key, and the e-mail when the buyer gave one.
+   */
+  async buyerNotice(
+    trx: Executor,
+    notice: {
+      phone: string;
+      email: string | null;
+      text: string;
+      mail: { subject: string; text: string; html: string };
+      dedupeKey: string;
+    },
+  ): Promise<void> {
+    await this.repository.enqueuePlatform(trx, {
+      phone: notice.phone,
+      text: notice.text.slice(0, WHATSAPP_TEXT_MAX_LENGTH),
+      kind: 'buyer_notice',
+      dedupeKey: notice.dedupeKey,
+    });
+    if (!notice.email) return;
+    await this.mail.enqueueOnce(
+      {
+        to_address: notice.email,
+        subject: notice.mail.subject,
+        body_text: notice.mail.text,
+        body_html: notice.mail.html,
+        dedupe_key: notice.dedupeKey,
+      },
+      trx,
+    );
   }
 
   /** 'Reserva expirada' of purchases just cancelled (their time ran out, or sales closed for the draw). */

@@ -45,6 +45,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /media/banners/:key/:variant': 'campaign banner variants on the public page',
   'GET /public/campaigns/:link': "the buyer's campaign page",
   'GET /public/campaigns/:link/result': 'the public draw result',
+  'POST /public/campaigns/:link/reports': "'Denunciar campanha': queued for the operators, limited per address and phone",
   'GET /public/campaigns/:link/result/verification.json': 'the public draw verification file',
   'GET /public/campaigns/:link/my-tickets': '"Meus números", answered only with phone and CPF',
   'GET /public/campaigns/:link/my-tickets/device': '"Meus números" of the buyer the device cookie proves, else nothing',

@@ -15,6 +15,7 @@ export const DRAW_MESSAGES = {
   prizesCount: 'Informe os 5 prêmios da Loteria Federal',
   // Refusals of the draw (422).
   notPublished: 'Apenas campanhas publicadas podem ser sorteadas.',
+  suspended: 'Esta campanha foi suspensa pela equipe da Rifaria e não pode ser sorteada enquanto estiver suspensa.',
   alreadyDrawn: 'O sorteio desta campanha já foi realizado.',
   noDrawDate: 'Defina a data do sorteio antes de realizá-lo.',
   tooEarly: (when: string) => `O sorteio só pode ser realizado a partir de ${when}.`,

@@ -40,7 +40,9 @@ import { campaignsWorkerSteps } from '../../campaigns/worker';
 import { resolveTicketPoolSecret, TicketPoolKeys, TicketPools } from '../../tickets';
 import { createLeaseRecall, DEFAULT_ALLOCATOR_OPTIONS, PurchasesService, TicketAllocator } from '../../purchases';
 import { MyTicketsService } from '../../purchases/my-tickets';
-import { purchasesWorkerSteps } from '../../purchases/worker';
+import { backOfficeWorkerSteps, purchasesWorkerSteps } from '../../purchases/worker';
+import { BackOfficeService } from '../../purchases/back-office';
+import { CampaignReportsService } from '../../campaigns/reports';
 import { SalesService } from '../../sales/service';
 import { salesWorkerSteps } from '../../sales/worker';
 import { DashboardService } from '../../dashboard/service';
@@ -82,6 +84,7 @@ export function workerSteps(services: Services): WorkerStep[] {
     ...paymentsWorkerSteps(services.payments),
     ...walletsWorkerSteps(services.transfers),
     ...accountsWorkerSteps(services.kycReview),
+    ...backOfficeWorkerSteps(services.backOffice),
     ...purchasesWorkerSteps(services.purchases),
     ...salesWorkerSteps(services.sales),
     ...whatsappWorkerSteps(services.whatsapp, services.whatsappSender),
@@ -215,7 +218,25 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     wallets,
     transfers: new TransfersService(db, pix, wallets, log, organiserMail),
     deposits: new DepositsService(db, payments, wallets),
-    campaigns: new CampaignsService(db, ticketPools, storage, linkOriginOf(config), log, notifier, organiserMail),
+    campaigns: new CampaignsService(
+      db,
+      ticketPools,
+      storage,
+      linkOriginOf(config),
+      log,
+      notifier,
+      organiserMail,
+      purchases,
+    ),
+    // Issue 32: reports, suspensions, cancellations with refunds, buyer support (the operators' /api/admin/*).
+    campaignReports: new CampaignReportsService(db),
+    backOffice: new BackOfficeService(db, {
+      purchases,
+      cipher: buyerCipher,
+      notifier,
+      mail: (trx, mail) => repos.mailOutbox.enqueue(mail, trx),
+      origin: linkOriginOf(config),
+    }),
     ticketPools,
     buyers,
     purchases,
