@@ -179,8 +179,11 @@ export interface AppConfig {
   demoUser: { enabled: boolean; email: string; password: string; name: string };
   /** Uploaded files (identity documents, banners): local disk under this directory (STORAGE_DIR). */
   storage: { dir: string };
-  /** Review of account openings: the sandbox approves each one after a delay; other providers plug a KycReviewer. */
-  kyc: { provider: 'sandbox'; sandboxApprovalDelayMs: number };
+  /**
+   * Review of account openings: the sandbox approves each one after a delay; 'manual' leaves each one in the
+   * operators' queue (issue 32); other providers plug a KycReviewer.
+   */
+  kyc: { provider: 'sandbox' | 'manual'; sandboxApprovalDelayMs: number };
   /** CEP lookup: ViaCEP first, BrasilAPI as fallback (base URLs overridable so tests use a fake server). */
   cep: { viacepUrl: string; brasilapiUrl: string; timeoutMs: number };
   /**

@@ -2,6 +2,8 @@ export { AccountOpeningService, type AccountDocument } from './service';
 export { generateAccountNumber, isValidAccountNumber, mod11CheckDigit } from './account-number';
 export {
   KycReviewService,
+  kycReviewerFor,
+  ManualKycReviewer,
   SandboxKycReviewer,
   type KycDecision,
   type KycReviewContext,

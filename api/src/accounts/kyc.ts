@@ -29,6 +29,8 @@ export interface KycReviewer {
   readonly name: string;
   /** Applications younger than this are not offered yet (database clock). */
   readonly minimumAgeMs: number;
+  /** true: a person decides each application (the operators' queue, issue 32); the worker offers it nothing. */
+  readonly awaitsOperator?: boolean;
   /**
    * Runs inside the review transaction while the application row is locked: keep it short (a provider call
    * with a timeout), and return 'pending' rather than waiting for a slow provider.
@@ -44,6 +46,29 @@ export class SandboxKycReviewer implements KycReviewer {
   review(): Promise<KycDecision> {
     return Promise.resolve({ outcome: 'approved' });
   }
+}
+
+/**
+ * KYC_PROVIDER=manual (issue 32): nothing is decided automatically. Each application waits 'Em análise' in the
+ * operators' queue (GET /api/admin/account-openings), with the automatic checks recorded when it was sent
+ * (checks.ts), until an operator approves or rejects it (KycDecisionService).
+ */
+export class ManualKycReviewer implements KycReviewer {
+  readonly name = 'manual';
+  readonly minimumAgeMs = 0;
+  readonly awaitsOperator = true;
+
+  review(): Promise<KycDecision> {
+    return Promise.resolve({ outcome: 'pending' });
+  }
+}
+
+/** The reviewer KYC_PROVIDER names. */
+export function kycReviewerFor(config: {
+  provider: 'sandbox' | 'manual';
+  sandboxApprovalDelayMs: number;
+}): KycReviewer {
+  return config.provider === 'manual' ? new ManualKycReviewer() : new SandboxKycReviewer(config.sandboxApprovalDelayMs);
 }
 
 export interface ReviewSummary {
@@ -69,6 +94,8 @@ export class KycReviewService {
   /** One pass over the due applications (called by the worker loop; tests call it directly). */
   async reviewPendingApplications(): Promise<ReviewSummary> {
     const summary: ReviewSummary = { approved: 0, rejected: 0, pending: 0 };
+    // The operators decide: no row is locked (an operator's decision never waits behind the worker's pass).
+    if (this.reviewer.awaitsOperator) return summary;
     await this.db.transaction().execute(async (trx) => {
       const due = await this.accounts.lockPendingApplications(this.reviewer.minimumAgeMs, BATCH_SIZE, trx);
       for (const application of due) {

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
-import type { AccountApplicationsTable, Database, Executor } from '../db/schema';
+import type { AccountApplicationsTable, ApplicationStatus, Database, Executor, KycRejectionCode } from '../db/schema';
 import type { WalletWithType } from '../wallets/service';
 
 export type AccountApplication = Selectable<AccountApplicationsTable>;
@@ -101,6 +101,12 @@ export class AccountsRepository {
       .execute();
   }
 
+  /** Whether a later application corrects this one ('Corrigir e reenviar', at most once). */
+  isResubmitted(id: string, trx: Executor = this.db): Promise<boolean> {
+    const query = trx.selectFrom('account_applications').select('id').where('resubmission_of', '=', id);
+    return query.executeTakeFirst().then((row) => row !== undefined);
+  }
+
   /**
    * Locks in-review applications at least `minimumAgeMs` old (database clock, the same for every process),
    * oldest first. SKIP LOCKED: rows another process is reviewing right now are skipped, never reviewed twice.
@@ -119,6 +125,43 @@ export class AccountsRepository {
       .execute();
   }
 
+  /**
+   * The application locked FOR UPDATE (an operator's decision): a second operator deciding the same one waits here
+   * for the first to commit, then reads the decided status.
+   */
+  lockApplication(id: string, trx: Executor): Promise<AccountApplication | undefined> {
+    return trx.selectFrom('account_applications').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  }
+
+  findApplication(id: string, trx: Executor = this.db): Promise<AccountApplication | undefined> {
+    return trx.selectFrom('account_applications').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * The operators' queue (issue 32), one status at a time: the ones in review oldest first (first come, first
+   * reviewed), the decided ones newest decision first.
+   */
+  async listApplications(
+    status: ApplicationStatus,
+    page: number,
+    perPage: number,
+    trx: Executor = this.db,
+  ): Promise<{ items: AccountApplication[]; total: number }> {
+    const filtered = trx.selectFrom('account_applications').where('status', '=', status);
+    const ordered =
+      status === 'in_review'
+        ? filtered.selectAll().orderBy('created_at').orderBy('id')
+        : filtered.selectAll().orderBy('reviewed_at', 'desc').orderBy('id', 'desc');
+    const [items, count] = await Promise.all([
+      ordered
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute(),
+      filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.total) };
+  }
+
   /** Approval: the application and its wallet together (call inside the review transaction). */
   async approve(application: AccountApplication, reviewer: string, trx: Executor): Promise<void> {
     await trx
@@ -135,10 +178,17 @@ export class AccountsRepository {
       .execute();
   }
 
-  async reject(application: AccountApplication, reviewer: string, reason: string, trx: Executor): Promise<void> {
+  /** `code`: an operator's reason from the fixed list and its details (issue 32); `reason` is the organiser's text. */
+  async reject(
+    application: AccountApplication,
+    reviewer: string,
+    reason: string,
+    trx: Executor,
+    code: { rejection_code: KycRejectionCode; rejection_details: string | null } | null = null,
+  ): Promise<void> {
     await trx
       .updateTable('account_applications')
-      .set({ status: 'rejected', reviewer, rejection_reason: reason, reviewed_at: sql<Date>`now()` })
+      .set({ status: 'rejected', reviewer, rejection_reason: reason, reviewed_at: sql<Date>`now()`, ...code })
       .where('id', '=', application.id)
       .where('status', '=', 'in_review')
       .execute();

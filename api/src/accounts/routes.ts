@@ -10,6 +10,7 @@ import { refuseNulText } from '../lib/text-input';
 import { sessionOf } from '../lib/session';
 import { authErrors, commonErrors, errorReply } from '../lib/reply-schema';
 import { ACCOUNT_REPLIES } from './schemas';
+import { ownApplication } from './presenter';
 import { detectFileType, type DetectedMime } from '../storage';
 import { routeGroup } from '../lib/route';
 import type { RoutesPlugin } from '../lib/routes-plugin';
@@ -18,7 +19,10 @@ import type { RoutesPlugin } from '../lib/routes-plugin';
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 const DOCUMENT_MIMES: ReadonlySet<DetectedMime> = new Set(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']);
 const DOCUMENT_FIELD = 'documentFile';
+/** 'Corrigir e reenviar' (issue 32): the rejected application this opening corrects; its document may be kept. */
+const RESUBMISSION_FIELD = 'resubmissionOf';
 const FIELD_NAMES = Object.keys(accountOpeningSchema.entries);
+const READ_FIELDS = [...FIELD_NAMES, RESUBMISSION_FIELD];
 
 interface ParsedOpening {
   fields: Record<string, string>;
@@ -37,7 +41,7 @@ async function readOpeningParts(request: FastifyRequest): Promise<ParsedOpening>
       if (part.type === 'file') {
         if (part.fieldname === DOCUMENT_FIELD && file === null) file = await part.toBuffer();
         else part.file.resume(); // an unexpected file field: drained, ignored
-      } else if (FIELD_NAMES.includes(part.fieldname) && !(part.fieldname in fields)) {
+      } else if (READ_FIELDS.includes(part.fieldname) && !(part.fieldname in fields)) {
         if (part.valueTruncated) throw new HttpError(413, API_MESSAGES.payloadTooLarge);
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
       }
@@ -53,9 +57,16 @@ async function readOpeningParts(request: FastifyRequest): Promise<ParsedOpening>
   return { fields, file };
 }
 
-/** Presence and type by magic bytes; never the file name or the declared Content-Type. */
-function checkDocument(file: Buffer | null): { document: AccountDocument } | { error: string } {
+/**
+ * Presence and type by magic bytes; never the file name or the declared Content-Type. A resubmission may send no
+ * file: the corrected application's document is kept (null here).
+ */
+function checkDocument(
+  file: Buffer | null,
+  resubmission: boolean,
+): { document: AccountDocument | null } | { error: string } {
   // Browsers send an empty part (filename="") when no file was chosen.
+  if ((!file || file.length === 0) && resubmission) return { document: null };
   if (!file || file.length === 0) return { error: ACCOUNT_OPENING_MESSAGES.documentFileRequired };
   const type = detectFileType(file);
   if (!type || !DOCUMENT_MIMES.has(type.mime)) return { error: ACCOUNT_OPENING_MESSAGES.documentFileType };
@@ -91,6 +102,23 @@ const accountsRoutes: RoutesPlugin = async (fastify) => {
     },
   );
 
+  fastify.get(
+    '/api/accounts/applications/latest',
+    sessionRoute({
+      summary:
+        'A última solicitação de abertura de conta: situação, motivo da recusa e os dados para corrigir e reenviar',
+      200: ACCOUNT_REPLIES.latestApplication,
+    }),
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const { accounts } = fastify.services;
+      // Newest first (an organiser has a handful at most).
+      const [application] = await accounts.listApplicationsOfUser(sessionOf(request).user.id);
+      if (!application) return { success: true, data: null };
+      return { success: true, data: ownApplication(application, await accounts.isResubmitted(application.id)) };
+    },
+  );
+
   fastify.post(
     '/digital-wallets/abrir-conta',
     sessionRoute({
@@ -107,14 +135,19 @@ const accountsRoutes: RoutesPlugin = async (fastify) => {
       const input = Object.fromEntries(FIELD_NAMES.map((name) => [name, fields[name]]));
       const result = validate(accountOpeningSchema, input);
       const errors: FieldErrors = { ...result.errors };
-      const checked = checkDocument(file);
+      const resubmission = fields[RESUBMISSION_FIELD]?.trim() || null;
+      if (resubmission !== null && !/^[1-9]\d{0,17}$/.test(resubmission)) {
+        errors[RESUBMISSION_FIELD] = [ACCOUNT_MESSAGES.notResubmittable];
+      }
+      const checked = checkDocument(file, resubmission !== null);
       if ('error' in checked) errors[DOCUMENT_FIELD] = [checked.error];
-      if (!result.success || 'error' in checked) throw new ValidationError(errors);
+      if (!result.success || 'error' in checked || errors[RESUBMISSION_FIELD]) throw new ValidationError(errors);
 
       const wallet = await fastify.services.accountOpening.open(
         sessionOf(request).user.id,
         result.output,
         checked.document,
+        resubmission,
       );
       return reply.code(201).send({ success: true, message: ACCOUNT_MESSAGES.received, data: { wallet } });
     },

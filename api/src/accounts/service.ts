@@ -6,10 +6,11 @@ import type { AddressInput } from '../profile/repository';
 import { fieldError, HttpError } from '../lib/errors';
 import type { Repositories } from '../registry';
 import { isUniqueViolation } from '../db/errors';
-import { newStorageKey, type DetectedMime, type FileStorage } from '../storage';
+import { detectFileType, newStorageKey, type DetectedMime, type FileStorage } from '../storage';
 import { generateAccountNumber } from './account-number';
 import { ACCOUNT_MESSAGES } from './messages';
-import { HOLDER_CPF_INDEX, type AccountsRepository } from './repository';
+import { HOLDER_CPF_INDEX, type AccountApplication, type AccountsRepository } from './repository';
+import { automaticChecks, checkColumns } from './checks';
 import { walletListItem } from '../wallets/service';
 import type { WalletListItem } from './presenter';
 
@@ -36,7 +37,16 @@ export class AccountOpeningService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async open(userId: string, input: AccountOpeningInput, document: AccountDocument): Promise<WalletListItem> {
+  /**
+   * `resubmission`: 'Corrigir e reenviar' (issue 32), the id of the organiser's rejected application this one
+   * corrects; without a new document, the one sent with it is kept (copied under a new key).
+   */
+  async open(
+    userId: string,
+    input: AccountOpeningInput,
+    newDocument: AccountDocument | null,
+    resubmission: string | null = null,
+  ): Promise<WalletListItem> {
     // Reference data, checked before anything is written (the wizard's select only offers existing ids).
     if (!(await this.accounts.documentTypeExists(input.documentType))) {
       throw fieldError('documentType', ACCOUNT_OPENING_MESSAGES.documentTypeRequired);
@@ -44,6 +54,9 @@ export class AccountOpeningService {
     // Cheap early refusals, before the file is stored; the transaction checks again under the user's row lock.
     if (await this.accounts.hasOpenWallet(userId)) throw new HttpError(422, ACCOUNT_MESSAGES.alreadyOpen);
     await this.checkHolderCpf(userId, (await this.repos.users.findById(userId))?.cpf ?? null, input.cpf);
+    const corrected = resubmission === null ? null : await this.correctable(userId, resubmission);
+    const document = newDocument ?? (corrected ? await this.keptDocument(corrected) : null);
+    if (!document) throw fieldError('documentFile', ACCOUNT_OPENING_MESSAGES.documentFileRequired);
 
     // The file first: a row must never point to a missing file. If the transaction fails, the file goes.
     const storageKey = newStorageKey(DOCUMENTS_PREFIX);
@@ -55,6 +68,9 @@ export class AccountOpeningService {
         if (!user) throw new Error(`User ${userId} vanished during account opening`);
         if (await this.accounts.hasOpenWallet(userId, trx)) throw new HttpError(422, ACCOUNT_MESSAGES.alreadyOpen);
         await this.checkHolderCpf(userId, user.cpf, input.cpf, trx);
+        if (corrected && (await this.accounts.isResubmitted(corrected.id, trx))) {
+          throw new HttpError(422, ACCOUNT_MESSAGES.notResubmittable);
+        }
 
         let wallet: { id: string } | null = null;
         for (let attempt = 0; !wallet && attempt < ACCOUNT_NUMBER_ATTEMPTS; attempt += 1) {
@@ -85,6 +101,9 @@ export class AccountOpeningService {
             document_storage_key: storageKey,
             document_mime: document.mime,
             document_size: document.data.length,
+            // Past the checks above: the digits (the schema), the age (the schema, when given), the CPF free.
+            ...checkColumns(automaticChecks(input.cpf, input.birthdate, true, new Date())),
+            resubmission_of: corrected?.id ?? null,
           },
           trx,
         );
@@ -110,6 +129,24 @@ export class AccountOpeningService {
       if (isUniqueViolation(error, HOLDER_CPF_INDEX)) throw fieldError('cpf', ACCOUNT_MESSAGES.cpfTaken);
       throw error;
     }
+  }
+
+  /** The organiser's own rejected application, not corrected yet: anything else is refused as the same 422. */
+  private async correctable(userId: string, applicationId: string): Promise<AccountApplication> {
+    const application = await this.accounts.findApplication(applicationId);
+    const own = application?.user_id === userId ? application : undefined;
+    if (!own || own.status !== 'rejected' || (await this.accounts.isResubmitted(own.id))) {
+      throw new HttpError(422, ACCOUNT_MESSAGES.notResubmittable);
+    }
+    return own;
+  }
+
+  /** The document of the corrected application, read back through the storage (its type sniffed again). */
+  private async keptDocument(application: AccountApplication): Promise<AccountDocument | null> {
+    const stored = await this.storage.get(application.document_storage_key);
+    if (!stored) return null;
+    const type = detectFileType(stored.data);
+    return type ? { data: stored.data, mime: type.mime } : null;
   }
 
   /**

@@ -134,13 +134,14 @@ const required = {
   }),
   KYC_PROVIDER: choice({
     description:
-      'review of account openings; only `sandbox` exists (approves every application after a delay): staging only, with a warning at boot',
-    choices: ['sandbox'],
+      'review of account openings: `manual` (each application waits \'Em análise\' for an operator in the console, /admin) or `sandbox` (approves every application after a delay: staging only, with a warning at boot)',
+    choices: ['sandbox', 'manual'],
     default: 'sandbox',
     echo: Infinity,
+    example: 'manual',
     production: {
       required:
-        'KYC_PROVIDER must be set explicitly (only sandbox exists, which approves every account opening: for a staging environment)',
+        'KYC_PROVIDER must be set explicitly: manual (operators review each account opening), or sandbox (approves every account opening: for a staging environment)',
       warn: warnWhen(
         'sandbox',
         'KYC_PROVIDER=sandbox: every account opening is APPROVED without review (staging only)',

@@ -146,7 +146,17 @@ export interface AccountApplicationsTable extends AddressColumns {
   rejection_reason: string | null;
   reviewed_at: NullableTimestamp;
   created_at: CreatedAt;
+  // 056_kyc_manual_review
+  check_cpf_valid: boolean | null;
+  check_adult: boolean | null;
+  check_cpf_unique: boolean | null;
+  rejection_code: KycRejectionCode | null;
+  rejection_details: string | null;
+  resubmission_of: ColumnType<string | null, string | number | bigint | null | undefined, string | null>;
 }
+
+/** 056_kyc_manual_review: the operator's reasons for rejecting an account opening. */
+export type KycRejectionCode = 'documento_ilegivel' | 'dados_nao_conferem' | 'menor_de_idade' | 'outro';
 
 /** 005_account_opening: CEP lookups (found and not found) shared by every API process. */
 export interface CepCacheTable {

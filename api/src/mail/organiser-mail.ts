@@ -2,7 +2,7 @@ import { paths } from '@rifaria/shared/paths';
 import type { Selectable } from 'kysely';
 import type { Executor, WalletTransfersTable } from '../db/schema';
 import type { MailOutboxRepository } from './repository';
-import { campaignPublishedEmail, transferSentEmail, walletApprovedEmail } from './templates';
+import { campaignPublishedEmail, transferSentEmail, walletApprovedEmail, walletRejectedEmail } from './templates';
 import type { MailMessage } from './transport';
 
 /**
@@ -17,13 +17,18 @@ export class OrganiserMail {
     private readonly origin: string,
   ) {}
 
-  async walletApproved(trx: Executor, walletId: string): Promise<void> {
-    const row = await trx
+  /** The wallet's owner and number. */
+  private walletOwner(trx: Executor, walletId: string) {
+    return trx
       .selectFrom('user_wallets as w')
       .innerJoin('users as u', 'u.id', 'w.user_id')
       .select(['u.name', 'u.email', 'w.account_number'])
       .where('w.id', '=', walletId)
       .executeTakeFirst();
+  }
+
+  async walletApproved(trx: Executor, walletId: string): Promise<void> {
+    const row = await this.walletOwner(trx, walletId);
     if (!row) return;
     const mail = walletApprovedEmail({
       to: row.email,
@@ -32,6 +37,19 @@ export class OrganiserMail {
       link: `${this.origin}${paths.wallets.getHref()}`,
     });
     await this.queue(trx, `wallet_approved:${walletId}`, mail);
+  }
+
+  /** Issue 32: an operator rejected the account opening; `reason` is the sentence the organiser reads. */
+  async walletRejected(trx: Executor, walletId: string, reason: string): Promise<void> {
+    const row = await this.walletOwner(trx, walletId);
+    if (!row) return;
+    const mail = walletRejectedEmail({
+      to: row.email,
+      name: row.name,
+      reason,
+      link: `${this.origin}${paths.wallets.getHref()}`,
+    });
+    await this.queue(trx, `wallet_rejected:${walletId}`, mail);
   }
 
   async campaignPublished(trx: Executor, campaignId: string): Promise<void> {

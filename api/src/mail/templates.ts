@@ -159,6 +159,19 @@ export function walletApprovedEmail(params: { to: string; name: string; accountN
   });
 }
 
+/** An operator rejected the account opening (issue 32): the reason, and the way to correct and resend it. */
+export function walletRejectedEmail(params: { to: string; name: string; reason: string; link: string }) {
+  return organiserNotice({
+    ...params,
+    subject: 'Sua solicitação de conta digital Rifaria não foi aprovada',
+    paragraphs: [
+      `Analisamos sua solicitação de abertura da conta digital e ela não foi aprovada. Motivo: ${params.reason}`,
+      "Em Carteiras, use 'Corrigir e reenviar': seus dados já vêm preenchidos, você corrige o que for preciso (e envia outro documento, se for o caso) e a solicitação volta para análise.",
+    ],
+    linkLabel: 'Corrigir e reenviar',
+  });
+}
+
 /** A campaign went from draft to published: its public link, ready to share. */
 export function campaignPublishedEmail(params: {
   to: string;

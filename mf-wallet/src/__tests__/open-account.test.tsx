@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { browser, mockFetchForFile, reply, serveCep, server } from '@rifaria/shared/testing';
-import { renderAt, wallet, walletsServer, walletInReview, refused } from '../testing/fixtures';
+import { renderAt, rejectedWalletServer, wallet, walletsServer, walletInReview, refused } from '../testing/fixtures';
 
 mockFetchForFile();
 // A whole wizard typed key by key: slow on a loaded machine.
@@ -366,6 +366,70 @@ describe('account opening wizard: where it starts', () => {
     renderAt('/carteira/adicionar');
     expect(await screen.findByRole('heading', { name: 'Dados Pessoais' })).toBeInTheDocument();
     expect(screen.getByText(/Sua solicitação anterior não foi aprovada/)).toBeInTheDocument();
+  });
+
+  it("should reopen with the rejected application's data on 'Corrigir e reenviar', keeping its document", async () => {
+    baseServer({ ...me, cpf: '', phone: '' });
+    rejectedWalletServer();
+    server.on('POST', '/digital-wallets/abrir-conta', () =>
+      reply(201, { success: true, message: 'Solicitação recebida! Sua conta está em análise.', data: {} }),
+    );
+    const { user } = renderAt('/carteiras');
+    await user.click(await screen.findByRole('link', { name: 'Corrigir e reenviar' }));
+    expect(await screen.findByRole('heading', { name: 'Dados Pessoais' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Corrigir e reenviar: os dados da solicitação anterior estão preenchidos. Motivo da recusa: Documento ilegível.',
+      ),
+    ).toBeInTheDocument();
+    // The application's data, not the profile's.
+    expect(screen.getByRole('textbox', { name: 'Nome completo' })).toHaveValue('Maria da Silva');
+    expect(screen.getByRole('textbox', { name: 'CPF' })).toHaveValue('529.982.247-25');
+    expect(screen.getByRole('textbox', { name: 'Data de nascimento' })).toHaveValue('17/05/1990');
+    await next(user);
+    expect(await screen.findByRole('heading', { name: 'Endereço' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Logradouro' })).toHaveValue('Praça da Sé');
+    expect(screen.getByRole('textbox', { name: 'Número' })).toHaveValue('100');
+    await next(user);
+    expect(await screen.findByRole('heading', { name: 'Documento' })).toBeInTheDocument();
+    expect(
+      screen.getByText('O documento enviado antes será mantido. Para substituí-lo, escolha outro arquivo.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Tipo de documento' })).toHaveTextContent('RG');
+    await next(user);
+    await screen.findByRole('heading', { name: 'Finalização' });
+    expect(screen.getByText('RG · documento enviado antes')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Finalizar Abertura' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Conta em Processo!' })).toBeInTheDocument();
+    const body = String(server.callsTo('POST', '/digital-wallets/abrir-conta')[0]!.body);
+    expect(body).toContain('name="resubmissionOf"\r\n\r\n41\r\n');
+    expect(body).toContain('name="name"\r\n\r\nMaria da Silva\r\n');
+    expect(body).not.toContain('name="documentFile"');
+  });
+
+  it("should send a new document on 'Corrigir e reenviar' when one is chosen", async () => {
+    baseServer();
+    rejectedWalletServer();
+    server.on('POST', '/digital-wallets/abrir-conta', () =>
+      reply(201, { success: true, message: 'Solicitação recebida! Sua conta está em análise.', data: {} }),
+    );
+    const { user } = renderAt('/carteira/adicionar');
+    expect(await screen.findByText(/Motivo da recusa: Documento ilegível/)).toBeInTheDocument();
+    await next(user);
+    await next(user);
+    await screen.findByRole('heading', { name: 'Documento' });
+    await user.upload(
+      screen.getByLabelText('Arquivo do documento'),
+      new File([PNG_HEAD], 'rg-nitido.png', { type: 'image/png' }),
+    );
+    await next(user);
+    expect(await screen.findByText('RG · rg-nitido.png')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Finalizar Abertura' }));
+    expect(await screen.findByRole('dialog', { name: 'Conta em Processo!' })).toBeInTheDocument();
+    const body = String(server.callsTo('POST', '/digital-wallets/abrir-conta')[0]!.body);
+    expect(body).toContain('name="resubmissionOf"\r\n\r\n41\r\n');
+    expect(body).toContain('name="documentFile"; filename="rg-nitido.png"');
   });
 
   it('should show an error with a retry when the wallets cannot be loaded', async () => {

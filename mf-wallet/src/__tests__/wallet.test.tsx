@@ -9,6 +9,7 @@ import {
   walletsServer,
   walletInReview,
   refused,
+  rejectedWalletServer,
 } from '../testing/fixtures';
 
 mockFetchForFile();
@@ -24,10 +25,22 @@ describe('GET /api/user-wallets (/carteiras states)', () => {
     expect(screen.queryByRole('button', { name: 'Depositar' })).not.toBeInTheDocument();
   });
 
-  it('should show the promo page for a rejected wallet', async () => {
+  it("should show a rejected application's reason and 'Corrigir e reenviar' (issue 32)", async () => {
+    rejectedWalletServer();
+    renderAt('/carteiras');
+    expect(await screen.findByRole('heading', { name: 'Solicitação não aprovada' })).toBeInTheDocument();
+    const said = screen.getAllByRole('term').map((term) => `${term.textContent}: ${term.nextSibling?.textContent}`);
+    expect(said).toEqual(['Motivo: Documento ilegível', 'Detalhes: A foto está desfocada.']);
+    expect(screen.getByRole('link', { name: 'Corrigir e reenviar' })).toHaveAttribute('href', '/carteira/adicionar');
+    expect(screen.queryByRole('link', { name: 'Abrir conta digital' })).not.toBeInTheDocument();
+  });
+
+  it('should show the promo page for a rejected wallet whose application cannot be read', async () => {
     walletsServer(wallet({ status: 'rejected', is_active: false, status_label: 'Recusada' }));
+    server.on('GET', '/api/accounts/applications/latest', () => reply(500, {}));
     renderAt('/carteiras');
     expect(await screen.findByRole('link', { name: 'Abrir conta digital' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Corrigir e reenviar' })).not.toBeInTheDocument();
   });
 
   it('should show the error state and retry', async () => {

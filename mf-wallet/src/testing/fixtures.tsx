@@ -2,6 +2,9 @@
 import { refusal, renderRemote, reply, server, userWallet, type UserEventOptions } from '@rifaria/shared/testing';
 import { App } from '../app';
 import type { UserWallet } from '../features/common/api/wallets';
+import { onlyDigits } from '@rifaria/shared/format';
+import { ACCOUNT_OPENING_FIELDS } from '@rifaria/shared/testing/fixtures';
+import type { AccountApplicationFields, LatestApplication } from '../features/common/api/account-application';
 
 /**
  * Mounts the remote exactly like the shell does: twice, under two splat routes. With several paths the history
@@ -81,4 +84,35 @@ export function activeWalletServer() {
 /** A 422 refusal as the API words it: its message, and the fields it refused. */
 export function refused(message: string, errors?: Record<string, string[]>) {
   return reply(422, refusal(message, errors));
+}
+
+/** The wizard's valid fields (@rifaria/shared/testing/fixtures), as the API keeps them: digits, an ISO date. */
+const SENT = ACCOUNT_OPENING_FIELDS as Record<keyof AccountApplicationFields, string>;
+
+/**
+ * GET /api/accounts/applications/latest (issue 32): an application an operator rejected as 'Documento ilegível',
+ * not corrected yet, with Maria's data and an RG (document type 1).
+ */
+export const rejectedApplication = (overrides: Partial<LatestApplication> = {}): LatestApplication => ({
+  id: 41,
+  status: 'rejected',
+  created_at: '2026-11-20T12:00:00Z',
+  reviewed_at: '2026-11-21T12:00:00Z',
+  rejection: { reason: 'documento_ilegivel', reason_label: 'Documento ilegível', details: 'A foto está desfocada.' },
+  can_resubmit: true,
+  fields: {
+    ...SENT,
+    cpf: onlyDigits(SENT.cpf),
+    phone: onlyDigits(SENT.phone),
+    zipCode: onlyDigits(SENT.zipCode),
+    documentType: Number(SENT.documentType),
+  },
+  document: { mime: 'image/png', size: 2048 },
+  ...overrides,
+});
+
+/** A rejected wallet, and its application as GET /api/accounts/applications/latest tells it. */
+export function rejectedWalletServer(application: LatestApplication = rejectedApplication()) {
+  walletsServer(wallet({ status: 'rejected', is_active: false, status_label: 'Recusada' }));
+  server.on('GET', '/api/accounts/applications/latest', () => ({ success: true, data: application }));
 }

@@ -14,4 +14,4 @@ export * from './amendment-text';
 export * from './draw';
 export * from './account';
 export * from './whatsapp';
-export * from './campaign-report';
+export * from './kyc-review';

@@ -21,7 +21,7 @@ import { PasswordResetService } from '../../auth/password-reset';
 import { LoginLock } from '../../auth/login-lock';
 import { openLimitsRedis } from '../external/rate-limit';
 import { ProfileService, type ActiveWalletLookup } from '../../profile/service';
-import { AccountOpeningService, AccountsRepository, KycReviewService, SandboxKycReviewer } from '../../accounts';
+import { AccountOpeningService, AccountsRepository, KycReviewService, kycReviewerFor } from '../../accounts';
 import { accountsWorkerSteps } from '../../accounts/worker';
 import { BuyersService } from '../../buyers/service';
 import { buyerCpfCipherOf } from '../../buyers/cipher';
@@ -202,7 +202,7 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
       db,
       accounts,
       storage,
-      new SandboxKycReviewer(config.kyc.sandboxApprovalDelayMs),
+      kycReviewerFor(config.kyc),
       log,
       organiserMail,
     ),

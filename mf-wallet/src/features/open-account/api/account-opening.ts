@@ -52,14 +52,17 @@ export interface AccountOpening {
     complement?: string | null;
   };
   documentType: number | string;
-  documentFile: File;
+  /** null: 'Corrigir e reenviar' keeps the document of the corrected application (issue 32). */
+  documentFile: File | null;
+  /** The rejected application this one corrects (issue 32). */
+  resubmissionOf?: number | null;
 }
 
 /**
  * POST /digital-wallets/abrir-conta, multipart. A FormData body: ky leaves the content type to fetch, which adds
  * the boundary. No time-out: the document may be 10 MB on a slow line.
  */
-export async function openAccount({ personal, address, documentType, documentFile }: AccountOpening) {
+export async function openAccount({ personal, address, documentType, documentFile, resubmissionOf }: AccountOpening) {
   const form = new FormData();
   form.append('name', personal.name);
   form.append('email', personal.email);
@@ -74,7 +77,8 @@ export async function openAccount({ personal, address, documentType, documentFil
   form.append('zipCode', address.zipCode);
   form.append('complement', address.complement ?? '');
   form.append('documentType', String(documentType));
-  form.append('documentFile', documentFile, documentFile.name);
+  if (documentFile) form.append('documentFile', documentFile, documentFile.name);
+  if (resubmissionOf) form.append('resubmissionOf', String(resubmissionOf));
   return api
     .post('/digital-wallets/abrir-conta', { body: form, retry: 0, timeout: false })
     .json<{ success: boolean; message?: string }>();

@@ -13,6 +13,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useAccountWizard } from '../hooks/use-account-wizard';
+import type { LatestApplication } from '../../common/api/account-application';
 import { AddressStep } from './address-step';
 import { DocumentStep } from './document-step';
 import { PageHeader } from './page-header';
@@ -25,12 +26,20 @@ import { WIZARD_STEPS, WIZARD_TEXTS } from './wizard-texts';
 const STEP_BODIES = [PersonalStep, AddressStep, DocumentStep, ReviewStep];
 
 /** The four steps of the account opening, one history entry each. */
-export function AccountWizard({ previousRejected }: { previousRejected: boolean }) {
-  const form = useAccountWizard();
+export function AccountWizard({
+  previousRejected,
+  correction = null,
+}: {
+  previousRejected: boolean;
+  /** 'Corrigir e reenviar' (issue 32): the rejected application whose data the wizard starts from. */
+  correction?: LatestApplication | null;
+}) {
+  const form = useAccountWizard(correction);
   const { step, submitting } = form;
   const StepBody = STEP_BODIES[step] ?? ReviewStep;
   const last = step === WIZARD_STEPS.length - 1;
-  const documentReady = Boolean(form.values.documentType) && Boolean(form.file) && !form.errors.documentFile;
+  const documentReady =
+    Boolean(form.values.documentType) && (Boolean(form.file) || form.keepsDocument) && !form.errors.documentFile;
   // A click, also the one Enter in a field makes on the form's submit button: the form itself is never submitted.
   // Steps move the history, and react-router navigates in a transition, which React 19 would take for a form
   // action if it started inside a submit event.
@@ -81,6 +90,8 @@ export function AccountWizard({ previousRejected }: { previousRejected: boolean 
           {WIZARD_TEXTS.restored}
           {form.restored.hadFile && !form.file ? ` ${WIZARD_TEXTS.restoredFile}` : ''}
         </Alert>
+      ) : correction?.rejection ? (
+        <Alert severity="info">{WIZARD_TEXTS.correcting(correction.rejection.reason_label)}</Alert>
       ) : previousRejected ? (
         <Alert severity="info">{WIZARD_TEXTS.previousRejected}</Alert>
       ) : null}

@@ -27,7 +27,9 @@ export function DocumentStep({ form }: { form: AccountWizard }) {
         }}
       >
         <UploadIcon color="action" sx={{ fontSize: 40 }} aria-hidden="true" />
-        <Typography sx={{ mt: 1 }}>{file ? file.name : 'Envie uma foto ou PDF do documento'}</Typography>
+        <Typography sx={{ mt: 1 }}>
+          {file ? file.name : form.keepsDocument ? WIZARD_TEXTS.documentKept : 'Envie uma foto ou PDF do documento'}
+        </Typography>
         <Typography variant="body2" color="text.secondary">
           {WIZARD_TEXTS.fileHint}
         </Typography>

@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import type { AccountWizard } from '../hooks/use-account-wizard';
+import { WIZARD_TEXTS } from './wizard-texts';
 
 /** Step 4, 'Finalização': what will be sent, as a description list. */
 export function ReviewStep({ form }: { form: AccountWizard }) {
@@ -20,7 +21,10 @@ export function ReviewStep({ form }: { form: AccountWizard }) {
     ['Cidade', values.city],
     ['Estado', stateName ? `${stateName} (${values.state})` : values.state],
     ['CEP', values.zipCode],
-    ['Documento', `${documentName ?? '—'}${file ? ` · ${file.name}` : ''}`],
+    [
+      'Documento',
+      `${documentName ?? '—'}${file ? ` · ${file.name}` : form.keepsDocument ? ` · ${WIZARD_TEXTS.documentKeptShort}` : ''}`,
+    ],
   ];
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, rowGap: 1 }}>

@@ -21,6 +21,11 @@ export const WIZARD_TEXTS = {
   loadError: 'Erro ao carregar carteiras. Tente novamente.',
   retry: 'Tentar novamente',
   previousRejected: 'Sua solicitação anterior não foi aprovada. Confira seus dados e envie uma nova.',
+  /** 'Corrigir e reenviar' (issue 32). */
+  correcting: (reason: string) =>
+    `Corrigir e reenviar: os dados da solicitação anterior estão preenchidos. Motivo da recusa: ${reason}.`,
+  documentKept: 'O documento enviado antes será mantido. Para substituí-lo, escolha outro arquivo.',
+  documentKeptShort: 'documento enviado antes',
   restored: 'Recuperamos o que você já tinha preenchido nesta aba.',
   restoredFile: 'Escolha o arquivo do documento novamente.',
   startOver: 'Começar de novo',

@@ -4,6 +4,7 @@ import { DOCUMENT_MAX_BYTES, DOCUMENT_MIME_TYPES } from '@rifaria/shared/constan
 import { maskCep, maskCpf, maskDate, maskPhone } from '@rifaria/shared/format';
 import { ACCOUNT_OPENING_MESSAGES, detectFileType, FILE_TYPE_HEADER_BYTES } from '@rifaria/shared/schemas';
 import { WIZARD_TEXTS } from '../components/wizard-texts';
+import type { LatestApplication } from '../../common/api/account-application';
 
 /** The draft of this wizard in the tab's sessionStorage (cleared on success and on logout). */
 export const ACCOUNT_DRAFT_NAME = 'account-opening';
@@ -83,6 +84,27 @@ export async function documentContentError(file: File): Promise<string | null> {
 export function isoToBr(iso: string | null | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? '');
   return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}
+
+/** The wizard's values from the application 'Corrigir e reenviar' corrects (issue 32), as the fields show them. */
+export function correctionValues(correction: LatestApplication | null): Partial<AccountValues> {
+  if (!correction) return {};
+  const { fields } = correction;
+  return {
+    name: fields.name,
+    email: fields.email,
+    cpf: maskCpf(fields.cpf),
+    phone: maskPhone(fields.phone),
+    birthdate: isoToBr(fields.birthdate),
+    zipCode: maskCep(fields.zipCode),
+    street: fields.street,
+    number: fields.number,
+    neighborhood: fields.neighborhood,
+    city: fields.city,
+    state: fields.state,
+    complement: fields.complement,
+    documentType: String(fields.documentType),
+  };
 }
 
 /** Spec section 8: prefix, then the server's field errors ('Detalhes:'), or its message ('Motivo:'), or a retry hint. */

@@ -36,6 +36,7 @@ import {
   EMPTY_VALUES,
   MASKS,
   accountFailureText,
+  correctionValues,
   documentContentError,
   documentFileError,
   firstStepAtFault,
@@ -46,6 +47,7 @@ import {
   type AccountValues,
 } from './account-form';
 import { clearTabDraft, readTabDraft, writeTabDraft } from './tab-draft';
+import type { LatestApplication } from '../../common/api/account-application';
 import { useWizardHistory } from './use-wizard-history';
 
 export type AccountWizard = ReturnType<typeof useAccountWizard>;
@@ -57,14 +59,18 @@ interface CepState {
 }
 const CEP_IDLE: CepState = { loading: false, error: null, notice: null };
 
-export function useAccountWizard() {
+/** `correction`: the rejected application 'Corrigir e reenviar' starts from (issue 32), its data kept. */
+export function useAccountWizard(correction: LatestApplication | null = null) {
   const navigate = useNavigate();
   const wizard = useWizardHistory(WIZARD_STEPS.length, paths.wallets.getHref());
   const { step } = wizard;
   // What this tab kept of an earlier visit (Back, reload, a detour): restored as typed.
   const [restored] = useState(() => readTabDraft<AccountValues>(ACCOUNT_DRAFT_NAME, ACCOUNT_FIELDS));
-  const [values, setValues] = useState<AccountValues>(() => ({ ...EMPTY_VALUES, ...restored?.values }));
+  const [corrected] = useState(() => correctionValues(correction));
+  const [values, setValues] = useState<AccountValues>(() => ({ ...EMPTY_VALUES, ...corrected, ...restored?.values }));
   const [file, setFile] = useState<File | null>(null);
+  /** No new file chosen on a correction: the document sent before is kept (the server copies it). */
+  const keepsDocument = correction !== null && file === null;
   /** The person typed (or a draft was restored): Back on the first step asks before leaving, and a draft is kept. */
   const [dirty, setDirty] = useState(Boolean(restored));
   const [showRestored, setShowRestored] = useState(Boolean(restored));
@@ -165,7 +171,7 @@ export function useAccountWizard() {
 
   const startOver = () => {
     clearTabDraft(ACCOUNT_DRAFT_NAME);
-    setValues({ ...EMPTY_VALUES, ...prefilled.current, ...(profileCpf ? { cpf: profileCpf } : {}) });
+    setValues({ ...EMPTY_VALUES, ...prefilled.current, ...corrected, ...(profileCpf ? { cpf: profileCpf } : {}) });
     setFile(null);
     setErrors({});
     setAlert(null);
@@ -239,7 +245,7 @@ export function useAccountWizard() {
     if (index === 1) return firstErrors(validate(accountAddressSchema, values).errors);
     if (index === 2) {
       const found = firstErrors(validate(accountDocumentSchema, values).errors);
-      const fileProblem = documentFileError(file) ?? contentError.current;
+      const fileProblem = keepsDocument ? null : (documentFileError(file) ?? contentError.current);
       return fileProblem ? { ...found, documentFile: fileProblem } : found;
     }
     return {};
@@ -283,7 +289,7 @@ export function useAccountWizard() {
     const personal = validate(accountPersonalSchema, values);
     const address = validate(accountAddressSchema, values);
     const document = validate(accountDocumentSchema, values);
-    if (!personal.success || !address.success || !document.success || !file) return;
+    if (!personal.success || !address.success || !document.success || (!file && !keepsDocument)) return;
 
     setSubmitting(true);
     try {
@@ -292,6 +298,7 @@ export function useAccountWizard() {
         address: address.output,
         documentType: document.output.documentType,
         documentFile: file,
+        resubmissionOf: correction?.id ?? null,
       });
       clearTabDraft(ACCOUNT_DRAFT_NAME);
       setDone(true);
@@ -319,6 +326,8 @@ export function useAccountWizard() {
     documentTypes,
     cep,
     profileCpf,
+    correction,
+    keepsDocument,
     submitting,
     done,
     dirty,

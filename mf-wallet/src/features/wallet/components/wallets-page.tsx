@@ -5,6 +5,7 @@ import { RetryAlert, useDocumentTitle, useRequest } from '@rifaria/shared/ui';
 import { getWallets, pickWallet } from '../../common/api/wallets';
 import { WalletPromo } from './wallet-promo';
 import { WalletInReview } from './wallet-in-review';
+import { WalletRejected } from './wallet-rejected';
 import { WalletDashboard } from './wallet-dashboard';
 
 export const WALLETS_TEXTS = {
@@ -53,7 +54,8 @@ export function WalletsPage() {
     );
   }
 
-  if (!wallet) return <WalletPromo />;
+  // Issue 32: after a rejection, its reason and 'Corrigir e reenviar' instead of the promo.
+  if (!wallet) return wallets.data.some((w) => w.status === 'rejected') ? <WalletRejected /> : <WalletPromo />;
   if (wallet.status === 'in_review') return <WalletInReview wallet={wallet} />;
   return <WalletDashboard wallet={wallet} />;
 }
