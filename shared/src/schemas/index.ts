@@ -14,4 +14,5 @@ export * from './amendment-text';
 export * from './draw';
 export * from './account';
 export * from './whatsapp';
+export * from './campaign-report';
 export * from './kyc-review';
