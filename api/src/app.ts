@@ -5,6 +5,7 @@ import { HttpError } from './lib/errors';
 import { API_MESSAGES } from './lib/messages';
 import authenticationPlugin from './plugins/app/authentication';
 import errorsPlugin, { sendError } from './plugins/app/errors';
+import operatorAuthenticationPlugin from './plugins/app/operator-authentication';
 import servicesPlugin, { type ServicesOptions } from './plugins/app/services';
 import corsPlugin from './plugins/external/cors';
 import helmetPlugin from './plugins/external/helmet';
@@ -66,6 +67,7 @@ async function rifariaApp(fastify: FastifyInstance, options: AppOptions): Promis
   await fastify.register(corsPlugin);
   await fastify.register(rateLimitPlugin);
   await fastify.register(authenticationPlugin);
+  await fastify.register(operatorAuthenticationPlugin);
   await fastify.register(swaggerPlugin);
 
   await fastify.register(apiRoutes);

@@ -1,6 +1,8 @@
 import type Redis from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { AccountOpeningService, AccountsRepository, KycReviewService } from './accounts';
+import type { AuditLogReader } from './admin/audit-log';
+import type { OperatorsService } from './admin/operators';
 import type {
   AuthTokensRepository,
   EmailVerificationsRepository,
@@ -83,6 +85,9 @@ export interface Services {
   google: GoogleSignInService;
   emailVerification: EmailVerificationService;
   passwordReset: PasswordResetService;
+  // the back office (issue 32): operators, their sessions and invitations; the audit log's reader
+  operators: OperatorsService;
+  auditLog: AuditLogReader;
   profile: ProfileService;
   // accounts, cep
   accounts: AccountsRepository;

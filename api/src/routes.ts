@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import accountsRoutes from './accounts/routes';
+import adminRoutes from './admin/routes';
 import authRoutes from './auth/routes';
 import googleRoutes from './auth/google-routes';
 import buyersRoutes from './buyers/routes';
@@ -41,6 +42,8 @@ export default async function apiRoutes(fastify: FastifyInstance): Promise<void>
   await fastify.register(buyersRoutes);
   await fastify.register(purchasesRoutes);
   await fastify.register(whatsappRoutes);
+  // The back office (issue 32): /api/admin/*, operators only (admin/routes.ts registers each area).
+  await fastify.register(adminRoutes);
   // Only mounts its route when the sandbox PSP is active (PIX_PROVIDER=sandbox).
   await fastify.register(sandboxPaymentsRoutes);
   // Only mounts its route in e-mail sandbox mode (no SMTP_URL, not production).

@@ -717,9 +717,88 @@ export interface Database {
   campaign_sales_deltas: CampaignSalesDeltasTable;
   // 054_google_sign_in
   google_sign_in_flows: GoogleSignInFlowsTable;
+  // 055_operators_and_audit_log
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_login_challenges: OperatorLoginChallengesTable;
+  operator_invites: OperatorInvitesTable;
+  audit_log: AuditLogTable;
   // 057_suspensions_and_refunds
   campaign_reports: CampaignReportsTable;
 }
+
+/** 055: an operator of the back office (admin/): not an organiser; the TOTP secret encrypted. */
+export interface OperatorsTable {
+  id: Id;
+  name: string;
+  email: string;
+  password_hash: string;
+  totp_secret: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  totp_enrolled_at: NullableTimestamp;
+  /** The RFC 6238 time step of the last code accepted (a code is accepted once). */
+  totp_last_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  password_changed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  created_at: CreatedAt;
+  invited_by: ColumnType<string | null, string | number | null | undefined, never>;
+}
+
+export type OperatorSessionEndReason = 'logout' | 'password_changed';
+
+/** 055: an operator's session (8 hours), by the SHA-256 of its token. */
+export interface OperatorSessionsTable {
+  id: Id;
+  operator_id: Int8;
+  token_hash: Buffer;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  revoked_reason: ColumnType<
+    OperatorSessionEndReason | null,
+    OperatorSessionEndReason | null | undefined,
+    OperatorSessionEndReason | null
+  >;
+  address: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** 055: between an operator's password and code: single-use, short-lived, by its SHA-256. */
+export interface OperatorLoginChallengesTable {
+  id: Id;
+  operator_id: Int8;
+  challenge_hash: Buffer;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  failed_codes: ColumnType<number, number | undefined, number>;
+}
+
+/** 055: an e-mailed, single-use invitation to become an operator. */
+export interface OperatorInvitesTable {
+  id: Id;
+  email: string;
+  name: string;
+  token_hash: Buffer;
+  invited_by: Int8;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  accepted_at: NullableTimestamp;
+  operator_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+}
+
+/** 055: the append-only audit log (admin/audit.ts); the database refuses UPDATE, DELETE and TRUNCATE. */
+export interface AuditLogTable {
+  id: Id;
+  created_at: CreatedAt;
+  /** null: the system (the worker). */
+  operator_id: ColumnType<string | null, string | number | null | undefined, never>;
+  action: ColumnType<string, string, never>;
+  target_type: ColumnType<string, string, never>;
+  target_id: ColumnType<string, string, never>;
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+  address: ColumnType<string | null, string | null | undefined, never>;
+}
+
+export type Operator = Selectable<OperatorsTable>;
 
 /** 054: a Google sign-in between the redirect and the callback (auth/google.ts). */
 export interface GoogleSignInFlowsTable {

@@ -12,7 +12,8 @@ import type { AnySchema } from './valibot';
  *
  * gives `{ schema: { tags: ['campaigns'], summary, params, response: { 200: REPLY, ...ownedErrors } },
  * config: { auth: true } }`: the same options, so the same validation, OpenAPI document and authentication
- * (plugins/app/authentication.ts reads `config.auth`; plugins/external/rate-limit.ts `config.rateLimit`).
+ * (plugins/app/authentication.ts reads `config.auth`, plugins/app/operator-authentication.ts `config.admin`;
+ * plugins/external/rate-limit.ts `config.rateLimit`).
  */
 
 type Replies = Record<number, unknown>;
@@ -22,6 +23,8 @@ export interface RouteGroup {
   tag: string;
   /** true: every route needs a session (`config.auth`, documented as bearer). */
   auth?: boolean;
+  /** true: every route is the back office's (`config.admin`): a live operator session, else the 404 of no route. */
+  admin?: boolean;
   /** The error replies every route of the group may give, merged under each route's own. */
   errors?: Replies;
 }
@@ -61,7 +64,7 @@ export function routeGroup(group: RouteGroup) {
   return <D extends RouteDoc>(doc: D): RouteOptions<D> => {
     const { summary, description, tag, consumes, params, querystring, body, rateLimit, preHandler, bodyLimit, ...replies } =
       doc;
-    const config = present({ auth: group.auth, rateLimit });
+    const config = present({ auth: group.auth, admin: group.admin, rateLimit });
     return present({
       bodyLimit,
       schema: present({

@@ -47,6 +47,9 @@ const cookieOptions = (fastify: FastifyInstance) => ({
   secure: fastify.config.publicUrl?.startsWith('https://') ?? false,
 });
 
+/** The organisers' cookie attributes (the operators' cookie, lib/operator-session.ts, starts from them). */
+export { cookieOptions as sessionCookieOptions };
+
 export function setSessionCookie(fastify: FastifyInstance, reply: FastifyReply, token: string, expiresAt: Date): void {
   void reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(fastify), expires: expiresAt });
 }

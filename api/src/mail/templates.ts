@@ -212,3 +212,16 @@ export function transferSentEmail(params: {
     linkLabel: 'Ver o histórico da carteira',
   });
 }
+
+/** Issue 32: an operator invites someone to the back office: the single-use link (3 days) to choose a password. */
+export function operatorInviteEmail(params: { to: string; name: string; inviter: string; subject: string; link: string }) {
+  return organiserNotice({
+    ...params,
+    paragraphs: [
+      `${params.inviter} convidou você para operar a Rifaria: revisar aberturas de conta, denúncias, reembolsos e a conciliação.`,
+      'Para aceitar, abra o link abaixo e escolha sua senha. No primeiro acesso você cadastra o aplicativo autenticador (Google Authenticator, Microsoft Authenticator ou outro) lendo um QR code.',
+      'O link vale por 3 dias e pode ser usado uma única vez. Se você não esperava este convite, ignore esta mensagem.',
+    ],
+    linkLabel: 'Aceitar o convite',
+  });
+}

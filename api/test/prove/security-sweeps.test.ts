@@ -5,6 +5,7 @@ import { bearer, buildApp, logCapture, registerUser, type TestApp, uniqueEmail }
 import { cpfFromBase, TEST_BUYER_DATA_SECRET } from '../support/buyers';
 import { bannerForm, createCampaign, publishedCampaign } from '../support/campaigns';
 import { organiser, type Organiser } from '../support/organisers';
+import { signInOperator } from '../support/operators';
 import { buy, chargeOf, purchaseRow, sellingConfig, WEBHOOK_SECRET } from '../support/purchases';
 import { describeEndpoint, endpoints, fillPath, type Endpoint } from '../support/routes';
 import { PNG } from '../support/uploads';
@@ -59,6 +60,9 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /public/purchases/:hash/comprovante.pdf': "the paid purchase's receipt, only to the buyer's proven device",
   'POST /webhooks/evolution': 'Evolution API webhook, authenticated by the secret in its URL or its key',
   'GET /runtime-config.json': "the shell's runtime configuration",
+  'POST /api/admin/login': "operator login, step 1 (password): a single-use challenge, limited per address and account",
+  'POST /api/admin/login/totp': 'operator login, step 2: the challenge and a TOTP code, limited per address and account',
+  'POST /api/admin/invites/accept': "an operator's invitation, authenticated by the single-use token of its link",
 };
 
 /**
@@ -192,7 +196,9 @@ describe('security sweeps over every registered route', () => {
   });
 
   it('should know every route: protected, or public with a reason (and no stale public entry)', () => {
-    const unclassified = list.filter((endpoint) => !endpoint.auth && !(key(endpoint) in PUBLIC_ROUTES)).map(key);
+    const unclassified = list
+      .filter((endpoint) => !endpoint.auth && !endpoint.admin && !(key(endpoint) in PUBLIC_ROUTES))
+      .map(key);
     expect(unclassified).toEqual([]);
     const registered = new Set(list.map(key));
     expect(Object.keys(PUBLIC_ROUTES).filter((route) => !registered.has(route))).toEqual([]);
@@ -215,6 +221,40 @@ describe('security sweeps over every registered route', () => {
     },
     60_000,
   );
+
+  it('should answer 404, exactly as to a route that does not exist, to no token and to an organiser on every admin route', async () => {
+    const under = list.filter((endpoint) => endpoint.url.startsWith('/api/admin/'));
+    // Every /api/admin/* route is the back office's or public with a reason (the login), and only those are admin.
+    expect(under.filter((endpoint) => !endpoint.admin && !(key(endpoint) in PUBLIC_ROUTES)).map(key)).toEqual([]);
+    expect(list.filter((endpoint) => endpoint.admin && !endpoint.url.startsWith('/api/admin/')).map(key)).toEqual([]);
+    const admin = under.filter((endpoint) => endpoint.admin);
+    expect(admin.length).toBeGreaterThan(5);
+    const operator = await signInOperator(t.app);
+    const dropDate = ({ date: _date, ...rest }: Record<string, unknown>) => rest;
+    const wrong: string[] = [];
+    for (const endpoint of admin) {
+      const url = fillPath(endpoint, Object.fromEntries(endpoint.params.map((p) => [p, '1'])));
+      const unknown = await t.app.inject({ method: endpoint.method, url: '/api/admin/no-such-route' });
+      for (const [who, headers] of [
+        ['no token', {}],
+        ['organiser', bearer(a.token)],
+      ] as const) {
+        const response = await t.app.inject({ method: endpoint.method, url, headers });
+        const same =
+          response.statusCode === 404 &&
+          response.body === unknown.body &&
+          JSON.stringify(dropDate(response.headers)) === JSON.stringify(dropDate(unknown.headers));
+        if (!same) wrong.push(`${key(endpoint)} (${who}): ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+      // An operator gets past it (a fresh session each time: one of these routes is the logout).
+      const session = await t.app.services.operators.issueSession(operator.operatorId, { address: null });
+      const own = await t.app.inject({ method: endpoint.method, url, headers: bearer(session.token) });
+      if (own.statusCode === 404 && own.json().message === API_MESSAGES.routeNotFound) {
+        wrong.push(`${key(endpoint)} (operator): not reached`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 
   it("should answer 404 to organiser B on every owner-scoped route with organiser A's ids", async () => {
     const id = expect.stringMatching(/^\d+$/);

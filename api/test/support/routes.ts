@@ -10,6 +10,8 @@ export interface Endpoint {
   url: string;
   /** `config: { auth: true }`: a session is required. */
   auth: boolean;
+  /** `config: { admin: true }`: the back office's, only for a live operator session (issue 32). */
+  admin: boolean;
   /** Path parameters (`:id`, `*`), in order. */
   params: string[];
   /** Keys the route's valibot schemas declare, to aim the generated input at the fields that are read. */
@@ -33,6 +35,7 @@ export function endpoints(routes: RouteOptions[]): Endpoint[] {
         method,
         url: route.url,
         auth: route.config?.auth === true,
+        admin: route.config?.admin === true,
         params,
         query: keysOf(schema.querystring),
         body: keysOf(schema.body),

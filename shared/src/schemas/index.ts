@@ -16,3 +16,4 @@ export * from './account';
 export * from './whatsapp';
 export * from './campaign-report';
 export * from './kyc-review';
+export * from './operators';

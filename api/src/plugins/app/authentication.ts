@@ -36,6 +36,26 @@ function isAllowedOrigin(fastify: FastifyInstance, request: FastifyRequest, orig
 }
 
 /**
+ * Whether a request authenticated by a cookie must be refused as cross-site (the rules above): an unsafe method
+ * without `X-Requested-With`, or from an Origin this site does not list. Also the operators' (operator-authentication.ts).
+ */
+export function refusedAsCrossSite(fastify: FastifyInstance, request: FastifyRequest): boolean {
+  if (!UNSAFE_METHODS.has(request.method)) return false;
+  const origin = request.headers.origin;
+  return !request.headers['x-requested-with'] || (origin !== undefined && !isAllowedOrigin(fastify, request, origin));
+}
+
+/**
+ * The token a request presents: its `Authorization: Bearer` header's or, without that header, its cookie `cookie`'s.
+ * A malformed Authorization header gives none, never a fall-back to the cookie. Also the operators'.
+ */
+export function presentedToken(request: FastifyRequest, cookie: string): { token: string | null; fromCookie: boolean } {
+  const header = request.headers.authorization;
+  if (header !== undefined) return { token: bearerToken(header), fromCookie: false };
+  return { token: request.cookies[cookie] ?? null, fromCookie: true };
+}
+
+/**
  * The ONE authentication point: an onRequest hook reading the route's `config.auth`.
  * onRequest runs before body parsing, so an anonymous caller cannot make the server parse a body.
  */
@@ -45,20 +65,9 @@ async function authenticationPlugin(fastify: FastifyInstance): Promise<void> {
 
   fastify.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.auth !== true) return;
-    const header = request.headers.authorization;
-    // A malformed Authorization header is a 401, never a fall-back to the cookie.
-    const fromCookie = header === undefined ? (request.cookies[SESSION_COOKIE] ?? null) : null;
-    const token = header === undefined ? fromCookie : bearerToken(header);
+    const { token, fromCookie } = presentedToken(request, SESSION_COOKIE);
     if (!token) throw new HttpError(401, API_MESSAGES.unauthenticated);
-    if (fromCookie && UNSAFE_METHODS.has(request.method)) {
-      const origin = request.headers.origin;
-      if (
-        !request.headers['x-requested-with'] ||
-        (origin !== undefined && !isAllowedOrigin(fastify, request, origin))
-      ) {
-        throw new HttpError(403, API_MESSAGES.crossSiteRefused);
-      }
-    }
+    if (fromCookie && refusedAsCrossSite(fastify, request)) throw new HttpError(403, API_MESSAGES.crossSiteRefused);
     const session = await fastify.services.auth.findSession(token);
     if (!session) {
       // Unknown, revoked and expired tokens get the same answer: the front end logs out and goes to /login. One

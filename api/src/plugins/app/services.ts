@@ -19,6 +19,9 @@ import { GoogleSignInService } from '../../auth/google';
 import { EmailVerificationService } from '../../auth/email-verification';
 import { PasswordResetService } from '../../auth/password-reset';
 import { LoginLock } from '../../auth/login-lock';
+import { AuditLogReader } from '../../admin/audit-log';
+import { OperatorsService } from '../../admin/operators';
+import { TotpSecretBox } from '../../admin/totp';
 import { openLimitsRedis } from '../external/rate-limit';
 import { ProfileService, type ActiveWalletLookup } from '../../profile/service';
 import { AccountOpeningService, AccountsRepository, KycReviewService, kycReviewerFor } from '../../accounts';
@@ -176,6 +179,19 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
   });
 
   const auth = new AuthService(db, repos, passwords, config.tokenTtlDays, loginLock, mail);
+  // Operators (issue 32) count their wrong passwords and codes apart from organisers' (another key prefix), with the
+  // same settings; their TOTP secrets are sealed with a key derived from BUYER_DATA_SECRET.
+  const operatorLoginLock = new LoginLock(
+    config.loginLock,
+    limitsRedis && { client: limitsRedis, prefix: `${config.rateLimitNamespace}operator-`, log },
+  );
+  const operators = new OperatorsService(
+    db,
+    passwords,
+    operatorLoginLock,
+    new TotpSecretBox(buyerDataKeyOf('rifaria/operator-totp/aes-256-gcm/v1')),
+    mail,
+  );
 
   fastify.decorate('config', config);
   fastify.decorate('db', db);
@@ -194,6 +210,8 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
       : null,
     emailVerification: new EmailVerificationService(db, repos, mail, emailCodeKeyOf),
     passwordReset: new PasswordResetService(db, repos, mail, passwords, loginLock),
+    operators,
+    auditLog: new AuditLogReader(db),
     // The CPF is locked while the user holds an active wallet.
     profile: new ProfileService(db, repos, options.activeWallets ?? wallets),
     accounts,

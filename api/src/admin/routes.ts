@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import auditRoutes from './audit-routes';
+import operatorsRoutes from './operators-routes';
+
+/**
+ * The back office's routes (issue 32), each area in its own plugin: one `register` line per area (add yours).
+ * Every route is `config: { admin: true }` (admin/schemas.ts `adminErrors`) but the login and the invitation's
+ * acceptance.
+ */
+export default async function adminRoutes(fastify: FastifyInstance): Promise<void> {
+  await fastify.register(operatorsRoutes);
+  await fastify.register(auditRoutes);
+}
