@@ -15,6 +15,11 @@ import { InvitePage } from './features/login/components/invite-page';
 /** Each screen is a chunk of its own (the home's charts pull apexcharts). */
 const SCREENS: Partial<Record<SectionId, ComponentType>> = {
   home: lazy(() => import('./features/home/components/home-page')),
+  kyc: lazy(() => import('./features/kyc/components/kyc-page')),
+  reports: lazy(() => import('./features/campaigns/components/reports-page')),
+  campaigns: lazy(() => import('./features/campaigns/components/campaigns-page')),
+  audit: lazy(() => import('./features/audit/components/audit-page')),
+  operators: lazy(() => import('./features/operators/components/operators-page')),
 };
 
 export function App() {

@@ -6,9 +6,10 @@
 import { useState } from 'react';
 import { Alert, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
 import { apiErrorMessage } from '@rifaria/shared/api-client';
-import { DialogForm, FormDialog, OutlinedField, toast, useAction } from '@rifaria/shared/ui';
+import { OutlinedField, toast, useAction } from '@rifaria/shared/ui';
+import { ActionDialog } from './action-dialog';
 
-export const REASON_MAX_LENGTH = 1000;
+export const REASON_MAX_LENGTH = 500;
 export const REASON_REQUIRED = 'Informe o motivo.';
 export const CHOICE_REQUIRED = 'Escolha um motivo.';
 
@@ -36,12 +37,12 @@ export interface ReasonDialogProps {
 }
 
 export function ReasonDialog(props: ReasonDialogProps) {
-  const { open, onClose, reasons, optional = false } = props;
+  const { onClose, reasons, optional = false } = props;
   const [reason, setReason] = useState('');
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const action = useAction();
-  const titleId = `reason-${props.submitLabel.replace(/\W+/g, '-')}`;
+  const choicesId = `reason-${props.submitLabel.replace(/\W+/g, '-')}`;
 
   const submit = () => {
     if (reasons && !reason) return setProblem(CHOICE_REQUIRED);
@@ -60,43 +61,33 @@ export function ReasonDialog(props: ReasonDialogProps) {
   };
 
   return (
-    <FormDialog open={open} onClose={onClose} busy={action.busy} titleId={titleId} title={props.title}>
-      <DialogForm
-        onSubmit={submit}
-        onCancel={onClose}
-        submitLabel={props.submitLabel}
-        busyLabel="Enviando..."
-        submitting={action.busy}
-        disabled={false}
-      >
-        {props.description ? <Alert severity="warning">{props.description}</Alert> : null}
-        {action.error ? <Alert severity="error">{action.error}</Alert> : null}
-        {reasons ? (
-          <>
-            <FormLabel id={`${titleId}-choices`}>Motivo</FormLabel>
-            <RadioGroup
-              aria-labelledby={`${titleId}-choices`}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            >
-              {reasons.map((choice) => (
-                <FormControlLabel key={choice.value} value={choice.value} control={<Radio />} label={choice.label} />
-              ))}
-            </RadioGroup>
-          </>
-        ) : null}
-        <OutlinedField
-          label={props.textLabel ?? 'Motivo'}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          multiline
-          minRows={3}
-          fullWidth
-          inputProps={{ maxLength: REASON_MAX_LENGTH }}
-          error={problem !== null}
-          helperText={problem ?? undefined}
-        />
-      </DialogForm>
-    </FormDialog>
+    <ActionDialog state={props} title={props.title} submit={{ label: props.submitLabel, action, run: submit }}>
+      {props.description ? <Alert severity="warning">{props.description}</Alert> : null}
+      {reasons ? (
+        <>
+          <FormLabel id={`${choicesId}-choices`}>Motivo</FormLabel>
+          <RadioGroup
+            aria-labelledby={`${choicesId}-choices`}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          >
+            {reasons.map((choice) => (
+              <FormControlLabel key={choice.value} value={choice.value} control={<Radio />} label={choice.label} />
+            ))}
+          </RadioGroup>
+        </>
+      ) : null}
+      <OutlinedField
+        label={props.textLabel ?? 'Motivo'}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        multiline
+        minRows={3}
+        fullWidth
+        inputProps={{ maxLength: REASON_MAX_LENGTH }}
+        error={problem !== null}
+        helperText={problem ?? undefined}
+      />
+    </ActionDialog>
   );
 }

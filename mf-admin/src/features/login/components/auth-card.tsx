@@ -2,15 +2,8 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { PRODUCT_NAME } from '@rifaria/shared/constants';
-import { useDocumentTitle, type useAction } from '@rifaria/shared/ui';
-
-export interface AuthForm {
-  /** The submit button's text. */
-  label: string;
-  /** Its request: busy (a spinner) and the refusal shown above the fields. */
-  action: ReturnType<typeof useAction>;
-  onSubmit: () => void;
-}
+import { useDocumentTitle } from '@rifaria/shared/ui';
+import type { FormSubmit } from '../../common/components/action-dialog';
 
 /** Without `form` the card only explains (`error` above its content). */
 export function AuthCard({
@@ -20,14 +13,14 @@ export function AuthCard({
   children,
 }: {
   title: string;
-  form?: AuthForm;
+  form?: FormSubmit;
   error?: string | null;
   children: ReactNode;
 }) {
   useDocumentTitle(title);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    form?.onSubmit();
+    form?.run();
   };
   const busy = form?.action.busy ?? false;
   return (

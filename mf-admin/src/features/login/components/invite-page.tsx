@@ -5,7 +5,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Alert, Button, TextField } from '@mui/material';
-import { apiErrorMessage, apiFieldErrors } from '@rifaria/shared/api-client';
 import { paths } from '@rifaria/shared/paths';
 import {
   AUTH_MESSAGES,
@@ -14,9 +13,9 @@ import {
   requiredPassword,
   withPasswordConfirmation,
 } from '@rifaria/shared/schemas';
-import { PasswordField, useAction } from '@rifaria/shared/ui';
+import { PasswordField } from '@rifaria/shared/ui';
 import { acceptInvite } from '../api/login';
-import { useFields } from '../hooks/use-fields';
+import { useForm } from '../../common/hooks/use-form';
 import { AuthCard } from './auth-card';
 
 export const INVITE_TEXTS = {
@@ -43,23 +42,13 @@ const inviteSchema = withPasswordConfirmation(
 
 export function InvitePage() {
   const token = decodeURIComponent(useLocation().hash.slice(1, 500));
-  const fields = useFields({ name: '', password: '', password_confirmation: '' });
+  const form = useForm({ name: '', password: '', password_confirmation: '' }, inviteSchema, INVITE_TEXTS.failed);
   const [accepted, setAccepted] = useState(false);
-  const action = useAction();
-  const submit = () => {
-    const input = fields.check(inviteSchema);
-    if (!input) return;
-    void action.run(
-      async () => {
-        await acceptInvite({ token, name: input.name, password: input.password });
-        setAccepted(true);
-      },
-      (error) => {
-        fields.setErrors(apiFieldErrors(error));
-        return apiErrorMessage(error, INVITE_TEXTS.failed);
-      },
-    );
-  };
+  const submit = () =>
+    form.submit(async ({ name, password }) => {
+      await acceptInvite({ token, name, password });
+      setAccepted(true);
+    });
   if (!token || accepted) {
     return (
       <AuthCard title={INVITE_TEXTS.title} error={token ? null : INVITE_TEXTS.missing}>
@@ -71,13 +60,13 @@ export function InvitePage() {
     );
   }
   return (
-    <AuthCard title={INVITE_TEXTS.title} form={{ label: INVITE_TEXTS.submit, action, onSubmit: submit }}>
-      <TextField label={INVITE_TEXTS.name} autoComplete="name" {...fields.bind('name')} />
-      <PasswordField label={INVITE_TEXTS.password} autoComplete="new-password" {...fields.bind('password')} />
+    <AuthCard title={INVITE_TEXTS.title} form={{ label: INVITE_TEXTS.submit, action: form.action, run: submit }}>
+      <TextField label={INVITE_TEXTS.name} autoComplete="name" {...form.bind('name')} />
+      <PasswordField label={INVITE_TEXTS.password} autoComplete="new-password" {...form.bind('password')} />
       <PasswordField
         label={INVITE_TEXTS.confirmation}
         autoComplete="new-password"
-        {...fields.bind('password_confirmation')}
+        {...form.bind('password_confirmation')}
       />
     </AuthCard>
   );

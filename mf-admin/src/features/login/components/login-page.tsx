@@ -6,12 +6,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Stack, TextField, Typography } from '@mui/material';
-import { apiErrorMessage, readApiError } from '@rifaria/shared/api-client';
+import { readApiError } from '@rifaria/shared/api-client';
 import { paths } from '@rifaria/shared/paths';
 import { loginSchema } from '@rifaria/shared/schemas';
 import { PasswordField, useAction } from '@rifaria/shared/ui';
 import { confirmCode, startLogin, type LoginChallenge } from '../api/login';
-import { useFields } from '../hooks/use-fields';
+import { useForm } from '../../common/hooks/use-form';
 import { AuthCard } from './auth-card';
 
 export const LOGIN_TEXTS = {
@@ -40,20 +40,12 @@ export function LoginPage() {
 }
 
 function PasswordStep({ onChallenge }: { onChallenge: (challenge: LoginChallenge) => void }) {
-  const fields = useFields({ email: '', password: '' });
-  const action = useAction();
-  const submit = () => {
-    const input = fields.check(loginSchema);
-    if (!input) return;
-    void action.run(
-      async () => onChallenge(await startLogin(input)),
-      (error) => apiErrorMessage(error, LOGIN_TEXTS.failed),
-    );
-  };
+  const form = useForm({ email: '', password: '' }, loginSchema, LOGIN_TEXTS.failed);
+  const submit = () => form.submit(async (input) => onChallenge(await startLogin(input)));
   return (
-    <AuthCard title={LOGIN_TEXTS.title} form={{ label: LOGIN_TEXTS.submit, action, onSubmit: submit }}>
-      <TextField label={LOGIN_TEXTS.email} type="email" autoComplete="username" {...fields.bind('email')} />
-      <PasswordField label={LOGIN_TEXTS.password} autoComplete="current-password" {...fields.bind('password')} />
+    <AuthCard title={LOGIN_TEXTS.title} form={{ label: LOGIN_TEXTS.submit, action: form.action, run: submit }}>
+      <TextField label={LOGIN_TEXTS.email} type="email" autoComplete="username" {...form.bind('email')} />
+      <PasswordField label={LOGIN_TEXTS.password} autoComplete="current-password" {...form.bind('password')} />
     </AuthCard>
   );
 }
@@ -79,7 +71,7 @@ function CodeStep({ challenge }: { challenge: LoginChallenge }) {
     );
   };
   return (
-    <AuthCard title={LOGIN_TEXTS.codeTitle} form={{ label: LOGIN_TEXTS.confirm, action, onSubmit: submit }}>
+    <AuthCard title={LOGIN_TEXTS.codeTitle} form={{ label: LOGIN_TEXTS.confirm, action, run: submit }}>
       {setup ? (
         <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
           <Typography variant="body2">{LOGIN_TEXTS.enrol}</Typography>
