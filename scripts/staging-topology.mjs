@@ -61,7 +61,8 @@ function secrets(dir, env) {
     // first run
   }
   const out = {};
-  for (const key of ['TICKET_POOL_SECRET', 'BUYER_DATA_SECRET']) {
+  // METRICS_TOKEN: each process's GET /metrics, scraped at its own address (nginx answers 404 there).
+  for (const key of ['TICKET_POOL_SECRET', 'BUYER_DATA_SECRET', 'METRICS_TOKEN']) {
     out[key] = env[key]?.trim() || kept[key] || randomBytes(32).toString('base64url');
   }
   fs.writeFileSync(file, JSON.stringify(out, null, 2), { mode: 0o600 });

@@ -5,6 +5,7 @@ import { HttpError } from './lib/errors';
 import { API_MESSAGES } from './lib/messages';
 import authenticationPlugin from './plugins/app/authentication';
 import errorsPlugin, { sendError } from './plugins/app/errors';
+import metricsPlugin from './plugins/app/metrics';
 import operatorAuthenticationPlugin from './plugins/app/operator-authentication';
 import servicesPlugin, { type ServicesOptions } from './plugins/app/services';
 import corsPlugin from './plugins/external/cors';
@@ -63,6 +64,7 @@ async function rifariaApp(fastify: FastifyInstance, options: AppOptions): Promis
     federalResults: options.federalResults,
   });
   await fastify.register(errorsPlugin);
+  await fastify.register(metricsPlugin);
   await fastify.register(helmetPlugin);
   await fastify.register(corsPlugin);
   await fastify.register(rateLimitPlugin);

@@ -177,6 +177,8 @@ export interface AppConfig {
   /** Extra origins for the CSP connect-src (CEP services are allowed by default). */
   cspConnectSrc: string[];
   demoUser: { enabled: boolean; email: string; password: string; name: string };
+  /** GET /metrics (Prometheus): its bearer token (METRICS_TOKEN); null = the route answers 404. */
+  metrics: { token: string | null };
   /** Uploaded files (identity documents, banners): local disk under this directory (STORAGE_DIR). */
   storage: { dir: string };
   /**
@@ -199,6 +201,8 @@ export interface AppConfig {
     federal: 'caixa' | 'sandbox';
     caixaFederalUrl: string;
     caixaTimeoutMs: number;
+    /** AUTO_DRAW_AFTER_HOURS: how long after its draw date an undrawn campaign is overdue (listed, drawn by the worker). */
+    autoDrawAfterHours: number;
   };
   /** Pix PSP: the offline sandbox (default) or a BACEN "API Pix" PSP (see README, "Pix providers"). */
   pix: PixConfig;
@@ -452,6 +456,7 @@ function assemble(s: Values, env: Env, production: boolean): AppConfig {
       apiBaseUrl: s.API_BASE_URL ?? '',
     },
     cspConnectSrc: s.CSP_CONNECT_SRC,
+    metrics: { token: s.METRICS_TOKEN ?? null },
     // Always on in the demo; in production only when DEMO_DATA=on is named (productionProblems refuses the rest).
     demoUser: { enabled: s.DEMO_DATA, email: 'demo@rifaria.com.br', password: 'Rifaria123', name: 'Organizador Demo' },
     purchases: {
@@ -470,6 +475,7 @@ function assemble(s: Values, env: Env, production: boolean): AppConfig {
       federal: s.FEDERAL_RESULTS,
       caixaFederalUrl: s.CAIXA_FEDERAL_URL,
       caixaTimeoutMs: s.CAIXA_TIMEOUT_MS,
+      autoDrawAfterHours: s.AUTO_DRAW_AFTER_HOURS,
     },
     pix,
     payments: { workerIntervalMs: s.WORKER_INTERVAL_MS, reconcileAfterSeconds: s.PIX_RECONCILE_AFTER_SECONDS },

@@ -27,6 +27,7 @@ import type { MailDeliveryService } from './mail/delivery';
 import type { MailOutboxRepository } from './mail/repository';
 import type { SandboxMailboxService } from './mail/sandbox-mailbox';
 import type { MailTransport } from './mail/transport';
+import type { MetricsService } from './metrics/service';
 import type { PaymentsService } from './payments/service';
 import type { PixProvider } from './payments/pix-provider';
 import type { AddressesRepository, StatesRepository } from './profile/repository';
@@ -121,6 +122,8 @@ export interface Services {
   whatsapp: WhatsAppService;
   whatsappSender: WhatsAppSender;
   settings: SettingsService;
+  /** GET /metrics: the Prometheus registry, the request and worker observers, the scrape-time database reads. */
+  metrics: MetricsService;
 }
 
 declare module 'fastify' {

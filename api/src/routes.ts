@@ -11,6 +11,7 @@ import drawsRoutes from './draws/routes';
 import healthRoutes from './health/routes';
 import { valibotValidatorCompiler } from './lib/valibot';
 import mailRoutes from './mail/routes';
+import metricsRoutes from './metrics/routes';
 import paymentsRoutes from './payments/routes';
 import sandboxPaymentsRoutes from './payments/sandbox/routes';
 import profileRoutes from './profile/routes';
@@ -27,6 +28,8 @@ import whatsappRoutes from './whatsapp/routes';
 export default async function apiRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.setValidatorCompiler(valibotValidatorCompiler);
   await fastify.register(healthRoutes);
+  // GET /metrics: 404 unless METRICS_TOKEN is set, then only with it.
+  await fastify.register(metricsRoutes);
   await fastify.register(authRoutes);
   await fastify.register(googleRoutes);
   await fastify.register(profileRoutes);

@@ -107,6 +107,7 @@ async function main(): Promise<void> {
         steps: stepsFor(workerSteps(fastify.services), config.backgroundJobs),
         intervalMs: config.payments.workerIntervalMs,
         log: fastify.log.child({ worker: 'background' }),
+        observe: fastify.services.metrics.observeWorkerStep,
       });
     }
 

@@ -193,6 +193,11 @@ const http = {
     description: "`apiBaseUrl` of `/runtime-config.json` (`''` = same origin)",
     docDefault: "`''`",
   }),
+  METRICS_TOKEN: text({
+    description:
+      'the bearer token Prometheus sends to scrape `GET /metrics` (`Authorization: Bearer …`, ≥ 32 characters); unset: `/metrics` answers 404. nginx never serves `/metrics` on the public server: scrape each process directly',
+    production: { check: (token) => secretProblems('METRICS_TOKEN', token) },
+  }),
 };
 
 /** REMOTE_MF_WALLET_URL…: where the shell loads each remote, one per remote in the registry of front ends. */
@@ -388,6 +393,12 @@ const services = {
   }),
   CAIXA_FEDERAL_URL: url({ description: "Caixa's Loteria Federal API", default: CAIXA_FEDERAL_BASE_URL }),
   CAIXA_TIMEOUT_MS: int({ description: "each call to Caixa's API", default: CAIXA_DEFAULT_TIMEOUT_MS, min: 100 }),
+  AUTO_DRAW_AFTER_HOURS: int({
+    description:
+      "a campaign still undrawn this many hours after its draw date is listed to the operators; a 'Sorteio Rifaria' one is then drawn by the worker (same algorithm and beacon round as the organiser's draw), a Loteria Federal one once Caixa publishes the contest",
+    default: 24,
+    min: 0,
+  }),
 };
 
 const whatsapp = {

@@ -53,6 +53,29 @@ export function dedicatedClientOf(db: Kysely<Database>, applicationName: string)
   return dedicatedClients.get(db)?.(applicationName) ?? null;
 }
 
+/** A connection pool's figures at this instant (GET /metrics). */
+export interface PoolStats {
+  /** Connections open (busy or idle). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a free connection. */
+  waiting: number;
+  max: number;
+}
+
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/**
+ * The pool behind `db` (PostgreSQL's, or on PGlite the one-connection pool in front of its single session, where
+ * `waiting` is the queue for that session), or null for a Kysely instance that createDatabase did not make.
+ */
+export function poolStatsOf(db: Kysely<Database>): PoolStats | null {
+  const pool = pools.get(db);
+  return pool
+    ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }
+    : null;
+}
+
 export async function createDatabase(config: CreateDatabaseOptions): Promise<DatabaseHandle> {
   return config.url ? createPostgres(config, config.url) : createPglite(config);
 }
@@ -97,6 +120,7 @@ async function createPostgres(config: CreateDatabaseOptions, connectionString: s
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: closingTimedOutClients(pool) }) });
   dedicatedClients.set(db, (applicationName) => new pg.Client({ ...connection, application_name: applicationName }));
+  pools.set(db, pool);
   let closed: Promise<void> | null = null;
   return {
     db,
@@ -125,6 +149,7 @@ async function createPglite(config: CreateDatabaseOptions): Promise<DatabaseHand
     // PGlite is a single session: one pooled connection, kept open (no idle reconnects).
     const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0, types: typeParsers });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
     let closed: Promise<void> | null = null;
     return {
       db,

@@ -717,6 +717,9 @@ export interface Database {
   campaign_sales_deltas: CampaignSalesDeltasTable;
   // 054_google_sign_in
   google_sign_in_flows: GoogleSignInFlowsTable;
+  // 058_reconciliation_and_metrics
+  reconciliation_runs: ReconciliationRunsTable;
+  reconciliation_mismatches: ReconciliationMismatchesTable;
   // 055_operators_and_audit_log
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
@@ -857,4 +860,38 @@ export interface CampaignReportsTable {
   status: ColumnType<'open' | 'resolved', 'open' | 'resolved' | undefined, 'open' | 'resolved'>;
   created_at: CreatedAt;
   resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+// 058_reconciliation_and_metrics ------------------------------------------------------------------------------------
+
+/** One comparison of a São Paulo day's Pix at the PSP with the platform's records. */
+export interface ReconciliationRunsTable {
+  id: Id;
+  day: ColumnType<string, string, never>;
+  psp_count: number;
+  psp_total_cents: Int8;
+  ledger_count: number;
+  ledger_total_cents: Int8;
+  mismatch_count: number;
+  started_by: 'worker' | 'operator';
+  created_at: CreatedAt;
+}
+
+export type ReconciliationMismatchKind = 'missing_in_ledger' | 'unknown_at_psp' | 'amount_differs';
+export type ReconciliationMismatchStatus = 'open' | 'investigated' | 'resolved';
+
+/** A difference a run found, kept by (day, kind, end_to_end_id) across runs of the same day. */
+export interface ReconciliationMismatchesTable {
+  id: Id;
+  day: ColumnType<string, string, never>;
+  kind: ReconciliationMismatchKind;
+  end_to_end_id: string;
+  txid: string | null;
+  amount_cents: ColumnType<string | null, string | number | null, string | number | null>;
+  ledger_amount_cents: ColumnType<string | null, string | number | null, string | number | null>;
+  status: ColumnType<ReconciliationMismatchStatus, ReconciliationMismatchStatus | undefined, ReconciliationMismatchStatus>;
+  note: string | null;
+  run_id: ColumnType<string, string | number, string | number>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -28,20 +28,30 @@ export interface Worker {
  * overlap and a failing step fails alone; several API processes may run it on PostgreSQL (rows are claimed with
  * FOR UPDATE SKIP LOCKED).
  */
-export function startWorker(options: { steps: WorkerStep[]; intervalMs: number; log: FastifyBaseLogger }): Worker {
-  const { steps, log } = options;
+export function startWorker(options: {
+  steps: WorkerStep[];
+  intervalMs: number;
+  log: FastifyBaseLogger;
+  /** Told each step's duration and whether it failed (GET /metrics's worker histogram). */
+  observe?: (step: string, seconds: number, failed: boolean) => void;
+}): Worker {
+  const { steps, log, observe } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
 
   const step = async ({ name, run }: WorkerStep) => {
+    const started = performance.now();
+    let failed = false;
     try {
       const result = await run();
       log.debug({ step: name, result }, 'worker step');
     } catch (error) {
+      failed = true;
       // One failing step must not stop the others nor the loop.
       log.error({ err: error, step: name }, 'worker step failed');
     }
+    observe?.(name, (performance.now() - started) / 1000, failed);
   };
 
   const tick = async () => {

@@ -69,6 +69,11 @@ it('should drop the rate-limit zones for load tests, and keep no TLS server with
   expect(render({ brotliModule: null })).not.toContain('brotli');
 });
 
+it('should not serve /metrics on the public server (Prometheus scrapes each process directly)', () => {
+  const [publicServer] = render().split('server { #@tls');
+  expect(publicServer).toMatch(/location = \/metrics \{\s*return 404;\s*\}/);
+});
+
 it('should refuse a deployment without an API process', () => {
   expect(() => render({ apiServers: [] })).toThrow('at least one API server');
 });

@@ -24,6 +24,7 @@ import { PNG } from '../support/uploads';
 /** Routes anyone may call, and why. */
 const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/health': 'load balancer and monitoring probe',
+  'GET /metrics': "Prometheus's scrape, its own bearer token (METRICS_TOKEN); unset: 404 as an unknown route",
   'GET /api/docs': 'API documentation (Swagger UI)',
   'GET /api/docs/json': 'OpenAPI document',
   'GET /api/docs/yaml': 'OpenAPI document',

@@ -55,6 +55,7 @@ import { DrawsService } from '../../draws/service';
 import { DrandBeacon, SandboxBeacon, type Beacon } from '../../draws/beacon-client';
 import { CaixaFederalResults, SandboxFederalResults, type FederalResults } from '../../draws/federal-results';
 import { SettingsService } from '../../settings/service';
+import { MetricsService } from '../../metrics/service';
 import {
   createWhatsAppGateway,
   Notifier,
@@ -285,6 +286,10 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     }),
     whatsappSender: new WhatsAppSender(whatsappRepository, whatsappGateway, log, config.whatsapp.platformInstance),
     settings: new SettingsService(db),
+    metrics: new MetricsService(db, options.databaseKind, {
+      token: config.metrics.token,
+      reconcileAfterSeconds: config.payments.reconcileAfterSeconds,
+    }),
   } satisfies Services);
 }
 
