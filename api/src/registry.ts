@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AccountOpeningService, AccountsRepository, KycReviewService } from './accounts';
 import type { AuditLogReader } from './admin/audit-log';
 import type { OperatorsService } from './admin/operators';
+import type { KycDecisionService } from './accounts/decisions';
 import type {
   AuthTokensRepository,
   EmailVerificationsRepository,
@@ -94,6 +95,8 @@ export interface Services {
   accounts: AccountsRepository;
   accountOpening: AccountOpeningService;
   kycReview: KycReviewService;
+  /** An operator's approval or rejection of an account opening (issue 32). */
+  kycDecisions: KycDecisionService;
   cep: CepService;
   // storage, payments, wallets
   /** Uploaded files (identity documents, banners); local disk under config.storage.dir. */

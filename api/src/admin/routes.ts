@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import auditRoutes from './audit-routes';
 import operatorsRoutes from './operators-routes';
+import kycAdminRoutes from './kyc-routes';
 
 /**
  * The back office's routes (issue 32), each area in its own plugin: one `register` line per area (add yours).
@@ -10,4 +11,5 @@ import operatorsRoutes from './operators-routes';
 export default async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   await fastify.register(operatorsRoutes);
   await fastify.register(auditRoutes);
+  await fastify.register(kycAdminRoutes);
 }

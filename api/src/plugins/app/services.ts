@@ -26,6 +26,7 @@ import { openLimitsRedis } from '../external/rate-limit';
 import { ProfileService, type ActiveWalletLookup } from '../../profile/service';
 import { AccountOpeningService, AccountsRepository, KycReviewService, kycReviewerFor } from '../../accounts';
 import { accountsWorkerSteps } from '../../accounts/worker';
+import { KycDecisionService } from '../../accounts/decisions';
 import { BuyersService } from '../../buyers/service';
 import { buyerCpfCipherOf } from '../../buyers/cipher';
 import { BRASILAPI, CepService, JsonCepProvider, VIACEP } from '../../cep';
@@ -225,6 +226,7 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
       log,
       organiserMail,
     ),
+    kycDecisions: new KycDecisionService(db, accounts, organiserMail),
     cep: new CepService(
       db,
       new JsonCepProvider(VIACEP, config.cep.viacepUrl, config.cep.timeoutMs),
