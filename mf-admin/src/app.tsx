@@ -18,6 +18,8 @@ const SCREENS: Partial<Record<SectionId, ComponentType>> = {
   kyc: lazy(() => import('./features/kyc/components/kyc-page')),
   reports: lazy(() => import('./features/campaigns/components/reports-page')),
   campaigns: lazy(() => import('./features/campaigns/components/campaigns-page')),
+  purchases: lazy(() => import('./features/purchases/components/purchases-page')),
+  refunds: lazy(() => import('./features/purchases/components/refunds-page')),
   audit: lazy(() => import('./features/audit/components/audit-page')),
   operators: lazy(() => import('./features/operators/components/operators-page')),
 };

@@ -3,11 +3,10 @@
  * cancelled), 'Reativar' a suspended one, 'Cancelar com reembolso' either (every Pago purchase refunded by the PSP).
  * Suspending and cancelling ask for a reason. `onDone` re-reads the list.
  */
-import { useState } from 'react';
-import { Button, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import type { AdminCampaign } from '@rifaria/shared/types';
 import { ActionButton } from '../../common/components/action-button';
-import { ReasonDialog } from '../../common/components/reason-dialog';
+import { ReasonButton } from '../../common/components/reason-dialog';
 import { actOnCampaign } from '../api/campaigns';
 
 const PUBLISHED = 2;
@@ -26,7 +25,22 @@ export const CAMPAIGN_ACTION_TEXTS = {
   failed: 'Não foi possível concluir a ação.',
 } as const;
 
-type Dialog = 'suspend' | 'cancel' | null;
+const { failed } = CAMPAIGN_ACTION_TEXTS;
+
+const DIALOGS = {
+  suspend: {
+    title: CAMPAIGN_ACTION_TEXTS.suspendTitle,
+    description: CAMPAIGN_ACTION_TEXTS.suspendInfo,
+    submit: CAMPAIGN_ACTION_TEXTS.suspend,
+    done: CAMPAIGN_ACTION_TEXTS.suspended,
+  },
+  cancel: {
+    title: CAMPAIGN_ACTION_TEXTS.cancel,
+    description: CAMPAIGN_ACTION_TEXTS.cancelInfo,
+    submit: CAMPAIGN_ACTION_TEXTS.cancel,
+    done: CAMPAIGN_ACTION_TEXTS.cancelled,
+  },
+} as const;
 
 export function CampaignActions({
   campaign,
@@ -35,13 +49,9 @@ export function CampaignActions({
   campaign: Pick<AdminCampaign, 'id' | 'name' | 'status'>;
   onDone: () => void;
 }) {
-  const [dialog, setDialog] = useState<Dialog>(null);
   const status = campaign.status.id;
   const texts = CAMPAIGN_ACTION_TEXTS;
-  const buttons = [
-    { dialog: 'suspend', label: texts.suspend, color: 'warning', shown: status === PUBLISHED },
-    { dialog: 'cancel', label: texts.cancel, color: 'error', shown: status === PUBLISHED || status === SUSPENDED },
-  ] as const;
+  const shown = { suspend: status === PUBLISHED, cancel: status === PUBLISHED || status === SUSPENDED };
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
       {status === SUSPENDED ? (
@@ -53,32 +63,17 @@ export function CampaignActions({
           failed={texts.failed}
         />
       ) : null}
-      {buttons
-        .filter((button) => button.shown)
-        .map((button) => (
-          <Button
-            key={button.dialog}
-            size="small"
-            variant="outlined"
-            color={button.color}
-            onClick={() => setDialog(button.dialog)}
-            aria-label={`${button.label} ${campaign.name}`}
-          >
-            {button.label}
-          </Button>
+      {(['suspend', 'cancel'] as const)
+        .filter((kind) => shown[kind])
+        .map((kind) => (
+          <ReasonButton
+            key={kind}
+            name={`${DIALOGS[kind].submit} ${campaign.name}`}
+            color={kind === 'suspend' ? 'warning' : 'error'}
+            texts={{ ...DIALOGS[kind], title: `${DIALOGS[kind].title}: ${campaign.name}`, failed }}
+            onSubmit={({ text }) => actOnCampaign(campaign.id, kind, text).then(onDone)}
+          />
         ))}
-      <ReasonDialog
-        open={dialog !== null}
-        onClose={() => setDialog(null)}
-        title={`${dialog === 'cancel' ? texts.cancel : texts.suspendTitle}: ${campaign.name}`}
-        description={dialog === 'cancel' ? texts.cancelInfo : texts.suspendInfo}
-        submitLabel={dialog === 'cancel' ? texts.cancel : texts.suspend}
-        done={dialog === 'cancel' ? texts.cancelled : texts.suspended}
-        failed={texts.failed}
-        onSubmit={({ text }) =>
-          actOnCampaign(campaign.id, dialog === 'cancel' ? 'cancel' : 'suspend', text).then(onDone)
-        }
-      />
     </Stack>
   );
 }

@@ -4,14 +4,14 @@
  */
 import type { ReactNode } from 'react';
 import { Stack } from '@mui/material';
-import type { RequestState } from '@rifaria/shared/ui';
 import { DataTable, type Column } from './data-table';
-import { Loaded } from './loaded';
+import { Loaded, type LoadState } from './loaded';
 import { Pager } from './pager';
 
 export interface Paged<T> {
   items: T[];
-  total: number;
+  /** A list that is not paged may leave it out. */
+  total?: number;
   page?: number;
   per_page?: number;
 }
@@ -23,13 +23,13 @@ export interface ListTexts {
   empty: ReactNode;
 }
 
-export function ListView<T extends { id: string | number }, D extends Paged<T> = Paged<T>>({
+export function ListView<T extends { id: string | number }>({
   state,
   texts,
   columns,
   onPage,
 }: {
-  state: RequestState<D>;
+  state: LoadState<Paged<T>>;
   texts: ListTexts;
   columns: readonly Column<T>[];
   onPage?: (page: number) => void;
@@ -40,7 +40,7 @@ export function ListView<T extends { id: string | number }, D extends Paged<T> =
         <Stack spacing={2}>
           <DataTable label={texts.table} rows={data.items} columns={columns} rowKey={(row) => row.id} />
           {onPage && data.page && data.per_page ? (
-            <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={onPage} />
+            <Pager page={data.page} perPage={data.per_page} total={data.total ?? data.items.length} onPage={onPage} />
           ) : null}
         </Stack>
       )}

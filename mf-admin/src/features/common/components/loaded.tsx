@@ -15,8 +15,11 @@ export function loadFailedText(what: string, error: unknown): string {
   return [`Não foi possível carregar ${what}.`, message].filter(Boolean).join(' ');
 }
 
+/** What a screen reads of a useRequest. */
+export type LoadState<T> = Pick<RequestState<T>, 'status' | 'data' | 'error' | 'reload'>;
+
 export interface LoadedProps<T> {
-  state: RequestState<T>;
+  state: LoadState<T>;
   /** What is loaded, for the error: 'a fila de abertura de contas'. */
   what: string;
   /** The answer has nothing to show (the empty state is shown instead). */

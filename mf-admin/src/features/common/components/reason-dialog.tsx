@@ -4,7 +4,7 @@
  * A refusal stays in the dialog; success closes it with a toast.
  */
 import { useState } from 'react';
-import { Alert, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
+import { Alert, Button, FormControlLabel, FormLabel, Radio, RadioGroup } from '@mui/material';
 import { apiErrorMessage } from '@rifaria/shared/api-client';
 import { OutlinedField, toast, useAction } from '@rifaria/shared/ui';
 import { ActionDialog } from './action-dialog';
@@ -18,31 +18,38 @@ export interface ReasonChoice {
   label: string;
 }
 
-export interface ReasonDialogProps {
-  open: boolean;
-  onClose: () => void;
+/** What a reason dialog says. */
+export interface ReasonTexts {
   title: string;
   /** What the action does, above the fields. */
   description?: string;
-  submitLabel: string;
-  textLabel?: string;
-  reasons?: readonly ReasonChoice[];
-  /** The text may be left empty. */
-  optional?: boolean;
+  /** The submit button. */
+  submit: string;
+  /** The text field's name ('Motivo' unless told). */
+  field?: string;
   /** The toast after success. */
   done: string;
   /** The message when the server gave none. */
   failed: string;
+}
+
+export interface ReasonDialogProps {
+  open: boolean;
+  onClose: () => void;
+  texts: ReasonTexts;
+  reasons?: readonly ReasonChoice[];
+  /** The text may be left empty. */
+  optional?: boolean;
   onSubmit: (input: { reason: string; text: string }) => Promise<unknown>;
 }
 
 export function ReasonDialog(props: ReasonDialogProps) {
-  const { onClose, reasons, optional = false } = props;
+  const { onClose, reasons, optional = false, texts } = props;
   const [reason, setReason] = useState('');
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const action = useAction();
-  const choicesId = `reason-${props.submitLabel.replace(/\W+/g, '-')}`;
+  const choicesId = `reason-${texts.submit.replace(/\W+/g, '-')}`;
 
   const submit = () => {
     if (reasons && !reason) return setProblem(CHOICE_REQUIRED);
@@ -51,18 +58,18 @@ export function ReasonDialog(props: ReasonDialogProps) {
     void action.run(
       async () => {
         await props.onSubmit({ reason, text: text.trim() });
-        toast.success(props.done);
+        toast.success(texts.done);
         setReason('');
         setText('');
         onClose();
       },
-      (error) => apiErrorMessage(error, props.failed),
+      (error) => apiErrorMessage(error, texts.failed),
     );
   };
 
   return (
-    <ActionDialog state={props} title={props.title} submit={{ label: props.submitLabel, action, run: submit }}>
-      {props.description ? <Alert severity="warning">{props.description}</Alert> : null}
+    <ActionDialog state={props} title={texts.title} submit={{ label: texts.submit, action, run: submit }}>
+      {texts.description ? <Alert severity="warning">{texts.description}</Alert> : null}
       {reasons ? (
         <>
           <FormLabel id={`${choicesId}-choices`}>Motivo</FormLabel>
@@ -78,7 +85,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
         </>
       ) : null}
       <OutlinedField
-        label={props.textLabel ?? 'Motivo'}
+        label={texts.field ?? 'Motivo'}
         value={text}
         onChange={(e) => setText(e.target.value)}
         multiline
@@ -89,5 +96,26 @@ export function ReasonDialog(props: ReasonDialogProps) {
         helperText={problem ?? undefined}
       />
     </ActionDialog>
+  );
+}
+
+/** The button that opens a reason dialog (its text is the dialog's submit), and the dialog. */
+export function ReasonButton({
+  name,
+  color = 'error',
+  ...dialog
+}: Omit<ReasonDialogProps, 'open' | 'onClose'> & {
+  /** The button's accessible name when its text alone is ambiguous in a list ('Suspender Rifa da Formatura'). */
+  name?: string;
+  color?: 'error' | 'warning';
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outlined" color={color} size="small" onClick={() => setOpen(true)} aria-label={name}>
+        {dialog.texts.submit}
+      </Button>
+      <ReasonDialog {...dialog} open={open} onClose={() => setOpen(false)} />
+    </>
   );
 }

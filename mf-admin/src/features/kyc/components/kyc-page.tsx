@@ -2,11 +2,12 @@
  * Abertura de contas (issue 32, KYC_PROVIDER=manual): the queue by status, oldest pending first, and each opening's
  * review (opening-review.tsx).
  */
-import { Link as RouterLink, Route, Routes } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { Button } from '@mui/material';
 import { formatDateTime } from '@rifaria/shared/format';
 import { paths } from '@rifaria/shared/paths';
 import { ConsolePage } from '../../common/components/console-page';
+import { ListAndDetail } from '../../common/components/list-and-detail';
 import { StatusList, type Statuses } from '../../common/components/status-list';
 import { SECTIONS } from '../../common/components/sections';
 import { listOpenings, type OpeningItem, type OpeningStatus } from '../api/account-openings';
@@ -60,10 +61,5 @@ function OpeningsQueue() {
 }
 
 export default function KycPage() {
-  return (
-    <Routes>
-      <Route index element={<OpeningsQueue />} />
-      <Route path=":id" element={<OpeningReview />} />
-    </Routes>
-  );
+  return <ListAndDetail list={<OpeningsQueue />} detail={<OpeningReview />} param="id" />;
 }

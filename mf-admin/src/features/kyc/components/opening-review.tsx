@@ -3,18 +3,16 @@
  * from its operators-only address) and the decision: 'Aprovar', or 'Reprovar' with a reason from the fixed list and
  * details (required for 'Outro'). The organiser is told by e-mail and on /carteiras.
  */
-import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { useParams } from 'react-router-dom';
+import { Alert, Box, Paper, Stack, Typography } from '@mui/material';
 import { apiUrl } from '@rifaria/shared/api-client';
 import { formatDateTime, isoDateToBR } from '@rifaria/shared/format';
 import { paths } from '@rifaria/shared/paths';
 import { KYC_REJECTION_REASONS } from '@rifaria/shared/schemas';
 import { useRequest } from '@rifaria/shared/ui';
 import { ActionButton } from '../../common/components/action-button';
-import { ConsolePage } from '../../common/components/console-page';
-import { Loaded } from '../../common/components/loaded';
-import { ReasonDialog } from '../../common/components/reason-dialog';
+import { DetailPage } from '../../common/components/detail-page';
+import { ReasonButton, type ReasonTexts } from '../../common/components/reason-dialog';
 import { SECTIONS } from '../../common/components/sections';
 import { approveOpening, getOpening, rejectOpening, type OpeningDetail } from '../api/account-openings';
 import { Checks } from './checks';
@@ -31,10 +29,6 @@ export const REVIEW_TEXTS = {
   approved: 'Abertura de conta aprovada.',
   approveFailed: 'Não foi possível aprovar.',
   reject: 'Reprovar',
-  rejectTitle: 'Reprovar abertura de conta',
-  rejectText: 'Detalhes para o organizador',
-  rejected: 'Abertura de conta reprovada. O organizador foi avisado.',
-  rejectFailed: 'Não foi possível reprovar.',
   rejection: 'Motivo da recusa',
 } as const;
 
@@ -52,6 +46,14 @@ const FIELDS: [string, string][] = [
   ['city', 'Cidade'],
   ['state', 'UF'],
 ];
+
+const REJECT_TEXTS: ReasonTexts = {
+  title: 'Reprovar abertura de conta',
+  submit: REVIEW_TEXTS.reject,
+  field: 'Detalhes para o organizador',
+  done: 'Abertura de conta reprovada. O organizador foi avisado.',
+  failed: 'Não foi possível reprovar.',
+};
 
 const REASONS = Object.entries(KYC_REJECTION_REASONS).map(([value, label]) => ({ value, label }));
 
@@ -94,7 +96,6 @@ function Document({ opening }: { opening: OpeningDetail }) {
 }
 
 function Review({ opening, reload }: { opening: OpeningDetail; reload: () => void }) {
-  const [rejecting, setRejecting] = useState(false);
   return (
     <Stack spacing={2}>
       <Typography>{`${opening.status_label} · enviada em ${formatDateTime(opening.created_at)}`}</Typography>
@@ -136,23 +137,14 @@ function Review({ opening, reload }: { opening: OpeningDetail; reload: () => voi
             done={REVIEW_TEXTS.approved}
             failed={REVIEW_TEXTS.approveFailed}
           />
-          <Button variant="outlined" color="error" size="small" onClick={() => setRejecting(true)}>
-            {REVIEW_TEXTS.reject}
-          </Button>
+          <ReasonButton
+            texts={REJECT_TEXTS}
+            reasons={REASONS}
+            optional
+            onSubmit={({ reason, text }) => rejectOpening(opening.id, { reason, details: text || null }).then(reload)}
+          />
         </Stack>
       ) : null}
-      <ReasonDialog
-        open={rejecting}
-        onClose={() => setRejecting(false)}
-        title={REVIEW_TEXTS.rejectTitle}
-        submitLabel={REVIEW_TEXTS.reject}
-        textLabel={REVIEW_TEXTS.rejectText}
-        reasons={REASONS}
-        optional
-        done={REVIEW_TEXTS.rejected}
-        failed={REVIEW_TEXTS.rejectFailed}
-        onSubmit={({ reason, text }) => rejectOpening(opening.id, { reason, details: text || null }).then(reload)}
-      />
     </Stack>
   );
 }
@@ -160,18 +152,16 @@ function Review({ opening, reload }: { opening: OpeningDetail; reload: () => voi
 export function OpeningReview() {
   const { id = '' } = useParams();
   const opening = useRequest((signal) => getOpening(id, signal), [id]);
+  const name = opening.data?.data.name;
+  const back = { label: REVIEW_TEXTS.back, to: paths.admin.getHref(SECTIONS.kyc.segment) };
   return (
-    <ConsolePage
-      title={opening.data?.data.name ? `${REVIEW_TEXTS.title}: ${opening.data.data.name}` : REVIEW_TEXTS.title}
-      actions={
-        <Button component={RouterLink} to={paths.admin.getHref(SECTIONS.kyc.segment)}>
-          {REVIEW_TEXTS.back}
-        </Button>
-      }
+    <DetailPage
+      title={name ? `${REVIEW_TEXTS.title}: ${name}` : REVIEW_TEXTS.title}
+      back={back}
+      state={opening}
+      texts={REVIEW_TEXTS}
     >
-      <Loaded state={opening} what={REVIEW_TEXTS.what} notFound={REVIEW_TEXTS.notFound}>
-        {(data) => <Review opening={data} reload={opening.reload} />}
-      </Loaded>
-    </ConsolePage>
+      {(data) => <Review opening={data} reload={opening.reload} />}
+    </DetailPage>
   );
 }
