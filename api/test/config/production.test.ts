@@ -68,6 +68,15 @@ describe('production settings', () => {
     expect(config.warnings.join('\n')).toMatch(/KYC_PROVIDER=sandbox/);
   });
 
+  it('should take KYC_PROVIDER=manual in production without a warning, and keep the sandbox as the demo default', () => {
+    const config = loadConfig({ ...complete, KYC_PROVIDER: 'manual' });
+    expect(config.kyc.provider).toBe('manual');
+    expect(config.warnings.join('\n')).not.toMatch(/KYC_PROVIDER/);
+    expect(loadConfig({}).kyc.provider).toBe('sandbox');
+    expect(productionProblems(without('KYC_PROVIDER'))).toEqual([expect.stringMatching(/^KYC_PROVIDER must be set/)]);
+    expect(() => loadConfig({ KYC_PROVIDER: 'nobody' })).toThrow(/KYC_PROVIDER must be sandbox or manual/);
+  });
+
   it.each(['TICKET_POOL_SECRET', 'BUYER_DATA_SECRET', 'PUBLIC_URL', 'TRUST_PROXY', 'PIX_PROVIDER'] as const)(
     'should refuse production without %s',
     (key) => {
