@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import auditRoutes from './audit-routes';
+import campaignsAdminRoutes from './campaigns-routes';
+import purchasesAdminRoutes from './purchases-routes';
 import operatorsRoutes from './operators-routes';
 import kycAdminRoutes from './kyc-routes';
 
@@ -11,5 +13,7 @@ import kycAdminRoutes from './kyc-routes';
 export default async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   await fastify.register(operatorsRoutes);
   await fastify.register(auditRoutes);
+  await fastify.register(campaignsAdminRoutes);
+  await fastify.register(purchasesAdminRoutes);
   await fastify.register(kycAdminRoutes);
 }
