@@ -29,6 +29,9 @@ import type { MailOutboxRepository } from './mail/repository';
 import type { SandboxMailboxService } from './mail/sandbox-mailbox';
 import type { MailTransport } from './mail/transport';
 import type { MetricsService } from './metrics/service';
+import type { BooksService } from './reconciliation/books';
+import type { ReconciliationService } from './reconciliation/service';
+import type { OverdueDraws } from './draws/auto-draw';
 import type { PaymentsService } from './payments/service';
 import type { PixProvider } from './payments/pix-provider';
 import type { AddressesRepository, StatesRepository } from './profile/repository';
@@ -127,6 +130,12 @@ export interface Services {
   settings: SettingsService;
   /** GET /metrics: the Prometheus registry, the request and worker observers, the scrape-time database reads. */
   metrics: MetricsService;
+  /** The daily reconciliation with the PSP (worker step and the back office's button). */
+  reconciliation: ReconciliationService;
+  /** The trial balance and the console home's figures. */
+  books: BooksService;
+  /** Campaigns past their draw date (AUTO_DRAW_AFTER_HOURS): listed, and drawn by the worker ('Sorteio Rifaria'). */
+  overdueDraws: OverdueDraws;
 }
 
 declare module 'fastify' {

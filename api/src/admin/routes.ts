@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import auditRoutes from './audit-routes';
+import booksRoutes from './books-routes';
 import campaignsAdminRoutes from './campaigns-routes';
 import purchasesAdminRoutes from './purchases-routes';
 import operatorsRoutes from './operators-routes';
@@ -13,6 +14,7 @@ import kycAdminRoutes from './kyc-routes';
 export default async function adminRoutes(fastify: FastifyInstance): Promise<void> {
   await fastify.register(operatorsRoutes);
   await fastify.register(auditRoutes);
+  await fastify.register(booksRoutes);
   await fastify.register(campaignsAdminRoutes);
   await fastify.register(purchasesAdminRoutes);
   await fastify.register(kycAdminRoutes);

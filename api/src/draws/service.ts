@@ -91,7 +91,13 @@ export class DrawsService {
     return null;
   }
 
-  async draw(userId: string, campaignId: string, body: unknown): Promise<OrganizerDrawResult> {
+  /** `onDrawn`: more work in the draw's own transaction (the automatic draw writes its audit row there). */
+  async draw(
+    userId: string,
+    campaignId: string,
+    body: unknown,
+    onDrawn?: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<OrganizerDrawResult> {
     const campaign = await this.repository.findOwn(userId, campaignId);
     if (!campaign) throw notFound();
     const refusal = this.refusal(campaign);
@@ -120,7 +126,9 @@ export class DrawsService {
       if (!locked) throw notFound();
       const lockedRefusal = this.refusal(locked);
       if (lockedRefusal) throw lockedRefusal;
-      return this.drawLocked(trx, userId, locked, source);
+      const drawnCancelled = await this.drawLocked(trx, userId, locked, source);
+      await onDrawn?.(trx);
+      return drawnCancelled;
     });
     this.log.info({ campaignId: campaign.id, method: source.method, cancelled: cancelled.length }, 'campaign drawn');
     if (cancelled.length > 0) await this.sales.cancelCharges(cancelled);

@@ -56,6 +56,9 @@ export interface PixWebhookNotice {
   paidAt: Date;
 }
 
+/** A Pix the PSP received into the platform's account (GET /pix): what the daily reconciliation compares. */
+export type PixReceived = PixWebhookNotice;
+
 export interface WebhookRequest {
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
@@ -149,6 +152,8 @@ export interface PixProvider {
    * without the recipient shown first), PixProviderError when the PSP could not answer.
    */
   lookupKey(query: PixKeyQuery): Promise<PixKeyOwner | null>;
+  /** GET /pix?inicio&fim, every page: the Pix received in [from, to) (the reconciliation of a day). */
+  listReceived(period: { from: Date; to: Date }): Promise<PixReceived[]>;
 }
 
 export class PixWebhookRejected extends Error {

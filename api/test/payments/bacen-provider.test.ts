@@ -285,6 +285,44 @@ describe('GET /v2/cob/{txid}', () => {
   });
 });
 
+describe('GET /v2/pix?inicio&fim (the reconciliation)', () => {
+  it('should read every page of the period and parse each Pix as strictly as a webhook', async () => {
+    const client = provider();
+    const paid = (txid: string, endToEndId: string, valor: string, horario: string) =>
+      Object.assign(psp.cobs.get(txid)!, { status: 'CONCLUIDA', pix: [{ endToEndId, txid, valor, horario }] });
+    const txids = [newTxid(), newTxid(), newTxid(), newTxid()];
+    for (const txid of txids) await client.createCharge({ txid, amountCents: 500, expiresInSeconds: 3600 });
+    paid(txids[0]!, 'E12345678203001010001aaaaaaaaaaa', '5.00', '2030-01-01T03:00:00Z');
+    paid(txids[1]!, 'E12345678203001010002bbbbbbbbbbb', '5.00', '2030-01-01T12:00:00.500Z');
+    paid(txids[2]!, 'E12345678203001010003ccccccccccc', '4.99', '2030-01-02T02:59:59Z');
+    // The next São Paulo day: outside the period.
+    paid(txids[3]!, 'E12345678203001020004ddddddddddd', '5.00', '2030-01-02T03:00:00Z');
+    psp.requests.length = 0;
+    const received = await client.listReceived({
+      from: new Date('2030-01-01T03:00:00Z'),
+      to: new Date('2030-01-02T03:00:00Z'),
+    });
+    expect(received.map((pix) => [pix.endToEndId, pix.txid, pix.amountCents])).toEqual([
+      ['E12345678203001010001aaaaaaaaaaa', txids[0], 500],
+      ['E12345678203001010002bbbbbbbbbbb', txids[1], 500],
+      ['E12345678203001010003ccccccccccc', txids[2], 499],
+    ]);
+    const pages = psp.apiRequests().map((request) => new URL(request.path, 'https://psp').searchParams);
+    expect(pages.map((query) => query.get('paginacao.paginaAtual'))).toEqual(['0', '1']);
+    expect(pages[0]!.get('inicio')).toBe('2030-01-01T03:00:00.000Z');
+    expect(pages[0]!.get('fim')).toBe('2030-01-02T03:00:00.000Z');
+  });
+
+  it('should refuse a malformed page instead of trusting it, and a PSP error', async () => {
+    const period = { from: new Date('2031-01-01T03:00:00Z'), to: new Date('2031-01-02T03:00:00Z') };
+    psp.forced.push({ status: 200, body: { pix: [{ endToEndId: 'curto', valor: '1.00', horario: 'x' }] } });
+    await expect(provider().listReceived(period)).rejects.toBeInstanceOf(PixProviderError);
+    psp.forced.push({ status: 503, body: { title: 'Indisponível' } });
+    await expect(provider().listReceived(period)).rejects.toMatchObject({ status: 503 });
+    expect(await provider().listReceived(period)).toEqual([]);
+  });
+});
+
 describe('PATCH /v2/cob/{txid}', () => {
   it('should cancel with status REMOVIDA_PELO_USUARIO_RECEBEDOR', async () => {
     const client = provider();

@@ -41,6 +41,9 @@ export class FakePsp {
   /** Tokens currently valid; clearing it makes the PSP answer 401 (token revoked or expired there). */
   readonly validTokens = new Set<string>();
   tokenExpiresIn = 3600;
+  /** GET /v2/pix's page size here (the API Pix's itensPorPagina, capped low to exercise the pages). */
+  receivedPageSize = 2;
+
   /** Replies forced for the next matching API calls (after authentication), oldest first. */
   readonly forced: Reply[] = [];
   private tokenCounter = 0;
@@ -135,6 +138,7 @@ export class FakePsp {
     const forced = this.forced.shift();
     if (forced) return forced;
 
+    if (request.method === 'GET' && request.path.startsWith('/v2/pix?')) return this.receivedPage(request.path);
     let match = /^\/v2\/cob\/([a-zA-Z0-9]+)$/.exec(request.path);
     if (match) {
       const txid = match[1]!;
@@ -194,5 +198,34 @@ export class FakePsp {
       return transfer ? { status: 200, body: transfer } : { status: 404, body: { nome: 'pix_nao_encontrado' } };
     }
     return { status: 404, body: { title: 'Not found' } };
+  }
+
+  /** GET /v2/pix?inicio&fim&paginacao.paginaAtual: the Pix of every CONCLUIDA cob paid in [inicio, fim). */
+  private receivedPage(url: string): Reply {
+    const query = new URL(url, 'https://psp.example').searchParams;
+    const from = Date.parse(query.get('inicio') ?? '');
+    const to = Date.parse(query.get('fim') ?? '');
+    if (Number.isNaN(from) || Number.isNaN(to)) return { status: 400, body: { title: 'inicio e fim obrigatórios' } };
+    const page = Number(query.get('paginacao.paginaAtual') ?? '0');
+    const pix = [...this.cobs.values()]
+      .flatMap((cob) => (Array.isArray(cob.pix) ? (cob.pix as { horario: string }[]) : []))
+      .filter((entry) => Date.parse(entry.horario) >= from && Date.parse(entry.horario) < to);
+    const size = this.receivedPageSize;
+    return {
+      status: 200,
+      body: {
+        parametros: {
+          inicio: query.get('inicio'),
+          fim: query.get('fim'),
+          paginacao: {
+            paginaAtual: page,
+            itensPorPagina: size,
+            quantidadeDePaginas: Math.max(1, Math.ceil(pix.length / size)),
+            quantidadeTotalDeItens: pix.length,
+          },
+        },
+        pix: pix.slice(page * size, (page + 1) * size),
+      },
+    };
   }
 }

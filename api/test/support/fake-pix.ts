@@ -6,6 +6,7 @@ import {
   type PixCharge,
   type PixKeyOwner,
   type PixProvider,
+  type PixReceived,
   type PixRefund,
   type PixTransfer,
   type PixTransferStatus,
@@ -137,6 +138,15 @@ export class FakePixProvider implements PixProvider {
 
   async refund(input: { refundId: string }): Promise<PixRefund> {
     return { refundId: input.refundId, status: 'DEVOLVIDO' };
+  }
+
+  /** GET /pix: every Pix paid into its charges in [from, to). */
+  async listReceived(period: { from: Date; to: Date }): Promise<PixReceived[]> {
+    return [...this.charges.values()].flatMap((charge) =>
+      charge.payments
+        .filter((pix) => pix.paidAt >= period.from && pix.paidAt < period.to)
+        .map((pix) => ({ ...pix, txid: charge.txid })),
+    );
   }
 
   /** The key lookup fails once (502 'lookupFailed'); failNextCall is for the charge and transfer calls. */

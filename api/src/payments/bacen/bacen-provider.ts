@@ -11,6 +11,7 @@ import {
   type PixChargeStatus,
   type PixKeyOwner,
   type PixProvider,
+  type PixReceived,
   type PixReceivedPayment,
   type PixRefund,
   type PixTransfer,
@@ -46,6 +47,9 @@ const CHARGE_STATUSES: readonly PixChargeStatus[] = [
   'REMOVIDA_PELO_PSP',
 ];
 const TRANSFER_STATUSES: readonly PixTransferStatus[] = ['EM_PROCESSAMENTO', 'REALIZADO', 'NAO_REALIZADO'];
+/** GET /pix's page size (the API Pix allows up to 1000) and how many pages one period may take. */
+const PIX_PAGE_SIZE = 1000;
+const MAX_PIX_PAGES = 1000;
 const DICT_LOOKUP_UNAVAILABLE = 'the BACEN API Pix offers its clients no DICT lookup (see README, "Pix providers")';
 const EFI_PIX_SEND_DISABLED =
   'Pix sending is not part of the BACEN API Pix; set PIX_BACEN_EFI_PIX_SEND=true for Efí (see README)';
@@ -233,6 +237,38 @@ export class BacenPixProvider implements PixProvider {
       unexpected('PUT /pix/devolucao', 'status');
     }
     return { refundId: input.refundId, status };
+  }
+
+  /**
+   * GET /pix?inicio&fim, page after page (paginacao.paginaAtual from 0 until quantidadeDePaginas): each Pix received,
+   * parsed as strictly as a webhook's entries.
+   */
+  async listReceived(period: { from: Date; to: Date }): Promise<PixReceived[]> {
+    const operation = 'GET /pix';
+    const received: PixReceived[] = [];
+    for (let page = 0; page < MAX_PIX_PAGES; page += 1) {
+      const query = new URLSearchParams({
+        inicio: period.from.toISOString(),
+        fim: period.to.toISOString(),
+        'paginacao.paginaAtual': String(page),
+        'paginacao.itensPorPagina': String(PIX_PAGE_SIZE),
+      });
+      const response = await this.http.call('GET', `/v2/pix?${query.toString()}`);
+      if (response.status !== 200) fail(operation, response);
+      const body = response.body;
+      if (!isObject(body) || !Array.isArray(body.pix)) unexpected(operation, 'pix[]');
+      if (body.pix.length > 0) {
+        try {
+          received.push(...parsePixWebhookBody({ pix: body.pix }));
+        } catch (error) {
+          unexpected(operation, error instanceof Error ? error.message : 'pix[]');
+        }
+      }
+      const paging = isObject(body.parametros) && isObject(body.parametros.paginacao) ? body.parametros.paginacao : {};
+      const pages = typeof paging.quantidadeDePaginas === 'number' ? paging.quantidadeDePaginas : 1;
+      if (page + 1 >= pages) return received;
+    }
+    unexpected(operation, `more than ${MAX_PIX_PAGES} pages`);
   }
 
   /** Verified at this process's TLS layer, or by the proxy in front when its header is configured. */

@@ -16,6 +16,7 @@ import {
   type PixKeyOwner,
   type PixKeyQuery,
   type PixProvider,
+  type PixReceived,
   type PixRefund,
   type PixTransfer,
   type PixWebhookNotice,
@@ -331,6 +332,23 @@ export class SandboxPixProvider implements PixProvider {
   /** The sandbox's directory (dict.ts): deterministic holders, none for SANDBOX_UNREGISTERED_KEY. */
   lookupKey(query: PixKeyQuery): Promise<PixKeyOwner | null> {
     return Promise.resolve(sandboxLookup(query));
+  }
+
+  /** The sandbox's own record of what its payers paid (one Pix per paid charge). */
+  async listReceived(period: { from: Date; to: Date }): Promise<PixReceived[]> {
+    const rows = await this.db
+      .selectFrom('sandbox_pix_charges')
+      .select(['txid', 'end_to_end_id', 'amount_cents', 'paid_at'])
+      .where('status', '=', 'CONCLUIDA')
+      .where('paid_at', '>=', period.from)
+      .where('paid_at', '<', period.to)
+      .orderBy('paid_at')
+      .execute();
+    return rows.flatMap((row) =>
+      row.end_to_end_id && row.paid_at
+        ? [{ endToEndId: row.end_to_end_id, txid: row.txid, amountCents: Number(row.amount_cents), paidAt: row.paid_at }]
+        : [],
+    );
   }
 
   async refund(input: RefundInput): Promise<PixRefund> {

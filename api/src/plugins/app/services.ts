@@ -57,6 +57,10 @@ import { DrandBeacon, SandboxBeacon, type Beacon } from '../../draws/beacon-clie
 import { CaixaFederalResults, SandboxFederalResults, type FederalResults } from '../../draws/federal-results';
 import { SettingsService } from '../../settings/service';
 import { MetricsService } from '../../metrics/service';
+import { BooksService } from '../../reconciliation/books';
+import { ReconciliationService } from '../../reconciliation/service';
+import { reconciliationWorkerSteps } from '../../reconciliation/worker';
+import { autoDrawWorkerSteps, OverdueDraws } from '../../draws/auto-draw';
 import {
   createWhatsAppGateway,
   Notifier,
@@ -94,6 +98,8 @@ export function workerSteps(services: Services): WorkerStep[] {
     ...salesWorkerSteps(services.sales),
     ...whatsappWorkerSteps(services.whatsapp, services.whatsappSender),
     ...mailWorkerSteps(services.mailDelivery),
+    ...reconciliationWorkerSteps(services.reconciliation),
+    ...autoDrawWorkerSteps(services.overdueDraws),
     // Last: encoding a banner takes seconds, the steps above are more urgent.
     ...campaignsWorkerSteps(services.campaigns),
   ];
@@ -291,6 +297,13 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     metrics: new MetricsService(db, options.databaseKind, {
       token: config.metrics.token,
       reconcileAfterSeconds: config.payments.reconcileAfterSeconds,
+    }),
+    reconciliation: new ReconciliationService(db, pix, payments, log),
+    books: new BooksService(db),
+    overdueDraws: new OverdueDraws(db, {
+      draws: () => fastify.services.draws,
+      afterHours: config.draws.autoDrawAfterHours,
+      log,
     }),
   } satisfies Services);
 }

@@ -1,0 +1,116 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import * as v from 'valibot';
+import { CAMPAIGN_STATUS_ID, DRAW_TYPE_ID } from '@rifaria/shared/constants';
+import { recordAudit } from '../admin/audit';
+import type { Database } from '../db/schema';
+import { integer, isoTimestamp } from '../lib/reply-schema';
+import type { WorkerStep } from '../lib/worker';
+import type { DrawsService } from './service';
+
+/** A campaign past its draw date by more than AUTO_DRAW_AFTER_HOURS and still undrawn (GET /api/admin/overdue-draws). */
+export const overdueDrawSchema = v.object({
+  id: v.string(),
+  draw_type: v.picklist(['rifaria', 'federal']),
+  name: v.string(),
+  draw_at: isoTimestamp,
+  user_id: v.string(),
+  hours_overdue: integer,
+  organiser: v.string(),
+  paid_purchases: integer,
+  next: v.pipe(
+    v.picklist(['auto_draw', 'federal_result']),
+    v.description("'auto_draw': the worker draws it; 'federal_result': it waits for Caixa's result or an operator"),
+  ),
+});
+export type OverdueDraw = v.InferOutput<typeof overdueDrawSchema>;
+
+/** Campaigns drawn automatically per worker pass (each a drand round and one transaction). */
+const AUTO_DRAWS_PER_PASS = 5;
+
+/**
+ * Overdue draws (issue 32): nobody can hold buyers' money in 'Futuro' by not drawing. A 'Sorteio Rifaria' campaign
+ * still undrawn AUTO_DRAW_AFTER_HOURS after its draw date is drawn by the worker through the organiser's own draw
+ * (DrawsService.draw: the same algorithm, the same drand round of the draw date, the same verification file),
+ * audited as 'draw.auto' by the system in the draw's transaction.
+ */
+export class OverdueDraws {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: {
+      /** The draw service (a getter: both are created in the same registry). */
+      draws: () => DrawsService;
+      /** AUTO_DRAW_AFTER_HOURS. */
+      afterHours: number;
+      log: FastifyBaseLogger;
+    },
+  ) {}
+
+  async list(limit = 200): Promise<OverdueDraw[]> {
+    const { rows } = await sql<{
+      id: string;
+      name: string;
+      user_id: string;
+      organiser: string;
+      draw_type_id: number;
+      draw_at: Date;
+      hours: string;
+      paid: string;
+    }>`
+      SELECT c.id, c.name, c.user_id, u.name AS organiser, c.draw_type_id, c.draw_at,
+             extract(epoch FROM now() - c.draw_at) / 3600 AS hours,
+             (SELECT count(*) FROM purchases p WHERE p.campaign_id = c.id AND p.status_id = 2) AS paid
+        FROM campaigns c JOIN users u ON u.id = c.user_id
+       WHERE c.status_id = ${CAMPAIGN_STATUS_ID.published} AND c.drawn_at IS NULL
+         AND c.draw_at < now() - make_interval(hours => ${this.options.afterHours})
+       ORDER BY c.draw_at LIMIT ${limit}`.execute(this.db);
+    return rows.map((row) => {
+      const federal = row.draw_type_id === DRAW_TYPE_ID.federal;
+      return {
+        id: String(row.id),
+        name: row.name,
+        user_id: String(row.user_id),
+        organiser: row.organiser,
+        draw_type: federal ? 'federal' : 'rifaria',
+        draw_at: row.draw_at.toISOString(),
+        hours_overdue: Math.floor(Number(row.hours)),
+        paid_purchases: Number(row.paid),
+        next: federal ? 'federal_result' : 'auto_draw',
+      };
+    });
+  }
+
+  /** The worker's step: draws the overdue 'Sorteio Rifaria' campaigns that have paid numbers; returns the ids drawn. */
+  async drawOverdue(): Promise<string[]> {
+    const due = (await this.list()).filter((each) => each.next === 'auto_draw' && each.paid_purchases > 0);
+    const drawn: string[] = [];
+    for (const campaign of due.slice(0, AUTO_DRAWS_PER_PASS)) {
+      try {
+        await this.options.draws().draw(campaign.user_id, campaign.id, undefined, (trx) =>
+          recordAudit(trx, {
+            operatorId: null,
+            action: 'draw.auto',
+            targetType: 'campaign',
+            targetId: campaign.id,
+            before: { status: 'published', draw_at: campaign.draw_at },
+            after: { status: 'finished', method: 'rifaria', hours_overdue: campaign.hours_overdue },
+          }),
+        );
+        drawn.push(campaign.id);
+        this.options.log.info(
+          { campaignId: campaign.id, hoursOverdue: campaign.hours_overdue },
+          'overdue campaign drawn',
+        );
+      } catch (error) {
+        // The beacon not reachable, a campaign drawn meanwhile: the next pass tries again.
+        this.options.log.warn({ err: error, campaignId: campaign.id }, 'automatic draw failed');
+      }
+    }
+    return drawn;
+  }
+}
+
+/** The worker's automatic draw of overdue 'Sorteio Rifaria' campaigns. */
+export const autoDrawWorkerSteps = (overdue: OverdueDraws): WorkerStep[] => [
+  { name: 'auto-draw', run: () => overdue.drawOverdue() },
+];
