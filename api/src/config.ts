@@ -177,6 +177,11 @@ export interface AppConfig {
   /** Extra origins for the CSP connect-src (CEP services are allowed by default). */
   cspConnectSrc: string[];
   demoUser: { enabled: boolean; email: string; password: string; name: string };
+  /**
+   * The back office's first operator, created at boot while there is no operator (issue 32): OPERATOR_EMAIL and
+   * OPERATOR_PASSWORD, else with DEMO_DATA the demo's (operador@rifaria.com.br / Rifaria123); null: none.
+   */
+  firstOperator: { name: string; email: string; password: string; demo: boolean } | null;
   /** GET /metrics (Prometheus): its bearer token (METRICS_TOKEN); null = the route answers 404. */
   metrics: { token: string | null };
   /** Uploaded files (identity documents, banners): local disk under this directory (STORAGE_DIR). */
@@ -459,6 +464,12 @@ function assemble(s: Values, env: Env, production: boolean): AppConfig {
     metrics: { token: s.METRICS_TOKEN ?? null },
     // Always on in the demo; in production only when DEMO_DATA=on is named (productionProblems refuses the rest).
     demoUser: { enabled: s.DEMO_DATA, email: 'demo@rifaria.com.br', password: 'Rifaria123', name: 'Organizador Demo' },
+    firstOperator:
+      s.OPERATOR_EMAIL && s.OPERATOR_PASSWORD
+        ? { name: 'Operador', email: s.OPERATOR_EMAIL, password: s.OPERATOR_PASSWORD, demo: false }
+        : s.DEMO_DATA
+          ? { name: 'Operador Demo', email: 'operador@rifaria.com.br', password: 'Rifaria123', demo: true }
+          : null,
     purchases: {
       reservationMs: s.PURCHASE_RESERVATION_MS,
       pendingNumbersPerBuyer: s.PENDING_NUMBERS_PER_BUYER,

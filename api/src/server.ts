@@ -5,6 +5,7 @@ import { ConfigError, isMailSandbox, loadConfig, type AppConfig } from './config
 import { createDatabase, type DatabaseHandle } from './db';
 import { migrate } from './db/migrate';
 import { describeDemoCampaign, ensureDemoData, type DemoOutcome } from './demo';
+import { ensureFirstOperator } from './admin/first-operator';
 import { startWorker, stepsFor, type Worker } from './lib/worker';
 import { workerSteps } from './plugins/app/services';
 import { detectFrontends } from './plugins/frontends';
@@ -101,6 +102,8 @@ async function main(): Promise<void> {
         log.error({ err: error }, 'could not create the demo data');
       }
     }
+    // The back office's first operator (OPERATOR_EMAIL, or the demo's), only while there is none.
+    const firstOperator = await ensureFirstOperator(fastify, config.firstOperator);
     await fastify.listen({ port: config.port, host: config.host });
     if (config.payments.workerIntervalMs > 0) {
       worker = startWorker({
@@ -140,6 +143,7 @@ async function main(): Promise<void> {
             `  Demo page:  ${describeDemoCampaign(demo)}`,
           ]
         : []),
+      `  Back office: ${defaultOriginOf(config)}${paths.adminLogin.getHref()} (${firstOperator})`,
       '',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);

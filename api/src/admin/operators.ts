@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
+import { paths } from '@rifaria/shared/paths';
 import { AUTH_MESSAGES } from '@rifaria/shared/schemas';
 import { isUniqueViolation } from '../db/errors';
 import type { Database, Executor, Operator } from '../db/schema';
 import { fieldError, HttpError } from '../lib/errors';
-import { OPERATOR_SESSION_MS, type OperatorSession } from '../lib/operator-session';
+import type { OperatorSession } from '../lib/operator-session';
 import type { PasswordHasher } from '../lib/passwords';
 import { generateToken, hashToken } from '../lib/tokens';
 import { LOGIN_LOCK_MESSAGES, type LoginLock } from '../auth/login-lock';
@@ -79,10 +80,8 @@ export class OperatorsService {
   /** A new 8-hour session (the login's second step, and the tests' signInOperator). */
   async issueSession(operatorId: string, caller: Caller, trx: Executor = this.db): Promise<IssuedOperatorSession> {
     const token = generateToken();
-    const expiresAt = new Date(Date.now() + OPERATOR_SESSION_MS);
-    const session = { operator_id: operatorId, token_hash: hashToken(token), expires_at: expiresAt };
-    await this.repository.createSession({ ...session, address: addressOf(caller) }, trx);
-    return { token, expiresAt, operatorId };
+    const session = { operator_id: operatorId, token_hash: hashToken(token), address: addressOf(caller) };
+    return { token, expiresAt: await this.repository.createSession(session, trx), operatorId };
   }
 
   /** Creates an operator (the first one at boot, an accepted invitation, the tests). */
@@ -280,7 +279,7 @@ export class OperatorsService {
           name: input.name,
           inviter: operator.name,
           subject: OPERATOR_MESSAGES.inviteSubject,
-          link: `${origin}/admin/convite#${token}`,
+          link: `${origin}${paths.adminInvite.getHref(token)}`,
         }),
         trx,
       );

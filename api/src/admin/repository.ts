@@ -7,7 +7,7 @@ import type {
   OperatorSessionEndReason,
   OperatorSessionsTable,
 } from '../db/schema';
-import type { OperatorSession } from '../lib/operator-session';
+import { OPERATOR_SESSION_MS, type OperatorSession } from '../lib/operator-session';
 
 /** The operators' tables (055): accounts, sessions, login challenges, invitations. */
 export class OperatorsRepository {
@@ -86,8 +86,17 @@ export class OperatorsRepository {
 
   // Sessions -------------------------------------------------------------------------------------------------------
 
-  async createSession(session: Insertable<OperatorSessionsTable>, trx: Executor = this.db): Promise<void> {
-    await trx.insertInto('operator_sessions').values(session).execute();
+  /** A session of `OPERATOR_SESSION_MS` from now by the database's clock; its end. */
+  async createSession(
+    session: Omit<Insertable<OperatorSessionsTable>, 'expires_at'>,
+    trx: Executor = this.db,
+  ): Promise<Date> {
+    const { expires_at: expiresAt } = await trx
+      .insertInto('operator_sessions')
+      .values({ ...session, expires_at: sql<Date>`now() + make_interval(secs => ${OPERATOR_SESSION_MS / 1000})` })
+      .returning('expires_at')
+      .executeTakeFirstOrThrow();
+    return expiresAt;
   }
 
   /**

@@ -42,6 +42,10 @@ export const adminDayParam = v.pipe(
   v.string(ADMIN_QUERY_MESSAGES.day),
   v.maxLength(10, ADMIN_QUERY_MESSAGES.day),
   v.isoDate(ADMIN_QUERY_MESSAGES.day),
+  v.check((day) => {
+    const parsed = new Date(`${day}T12:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(day);
+  }, ADMIN_QUERY_MESSAGES.day),
 );
 
 const boundedText = (max: number) =>

@@ -12,6 +12,12 @@ import {
   trustProxyFrom,
   trustProxyProblems,
 } from './checks';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  missingPasswordRulesMessage,
+  PASSWORD_MAX_LENGTH,
+} from '@rifaria/shared/schemas';
 import { DEV_ORIGINS, REMOTES } from './frontends';
 import {
   asProblems,
@@ -234,6 +240,22 @@ const accounts = {
     description: 'each call to the OpenID provider (discovery, keys, token)',
     default: 10_000,
     min: 100,
+  }),
+  OPERATOR_EMAIL: custom({
+    description:
+      "the back office's first operator (`/admin/login`, password then an authenticator code), created at boot while there is no operator, with `OPERATOR_PASSWORD`; it invites the others from the console. Unset with `DEMO_DATA` on: operador@rifaria.com.br / Rifaria123",
+    check: (value, name) =>
+      value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value) ? null : `${name} must be an e-mail address`,
+    parse: (value) => value?.toLowerCase(),
+  }),
+  OPERATOR_PASSWORD: custom({
+    description:
+      "`OPERATOR_EMAIL`'s password, under the sign-up rules (8+ characters, upper and lower case, a digit); read only to create the first operator",
+    check: (value, name) => {
+      const missing = value.length > PASSWORD_MAX_LENGTH ? 'too long' : missingPasswordRulesMessage(value);
+      return missing ? `${name} does not follow the sign-up rules (${missing})` : null;
+    },
+    parse: (value) => value,
   }),
 };
 
@@ -481,7 +503,7 @@ const mail = {
 const demo = {
   DEMO_DATA: bool({
     description:
-      'the demo organiser (demo@rifaria.com.br / Rifaria123), its wallet and a published campaign; in production only with `on` (staging), with a warning',
+      'the demo organiser (demo@rifaria.com.br / Rifaria123), its wallet and a published campaign, and the first operator (operador@rifaria.com.br / Rifaria123, unless `OPERATOR_EMAIL` is set); in production only with `on` (staging), with a warning',
     default: { production: false, demo: true },
     docDefault: '`on` (demo), `off` (production)',
     example: 'off',
@@ -492,7 +514,10 @@ const demo = {
           ? [`DEMO_DATA must be on or off in production (got "${lower.slice(0, 40)}")`]
           : [];
       },
-      warn: warnWhen('on', 'DEMO_DATA=on: a demo organiser with a published password is created (staging only)'),
+      warn: warnWhen(
+        'on',
+        'DEMO_DATA=on: a demo organiser (and, without OPERATOR_EMAIL, a demo operator) with a published password is created (staging only)',
+      ),
     },
   }),
 };
@@ -596,6 +621,8 @@ export const COMBINATIONS: readonly ((values: SettingValues, production: boolean
   },
   (values) =>
     values.GOOGLE_CLIENT_ID && !values.GOOGLE_CLIENT_SECRET ? 'GOOGLE_CLIENT_ID needs GOOGLE_CLIENT_SECRET' : null,
+  (values) =>
+    !values.OPERATOR_EMAIL !== !values.OPERATOR_PASSWORD ? 'OPERATOR_EMAIL and OPERATOR_PASSWORD go together' : null,
   // An http:// provider only on this machine and outside production (the tests' fake one).
   ({ GOOGLE_ISSUER: issuer }, production) => {
     const { protocol, hostname } = new URL(issuer);

@@ -6,6 +6,7 @@ import { newBuyer, TEST_BUYER_DATA_SECRET } from '../support/buyers';
 import { createCampaign, publishedCampaign } from '../support/campaigns';
 import { FakeJsonServer } from '../support/fake-json-server';
 import { organiser, type Organiser } from '../support/organisers';
+import { signInOperator, type SignedInOperator } from '../support/operators';
 import { buy, order } from '../support/purchases';
 import { describeEndpoint, endpoints, fillPath, type Endpoint } from '../support/routes';
 import { JPEG, PDF, PNG } from '../support/uploads';
@@ -349,9 +350,10 @@ interface Shot {
 
 function shotOf(endpoint: Endpoint, known: Known): fc.Arbitrary<Shot> {
   const params = fc.record(Object.fromEntries(endpoint.params.map((name) => [name, pathValue(name, known)])));
-  const credential: fc.Arbitrary<Credential> = endpoint.auth
-    ? fc.constantFrom('session', 'session', 'session', 'session', 'session', 'none', 'junk', 'malformed')
-    : fc.constantFrom('none', 'none', 'none', 'session', 'junk');
+  const credential: fc.Arbitrary<Credential> =
+    endpoint.auth || endpoint.admin
+      ? fc.constantFrom('session', 'session', 'session', 'session', 'session', 'none', 'junk', 'malformed')
+      : fc.constantFrom('none', 'none', 'none', 'session', 'junk');
   return fc.record({ params, query: queryOf(endpoint, known), credential, body: bodyOf(endpoint, known) });
 }
 
@@ -444,6 +446,8 @@ describe('hostile input: every registered route, fuzzed', () => {
   let t: TestApp;
   let cep: FakeJsonServer;
   let owner: Organiser;
+  /** The back office's routes (`admin: true`) are called with an operator's session. */
+  let operator: SignedInOperator;
   const known: Known = {};
   const meter = new StallMeter();
 
@@ -461,6 +465,7 @@ describe('hostile input: every registered route, fuzzed', () => {
       },
     });
     owner = await organiser(t.app);
+    operator = await signInOperator(t.app);
     const draft = await createCampaign(t.app, owner);
     const campaign = await publishedCampaign(t.app, { totalTickets: 1000 });
     const buyer = await newBuyer(t.app.db);
@@ -502,7 +507,7 @@ describe('hostile input: every registered route, fuzzed', () => {
     for (const [index, endpoint] of list.entries()) {
       await fc.assert(
         fc.asyncProperty(shotOf(endpoint, known), async (shot) => {
-          const request = prepare(endpoint, shot, owner.token);
+          const request = prepare(endpoint, shot, endpoint.admin ? operator.token : owner.token);
           const { response, stall } = await send(t.app, request);
           count += 1;
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
@@ -528,6 +533,11 @@ describe('hostile input: every registered route, fuzzed', () => {
           if (shot.credential === 'session' && response.statusCode < 300 && endpoint.method !== 'GET') {
             if (!(await t.app.services.auth.findSession(owner.token))) {
               owner.token = (await t.app.services.auth.issueToken(String(owner.id))).accessToken;
+            }
+            if (!(await t.app.services.operators.findSession(operator.token))) {
+              operator.token = (
+                await t.app.services.operators.issueSession(operator.operatorId, { address: null })
+              ).token;
             }
           }
           return true;
