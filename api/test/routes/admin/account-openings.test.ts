@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { bearer, registerUser, setupApp } from '../../helper';
-import { openAccount, temporaryStorageDir, withFreshCpf } from '../../support/accounts';
+import { openAccount, pngFile, temporaryStorageDir, withFreshCpf } from '../../support/accounts';
 import { auditRows, signInOperator, type SignedInOperator } from '../../support/operators';
-import { PNG } from '../../support/uploads';
+import { PDF, PNG, type UploadFile } from '../../support/uploads';
 
 /**
  * Issue 32, KYC review by the operators (KYC_PROVIDER=manual): the queue with the automatic checks, the detail, the
@@ -23,10 +23,10 @@ beforeAll(async () => {
   operator = await signInOperator(t.app);
 });
 
-async function application() {
+async function application(file: UploadFile = pngFile) {
   const user = await registerUser(t.app);
   const fields = withFreshCpf();
-  const response = await openAccount(t.app, user.token, fields);
+  const response = await openAccount(t.app, user.token, fields, file);
   if (response.statusCode !== 201) throw new Error(`opening failed: ${response.body}`);
   const walletId = String(response.json().data.wallet.id);
   const row = await db()
@@ -106,6 +106,13 @@ describe('GET /api/admin/account-openings/{id} and its document', () => {
       'content-disposition': `inline; filename="documento-${id}.png"`,
     });
     expect(document.rawPayload.equals(PNG)).toBe(true);
+
+    // A PDF goes out as a PDF, under its own name.
+    const pdf = await application({ data: PDF, filename: 'rg.pdf', type: 'application/pdf' });
+    const served = await op().get(`${base(pdf.id)}/document`);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['content-disposition']).toBe(`inline; filename="documento-${pdf.id}.pdf"`);
+    expect(served.rawPayload.equals(PDF)).toBe(true);
 
     expect((await op().get(base('999999999'))).statusCode).toBe(404);
     expect((await op().get(base('abc'))).statusCode).toBe(404);
