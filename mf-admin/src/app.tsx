@@ -20,6 +20,8 @@ const SCREENS: Partial<Record<SectionId, ComponentType>> = {
   campaigns: lazy(() => import('./features/campaigns/components/campaigns-page')),
   purchases: lazy(() => import('./features/purchases/components/purchases-page')),
   refunds: lazy(() => import('./features/purchases/components/refunds-page')),
+  reconciliation: lazy(() => import('./features/books/components/reconciliation-page')),
+  trialBalance: lazy(() => import('./features/books/components/trial-balance-page')),
   audit: lazy(() => import('./features/audit/components/audit-page')),
   operators: lazy(() => import('./features/operators/components/operators-page')),
 };

@@ -57,13 +57,6 @@ describe('Audit log', () => {
     await user.click(screen.getByRole('button', { name: 'Limpar' }));
     expect(await screen.findByText('Nenhum registro encontrado.')).toBeInTheDocument();
   });
-
-  it('should offer a retry when the log does not load', async () => {
-    serve('/api/admin/audit-log', null);
-    server.on('GET', '/api/admin/audit-log', () => reply(503, {}));
-    renderAt('/admin/auditoria');
-    expect(await screen.findByText('Não foi possível carregar o registro de auditoria.')).toBeInTheDocument();
-  });
 });
 
 const operators = (invites: OperatorsReply['invites'] = []): OperatorsReply => ({

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { mockFetchForFile, reply, server } from '@rifaria/shared/testing';
+import { mockFetchForFile, server } from '@rifaria/shared/testing';
 import type { AdminCampaign, AdminCampaignReport } from '@rifaria/shared/types';
 import { expectPosted, fillReason, openDialog, pasteFields } from '../testing/actions';
 import { refused, serve } from '../testing/fixtures';
@@ -73,14 +73,6 @@ describe('Reports', () => {
     await user.click(screen.getByRole('button', { name: 'Resolvidas' }));
     expect(await screen.findByText('Nenhuma denúncia resolvida.')).toBeInTheDocument();
     expect(server.callsTo('GET', '/api/admin/campaign-reports').at(-1)?.url.search).toBe('?status=resolved');
-  });
-
-  it('should offer a retry when the reports do not load', async () => {
-    serve('/api/admin/campaign-reports', null);
-    server.on('GET', '/api/admin/campaign-reports', () => reply(500, {}));
-    renderAt('/admin/denuncias');
-    expect(await screen.findByText('Não foi possível carregar as denúncias.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,8 @@
 /** What an operator does in a reason dialog, and what the test then checks: the toast and the request's body. */
 import { screen, within } from '@testing-library/react';
-import type { renderAt } from './render';
-import { server } from '@rifaria/shared/testing';
+import { reply, server } from '@rifaria/shared/testing';
+import { signedIn } from './fixtures';
+import { renderAt } from './render';
 
 type User = ReturnType<typeof renderAt>['user'];
 
@@ -41,4 +42,13 @@ export async function pasteFields(user: User, container: HTMLElement, values: Re
     await user.click(within(container).getByRole('textbox', { name }));
     await user.paste(value);
   }
+}
+
+/** The screen at `page` when its GET `api` fails (a 500): the error, and 'Tentar novamente'. */
+export async function expectLoadError(api: string, page: string, text: string) {
+  signedIn();
+  server.on('GET', api, () => reply(500, {}));
+  renderAt(page);
+  expect(await screen.findByText(text)).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
 }

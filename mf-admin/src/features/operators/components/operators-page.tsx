@@ -3,13 +3,14 @@
  * accepted, and 'Convidar operador' (an e-mailed single-use link to /admin/convite).
  */
 import { useState } from 'react';
-import { Button, Stack, TextField, Typography } from '@mui/material';
+import { Button, Stack, TextField } from '@mui/material';
 import { formatDateTime } from '@rifaria/shared/format';
 import { emailField, nameField } from '@rifaria/shared/schemas';
 import { toast, useRequest } from '@rifaria/shared/ui';
 import * as v from 'valibot';
 import { ConsolePage } from '../../common/components/console-page';
 import { DataTable } from '../../common/components/data-table';
+import { TableSection } from '../../common/components/table-section';
 import { Loaded } from '../../common/components/loaded';
 import { SECTIONS } from '../../common/components/sections';
 import { useForm } from '../../common/hooks/use-form';
@@ -21,6 +22,7 @@ export const OPERATORS_TEXTS = {
   what: 'os operadores',
   table: 'Operadores',
   invites: 'Convites pendentes',
+  noInvites: 'Nenhum convite pendente.',
   invite: 'Convidar operador',
   name: 'Nome',
   email: 'E-mail',
@@ -89,19 +91,13 @@ export default function OperatorsPage() {
               columns={OPERATOR_COLUMNS}
               rowKey={(row) => row.id}
             />
-            <Typography variant="h6" component="h2">
-              {OPERATORS_TEXTS.invites}
-            </Typography>
-            {data.invites.length ? (
-              <DataTable
-                label={OPERATORS_TEXTS.invites}
-                rows={data.invites}
-                columns={INVITE_COLUMNS}
-                rowKey={(row) => row.id}
-              />
-            ) : (
-              <Typography color="text.secondary">Nenhum convite pendente.</Typography>
-            )}
+            <TableSection
+              title={OPERATORS_TEXTS.invites}
+              rows={data.invites}
+              columns={INVITE_COLUMNS}
+              rowKey={(row) => row.id}
+              empty={OPERATORS_TEXTS.noInvites}
+            />
           </Stack>
         )}
       </Loaded>
