@@ -3,7 +3,9 @@ import * as v from 'valibot';
 import { operatorOf } from '../lib/operator-session';
 import { routeGroup } from '../lib/route';
 import { overdueDrawSchema } from '../draws/auto-draw';
-import { replySchema } from '../lib/reply-schema';
+import { DRAW_MESSAGES } from '@rifaria/shared/schemas';
+import { DRAW_REPLIES } from '../draws/schemas';
+import { errorReply, replySchema } from '../lib/reply-schema';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 import { overviewSchema, reconciliationSchema, trialBalanceSchema } from '../reconciliation/schemas';
 import { saoPauloDate } from '../reconciliation/service';
@@ -98,6 +100,22 @@ const booksRoutes: RoutesPlugin = async (fastify) => {
     '/api/admin/overdue-draws',
     route({ summary: 'Campanhas não sorteadas AUTO_DRAW_AFTER_HOURS depois da data do sorteio', 200: overdueReply }),
     async () => ({ items: await overdueDraws.list(), auto_draw_after_hours: fastify.config.draws.autoDrawAfterHours }),
+  );
+
+  fastify.post(
+    '/api/admin/campaigns/:id/draw',
+    route({
+      summary:
+        "Sorteia uma campanha atrasada pelo organizador: 'Sorteio Rifaria' sem corpo; 'Loteria Federal' com {contest} (o resultado da Caixa) ou {contest, prizes}",
+      params: v.object({ id: v.pipe(v.string(), v.maxLength(19)) }),
+      200: DRAW_REPLIES.drawn,
+      503: errorReply,
+    }),
+    async (request) => ({
+      success: true,
+      message: DRAW_MESSAGES.drawn,
+      data: await overdueDraws.drawByOperator(request.params.id, request.body, actorOf(request)),
+    }),
   );
 
   fastify.get(

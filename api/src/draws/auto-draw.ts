@@ -2,8 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import * as v from 'valibot';
 import { CAMPAIGN_STATUS_ID, DRAW_TYPE_ID } from '@rifaria/shared/constants';
+import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
+import type { OrganizerDrawResult } from '@rifaria/shared/types';
 import { recordAudit } from '../admin/audit';
 import type { Database } from '../db/schema';
+import { HttpError } from '../lib/errors';
 import { integer, isoTimestamp } from '../lib/reply-schema';
 import type { WorkerStep } from '../lib/worker';
 import type { DrawsService } from './service';
@@ -78,6 +81,31 @@ export class OverdueDraws {
         next: federal ? 'federal_result' : 'auto_draw',
       };
     });
+  }
+
+  /**
+   * An operator draws an overdue campaign (a Loteria Federal one with Caixa's contest, or a 'Sorteio Rifaria' one
+   * without waiting for the worker): the organiser's own draw, audited 'campaign.draw' in its transaction.
+   */
+  async drawByOperator(
+    campaignId: string,
+    body: unknown,
+    actor: { operatorId: string; address: string | null },
+  ): Promise<OrganizerDrawResult> {
+    const campaign = /^\d{1,19}$/.test(campaignId)
+      ? await this.db.selectFrom('campaigns').select('user_id').where('id', '=', campaignId).executeTakeFirst()
+      : undefined;
+    if (!campaign) throw new HttpError(404, CAMPAIGN_MESSAGES.notFound);
+    return this.options.draws().draw(String(campaign.user_id), campaignId, body, (trx) =>
+      recordAudit(trx, {
+        ...actor,
+        action: 'campaign.draw',
+        targetType: 'campaign',
+        targetId: campaignId,
+        before: { status: 'published' },
+        after: { status: 'finished', body: body ?? null },
+      }),
+    );
   }
 
   /** The worker's step: draws the overdue 'Sorteio Rifaria' campaigns that have paid numbers; returns the ids drawn. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { DRAW_MESSAGES } from '@rifaria/shared/schemas';
 import { verifyDrawFile } from '../../../src/draws/verification';
 import { RECONCILIATION_MESSAGES, saoPauloDate } from '../../../src/reconciliation/service';
 import { setupApp } from '../../helper';
@@ -240,4 +241,19 @@ describe('overdue draws (done when 6)', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it("should let an operator draw an overdue Loteria Federal campaign with Caixa's contest", async () => {
+    const owner = await organiser(t.app);
+    // Its draw date is the day before contest 5732 (the sandbox answers it as drawn).
+    const federal = await drawableCampaign(t.app, owner, { drawTypeId: 1, paid: [3] });
+    const url = `/api/admin/campaigns/${federal.id}/draw`;
+    const drawn = await admin('POST', url, { contest: 5732 });
+    expect(drawn.statusCode).toBe(200);
+    expect(drawn.json().data.federal).toMatchObject({ contest: 5732 });
+    expect(await auditRows(t.app, 'campaign.draw')).toEqual([
+      expect.objectContaining({ operator_id: op.operatorId, target_id: String(federal.id) }),
+    ]);
+    expect((await admin('POST', url, { contest: 5732 })).json().message).toBe(DRAW_MESSAGES.alreadyDrawn);
+    expect((await admin('POST', '/api/admin/campaigns/999999999/draw', { contest: 5732 })).statusCode).toBe(404);
+  });
 });
