@@ -143,7 +143,7 @@ async function main(): Promise<void> {
             `  Demo page:  ${describeDemoCampaign(demo)}`,
           ]
         : []),
-      `  Back office: ${defaultOriginOf(config)}${paths.adminLogin.getHref()} (${firstOperator})`,
+      `  Operators:  ${defaultOriginOf(config)}${paths.adminLogin.getHref()} (${firstOperator})`,
       '',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);

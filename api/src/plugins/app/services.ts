@@ -22,6 +22,7 @@ import { LoginLock } from '../../auth/login-lock';
 import { AuditLogReader } from '../../admin/audit-log';
 import { OperatorsService } from '../../admin/operators';
 import { TotpSecretBox } from '../../admin/totp';
+import { operatorsWorkerSteps } from '../../admin/worker';
 import { openLimitsRedis } from '../external/rate-limit';
 import { ProfileService, type ActiveWalletLookup } from '../../profile/service';
 import { AccountOpeningService, AccountsRepository, KycReviewService, kycReviewerFor } from '../../accounts';
@@ -98,6 +99,7 @@ export function workerSteps(services: Services): WorkerStep[] {
     ...salesWorkerSteps(services.sales),
     ...whatsappWorkerSteps(services.whatsapp, services.whatsappSender),
     ...mailWorkerSteps(services.mailDelivery),
+    ...operatorsWorkerSteps(services.operators),
     ...reconciliationWorkerSteps(services.reconciliation),
     ...autoDrawWorkerSteps(services.overdueDraws),
     // Last: encoding a banner takes seconds, the steps above are more urgent.

@@ -4,6 +4,7 @@ import { totpCode } from '../../../src/admin/totp';
 import { LOGIN_LOCK_MESSAGES } from '../../../src/auth/login-lock';
 import { OPERATOR_SESSION_COOKIE, OPERATOR_SESSION_MS } from '../../../src/lib/operator-session';
 import { API_MESSAGES } from '../../../src/lib/messages';
+import { workerSteps } from '../../../src/plugins/app/services';
 import { bearer, setupApp, setupAppBeside, uniqueEmail, type TestApp } from '../../helper';
 import { auditRows } from '../../support/operators';
 
@@ -194,6 +195,37 @@ describe('POST /api/admin/login and /api/admin/login/totp', () => {
     );
     // A made-up challenge is the same refusal.
     expect((await sendCode(t.app, 'x'.repeat(43), '123456')).json().message).toBe(OPERATOR_MESSAGES.challengeExpired);
+  });
+
+  it("should delete challenges a day past their end in the worker's tick, and keep the others", async () => {
+    const account = await newOperator();
+    await login(t.app, account);
+    await login(t.app, account);
+    const [old, recent] = await t.app.db
+      .selectFrom('operator_login_challenges')
+      .select('id')
+      .where('operator_id', '=', account.id)
+      .orderBy('id')
+      .execute();
+    const ago = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    await t.app.db
+      .updateTable('operator_login_challenges')
+      .set({ expires_at: ago(25) })
+      .where('id', '=', old!.id)
+      .execute();
+    await t.app.db
+      .updateTable('operator_login_challenges')
+      .set({ expires_at: ago(1) })
+      .where('id', '=', recent!.id)
+      .execute();
+    const step = workerSteps(t.app.services).find((candidate) => candidate.name === 'operator-challenges');
+    await step!.run();
+    const left = await t.app.db
+      .selectFrom('operator_login_challenges')
+      .select('id')
+      .where('operator_id', '=', account.id)
+      .execute();
+    expect(left).toEqual([{ id: recent!.id }]);
   });
 
   it('should write the login and its session in one transaction', async () => {
