@@ -90,12 +90,8 @@ describe('Minhas Campanhas (/campanhas)', () => {
     expect(within(card).getByText('Tickets vendidos').nextSibling).toHaveTextContent('150 / 2.000');
     expect(within(card).getByRole('button', { name: 'Ver Painel' })).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
-    // Issue 30: with sales it cannot be cancelled here, and the card says so before any dialog.
-    const cancel = within(card).getByRole('button', { name: 'Cancelar' });
-    expect(cancel).toBeDisabled();
-    expect(cancel).toHaveAccessibleDescription(
-      'Com tickets vendidos, a campanha não pode ser cancelada por aqui: fale com o suporte para cancelar com devolução aos compradores.',
-    );
+    // Issue 32: with sales it can be cancelled too (its buyers are refunded): the dialog says so.
+    expect(within(card).getByRole('button', { name: 'Cancelar' })).toBeEnabled();
     expect(within(card).getByRole('progressbar', { name: 'Meta de Rifa da Moto' })).toHaveAttribute(
       'aria-valuenow',
       '7.5',
@@ -196,5 +192,49 @@ describe('Minhas Campanhas (/campanhas)', () => {
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByRole('article', { name: 'Rifa do Carro 0km' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Erro ao carregar campanhas.')).not.toBeInTheDocument());
+  });
+});
+
+describe("'Cancelar' with sales and suspended campaigns (issue 32)", () => {
+  const sold = (overrides = {}) =>
+    campaign({
+      id: 31,
+      name: 'Rifa da Bicicleta',
+      status: { id: 2, description: 'Publicada' },
+      stats: { tickets_sold: 3, total_tickets: 100, tickets_available: 97, total_revenue: 15, sales_percentage: 3 },
+      ...overrides,
+    });
+
+  it('should say in the dialog that the buyers will be refunded, then cancel', async () => {
+    server.on('GET', '/api/campaigns', () => listReply([sold()], { active_count: 1 }));
+    server.on('POST', '/api/campaigns/:id/cancel', () => ({
+      success: true,
+      message: 'ok',
+      data: sold({ status: { id: 3, description: 'Cancelada' } }),
+    }));
+    const { user } = renderList();
+    const card = await screen.findByRole('article', { name: 'Rifa da Bicicleta' });
+    await user.click(within(card).getByRole('button', { name: 'Cancelar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar campanha' });
+    expect(
+      within(dialog).getByText(
+        'Ela já tem 3 tickets vendidos: cada comprador com pagamento confirmado será reembolsado por Pix, e o valor sai do seu saldo Futuro.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar Campanha' }));
+    await waitFor(() => expect(server.callsTo('POST', '/api/campaigns/31/cancel')).toHaveLength(1));
+  });
+
+  it('should keep a suspended campaign among the running ones, with Cancelar disabled and why', async () => {
+    server.on('GET', '/api/campaigns', () =>
+      listReply([sold({ status: { id: 5, description: 'Suspensa' } })], { active_count: 0 }),
+    );
+    renderList();
+    const card = await screen.findByRole('article', { name: 'Rifa da Bicicleta' });
+    const cancel = within(card).getByRole('button', { name: 'Cancelar' });
+    expect(cancel).toBeDisabled();
+    expect(cancel).toHaveAccessibleDescription(
+      'Campanha suspensa pela equipe da Rifaria: vendas e sorteio bloqueados enquanto o caso é analisado.',
+    );
   });
 });

@@ -590,3 +590,55 @@ describe('routes', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/p$/));
   });
 });
+
+// Issue 32: a suspended campaign, and 'Denunciar campanha'.
+describe('suspended campaign', () => {
+  it("should say 'Campanha suspensa' and offer nothing to buy", async () => {
+    serveCampaign({ status: { id: 5, description: 'Suspensa' }, accepting_purchases: false });
+    renderAt('/p/rifa-do-carro');
+    const card = await screen.findByRole('region', { name: 'Campanha suspensa' });
+    expect(within(card).getByText(/Campanha suspensa pela equipe da Rifaria/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Participar Agora' })).not.toBeInTheDocument();
+  });
+});
+
+describe("POST /public/campaigns/:link/reports ('Denunciar campanha')", () => {
+  /** The campaign page with the report dialog open; the server answers the report with `answer`. */
+  async function openReport(answer: ReturnType<typeof reply>) {
+    serveCampaign();
+    server.on('POST', '/public/campaigns/:link/reports', () => answer);
+    const { user } = renderAt('/p/rifa-do-carro');
+    await user.click(await screen.findByRole('button', { name: 'Denunciar campanha' }));
+    return { user, dialog: await screen.findByRole('dialog', { name: 'Denunciar campanha' }) };
+  }
+  const THANKS = 'Denúncia enviada. Obrigado: a equipe da Rifaria vai analisar.';
+
+  it('should ask for the reason and what happened, send them with the phone, and thank the buyer', async () => {
+    const { user, dialog } = await openReport(reply(201, { success: true, message: THANKS }));
+    const send = within(dialog).getByRole('button', { name: 'Enviar denúncia' });
+    await user.click(send);
+    expect(within(dialog).getByText('Escolha o motivo da denúncia.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Conte o que aconteceu.')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/public/campaigns/:link/reports')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Prêmio inexistente' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'O que aconteceu?' }), 'O carro não existe.');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Seu telefone (opcional)' }), '(11) 98765-4321');
+    await user.click(send);
+    expect(await within(dialog).findByText(THANKS)).toBeInTheDocument();
+    const [call] = server.callsTo('POST', '/public/campaigns/:link/reports');
+    expect([call!.params.link, call!.body]).toEqual([
+      'rifa-do-carro',
+      { reason: 'premio_inexistente', description: 'O carro não existe.', phone: '11987654321' },
+    ]);
+  });
+
+  it("should show the server's refusal (too many reports)", async () => {
+    const refusal = 'Muitas tentativas com este telefone. Aguarde uma hora e tente novamente.';
+    const { user, dialog } = await openReport(reply(429, { success: false, message: refusal }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Golpe' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'O que aconteceu?' }), 'Golpe.');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar denúncia' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
+  });
+});

@@ -379,3 +379,21 @@ describe('cancelled and paid-to-refund purchases', () => {
     expect(screen.getByRole('link', { name: 'Comprar novos números' })).toHaveAttribute('href', '/p/rifa-do-carro');
   });
 });
+
+describe('a paid purchase refunded (Reembolsado, issue 32)', () => {
+  it("should say 'Reembolsado', and that the Rifaria team finishes a refund the bank has not done yet", async () => {
+    servePurchase(() =>
+      purchase({ status: { id: 4, name: 'Reembolsado' }, refund_status: 'failed', payment: null, tickets: [] }),
+    );
+    renderAt(CHECKOUT);
+    expect(await screen.findByRole('heading', { name: 'Reembolsado' })).toBeInTheDocument();
+    expect(screen.getByText(/Esta compra foi cancelada antes do sorteio/)).toHaveTextContent(
+      'o valor pago é devolvido integralmente para a conta de origem do Pix',
+    );
+    expect(
+      screen.getByText(
+        'A devolução ainda não foi concluída pelo banco. A equipe da Rifaria já foi avisada e vai concluir a devolução.',
+      ),
+    ).toBeInTheDocument();
+  });
+});

@@ -166,3 +166,21 @@ describe('GET /public/campaigns/:link/my-tickets ("Meus números")', () => {
     );
   });
 });
+
+describe("'Meus números' of a refunded purchase (issue 32)", () => {
+  it("should show 'Reembolsado'", async () => {
+    const refunded = {
+      ...myTickets.purchases[1]!,
+      status: { id: 4 as const, name: 'Reembolsado' as const },
+      tickets: [],
+    };
+    server.on('GET', '/public/campaigns/:link/my-tickets/device', () => ({
+      success: true,
+      found: true,
+      data: { ...myTickets, purchases: [refunded] },
+    }));
+    renderAt(PAGE);
+    expect(await screen.findByText('Olá, Maria Oliveira!')).toBeInTheDocument();
+    expect(screen.getByText('Reembolsado')).toBeInTheDocument();
+  });
+});

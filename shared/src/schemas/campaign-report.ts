@@ -4,7 +4,8 @@
  */
 import * as v from 'valibot';
 import type { CampaignReportReason } from '../types';
-import { buyerPhoneField } from './buyer';
+import { BUYER_MESSAGES } from './buyer-messages';
+import { DOCUMENT_INPUT_MAX_LENGTH, isValidPhone, onlyDigits } from './documents';
 
 export const CAMPAIGN_REPORT_REASONS = {
   golpe: 'Golpe',
@@ -20,6 +21,7 @@ export const CAMPAIGN_REPORT_MESSAGES = {
   description: 'Conte o que aconteceu.',
   descriptionTooLong: `A descrição deve ter no máximo ${CAMPAIGN_REPORT_DESCRIPTION_MAX} caracteres.`,
   sent: 'Denúncia enviada. Obrigado: a equipe da Rifaria vai analisar.',
+  failed: 'Não foi possível enviar a denúncia. Tente novamente.',
 } as const;
 
 export const campaignReportSchema = v.object({
@@ -34,7 +36,13 @@ export const campaignReportSchema = v.object({
     v.minLength(1, CAMPAIGN_REPORT_MESSAGES.description),
     v.maxLength(CAMPAIGN_REPORT_DESCRIPTION_MAX, CAMPAIGN_REPORT_MESSAGES.descriptionTooLong),
   ),
-  phone: v.optional(v.union([v.literal(''), buyerPhoneField])),
+  // Digits out; '' when left empty (nobody to call back).
+  phone: v.pipe(
+    v.optional(v.string(BUYER_MESSAGES.phoneInvalid), ''),
+    v.maxLength(DOCUMENT_INPUT_MAX_LENGTH, BUYER_MESSAGES.phoneInvalid),
+    v.transform(onlyDigits),
+    v.check((digits) => digits === '' || isValidPhone(digits), BUYER_MESSAGES.phoneInvalid),
+  ),
 });
 
 export type CampaignReportInput = v.InferInput<typeof campaignReportSchema>;

@@ -56,9 +56,11 @@ export const CAMPAIGN_MESSAGES = {
   cancelNotFound: 'Campanha não encontrada ou você não tem permissão para cancelá-la.',
   cancelSold: (sold: number) =>
     `Não é possível cancelar esta campanha pois já possui ${sold} ${sold === 1 ? 'ticket vendido' : 'tickets vendidos'}.`,
-  /** Issue 30: said on the card, before any dialog, while cancelling with refunds is not offered here. */
-  cancelSoldHint:
-    'Com tickets vendidos, a campanha não pode ser cancelada por aqui: fale com o suporte para cancelar com devolução aos compradores.',
+  /** Issue 32: a campaign with sales can be cancelled; the dialog says what happens to the buyers' money. */
+  cancelRefundNotice: (sold: number) =>
+    `Ela já tem ${sold} ${sold === 1 ? 'ticket vendido' : 'tickets vendidos'}: cada comprador com pagamento confirmado será reembolsado por Pix, e o valor sai do seu saldo Futuro.`,
+  /** Issue 32: an operator suspended the campaign; the organiser cannot cancel nor draw it meanwhile. */
+  suspendedHint: 'Campanha suspensa pela equipe da Rifaria: vendas e sorteio bloqueados enquanto o caso é analisado.',
   cancelNotAllowed: 'Esta campanha não pode ser cancelada no momento.',
   cancelFailed: 'Erro ao cancelar campanha. Tente novamente.',
   cancelled: 'Campanha cancelada com sucesso!',

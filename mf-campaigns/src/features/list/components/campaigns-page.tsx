@@ -85,7 +85,10 @@ export function CampaignsPage() {
 
   const campaigns = data?.data ?? [];
   const drafts = campaigns.filter((c) => c.status.id === CAMPAIGN_STATUS_ID.draft);
-  const running = campaigns.filter((c) => c.status.id === CAMPAIGN_STATUS_ID.published);
+  // A suspended campaign (issue 32) stays among the running ones, its card saying why nothing can be done.
+  const running = campaigns.filter(
+    (c) => c.status.id === CAMPAIGN_STATUS_ID.published || c.status.id === CAMPAIGN_STATUS_ID.suspended,
+  );
   const firstLoad = status === 'loading' && !data;
 
   const openPublish = (campaign: Campaign) => setDialog({ kind: 'publish', campaign, open: true });

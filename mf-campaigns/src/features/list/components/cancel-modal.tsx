@@ -1,6 +1,7 @@
 /**
  * Cancel modal (spec "Cancel modal", section 8 "Cancel failure"): confirms, then POST /api/campaigns/{id}/cancel
- * {reason: 'Cancelada pelo usuário'}. A cancelled campaign never comes back, so the text says it plainly.
+ * {reason: 'Cancelada pelo usuário'}. A cancelled campaign never comes back, so the text says it plainly; with sales
+ * (issue 32) it also says that every buyer with a confirmed payment is refunded, out of the 'Futuro' balance.
  * A refusal (422: tickets sold or a status that cannot be cancelled; 404: not this organiser's) is final: the modal
  * then only explains it and offers the way back, instead of a 'Cancelar Campanha' that would be refused again.
  * Other failures (connection, server) leave the button for another try.
@@ -15,7 +16,7 @@ import { FormDialog, toast, useAction } from '@rifaria/shared/ui';
 import { cancelCampaign } from '../api/cancel-campaign';
 
 export interface CancelCampaignModalProps {
-  campaign: Pick<Campaign, 'id' | 'name'>;
+  campaign: Pick<Campaign, 'id' | 'name'> & { stats?: Pick<Campaign['stats'], 'tickets_sold'> };
   open: boolean;
   onClose: () => void;
   /** Receives the cancelled campaign (status 3) as the server replied it. */
@@ -57,6 +58,7 @@ export function cancelErrorMessage(error: unknown): string {
 export function CancelCampaignModal({ campaign, open, onClose, onCancelled }: CancelCampaignModalProps) {
   const { busy: cancelling, error, setError, run } = useAction();
   const [refused, setRefused] = useState(false);
+  const sold = campaign.stats?.tickets_sold ?? 0;
 
   useEffect(() => {
     if (!open) return;
@@ -110,6 +112,11 @@ export function CancelCampaignModal({ campaign, open, onClose, onCancelled }: Ca
         <DialogContentText>
           Tem certeza que deseja cancelar a campanha <strong>{campaign.name}</strong>? Esta ação não pode ser desfeita.
         </DialogContentText>
+      )}
+      {!refused && sold > 0 && (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {CAMPAIGN_MESSAGES.cancelRefundNotice(sold)}
+        </Alert>
       )}
     </FormDialog>
   );

@@ -1,5 +1,6 @@
 /** A card of 'Campanhas em Andamento': goal bar and the REAL raised amount and tickets sold (stats). */
 import { Box, Button, CardActions, CardContent, LinearProgress, Link, Typography } from '@mui/material';
+import { CAMPAIGN_STATUS_ID } from '@rifaria/shared/constants';
 import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
 import { formatBRL, formatInteger } from '@rifaria/shared/format';
 import type { Campaign } from '@rifaria/shared/types';
@@ -13,8 +14,8 @@ export interface RunningCardActions {
 }
 
 export function RunningCard({ campaign, onOpenPanel, onEdit, onCancel }: { campaign: Campaign } & RunningCardActions) {
-  // Issue 30: a campaign with sales cannot be cancelled here; say so on the card, not after a confirmation.
-  const sold = campaign.stats.tickets_sold > 0;
+  // Issue 32: a campaign suspended by the Rifaria team can be neither cancelled nor drawn here; the card says why.
+  const suspended = campaign.status.id === CAMPAIGN_STATUS_ID.suspended;
   const hintId = `cancel-hint-${campaign.id}`;
   const percentage = Math.min(100, Math.max(0, campaign.stats.sales_percentage));
   return (
@@ -63,16 +64,16 @@ export function RunningCard({ campaign, onOpenPanel, onEdit, onCancel }: { campa
           color="error"
           size="small"
           onClick={() => onCancel(campaign)}
-          disabled={sold}
-          aria-describedby={sold ? hintId : undefined}
+          disabled={suspended}
+          aria-describedby={suspended ? hintId : undefined}
           sx={{ whiteSpace: 'nowrap' }}
         >
           Cancelar
         </Button>
       </CardActions>
-      {sold ? (
-        <Typography id={hintId} variant="caption" color="text.secondary" component="p" sx={{ px: 2, pb: 2, mt: -1 }}>
-          {CAMPAIGN_MESSAGES.cancelSoldHint}
+      {suspended ? (
+        <Typography id={hintId} variant="caption" color="warning.dark" component="p" sx={{ px: 2, pb: 2, mt: -1 }}>
+          {CAMPAIGN_MESSAGES.suspendedHint}
         </Typography>
       ) : null}
     </CampaignCard>

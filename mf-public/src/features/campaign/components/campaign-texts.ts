@@ -37,4 +37,8 @@ export const CAMPAIGN_TEXTS = {
   salesClosedDrawn: 'Sorteio realizado: as vendas desta campanha estão encerradas.',
   salesClosedAwaitingDraw: 'Vendas encerradas: o sorteio será realizado em breve.',
   salesClosed: 'Vendas encerradas',
+  /** Issue 32: an operator suspended the campaign. */
+  suspended: 'Campanha suspensa',
+  report: 'Denunciar campanha',
+  suspendedMessage: 'Campanha suspensa pela equipe da Rifaria: as vendas estão paradas enquanto o caso é analisado.',
 } as const;

@@ -5,7 +5,7 @@
  * sticky bottom bar on phones), 'Participar Agora' with the reservation modal, and the share dialog.
  */
 import { Suspense, useMemo, useState } from 'react';
-import { Box, Stack } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import { RESERVATION_QUANTITY_MAX } from '@rifaria/shared/constants';
 import { formatBRL } from '@rifaria/shared/format';
 import { reaisToCents } from '@rifaria/shared/money';
@@ -27,6 +27,7 @@ import { PrizesSection } from './prizes-section';
 import { QuantityCard } from './quantity-card';
 import { RulesSection } from './rules-section';
 import { SalesClosedCard } from './sales-closed-card';
+import { CAMPAIGN_TEXTS } from './campaign-texts';
 import { TrustSection } from './trust-section';
 
 // The dialogs are not part of the first view: their code (MUI's Dialog, the form fields, the buyer schemas) loads when
@@ -39,6 +40,10 @@ const ReservationModal = lazyPart(() =>
 const ShareDialog = lazyPart(() =>
   import(/* webpackChunkName: "share", webpackPrefetch: true */ './share-dialog').then((module) => module.ShareDialog),
 );
+// 'Denunciar campanha' (issue 32): rarely opened, so not even prefetched.
+const ReportDialog = lazyPart(() =>
+  import(/* webpackChunkName: "report" */ './report-dialog').then((module) => module.ReportDialog),
+);
 
 export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
   const mobile = useIsMobile();
@@ -50,6 +55,8 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
   const [shareMounted, setShareMounted] = useState(false);
   const [reservation, setReservation] = useState(0);
   const [reservationOpen, setReservationOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
+  const [reportMounted, setReportMounted] = useState(false);
 
   const title = campaign.title || campaign.name;
   useRememberCampaign(campaign.link, title);
@@ -61,6 +68,7 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
   // The phone's Back button closes an open dialog and keeps the page as it was (quantity, what was typed).
   useBackToClose(reservationOpen, closeReservation);
   useBackToClose(shareOpen, () => setShareOpen(false));
+  useBackToClose(reportOpen, () => setReportOpen(false));
   const priceCents = reaisToCents(campaign.ticket_price);
   const price = formatBRL(priceCents);
   const max = useMemo(
@@ -77,8 +85,8 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
   );
   const sales = salesState(campaign);
   const buyable = sales === 'open' && max > 0;
-  // Once drawn there is nothing to buy: no quantity selector, no 'Participar Agora', no bottom bar.
-  const drawnClosed = sales === 'drawn';
+  // Once drawn (or suspended) there is nothing to buy: no quantity selector, no 'Participar Agora', no bottom bar.
+  const drawnClosed = sales === 'drawn' || sales === 'suspended';
   const total = formatBRL(quantity * priceCents);
   const shareUrl = campaign.full_url || (typeof window !== 'undefined' ? window.location.href : '');
 
@@ -99,7 +107,11 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
   );
   const card = { quantity, setQuantity, setQuantityError, max, buyable, total, link: campaign.link };
   const closedCard = drawnClosed ? (
-    <SalesClosedCard message={salesClosedMessage(sales) ?? ''} link={campaign.link} />
+    <SalesClosedCard
+      message={salesClosedMessage(sales) ?? ''}
+      link={campaign.link}
+      {...(sales === 'suspended' ? { label: CAMPAIGN_TEXTS.suspended } : {})}
+    />
   ) : null;
   const bottomBar = mobile && !drawnClosed;
 
@@ -135,6 +147,20 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
               <TrustSection />
             </Stack>
           </ServerDrawn>
+          <Box sx={{ px: 2, textAlign: 'center' }}>
+            <Button
+              variant="text"
+              color="inherit"
+              size="small"
+              onClick={() => {
+                setReportMounted(true);
+                setReportOpen(true);
+              }}
+              sx={{ color: 'text.secondary', textDecoration: 'underline' }}
+            >
+              {CAMPAIGN_TEXTS.report}
+            </Button>
+          </Box>
         </Stack>
 
         {!mobile ? (
@@ -150,6 +176,11 @@ export function CampaignView({ campaign }: { campaign: PublicCampaign }) {
       <Suspense fallback={null}>
         {shareMounted ? (
           <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} name={title} price={price} url={shareUrl} />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {reportMounted ? (
+          <ReportDialog open={reportOpen} onClose={() => setReportOpen(false)} link={campaign.link} />
         ) : null}
       </Suspense>
       <Suspense fallback={null}>

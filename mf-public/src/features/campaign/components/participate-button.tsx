@@ -10,16 +10,18 @@ type SalesCampaign = Pick<PublicCampaign, 'accepting_purchases' | 'drawn' | 'sta
 /**
  * Whether numbers can be bought: 'open', or why not — 'drawn' (drawn or Finalizada: nothing left to buy),
  * 'awaiting-draw' (the draw date passed or is less than SALES_CLOSE_BEFORE_DRAW_MS away, the draw is still to be
- * made), 'sold-out', or 'unavailable' (any other
+ * made), 'sold-out', 'suspended' (by the Rifaria team, issue 32), or 'unavailable' (any other
  * reason the server gave, e.g. a pause).
  */
-export type SalesState = 'open' | 'drawn' | 'awaiting-draw' | 'sold-out' | 'unavailable';
+export type SalesState = 'open' | 'drawn' | 'awaiting-draw' | 'sold-out' | 'suspended' | 'unavailable';
 
-/** 'Finalizada'. */
+/** 'Finalizada', 'Suspensa'. */
 const FINISHED: CampaignStatusId = 4;
+const SUSPENDED: CampaignStatusId = 5;
 
 export function salesState(campaign: SalesCampaign, now: Date = new Date()): SalesState {
   if (campaign.drawn || campaign.status.id === FINISHED) return 'drawn';
+  if (campaign.status.id === SUSPENDED) return 'suspended';
   if (campaign.accepting_purchases) return 'open';
   const drawAt = campaign.draw_datetime ? parseDrawDatetime(campaign.draw_datetime) : null;
   if (drawAt && drawAt.getTime() - SALES_CLOSE_BEFORE_DRAW_MS <= now.getTime()) return 'awaiting-draw';
@@ -30,6 +32,7 @@ const CLOSED_MESSAGES: Record<Exclude<SalesState, 'open'>, string> = {
   drawn: CAMPAIGN_TEXTS.salesClosedDrawn,
   'awaiting-draw': CAMPAIGN_TEXTS.salesClosedAwaitingDraw,
   'sold-out': SALE_MESSAGES.notEnoughTickets(0),
+  suspended: CAMPAIGN_TEXTS.suspendedMessage,
   unavailable: SALE_MESSAGES.campaignUnavailable,
 };
 

@@ -7,9 +7,17 @@ import { MyTicketsHint } from './quantity-card';
  * In place of the quantity card once nothing can be bought any more (after the draw): why, and the way to a buyer's
  * numbers. No quantity selector, no 'Participar Agora', no bottom bar.
  */
-export function SalesClosedCard({ message, link }: { message: string; link: string }) {
+export function SalesClosedCard({
+  message,
+  link,
+  label = CAMPAIGN_TEXTS.salesClosed,
+}: {
+  message: string;
+  link: string;
+  label?: string;
+}) {
   return (
-    <Card label={CAMPAIGN_TEXTS.salesClosed}>
+    <Card label={label}>
       <Stack spacing={1}>
         <Typography sx={{ fontWeight: 700 }}>{message}</Typography>
         <MyTicketsHint link={link} />

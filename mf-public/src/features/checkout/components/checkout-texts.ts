@@ -39,6 +39,12 @@ export const CHECKOUT_TEXTS = {
   refundTitle: 'Pagamento recebido após o prazo',
   refundBody:
     'Seu Pix chegou depois que a reserva expirou e não havia mais números disponíveis nesta campanha, por isso a compra não pôde ser concluída. O valor pago é devolvido integralmente para a conta de origem do Pix.',
+  /** Issue 32: a paid purchase refunded (campaign cancelled, or refunded by the Rifaria team). */
+  refundedTitle: 'Reembolsado',
+  refundedBody:
+    'Esta compra foi cancelada antes do sorteio e o valor pago é devolvido integralmente para a conta de origem do Pix. Os números dela não participam mais do sorteio.',
+  refundedFailed:
+    'A devolução ainda não foi concluída pelo banco. A equipe da Rifaria já foi avisada e vai concluir a devolução.',
   refund: {
     pending: 'Devolução em andamento: o valor volta para a conta de origem do Pix em instantes.',
     refunded: 'Devolução concluída: o valor já foi devolvido para a conta de origem do Pix.',

@@ -5,6 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
 import { paths } from '@rifaria/shared/paths';
 import { DRAW_RECEIPT } from '@rifaria/shared/schemas';
 import type { Purchase } from '@rifaria/shared/types';
@@ -147,15 +148,17 @@ export function ExpiredScreen({ purchase, refresh }: { purchase: Purchase; refre
 
 export function RefundScreen({ purchase }: { purchase: Purchase }) {
   const status = purchase.refund_status ?? 'pending';
+  // A paid sale refunded (Reembolsado, issue 32), or a late payment that could not be honoured.
+  const sale = purchase.status.id === PURCHASE_STATUS_ID.refunded;
   return (
-    <EndCard title={CHECKOUT_TEXTS.refundTitle} borderColor="warning.main">
-      <Typography>{CHECKOUT_TEXTS.refundBody}</Typography>
+    <EndCard title={sale ? CHECKOUT_TEXTS.refundedTitle : CHECKOUT_TEXTS.refundTitle} borderColor="warning.main">
+      <Typography>{sale ? CHECKOUT_TEXTS.refundedBody : CHECKOUT_TEXTS.refundBody}</Typography>
       <Alert
         severity={status === 'refunded' ? 'success' : status === 'failed' ? 'error' : 'info'}
         role="status"
         sx={{ textAlign: 'left' }}
       >
-        {CHECKOUT_TEXTS.refund[status]}
+        {sale && status === 'failed' ? CHECKOUT_TEXTS.refundedFailed : CHECKOUT_TEXTS.refund[status]}
       </Alert>
       <EndActions purchase={purchase} />
     </EndCard>
