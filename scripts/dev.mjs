@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Development: the API (npm start -w api, :8080) and the six webpack dev servers
- * (shell :3000, mf-campaigns :3001, mf-wallet :3002, mf-profile :3003, mf-whatsapp :3004, mf-public :3005).
+ * (shell :3000, mf-campaigns :3001, mf-wallet :3002, mf-profile :3003, mf-whatsapp :3004, mf-public :3005,
+ * mf-admin :3006).
  * Open http://localhost:3000 — the shell's dev server answers /runtime-config.json with the remotes' dev URLs and
  * proxies the API paths to :8080. Output is prefixed per process; Ctrl-C stops everything.
  *

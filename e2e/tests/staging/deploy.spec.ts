@@ -10,7 +10,7 @@ test.describe.configure({ mode: 'serial' });
 const SUBTITLE = 'Seus dados pessoais, endereço e senha de acesso.';
 const NEW_SUBTITLE = 'Seus dados pessoais, endereço e senha de acesso (nova versão).';
 const TEXTS = 'src/features/profile/components/profile-texts.ts';
-const OTHERS = ['shell', 'mf-campaigns', 'mf-wallet', 'mf-whatsapp', 'mf-public'];
+const OTHERS = ['shell', 'mf-campaigns', 'mf-wallet', 'mf-whatsapp', 'mf-public', 'mf-admin'];
 
 /** What nginx serves for every other app's entry, and the processes: must not change. */
 async function untouched(page: Page) {
