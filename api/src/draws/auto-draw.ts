@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import * as v from 'valibot';
 import { CAMPAIGN_STATUS_ID, DRAW_TYPE_ID } from '@rifaria/shared/constants';
 import { CAMPAIGN_MESSAGES } from '@rifaria/shared/schemas';
@@ -8,7 +8,9 @@ import { recordAudit } from '../admin/audit';
 import type { Database } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { integer, isoTimestamp } from '../lib/reply-schema';
+import { saoPauloDate as saoPauloDay } from '../reconciliation/service';
 import type { WorkerStep } from '../lib/worker';
+import { FederalContestNotFoundError, firstSandboxContestOn, type FederalContestResult } from './federal-results';
 import type { DrawsService } from './service';
 
 /** A campaign past its draw date by more than AUTO_DRAW_AFTER_HOURS and still undrawn (GET /api/admin/overdue-draws). */
@@ -27,6 +29,50 @@ export const overdueDrawSchema = v.object({
   ),
 });
 export type OverdueDraw = v.InferOutput<typeof overdueDrawSchema>;
+
+/** How often the contest of one waiting Loteria Federal campaign is looked for at Caixa. */
+const FEDERAL_RETRY_MS = 30 * 60_000;
+/** Contests read at most when looking for a draw date's (the calendar estimate is off by a few holidays). */
+const FEDERAL_STEPS = 20;
+
+/**
+ * The first Loteria Federal contest held on or after `day` (the one the draw must use), if Caixa has published it by
+ * `today`; null while it has not. Starts from the calendar's estimate (Wednesdays and Saturdays) and walks to it.
+ */
+export async function firstContestOn(
+  day: string,
+  today: string,
+  contest: (number: number) => Promise<FederalContestResult>,
+): Promise<number | null> {
+  const seen = new Map<number, FederalContestResult | null>();
+  const read = async (n: number) => {
+    if (!seen.has(n)) {
+      try {
+        const result = await contest(n);
+        // A contest dated after today (the sandbox dates future ones) is not published yet.
+        seen.set(n, result.date !== null && result.date <= today ? result : null);
+      } catch (error) {
+        if (!(error instanceof FederalContestNotFoundError)) throw error;
+        seen.set(n, null);
+      }
+    }
+    return seen.get(n)!;
+  };
+  let n = firstSandboxContestOn(day);
+  for (let step = 0; step < FEDERAL_STEPS && n > 1; step += 1) {
+    const result = await read(n);
+    if (result && result.date! < day) {
+      n += 1;
+      continue;
+    }
+    const previous = await read(n - 1);
+    // The contest before is older than the day: n is the one, published or not yet.
+    if (previous && previous.date! < day) return result ? n : null;
+    if (result && !previous) return n;
+    n -= 1;
+  }
+  return null;
+}
 
 /** Campaigns drawn automatically per worker pass (each a drand round and one transaction). */
 const AUTO_DRAWS_PER_PASS = 5;
@@ -108,33 +154,61 @@ export class OverdueDraws {
     );
   }
 
+  private readonly federalTried = new Map<string, number>();
+
+  /**
+   * A waiting Loteria Federal campaign: once Caixa publishes the first contest from its draw date, drawn with it
+   * (looked for at most every FEDERAL_RETRY_MS per campaign). True when drawn.
+   */
+  private async drawFederal(campaign: OverdueDraw, now: Date): Promise<boolean> {
+    const tried = this.federalTried.get(campaign.id);
+    if (tried !== undefined && now.getTime() - tried < FEDERAL_RETRY_MS) return false;
+    this.federalTried.set(campaign.id, now.getTime());
+    const draws = this.options.draws();
+    const day = saoPauloDay(new Date(campaign.draw_at));
+    const contest = await firstContestOn(day, saoPauloDay(now), (n) => draws.federalContest(n));
+    if (contest === null) return false;
+    await draws.draw(campaign.user_id, campaign.id, { contest }, this.audit(campaign, { contest }));
+    this.federalTried.delete(campaign.id);
+    return true;
+  }
+
   /** The worker's step: draws the overdue 'Sorteio Rifaria' campaigns that have paid numbers; returns the ids drawn. */
-  async drawOverdue(): Promise<string[]> {
-    const due = (await this.list()).filter((each) => each.next === 'auto_draw' && each.paid_purchases > 0);
+  async drawOverdue(now = new Date()): Promise<string[]> {
+    // 'Sorteio Rifaria' first: a Loteria Federal one may still wait for Caixa.
+    const due = (await this.list())
+      .filter((each) => each.paid_purchases > 0)
+      .sort((a, b) => Number(a.next === 'federal_result') - Number(b.next === 'federal_result'));
     const drawn: string[] = [];
     for (const campaign of due.slice(0, AUTO_DRAWS_PER_PASS)) {
       try {
-        await this.options.draws().draw(campaign.user_id, campaign.id, undefined, (trx) =>
-          recordAudit(trx, {
-            operatorId: null,
-            action: 'draw.auto',
-            targetType: 'campaign',
-            targetId: campaign.id,
-            before: { status: 'published', draw_at: campaign.draw_at },
-            after: { status: 'finished', method: 'rifaria', hours_overdue: campaign.hours_overdue },
-          }),
-        );
+        const done =
+          campaign.next === 'federal_result'
+            ? await this.drawFederal(campaign, now)
+            : (await this.options.draws().draw(campaign.user_id, campaign.id, undefined, this.audit(campaign, {})),
+              true);
+        if (!done) continue;
         drawn.push(campaign.id);
-        this.options.log.info(
-          { campaignId: campaign.id, hoursOverdue: campaign.hours_overdue },
-          'overdue campaign drawn',
-        );
+        this.options.log.info({ campaignId: campaign.id, hours: campaign.hours_overdue }, 'overdue campaign drawn');
       } catch (error) {
-        // The beacon not reachable, a campaign drawn meanwhile: the next pass tries again.
+        // The beacon or Caixa not reachable, a campaign drawn meanwhile: the next pass tries again.
         this.options.log.warn({ err: error, campaignId: campaign.id }, 'automatic draw failed');
       }
     }
     return drawn;
+  }
+
+  /** 'draw.auto' by the system, written in the draw's transaction. */
+  private audit(campaign: OverdueDraw, after: Record<string, unknown>) {
+    return (trx: Transaction<Database>) =>
+      recordAudit(trx, {
+        operatorId: null,
+        action: 'draw.auto',
+        targetType: 'campaign',
+        targetId: campaign.id,
+        before: { status: 'published', draw_at: campaign.draw_at },
+        after: { status: 'finished', method: campaign.draw_type, hours_overdue: campaign.hours_overdue, ...after },
+      });
   }
 }
 

@@ -219,6 +219,11 @@ export class DrawsService {
     return { method: 'federal', contest: input.contest, prizes: input.prizes, from: 'organizer' };
   }
 
+  /** A Loteria Federal contest as FEDERAL_RESULTS answers it (the automatic draw looks for a draw date's contest). */
+  federalContest(contest: number): Promise<FederalContestResult> {
+    return this.federal.contest(contest, AbortSignal.timeout(DRAW_FETCH_TIMEOUT_MS));
+  }
+
   /** GET /api/campaigns/{id}/draw/federal-result: the contest's result, for the organiser to review before drawing. */
   async federalLookup(userId: string, campaignId: string, contestInput: unknown): Promise<FederalContestLookup> {
     const campaign = await this.repository.findOwn(userId, campaignId);

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { DRAW_MESSAGES } from '@rifaria/shared/schemas';
+import { firstContestOn } from '../../../src/draws/auto-draw';
+import { firstSandboxContestOn, sandboxContestDate, SandboxFederalResults } from '../../../src/draws/federal-results';
 import { verifyDrawFile } from '../../../src/draws/verification';
 import { RECONCILIATION_MESSAGES, saoPauloDate } from '../../../src/reconciliation/service';
 import { setupApp } from '../../helper';
@@ -212,11 +214,14 @@ describe('overdue draws (done when 6)', () => {
       .execute();
     const drawn = new Map(campaigns.map((row) => [row.id, row.drawn_at !== null]));
     expect(drawn.get(String(rifaria.id))).toBe(true);
-    expect(drawn.get(String(federal.id))).toBe(false);
+    // A Loteria Federal one only once its contest (the first from its draw date) is published.
+    const drawDay = saoPauloDate(twoHoursAgo);
+    const published = sandboxContestDate(firstSandboxContestOn(drawDay)) <= saoPauloDate(new Date());
+    expect(drawn.get(String(federal.id))).toBe(published);
     expect(drawn.get(String(recent.id))).toBe(false);
-    expect(await auditRows(t.app, 'draw.auto')).toEqual([
+    expect(await auditRows(t.app, 'draw.auto')).toContainEqual(
       expect.objectContaining({ operator_id: null, target_type: 'campaign', target_id: String(rifaria.id) }),
-    ]);
+    );
     const ids2 = (await admin('GET', '/api/admin/overdue-draws')).json().items.map((item: { id: string }) => item.id);
     expect(ids2).not.toContain(String(rifaria.id));
 
@@ -255,5 +260,27 @@ describe('overdue draws (done when 6)', () => {
     ]);
     expect((await admin('POST', url, { contest: 5732 })).json().message).toBe(DRAW_MESSAGES.alreadyDrawn);
     expect((await admin('POST', '/api/admin/campaigns/999999999/draw', { contest: 5732 })).statusCode).toBe(404);
+  });
+
+  it("should draw an overdue Loteria Federal campaign by itself once Caixa's contest is published", async () => {
+    const owner = await organiser(t.app);
+    // Drawn on 17/01/2023: the first contest from that day is 5732 (18/01/2023).
+    const federal = await drawableCampaign(t.app, owner, { drawTypeId: 1, paid: [2] });
+    const drawn = await t.app.services.overdueDraws.drawOverdue();
+    expect(drawn).toContain(String(federal.id));
+    const result = await t.app.inject({ method: 'GET', url: `/public/campaigns/${federal.link}/result` });
+    expect(result.json().data.federal).toMatchObject({ contest: 5732 });
+    expect(await auditRows(t.app, 'draw.auto')).toContainEqual(
+      expect.objectContaining({ operator_id: null, target_id: String(federal.id) }),
+    );
+  });
+
+  it('should find the first contest from a day, and none before Caixa publishes it', async () => {
+    const results = new SandboxFederalResults();
+    const contest = (n: number) => results.contest(n);
+    expect(await firstContestOn('2023-01-17', '2023-01-18', contest)).toBe(5732);
+    expect(await firstContestOn('2023-01-18', '2023-01-18', contest)).toBe(5732);
+    expect(await firstContestOn('2023-01-19', '2023-01-20', contest)).toBeNull();
+    expect(await firstContestOn('2023-01-19', '2023-01-21', contest)).toBe(5733);
   });
 });
