@@ -40,11 +40,13 @@ export interface ReasonDialogProps {
   reasons?: readonly ReasonChoice[];
   /** The text may be left empty. */
   optional?: boolean;
+  /** No text at all: the dialog only confirms (its description says what happens). */
+  confirmOnly?: boolean;
   onSubmit: (input: { reason: string; text: string }) => Promise<unknown>;
 }
 
 export function ReasonDialog(props: ReasonDialogProps) {
-  const { onClose, reasons, optional = false, texts } = props;
+  const { onClose, reasons, confirmOnly = false, optional = confirmOnly, texts } = props;
   const [reason, setReason] = useState('');
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -84,17 +86,19 @@ export function ReasonDialog(props: ReasonDialogProps) {
           </RadioGroup>
         </>
       ) : null}
-      <OutlinedField
-        label={texts.field ?? 'Motivo'}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        multiline
-        minRows={3}
-        fullWidth
-        inputProps={{ maxLength: REASON_MAX_LENGTH }}
-        error={problem !== null}
-        helperText={problem ?? undefined}
-      />
+      {confirmOnly ? null : (
+        <OutlinedField
+          label={texts.field ?? 'Motivo'}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          multiline
+          minRows={3}
+          fullWidth
+          inputProps={{ maxLength: REASON_MAX_LENGTH }}
+          error={problem !== null}
+          helperText={problem ?? undefined}
+        />
+      )}
     </ActionDialog>
   );
 }

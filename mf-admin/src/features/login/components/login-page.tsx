@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { Stack, TextField, Typography } from '@mui/material';
 import { readApiError } from '@rifaria/shared/api-client';
 import { paths } from '@rifaria/shared/paths';
-import { loginSchema } from '@rifaria/shared/schemas';
+import { operatorLoginSchema } from '@rifaria/shared/schemas';
 import { PasswordField, useAction } from '@rifaria/shared/ui';
 import { confirmCode, startLogin, type LoginChallenge } from '../api/login';
 import { useForm } from '../../common/hooks/use-form';
@@ -40,7 +40,7 @@ export function LoginPage() {
 }
 
 function PasswordStep({ onChallenge }: { onChallenge: (challenge: LoginChallenge) => void }) {
-  const form = useForm({ email: '', password: '' }, loginSchema, LOGIN_TEXTS.failed);
+  const form = useForm({ email: '', password: '' }, operatorLoginSchema, LOGIN_TEXTS.failed);
   const submit = () => form.submit(async (input) => onChallenge(await startLogin(input)));
   return (
     <AuthCard title={LOGIN_TEXTS.title} form={{ label: LOGIN_TEXTS.submit, action: form.action, run: submit }}>
