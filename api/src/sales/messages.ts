@@ -1,7 +1,7 @@
 /** pt-BR texts of the sales listing and the dashboard (issue 4). */
 export const SALES_MESSAGES = {
   listed: 'Vendas carregadas com sucesso',
-  status: 'Status inválido. Use 1 (Pendente), 2 (Pago) ou 3 (Cancelado).',
+  status: 'Status inválido. Use 1 (Pendente), 2 (Pago), 3 (Cancelado) ou 4 (Reembolsado).',
   page: 'Página inválida.',
   perPage: 'Itens por página devem ser 10, 20, 50 ou 100.',
   sortBy: 'Ordenação inválida. Use purchased_at, total_value, total_tickets, buyer_name ou status.',

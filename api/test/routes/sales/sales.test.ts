@@ -259,7 +259,7 @@ describe('GET /api/campaigns/:id/sales', () => {
     ['?sort_order=up', 'sort_order', 'Direção da ordenação inválida. Use asc ou desc.'],
     ['?per_page=15', 'per_page', 'Itens por página devem ser 10, 20, 50 ou 100.'],
     ['?page=0', 'page', 'Página inválida.'],
-    ['?status[]=4', 'status[]', 'Status inválido. Use 1 (Pendente), 2 (Pago) ou 3 (Cancelado).'],
+    ['?status[]=5', 'status[]', 'Status inválido. Use 1 (Pendente), 2 (Pago), 3 (Cancelado) ou 4 (Reembolsado).'],
   ])('should answer 422 in pt-BR for %s', async (query, field, message) => {
     const response = await get(query);
     expect(response.statusCode).toBe(422);
