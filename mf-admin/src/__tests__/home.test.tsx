@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { mockFetchForFile, reply, server } from '@rifaria/shared/testing';
 import type { Overview, OverviewDay } from '../features/home/api/get-overview';
+import type { OverdueDraw } from '../features/home/api/get-overdue-draws';
 import { serve } from '../testing/fixtures';
 import { renderAt } from '../testing/render';
 
@@ -12,7 +13,9 @@ jest.mock('../features/home/components/overview-chart', () => ({
   ),
 }));
 
-mockFetchForFile();
+const overdue = (...items: OverdueDraw[]) => ({ items, auto_draw_after_hours: 24 });
+
+mockFetchForFile({ beforeEach: () => server.on('GET', '/api/admin/overdue-draws', () => overdue()) });
 
 function overview(sales = true): Overview {
   const days = Array.from({ length: 30 }, (_, index) => ({
@@ -50,11 +53,31 @@ describe('Console home', () => {
     expect(screen.getByRole('navigation', { name: 'Navegação da operação' })).toBeInTheDocument();
   });
 
+  it('should list the draws overdue and what happens to each', async () => {
+    serve('/api/admin/overview', overview());
+    const late: OverdueDraw = {
+      id: '9',
+      name: 'Rifa do Carro',
+      organiser: 'Ana Paula Souza',
+      draw_type: 'rifaria',
+      draw_at: '2026-11-27T22:00:00.000Z',
+      hours_overdue: 30,
+      paid_purchases: 3,
+      next: 'auto_draw',
+    };
+    server.on('GET', '/api/admin/overdue-draws', () => overdue(late));
+    renderAt('/admin');
+    const table = await screen.findByRole('table', { name: 'Sorteios atrasados' });
+    expect(within(table).getByText('Sorteio automático pelo worker')).toBeInTheDocument();
+    expect(within(table).getByText('30 h')).toBeInTheDocument();
+  });
+
   it('should say when there were no sales instead of an empty chart', async () => {
     serve('/api/admin/overview', overview(false));
     renderAt('/admin');
     expect(await screen.findByText('Nenhuma venda paga nos últimos 30 dias.')).toBeInTheDocument();
     expect(screen.queryByTestId('chart')).not.toBeInTheDocument();
+    expect(await screen.findByText('Nenhum sorteio atrasado.')).toBeInTheDocument();
   });
 
   it('should offer a retry when the overview does not load', async () => {
@@ -73,7 +96,8 @@ describe('Console home', () => {
     serve('/api/admin/overview', null);
     server.on('GET', '/api/admin/overview', () => new Promise(() => undefined));
     renderAt('/admin');
-    expect(await screen.findByRole('progressbar', { name: 'Carregando...' })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Início', level: 1 });
+    expect(screen.getByRole('progressbar', { name: 'Carregando...' })).toBeInTheDocument();
   });
 
   it('should show a 404 inside the console for an unknown screen', async () => {

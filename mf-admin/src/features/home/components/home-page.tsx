@@ -13,6 +13,7 @@ import { ConsolePage } from '../../common/components/console-page';
 import { Loaded } from '../../common/components/loaded';
 import { SECTIONS } from '../../common/components/sections';
 import { getOverview, type Overview } from '../api/get-overview';
+import { OverdueDraws } from './overdue-draws';
 
 const OverviewChart = lazy(() => import('./overview-chart'));
 
@@ -103,6 +104,7 @@ export default function HomePage() {
                 <Typography color="text.secondary">{HOME_TEXTS.noSales}</Typography>
               )}
             </Paper>
+            <OverdueDraws />
           </>
         )}
       </Loaded>
