@@ -79,6 +79,9 @@ const apiDomains = {
   draws: ['ledger', 'mail', 'whatsapp'],
   settings: [],
   whatsapp: ['mail', 'payments'],
+  // issue 32: GET /metrics reads the database only; the reconciliation credits through payments.
+  metrics: [],
+  reconciliation: ['payments'],
 };
 // api/src/admin (the back office, issue 32) is not in this graph: its routes act on every domain, and every domain
 // writes the audit log (admin/audit.ts recordAudit) in its own transactions. Import cycles are still refused.

@@ -8,7 +8,7 @@ import { DRAW_REPLIES } from '../draws/schemas';
 import { errorReply, replySchema } from '../lib/reply-schema';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 import { overviewSchema, reconciliationSchema, trialBalanceSchema } from '../reconciliation/schemas';
-import { saoPauloDate } from '../reconciliation/service';
+import { saoPauloDate } from '../lib/sao-paulo-day';
 import { adminDayParam, adminErrors, ADMIN_QUERY_MESSAGES } from './schemas';
 
 /**

@@ -8,7 +8,7 @@ import { recordAudit } from '../admin/audit';
 import type { Database } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { integer, isoTimestamp } from '../lib/reply-schema';
-import { saoPauloDate as saoPauloDay } from '../reconciliation/service';
+import { saoPauloDate as saoPauloDay } from '../lib/sao-paulo-day';
 import type { WorkerStep } from '../lib/worker';
 import { FederalContestNotFoundError, firstSandboxContestOn, type FederalContestResult } from './federal-results';
 import type { DrawsService } from './service';

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { CAMPAIGN_STATUS_ID, PURCHASE_STATUS_ID } from '@rifaria/shared/constants';
 import type { Database } from '../db/schema';
 import type { Overview, TrialBalance } from './schemas';
-import { saoPauloDate } from './service';
+import { saoPauloDate } from '../lib/sao-paulo-day';
 
 const OVERVIEW_DAYS = 30;
 

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { recordAudit } from '../admin/audit';
 import type { Database, Executor, ReconciliationMismatchKind } from '../db/schema';
 import { HttpError } from '../lib/errors';
+import { saoPauloDate, saoPauloDayPeriod } from '../lib/sao-paulo-day';
 import type { PaymentsService } from '../payments/service';
 import type { PixProvider, PixReceived } from '../payments/pix-provider';
 import type { ReconciliationReport } from './schemas';
@@ -21,17 +22,6 @@ export const RECONCILIATION_MESSAGES = {
   notConfirmed: 'O PSP não confirmou este Pix para uma cobrança da plataforma: marque-o como investigado.',
   resolved: 'Esta divergência já foi resolvida.',
 } as const;
-
-/** The day [00:00, 24:00) in São Paulo (UTC-3, no daylight saving since 2019). */
-export function saoPauloDayPeriod(day: string): { from: Date; to: Date } {
-  const from = new Date(`${day}T00:00:00-03:00`);
-  return { from, to: new Date(from.getTime() + 86_400_000) };
-}
-
-/** The São Paulo date `daysAgo` days before `now`. */
-export function saoPauloDate(now: Date, daysAgo = 0): string {
-  return new Date(now.getTime() - 3 * 3_600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
-}
 
 interface Found {
   kind: ReconciliationMismatchKind;
