@@ -252,6 +252,8 @@ export interface AppConfig {
    * Unset outside production, one is generated on the first start and kept in secretFile (DATA_DIR/buyer-data-secret).
    */
   buyerData: { secret?: string; secretFile: string; production: boolean };
+  /** LGPD (issue 32): buyers are anonymised retentionDays (BUYER_DATA_RETENTION_DAYS) after their campaigns ended. */
+  privacy: { retentionDays: number };
   /** WhatsApp instances and the automatic messages (issue 14); see WhatsAppConfig. */
   whatsapp: WhatsAppConfig;
   /** 'Entrar com Google' (issue 30, item 15); see GoogleSignInConfig. */
@@ -493,6 +495,7 @@ function assemble(s: Values, env: Env, production: boolean): AppConfig {
     backgroundJobs: s.BACKGROUND_JOBS,
     ticketPool: { secret: s.TICKET_POOL_SECRET, secretFile: path.join(dataDir, 'ticket-pool-secret'), production },
     buyerData: { secret: s.BUYER_DATA_SECRET, secretFile: path.join(dataDir, 'buyer-data-secret'), production },
+    privacy: { retentionDays: s.BUYER_DATA_RETENTION_DAYS },
     whatsapp: {
       provider: s.WHATSAPP_PROVIDER,
       evolutionUrl: s.EVOLUTION_API_URL,

@@ -15,6 +15,7 @@ import type { GoogleSignInService } from './auth/google';
 import type { PasswordResetService } from './auth/password-reset';
 import type { AuthService } from './auth/service';
 import type { BuyersService } from './buyers/service';
+import type { PrivacyService } from './buyers/privacy';
 import type { CampaignsService } from './campaigns';
 import type { CepService } from './cep';
 import type { AppConfig } from './config';
@@ -120,6 +121,8 @@ export interface Services {
   buyers: BuyersService;
   purchases: PurchasesService;
   myTickets: MyTicketsService;
+  /** A buyer's LGPD requests, the erasure of a buyer, BUYER_DATA_RETENTION_DAYS (buyers/privacy.ts). */
+  privacy: PrivacyService;
   sales: SalesService;
   dashboard: DashboardService;
   // draws

@@ -4,6 +4,7 @@ import adminRoutes from './admin/routes';
 import authRoutes from './auth/routes';
 import googleRoutes from './auth/google-routes';
 import buyersRoutes from './buyers/routes';
+import privacyRequestRoutes from './buyers/privacy-routes';
 import campaignsRoutes from './campaigns/routes';
 import cepRoutes from './cep/routes';
 import dashboardRoutes from './dashboard/routes';
@@ -43,6 +44,7 @@ export default async function apiRoutes(fastify: FastifyInstance): Promise<void>
   await fastify.register(salesRoutes);
   await fastify.register(dashboardRoutes);
   await fastify.register(buyersRoutes);
+  await fastify.register(privacyRequestRoutes);
   await fastify.register(purchasesRoutes);
   await fastify.register(whatsappRoutes);
   // The back office (issue 32): /api/admin/*, operators only (admin/routes.ts registers each area).

@@ -4,6 +4,7 @@ import booksRoutes from './books-routes';
 import campaignsAdminRoutes from './campaigns-routes';
 import purchasesAdminRoutes from './purchases-routes';
 import operatorsRoutes from './operators-routes';
+import privacyAdminRoutes from './privacy-routes';
 import kycAdminRoutes from './kyc-routes';
 
 /**
@@ -17,5 +18,6 @@ export default async function adminRoutes(fastify: FastifyInstance): Promise<voi
   await fastify.register(booksRoutes);
   await fastify.register(campaignsAdminRoutes);
   await fastify.register(purchasesAdminRoutes);
+  await fastify.register(privacyAdminRoutes);
   await fastify.register(kycAdminRoutes);
 }

@@ -80,6 +80,10 @@ const required = {
       ],
     },
   }),
+  BUYER_DATA_RETENTION_DAYS: positive(
+    "LGPD: a buyer whose every campaign was drawn or cancelled longer ago than this, and who bought nothing since, is anonymised by the worker (name 'Titular removido'; phone, CPF and e-mail erased; purchases and ledger kept)",
+    1825,
+  ),
   PUBLIC_URL: custom({
     description:
       "the one address of every link Rifaria writes (panel, publish dialog, share, result, checkout, e-mails, WhatsApp, Evolution's webhook); unset (the demo): the machine's network address when listening on every interface (`HOST=0.0.0.0`, so a phone on the same Wi-Fi opens every link), else `http://localhost:$PORT`; never the address a request came to. `npm start` prints it ('Links:')",

@@ -428,6 +428,8 @@ export interface BuyersTable {
   phone_verified_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** Carried by the buyer's device tokens; bumped to revoke them all. */
   token_epoch: Generated<number>;
+  /** 059: when the buyer's data was erased (name 'Titular removido', phone 'removido-<id>'); NULL otherwise. */
+  anonymised_at: NullableTimestamp;
 }
 
 export interface PurchaseStatusesTable {
@@ -516,7 +518,7 @@ export interface BuyerPhoneChangesTable {
 
 // 020_buyer_phone_proof --------------------------------------------------------------------------------------------
 
-export type BuyerCodePurpose = 'change_phone' | 'lookup';
+export type BuyerCodePurpose = 'change_phone' | 'lookup' | 'privacy_export' | 'privacy_deletion';
 
 /** A 6-digit WhatsApp code of a buyer's phone: only its HMAC is stored; void once used, replaced, expired or tried 5 times. */
 export interface BuyerPhoneCodesTable {
@@ -717,6 +719,8 @@ export interface Database {
   campaign_sales_deltas: CampaignSalesDeltasTable;
   // 054_google_sign_in
   google_sign_in_flows: GoogleSignInFlowsTable;
+  // 059_privacy_requests
+  privacy_requests: PrivacyRequestsTable;
   // 058_reconciliation_and_metrics
   reconciliation_runs: ReconciliationRunsTable;
   reconciliation_mismatches: ReconciliationMismatchesTable;
@@ -802,6 +806,18 @@ export interface AuditLogTable {
 }
 
 export type Operator = Selectable<OperatorsTable>;
+
+/** 059: a buyer's LGPD request (buyers/privacy.ts): no personal data, the buyer's id only (NULL: matched nobody). */
+export interface PrivacyRequestsTable {
+  id: string;
+  kind: 'export' | 'deletion';
+  buyer_id: ColumnType<string | null, string | number | null, never>;
+  status: ColumnType<'unconfirmed' | 'pending' | 'done', 'unconfirmed' | undefined, 'pending' | 'done'>;
+  created_at: CreatedAt;
+  confirmed_at: NullableTimestamp;
+  done_at: NullableTimestamp;
+  notices_erased_at: NullableTimestamp;
+}
 
 /** 054: a Google sign-in between the redirect and the callback (auth/google.ts). */
 export interface GoogleSignInFlowsTable {

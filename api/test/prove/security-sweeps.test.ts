@@ -57,6 +57,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /public/buyers/change-phone': "'Trocar de telefone' 2: the CPF and the WhatsApp code sent to the new phone",
   'POST /public/buyers/change-phone/undo': "the old phone's undo link (a 256-bit token, 7 days)",
   'POST /public/buyers': 'checkout buyer registration',
+  'POST /public/privacy-requests': "LGPD request from 'Meus números': one reply, a code only to a matching buyer",
+  'POST /public/privacy-requests/:id/confirm': 'LGPD request confirmed by the 6-digit code sent to the buyer',
   'POST /public/purchases': 'checkout reservation',
   'GET /public/purchases/:hash': 'checkout, by its unguessable hash',
   'GET /public/purchases/:hash/comprovante.pdf': "the paid purchase's receipt, only to the buyer's proven device",

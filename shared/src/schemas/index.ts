@@ -16,4 +16,5 @@ export * from './account';
 export * from './whatsapp';
 export * from './campaign-report';
 export * from './kyc-review';
+export * from './privacy';
 export * from './operators';

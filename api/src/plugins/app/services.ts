@@ -30,6 +30,9 @@ import { accountsWorkerSteps } from '../../accounts/worker';
 import { KycDecisionService } from '../../accounts/decisions';
 import { BuyersService } from '../../buyers/service';
 import { buyerCpfCipherOf } from '../../buyers/cipher';
+import { PrivacyService } from '../../buyers/privacy';
+import { privacyWorkerSteps } from '../../buyers/worker';
+import { recordAudit } from '../../admin/audit';
 import { BRASILAPI, CepService, JsonCepProvider, VIACEP } from '../../cep';
 import { LocalFileStorage } from '../../storage';
 import type { PixProvider } from '../../payments/pix-provider';
@@ -99,6 +102,7 @@ export function workerSteps(services: Services): WorkerStep[] {
     ...salesWorkerSteps(services.sales),
     ...whatsappWorkerSteps(services.whatsapp, services.whatsappSender),
     ...mailWorkerSteps(services.mailDelivery),
+    ...privacyWorkerSteps(services.privacy),
     ...operatorsWorkerSteps(services.operators),
     ...reconciliationWorkerSteps(services.reconciliation),
     ...autoDrawWorkerSteps(services.overdueDraws),
@@ -270,6 +274,20 @@ async function servicesPlugin(fastify: FastifyInstance, options: ServicesOptions
     buyers,
     purchases,
     myTickets: new MyTicketsService(db, buyers),
+    // LGPD requests (codes by the platform's WhatsApp and by e-mail), erasure, retention (issue 32).
+    privacy: new PrivacyService(
+      db,
+      buyers,
+      buyerCipher,
+      (executor, message) => whatsappRepository.enqueuePlatform(executor, message),
+      (executor, m) =>
+        repos.mailOutbox.enqueueOnce(
+          { to_address: m.to, subject: m.subject, body_text: m.text, body_html: null, dedupe_key: m.dedupeKey },
+          executor,
+        ),
+      recordAudit,
+      config.privacy.retentionDays,
+    ),
     sales: new SalesService(db, buyerCipher),
     dashboard: new DashboardService(db),
     draws: new DrawsService(
