@@ -5,6 +5,7 @@
  * for the head that emotion's browser cache adopts (same key, every rule's id listed), never as tags inside #root.
  */
 import { ready, render } from '../page/server';
+import type { PublicCampaign } from '@rifaria/shared/types';
 import { campaignPageData } from '../testing/fixtures';
 
 const data = campaignPageData();
@@ -48,5 +49,20 @@ describe('every buyer page drawn on the server', () => {
     const { html } = render({ url, mobile: true, config: { apiBaseUrl: '', sandbox: true } });
     expect(html).toContain(text);
     expect(html).not.toContain('aria-label="Carregando..."');
+  });
+});
+
+describe('a suspended campaign drawn on the server (issue 32)', () => {
+  it("should say 'Campanha suspensa' in the first HTML, with nothing to buy", () => {
+    const reply = campaign.reply as { success: true; data: PublicCampaign };
+    const suspended = {
+      ...reply.data,
+      status: { id: 5 as const, description: 'Suspensa' },
+      accepting_purchases: false,
+    };
+    const { html } = render({ ...data, campaign: { ...campaign, reply: { success: true, data: suspended } } });
+    expect(html).toContain('Campanha suspensa pela equipe da Rifaria');
+    expect(html).not.toContain('Participar Agora');
+    expect(html).toContain('Denunciar campanha');
   });
 });
