@@ -2,29 +2,39 @@
  * "Meus números" (/p/{link}/meus-numeros): a buyer proves who they are with phone AND CPF and sees every purchase
  * in this campaign with its status and numbers; a Pendente one links back to its checkout.
  */
+import { Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Link, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import { paths } from '@rifaria/shared/paths';
 import { BUYER_MESSAGES } from '@rifaria/shared/schemas';
 import type { MyTickets } from '@rifaria/shared/types';
 import { FormError } from '../../common/components/form-error';
-import { CpfField, PhoneField, SubmitButton } from '../../common/components/buyer-fields';
+import { lazyPart } from '../../common/components/lazy-page';
+import { SubmitButton } from '../../common/components/buyer-fields';
 import { MY_TICKETS_FAILED, useMyTicketsLookup } from '../hooks/use-my-tickets-lookup';
+import { BUYER_ID_TEXTS, BuyerIdFields } from './buyer-id-fields';
 import { PurchaseCard } from './purchase-card';
+
+// LGPD requests are rare: their dialog loads on its first opening, never with the page.
+const PrivacyDialog = lazyPart(() =>
+  import(/* webpackChunkName: "privacy-dialog" */ './privacy-dialog').then((module) => module.PrivacyDialog),
+);
 
 export const MY_TICKETS_TEXTS = {
   title: 'Meus números',
   intro: 'Informe o telefone e o CPF usados na compra para ver seus números nesta campanha.',
-  phone: 'Telefone (WhatsApp)',
-  cpf: 'CPF',
+  ...BUYER_ID_TEXTS,
   submit: 'Ver meus números',
   failed: MY_TICKETS_FAILED,
   back: 'Voltar para a campanha',
   purchases: 'Suas compras',
+  privacy: 'Meus dados (LGPD): cópia ou exclusão',
 } as const;
 
 export function MyTicketsView({ link }: { link: string }) {
   const lookup = useMyTicketsLookup(link);
+  /** null: never opened (its code not loaded); then it stays mounted so it closes with its animation. */
+  const [privacy, setPrivacy] = useState<'closed' | 'open' | null>(null);
 
   return (
     <Box sx={{ bgcolor: 'grey.50', minHeight: '100vh', py: { xs: 2, md: 4 } }}>
@@ -46,17 +56,12 @@ export function MyTicketsView({ link }: { link: string }) {
                 {lookup.notFound}
               </Alert>
             ) : null}
-            <PhoneField
-              label={MY_TICKETS_TEXTS.phone}
-              value={lookup.phone}
-              onChange={lookup.editPhone}
-              error={lookup.errors.phone}
-            />
-            <CpfField
-              label={MY_TICKETS_TEXTS.cpf}
-              value={lookup.cpf}
-              onChange={lookup.editCpf}
-              error={lookup.errors.cpf}
+            <BuyerIdFields
+              phone={lookup.phone}
+              cpf={lookup.cpf}
+              onPhone={lookup.editPhone}
+              onCpf={lookup.editCpf}
+              errors={lookup.errors}
             />
             <SubmitButton busy={lookup.busy} busyLabel="Consultando" disabled={!lookup.canSubmit}>
               {MY_TICKETS_TEXTS.submit}
@@ -65,7 +70,19 @@ export function MyTicketsView({ link }: { link: string }) {
         </Paper>
 
         {lookup.result ? <Purchases result={lookup.result} /> : null}
+        <Button variant="text" onClick={() => setPrivacy('open')} sx={{ alignSelf: 'center' }}>
+          {MY_TICKETS_TEXTS.privacy}
+        </Button>
       </Stack>
+      <Suspense fallback={null}>
+        {privacy ? (
+          <PrivacyDialog
+            open={privacy === 'open'}
+            onClose={() => setPrivacy('closed')}
+            initial={{ phone: lookup.phone, cpf: lookup.cpf }}
+          />
+        ) : null}
+      </Suspense>
     </Box>
   );
 }
