@@ -91,7 +91,12 @@ export interface Actor {
   address: string | null;
 }
 
+/** After a failed daily run, the worker asks the PSP again this much later. */
+const WORKER_RETRY_MS = 10 * 60_000;
+
 export class ReconciliationService {
+  private workerRetryAt = 0;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly pix: PixProvider,
@@ -265,8 +270,14 @@ export class ReconciliationService {
       .where('day', '=', day)
       .where('started_by', '=', 'worker')
       .executeTakeFirst();
-    if (done) return null;
-    await this.run(day, { operatorId: null, address: null });
+    if (done || now.getTime() < this.workerRetryAt) return null;
+    try {
+      await this.run(day, { operatorId: null, address: null });
+    } catch (error) {
+      // The PSP down: asked again in a while, not on every pass.
+      this.workerRetryAt = now.getTime() + WORKER_RETRY_MS;
+      throw error;
+    }
     return day;
   }
 

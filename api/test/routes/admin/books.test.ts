@@ -135,6 +135,15 @@ describe('reconciliation (done when 3)', () => {
     expect(await reconciliation.reconcilePreviousDay(new Date('2030-03-10T04:00:00Z'))).toBeNull(); // 01:00 in SP
     expect(await reconciliation.reconcilePreviousDay(new Date('2030-03-10T06:00:00Z'))).toBe('2030-03-09');
     expect(await reconciliation.reconcilePreviousDay(new Date('2030-03-10T09:00:00Z'))).toBeNull();
+    // The PSP down: the error is the worker's to log, and the next passes leave it alone for a while.
+    const listed = jest.spyOn(t.app.services.pix, 'listReceived').mockRejectedValueOnce(new Error('PSP fora do ar'));
+    await expect(reconciliation.reconcilePreviousDay(new Date('2030-03-11T06:00:00Z'))).rejects.toThrow(
+      'PSP fora do ar',
+    );
+    expect(await reconciliation.reconcilePreviousDay(new Date('2030-03-11T06:05:00Z'))).toBeNull();
+    expect(await reconciliation.reconcilePreviousDay(new Date('2030-03-11T06:11:00Z'))).toBe('2030-03-10');
+    expect(listed).toHaveBeenCalledTimes(2);
+    listed.mockRestore();
     expect((await admin('GET', '/api/admin/reconciliation?date=2030-03-09')).json()).toMatchObject({
       psp_count: 0,
       ledger_count: 0,
