@@ -22,6 +22,7 @@ const SCREENS: Partial<Record<SectionId, ComponentType>> = {
   refunds: lazy(() => import('./features/purchases/components/refunds-page')),
   reconciliation: lazy(() => import('./features/books/components/reconciliation-page')),
   trialBalance: lazy(() => import('./features/books/components/trial-balance-page')),
+  privacy: lazy(() => import('./features/privacy/components/privacy-page')),
   audit: lazy(() => import('./features/audit/components/audit-page')),
   operators: lazy(() => import('./features/operators/components/operators-page')),
 };
