@@ -142,12 +142,7 @@ export async function anonymiseBuyer(trx: Executor, cipher: BuyerCpfCipher, buye
       AND txid IN (SELECT c.txid FROM pix_charges c JOIN purchases p ON c.purpose = 'purchase' AND c.reference_id = p.id
                    WHERE p.buyer_id = ${buyerId})`.execute(trx);
   // Reports of a campaign (057) keep the reporter's phone to call them back, until the reporter's data is erased.
-  const reports = await sql<{ found: string | null }>`SELECT to_regclass('campaign_reports')::text AS found`.execute(
-    trx,
-  );
-  if (reports.rows[0]?.found) {
-    await sql`UPDATE campaign_reports SET phone = NULL WHERE phone IN (${sql.join(phones)})`.execute(trx);
-  }
+  await trx.updateTable('campaign_reports').set({ phone: null }).where('phone', 'in', phones).execute();
   await trx
     .updateTable('buyers')
     .set({

@@ -233,6 +233,9 @@ describe('the operators’ queue (GET /api/admin/privacy-requests, POST …/expo
     const changeCode = await lastCodeSentTo(db(), phone);
     const changed = await post('/public/buyers/change-phone', { cpf: cpfDigits, phone, code: changeCode });
     expect(changed.statusCode).toBe(200);
+    // They reported the campaign too, leaving their phone to be called back.
+    const report = { reason: 'outro', description: 'Quero saber a data do sorteio.', phone };
+    expect((await post(`/public/campaigns/${campaign.link}/reports`, report)).statusCode).toBe(201);
     await setDrawAt(t.app, campaign.id, new Date(Date.now() - 60_000));
     expect((await drawCampaign(t.app, owner, campaign.id)).statusCode).toBe(200);
     const needles = {
@@ -246,6 +249,7 @@ describe('the operators’ queue (GET /api/admin/privacy-requests, POST …/expo
         `buyers.cpf_hash: ${buyer.cpf_hash.toString('hex')}`,
         `buyer_phone_changes.old_phone: ${buyer.phone}`,
         `buyer_phone_codes.phone: ${phone}`,
+        `campaign_reports.phone: ${phone}`,
         `mail_outbox.body_text: ${person.name}`,
         `mail_outbox.body_text: ${maskPhone(phone)}`,
         `whatsapp_outbox.to_phone: ${buyer.phone}`,
