@@ -283,24 +283,6 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
     ({ key, variant }) => campaigns().bannerVariantFile(key!, variant!),
   );
 
-  // The public campaign page (no session): the page buyers open from social-media links. Drafts and cancelled
-  // campaigns are 404; a malformed link is simply not found.
-  fastify.get(
-    '/public/campaigns/:link',
-    publicRoute({
-      summary: 'Página pública da campanha (publicada ou finalizada)',
-      params: linkParams,
-      200: CAMPAIGN_REPLIES.publicPage,
-      404: errorReply,
-    }),
-    async (request, reply): Promise<ApiSuccess<PublicCampaign>> => {
-      const data = await fastify.services.campaigns.publicPage(request.params.link, linkOriginOf(fastify.config));
-      if (!data) throw new HttpError(404, CAMPAIGN_MESSAGES.notFound);
-      void reply.header('cache-control', PUBLIC_CAMPAIGN_CACHE_CONTROL);
-      return { success: true, data };
-    },
-  );
-
   // 'Denunciar campanha' (issue 32): queued for the operators; limited per address and, when given, per phone.
   fastify.post(
     '/public/campaigns/:link/reports',
@@ -323,6 +305,24 @@ const campaignRoutes: RoutesPlugin = async (fastify) => {
       );
       if (!created) throw new HttpError(404, CAMPAIGN_MESSAGES.notFound);
       return reply.code(201).send({ success: true, message: CAMPAIGN_REPORT_MESSAGES.sent });
+    },
+  );
+
+  // The public campaign page (no session): the page buyers open from social-media links. Drafts and cancelled
+  // campaigns are 404; a malformed link is simply not found.
+  fastify.get(
+    '/public/campaigns/:link',
+    publicRoute({
+      summary: 'Página pública da campanha (publicada ou finalizada)',
+      params: linkParams,
+      200: CAMPAIGN_REPLIES.publicPage,
+      404: errorReply,
+    }),
+    async (request, reply): Promise<ApiSuccess<PublicCampaign>> => {
+      const data = await fastify.services.campaigns.publicPage(request.params.link, linkOriginOf(fastify.config));
+      if (!data) throw new HttpError(404, CAMPAIGN_MESSAGES.notFound);
+      void reply.header('cache-control', PUBLIC_CAMPAIGN_CACHE_CONTROL);
+      return { success: true, data };
     },
   );
 };

@@ -6,13 +6,12 @@ import type { AuditWriter } from '../../src/purchases/back-office';
 import { rejectionOf } from '../helper';
 import { newBuyer } from '../support/buyers';
 import { publishedCampaign, type TestCampaign } from '../support/campaigns';
-import { payCharge } from '../support/pix';
 import {
   blockedBalance,
   buy,
-  chargeOf,
   getPurchase,
   order,
+  paidPurchase,
   purchaseRow,
   setupSellingApp,
   ticketNumbers,
@@ -35,15 +34,7 @@ describe('back office: suspensions, cancellations and refunds', () => {
   async function campaignWithSales(paid: number) {
     const campaign = await publishedCampaign(t.app, { priceCents: 500, totalTickets: 100 });
     const purchases = [];
-    for (let i = 0; i < paid; i += 1) {
-      const buyer = await newBuyer(db(), { email: `comprador${i}@example.com` });
-      const reply = await buy(t.app, order(buyer, campaign, 1));
-      expect(reply.statusCode).toBe(201);
-      const hash = reply.json().data.purchase_hash as string;
-      const row = await purchaseRow(db(), hash);
-      expect((await payCharge(t.app, (await chargeOf(db(), row.id)).txid)).statusCode).toBeLessThan(300);
-      purchases.push({ hash, id: row.id, phone: buyer.phone, txid: (await chargeOf(db(), row.id)).txid });
-    }
+    for (let i = 0; i < paid; i += 1) purchases.push(await paidPurchase(t.app, campaign, `comprador${i}@example.com`));
     return { campaign, purchases };
   }
 

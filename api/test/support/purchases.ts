@@ -6,6 +6,7 @@ import { walletBalances } from '../../src/ledger';
 import { setupApp, type BuildOptions, type TestApp } from '../helper';
 import { newBuyer, TEST_BUYER_DATA_SECRET } from './buyers';
 import { publishedCampaign } from './campaigns';
+import { payCharge } from './pix';
 
 /**
  * Purchases: through the public routes (order, buy, pay) or straight in the database with their ticket rows (for
@@ -154,6 +155,18 @@ export async function chargeOf(db: Kysely<Database>, purchaseId: string) {
 }
 
 /** The numbers of the campaign held by purchases (by the one purchase, when given), in order. */
+/** One number of `campaign` bought by a new buyer (e-mail `email`) and paid in the sandbox PSP. */
+export async function paidPurchase(app: FastifyInstance, campaign: { link: string }, email: string) {
+  const buyer = await newBuyer(app.db, { email });
+  const reply = await buy(app, order(buyer, campaign, 1));
+  expect(reply.statusCode).toBe(201);
+  const hash = reply.json().data.purchase_hash as string;
+  const row = await purchaseRow(app.db, hash);
+  const { txid } = await chargeOf(app.db, row.id);
+  expect((await payCharge(app, txid)).statusCode).toBeLessThan(300);
+  return { hash, id: row.id, phone: buyer.phone, txid };
+}
+
 export async function ticketNumbers(db: Kysely<Database>, campaignId: string, purchaseId?: string): Promise<number[]> {
   const rows = await db
     .selectFrom('campaign_tickets')

@@ -5,7 +5,8 @@
 import * as v from 'valibot';
 import type { CampaignReportReason } from '../types';
 import { BUYER_MESSAGES } from './buyer-messages';
-import { DOCUMENT_INPUT_MAX_LENGTH, isValidPhone, onlyDigits } from './documents';
+import { digitsField } from './digits-field';
+import { isValidPhone } from './documents';
 
 export const CAMPAIGN_REPORT_REASONS = {
   golpe: 'Golpe',
@@ -37,12 +38,7 @@ export const campaignReportSchema = v.object({
     v.maxLength(CAMPAIGN_REPORT_DESCRIPTION_MAX, CAMPAIGN_REPORT_MESSAGES.descriptionTooLong),
   ),
   // Digits out; '' when left empty (nobody to call back).
-  phone: v.pipe(
-    v.optional(v.string(BUYER_MESSAGES.phoneInvalid), ''),
-    v.maxLength(DOCUMENT_INPUT_MAX_LENGTH, BUYER_MESSAGES.phoneInvalid),
-    v.transform(onlyDigits),
-    v.check((digits) => digits === '' || isValidPhone(digits), BUYER_MESSAGES.phoneInvalid),
-  ),
+  phone: digitsField(BUYER_MESSAGES.phoneInvalid, (digits) => digits === '' || isValidPhone(digits)),
 });
 
 export type CampaignReportInput = v.InferInput<typeof campaignReportSchema>;

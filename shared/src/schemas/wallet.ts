@@ -3,6 +3,7 @@ import { DEPOSIT_DESCRIPTION_MAX_LENGTH, MIN_DEPOSIT_CENTS } from '../constants'
 import { parseBRDate, parseBRLToCents, toSaoPauloISODate } from '../format';
 import { addressSchema, cepField } from './address';
 import { AUTH_MESSAGES, emailField, requiredString } from './auth';
+import { digitsField } from './digits-field';
 import { DOCUMENT_INPUT_MAX_LENGTH, isValidCpf, isValidPhone, onlyDigits } from './documents';
 import {
   normalizePixKey,
@@ -203,12 +204,7 @@ export const accountPersonalSchema = v.object({
     v.length(11, ACCOUNT_OPENING_MESSAGES.cpfDigits),
     v.check(isValidCpf, ACCOUNT_OPENING_MESSAGES.cpfInvalid),
   ),
-  phone: v.pipe(
-    v.optional(v.string(ACCOUNT_OPENING_MESSAGES.phoneInvalid), ''),
-    v.maxLength(DOCUMENT_INPUT_MAX_LENGTH, ACCOUNT_OPENING_MESSAGES.phoneInvalid),
-    v.transform(onlyDigits),
-    v.check(isValidPhone, ACCOUNT_OPENING_MESSAGES.phoneInvalid),
-  ),
+  phone: digitsField(ACCOUNT_OPENING_MESSAGES.phoneInvalid, isValidPhone),
   birthdate: birthdateField,
 });
 

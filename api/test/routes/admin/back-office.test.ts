@@ -1,17 +1,7 @@
 import { auditLedger } from '../../../src/ledger';
-import { newBuyer } from '../../support/buyers';
 import { publishedCampaign } from '../../support/campaigns';
 import { auditRows, signInOperator } from '../../support/operators';
-import { payCharge } from '../../support/pix';
-import {
-  blockedBalance,
-  buy,
-  chargeOf,
-  getPurchase,
-  order,
-  purchaseRow,
-  setupSellingApp,
-} from '../../support/purchases';
+import { blockedBalance, getPurchase, paidPurchase as paidPurchaseOf, setupSellingApp } from '../../support/purchases';
 
 /**
  * Issue 32 through the operators' routes: reports queued, a campaign found, suspended (public page and draw), cancelled
@@ -22,13 +12,8 @@ describe('the back office: campaigns, refunds and buyer support (/api/admin/*)',
   const t = setupSellingApp();
   const db = () => t.app.db;
 
-  async function paidPurchase(campaign: { link: string }, i: number) {
-    const buyer = await newBuyer(db(), { email: `suporte${i}@example.com` });
-    const hash = (await buy(t.app, order(buyer, campaign, 1))).json().data.purchase_hash as string;
-    const row = await purchaseRow(db(), hash);
-    await payCharge(t.app, (await chargeOf(db(), row.id)).txid);
-    return { hash, id: row.id, phone: buyer.phone };
-  }
+  const paidPurchase = (campaign: { link: string }, i: number) =>
+    paidPurchaseOf(t.app, campaign, `suporte${i}@example.com`);
 
   it('should take a reported campaign from suspension to cancellation with every paid purchase refunded once', async () => {
     const op = await signInOperator(t.app);

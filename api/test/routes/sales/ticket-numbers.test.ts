@@ -38,23 +38,15 @@ describe('GET /api/campaigns/:id/sales — ticket numbers', () => {
     const zeca = await insertBuyer(db, { name: 'Zeca Souza', phone: '89988888989', email: null });
     const bia = await insertBuyer(db, { name: 'Bia Prado', phone: '89988889888', email: 'bia@example.com' });
     // João 0000–0002 (Pago), Ana 0003–0004 (Pendente), Zeca none (Cancelado: numbers given back), Bia 0005 (Pago).
-    await insertPurchase(db, { campaignId, buyerId: joao.id, tickets: 3, status: 'paid', purchasedAt: minutes(1) });
-    await insertPurchase(db, {
-      campaignId,
-      buyerId: ana.id,
-      tickets: 2,
-      status: 'pending',
-      purchasedAt: minutes(2),
-      expiresAt: new Date(Date.now() + 600_000),
-    });
-    await insertPurchase(db, {
-      campaignId,
-      buyerId: zeca.id,
-      tickets: 5,
-      status: 'cancelled',
-      purchasedAt: minutes(3),
-    });
-    await insertPurchase(db, { campaignId, buyerId: bia.id, tickets: 1, status: 'paid', purchasedAt: minutes(4) });
+    const expiresAt = new Date(Date.now() + 600_000);
+    for (const row of [
+      { buyerId: joao.id, tickets: 3, status: 'paid', purchasedAt: minutes(1) },
+      { buyerId: ana.id, tickets: 2, status: 'pending', purchasedAt: minutes(2), expiresAt },
+      { buyerId: zeca.id, tickets: 5, status: 'cancelled', purchasedAt: minutes(3) },
+      { buyerId: bia.id, tickets: 1, status: 'paid', purchasedAt: minutes(4) },
+    ] as const) {
+      await insertPurchase(db, { campaignId, ...row });
+    }
 
     // Another organiser's campaign holds 00–09.
     const other = await insertCampaign(db, { userId: stranger.id, totalTickets: 100 });
