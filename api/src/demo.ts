@@ -6,6 +6,7 @@ import {
 } from '@rifaria/shared/schemas';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import * as v from 'valibot';
@@ -153,6 +154,10 @@ export function demoDrawDatetime(now: Date = new Date()): string {
   return defaultDrawDatetime(new Date(at.getTime() + 1000));
 }
 
+/** How long a start waits for another process's demo seeding, and how often it looks. */
+const DEMO_LOCK_WAIT_MS = 300_000;
+const DEMO_LOCK_POLL_MS = 250;
+
 /** Serialises seeders of one in-process database (PGlite; tests start two at once). */
 const inProcessLocks = new WeakMap<object, Promise<unknown>>();
 
@@ -162,17 +167,22 @@ async function withDemoLock<T>(app: FastifyInstance, work: () => Promise<T>): Pr
     // A session lock on a connection of its own, held while `work` uses the pool's other connections.
     // A process that dies holding it loses its session, and with it the lock.
     return app.db.connection().execute(async (connection) => {
-      // Waiting for another process's seeding is legitimate: no lock_timeout for this one wait (RESET restores it).
-      await sql`SET lock_timeout = 0`.execute(connection);
-      try {
-        await sql`SELECT pg_advisory_lock(${sql.lit(DEMO_LOCK_KEY.toString())}::bigint)`.execute(connection);
-      } finally {
-        await sql`RESET lock_timeout`.execute(connection);
+      // Waiting for another process's seeding is legitimate, and may outlast a statement's budget on a loaded machine
+      // (it hashes two passwords and encodes a banner): poll with pg_try_advisory_lock, each try returns at once, so
+      // neither statement_timeout nor the client's query timeout cuts the wait. Bounded all the same.
+      const deadline = Date.now() + DEMO_LOCK_WAIT_MS;
+      const key = sql.lit(DEMO_LOCK_KEY.toString());
+      const tryLock = async () =>
+        (await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(${key}::bigint) AS locked`.execute(connection))
+          .rows[0]?.locked === true;
+      while (!(await tryLock())) {
+        if (Date.now() > deadline) throw new Error('demo data: another process held the seeding lock for too long');
+        await sleep(DEMO_LOCK_POLL_MS);
       }
       try {
         return await work();
       } finally {
-        await sql`SELECT pg_advisory_unlock(${sql.lit(DEMO_LOCK_KEY.toString())}::bigint)`.execute(connection);
+        await sql`SELECT pg_advisory_unlock(${key}::bigint)`.execute(connection);
       }
     });
   }
