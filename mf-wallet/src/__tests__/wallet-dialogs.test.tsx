@@ -216,10 +216,11 @@ describe('POST /api/user-wallets/{id}/transfers (transfer dialog)', () => {
     const { user, dialog } = await openTransfer();
     const key = within(dialog).getByRole('textbox', { name: 'Chave Pix' });
     await user.type(key, '(21) 98877-6655');
-    expect(key).toHaveAccessibleDescription('Tipo: Celular');
+    await waitFor(() => expect(key).toHaveAccessibleDescription('Tipo: Celular'));
     await user.clear(key);
     await user.type(key, '52998224725');
-    expect(key).toHaveAccessibleDescription('Tipo: CPF');
+    // The field is validated as it changes; the empty field's message gives way to the type once the render settles.
+    await waitFor(() => expect(key).toHaveAccessibleDescription('Tipo: CPF'));
     // The chosen type settles 11 digits: as 'Celular' a valid CPF is not a phone.
     await user.click(within(dialog).getByRole('combobox', { name: 'Tipo de chave' }));
     await user.click(await screen.findByRole('option', { name: 'Celular' }));
