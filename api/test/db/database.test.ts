@@ -38,7 +38,8 @@ describe('PGlite data directory lock', () => {
     } finally {
       await reopened.close();
     }
-  }, 30_000);
+    // Two on-disk PGlite starts, each applying or checking every migration: ~10 s on a quiet machine, more on a busy one.
+  }, 120_000);
 
   it('should refuse a directory locked by another live process, naming it', () => {
     const dir = path.join(tmpDir(), 'pglite');
