@@ -32,7 +32,8 @@ export function CampaignHeader({ campaign, title, price, onShare, children }: Pr
   // A countdown while the draw is ahead of a published campaign (a cancelled one will not be drawn; a drawn one shows
   // its result instead).
   const drawAt = campaign.draw_datetime ? parseDrawDatetime(campaign.draw_datetime) : null;
-  const countdown = drawAt && !campaign.drawn && campaign.status.id === CAMPAIGN_STATUS_ID.published ? drawAt.getTime() : null;
+  const countdown =
+    drawAt && !campaign.drawn && campaign.status.id === CAMPAIGN_STATUS_ID.published ? drawAt.getTime() : null;
   return (
     <Stack spacing={1.5} sx={{ px: { xs: 2, md: 0 } }}>
       <Typography

@@ -96,7 +96,11 @@ export function ReservationModal({ open, onClose, campaign, quantity }: Props) {
                 sx={{ p: 2, borderRadius: 2, bgcolor: 'grey.50', border: 1, borderColor: 'divider', rowGap: 0.5 }}
               />
               <FormError message={reservation.formError} />
-              {step === 'phone' ? <PhoneStep reservation={reservation} /> : <BuyerStep reservation={reservation} rules={campaign.rules} />}
+              {step === 'phone' ? (
+                <PhoneStep reservation={reservation} />
+              ) : (
+                <BuyerStep reservation={reservation} rules={campaign.rules} />
+              )}
             </Stack>
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
