@@ -9,7 +9,7 @@ import { CHROMIUM_LAUNCH_OPTIONS } from './chromium';
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const FAKE_CEP_PORT = Number(process.env.FAKE_CEP_PORT ?? 8183);
 export const SANDBOX_WEBHOOK_SECRET = 'e2e-sandbox-webhook-secret';
-const baseURL = `http://127.0.0.1:${PORT}`;
+export const baseURL = `http://127.0.0.1:${PORT}`;
 const ROOT = path.resolve(__dirname, '..');
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'rifaria-e2e-'));
 
@@ -25,7 +25,7 @@ const STAGING_DIR = STAGING
   : undefined;
 
 /** The API processes' settings, in both topologies. */
-const SERVER_ENV: Record<string, string> = {
+export const SERVER_ENV: Record<string, string> = {
   NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
   // Every journey signs a new organiser up from the same IP: more than the production 5 per minute.

@@ -1,8 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { firstSandboxContestOn } from '../../api/src/draws/federal-results';
-import { organiserWithWallet, paidPurchase, phonePage, publishedCampaign, randomCpf, uniqueEmail } from './support';
+import {
+  organiserWithWallet,
+  paidPurchase,
+  phonePage,
+  publishedCampaign,
+  randomCpf,
+  shortDrawDatetime,
+  uniqueEmail,
+  verifyDraw,
+} from './support';
 
 // Issue 13 journey: an organiser's 'Sorteio Rifaria' and 'Loteria Federal' campaigns sell tickets paid by Pix (sandbox)
 // until a draw datetime less than two minutes ahead. Once it passes, 'Realizar Sorteio' draws the winners on the
@@ -11,19 +18,7 @@ import { organiserWithWallet, paidPurchase, phonePage, publishedCampaign, random
 // dates its contests on Caixa's calendar and refuses an earlier one, issue 30 item 18); the wallet then has the money in 'Disponível' and a Pix
 // transfer out goes through.
 
-const ROOT = path.resolve(__dirname, '../..');
 const PRIZES_5732 = ['50366', '33514', '45504', '94365', '51105'];
-
-/**
- * The first whole minute at least `margin` ms ahead, as the API stores it ('YYYY-MM-DD HH:MM:00', São Paulo). Sales
- * close 2 minutes before the draw (issue 29 item 4), so the buyers below need a draw more than 2 minutes away.
- */
-function shortDrawDatetime(margin = 150_000): { at: Date; wallClock: string } {
-  const at = new Date(Math.ceil((Date.now() + margin) / 60_000) * 60_000);
-  // America/Sao_Paulo is UTC−3 all year (no daylight saving since 2019).
-  const wallClock = `${new Date(at.getTime() - 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')}:00`;
-  return { at, wallClock };
-}
 
 async function winnerNumbers(page: Page): Promise<string[]> {
   const items = page.getByRole('list', { name: 'Ganhadores' }).getByRole('listitem');
@@ -98,10 +93,7 @@ test('should draw verifiable winners, settle the money and let the organiser tra
   const file = test.info().outputPath(download.suggestedFilename());
   await download.saveAs(file);
   // Against the commitment the buyer saw before the draw (without it the check is incomplete: exit 2).
-  const output = execFileSync('npm', ['run', '-s', 'verify-draw', '--', file, '--commitment', commitment], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
+  const output = verifyDraw(file, commitment);
   expect(output).toContain('Sorteio verificado: tudo confere com o que foi publicado antes do sorteio.');
   expect(output).toContain(`1º prêmio: ${panelWinners[0]}`);
   expect(output).toContain(`2º prêmio: ${panelWinners[1]}`);

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import {
   expect,
   type APIRequestContext,
@@ -50,20 +52,23 @@ export const PNG_1x1 = Buffer.from(
 );
 
 /**
- * An organiser with an approved digital wallet, set up through the API (the wallet journey covers the wizard's UI),
- * then signed in through the login page. Returns the bearer token.
+ * A new organiser, registered and applying for a digital wallet through the API (the wallet journey covers the
+ * wizard's UI). Returns the bearer token.
  */
-export async function organiserWithWallet(page: Page, name: string, email: string, cpf: string): Promise<string> {
-  const api = page.request;
+export async function applyForWallet(
+  api: APIRequestContext,
+  name: string,
+  email: string,
+  cpf: string,
+): Promise<string> {
   const registered = await api.post('/api/auth/register', {
     data: { name, email, password: PASSWORD, password_confirmation: PASSWORD },
   });
   expect(registered.status()).toBe(201);
   const body = (await registered.json()) as { access_token?: string; token?: string };
   const token = body.access_token ?? body.token ?? '';
-  const headers = { authorization: `Bearer ${token}` };
   const opened = await api.post('/digital-wallets/abrir-conta', {
-    headers,
+    headers: { authorization: `Bearer ${token}` },
     multipart: {
       name,
       email,
@@ -82,7 +87,11 @@ export async function organiserWithWallet(page: Page, name: string, email: strin
     },
   });
   expect(opened.status(), await opened.text()).toBe(201);
-  // The sandbox KYC reviewer approves it after KYC_SANDBOX_APPROVAL_DELAY_MS.
+  return token;
+}
+
+/** Until the organiser's wallet is active (`headers`: its bearer token). */
+export async function walletActive(api: APIRequestContext, headers: Record<string, string>): Promise<void> {
   await expect
     .poll(
       async () => {
@@ -94,7 +103,15 @@ export async function organiserWithWallet(page: Page, name: string, email: strin
       { timeout: 20_000 },
     )
     .toContain('"status":"active"');
+}
 
+/**
+ * An organiser with an approved digital wallet, set up through the API (the sandbox KYC reviewer approves it after
+ * KYC_SANDBOX_APPROVAL_DELAY_MS), then signed in through the login page. Returns the bearer token.
+ */
+export async function organiserWithWallet(page: Page, name: string, email: string, cpf: string): Promise<string> {
+  const token = await applyForWallet(page.request, name, email, cpf);
+  await walletActive(page.request, { authorization: `Bearer ${token}` });
   await signIn(page, email, PASSWORD);
   return token;
 }
@@ -209,10 +226,27 @@ export async function concludeReservation(modal: Locator): Promise<void> {
   await modal.getByRole('button', { name: 'Concluir Reserva' }).click();
 }
 
-/** A buyer registers, reserves `tickets` numbers and pays the Pix with the sandbox, all through the public API. */
-export async function paidPurchase(api: APIRequestContext, link: string, name: string, tickets: number): Promise<void> {
+/** A purchase: its hash, its Pix charge's txid and its buyer. */
+export interface BuyerPurchase {
+  hash: string;
+  txid: string;
+  name: string;
+  phone: string;
+  cpf: string;
+  email: string | null;
+}
+
+/** A new buyer registers and reserves `tickets` numbers, through the public API (the Pix charge is open). */
+export async function reservedPurchase(
+  api: APIRequestContext,
+  link: string,
+  name: string,
+  tickets: number,
+  email: string | null = null,
+): Promise<BuyerPurchase> {
   const phone = randomPhone();
-  const buyer = await api.post('/public/buyers', { data: { name, phone, cpf: randomCpf(), email: null } });
+  const cpf = randomCpf();
+  const buyer = await api.post('/public/buyers', { data: { name, phone, cpf, email } });
   expect(buyer.status(), await buyer.text()).toBe(201);
   const purchase = await api.post('/public/purchases', {
     data: {
@@ -226,6 +260,32 @@ export async function paidPurchase(api: APIRequestContext, link: string, name: s
   expect(purchase.status(), await purchase.text()).toBe(201);
   const hash = ((await purchase.json()) as { data: { purchase_hash: string } }).data.purchase_hash;
   const view = (await (await api.get(`/public/purchases/${hash}`)).json()) as { data: { payment: { txid: string } } };
-  const paid = await api.post(`/payments/sandbox/charges/${view.data.payment.txid}/pay`);
-  expect(paid.status(), await paid.text()).toBe(200);
+  return { hash, txid: view.data.payment.txid, name, phone, cpf, email };
 }
+
+/** A buyer registers, reserves `tickets` numbers and pays the Pix with the sandbox, all through the public API. */
+export async function paidPurchase(...order: Parameters<typeof reservedPurchase>): Promise<BuyerPurchase> {
+  const purchase = await reservedPurchase(...order);
+  const api = order[0];
+  const paid = await api.post(`/payments/sandbox/charges/${purchase.txid}/pay`);
+  expect(paid.status(), await paid.text()).toBe(200);
+  return purchase;
+}
+
+/**
+ * The first whole minute at least `margin` ms ahead, as the API stores it ('YYYY-MM-DD HH:MM:00', São Paulo). Sales
+ * close 2 minutes before the draw (issue 29 item 4), so buyers need a draw more than 2 minutes away.
+ */
+export function shortDrawDatetime(margin = 150_000): { at: Date; wallClock: string } {
+  const at = new Date(Math.ceil((Date.now() + margin) / 60_000) * 60_000);
+  // America/Sao_Paulo is UTC−3 all year (no daylight saving since 2019).
+  const wallClock = `${new Date(at.getTime() - 3 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')}:00`;
+  return { at, wallClock };
+}
+
+/** `npm run verify-draw -- FILE --commitment HASH` at the repository's root: its output (a failed check throws). */
+export const verifyDraw = (file: string, commitment: string): string =>
+  execFileSync('npm', ['run', '-s', 'verify-draw', '--', file, '--commitment', commitment], {
+    cwd: path.resolve(__dirname, '../..'),
+    encoding: 'utf8',
+  });
