@@ -36,8 +36,15 @@ async function jest(label, args, env = {}) {
   readJest(label, out, code);
 }
 
-await jest('front-end (jest)', ['-c', path.join(ROOT, 'jest.config.js')], { DATABASE_URL: '' });
-await jest('api (PGlite)', ['-c', path.join(ROOT, 'api/jest.config.js'), '--runInBand'], { DATABASE_URL: '' });
+// RIFARIA_TEST_POSTGRES_ONLY=1 (with DATABASE_URL): only what depends on PostgreSQL, the API suite on it and the
+// journeys through staging. .ci/run's second pass sets it: its first pass ran the front-end suites and the API on
+// PGlite, which do not change with DATABASE_URL (the front ends never see a database).
+const POSTGRES_ONLY = Boolean(process.env.DATABASE_URL) && process.env.RIFARIA_TEST_POSTGRES_ONLY === '1';
+if (POSTGRES_ONLY) console.log('RIFARIA_TEST_POSTGRES_ONLY=1: front-end suites and the API on PGlite left to the PGlite pass');
+else {
+  await jest('front-end (jest)', ['-c', path.join(ROOT, 'jest.config.js')], { DATABASE_URL: '' });
+  await jest('api (PGlite)', ['-c', path.join(ROOT, 'api/jest.config.js'), '--runInBand'], { DATABASE_URL: '' });
+}
 if (process.env.DATABASE_URL) {
   await jest('api (PostgreSQL)', ['-c', path.join(ROOT, 'api/jest.config.js'), '--runInBand']);
 }
