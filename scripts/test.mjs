@@ -23,7 +23,13 @@ function readJest(label, file, code) {
     // A non-zero exit with nothing counted as failed (a crash outside the tests) still fails the run.
     const failed = counted || (code !== 0 ? 1 : 0);
     const note = failed > counted ? `saída ${code} sem teste falho: veja acima` : undefined;
-    results.push({ label, passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests, note });
+    results.push({
+      label,
+      passed: report.numPassedTests,
+      failed,
+      skipped: report.numPendingTests + report.numTodoTests,
+      note,
+    });
   } catch {
     results.push({ label, passed: 0, failed: 1, skipped: 0, note: `sem relatório (saída ${code})` });
   }
@@ -40,7 +46,8 @@ async function jest(label, args, env = {}) {
 // journeys through staging. .ci/run's second pass sets it: its first pass ran the front-end suites and the API on
 // PGlite, which do not change with DATABASE_URL (the front ends never see a database).
 const POSTGRES_ONLY = Boolean(process.env.DATABASE_URL) && process.env.RIFARIA_TEST_POSTGRES_ONLY === '1';
-if (POSTGRES_ONLY) console.log('RIFARIA_TEST_POSTGRES_ONLY=1: front-end suites and the API on PGlite left to the PGlite pass');
+if (POSTGRES_ONLY)
+  console.log('RIFARIA_TEST_POSTGRES_ONLY=1: front-end suites and the API on PGlite left to the PGlite pass');
 else {
   await jest('front-end (jest)', ['-c', path.join(ROOT, 'jest.config.js')], { DATABASE_URL: '' });
   await jest('api (PGlite)', ['-c', path.join(ROOT, 'api/jest.config.js'), '--runInBand'], { DATABASE_URL: '' });
@@ -74,9 +81,21 @@ if (fs.existsSync(CHROMIUM)) {
       // code is what says it failed.
       const failed = stats.unexpected || (code !== 0 ? 1 : 0);
       const note = failed > stats.unexpected ? `saída ${code} sem teste falho: veja acima` : undefined;
-      results.push({ label: 'e2e (Chromium)', passed: stats.expected + stats.flaky, failed, skipped: stats.skipped, note });
+      results.push({
+        label: 'e2e (Chromium)',
+        passed: stats.expected + stats.flaky,
+        failed,
+        skipped: stats.skipped,
+        note,
+      });
     } catch {
-      results.push({ label: 'e2e (Chromium)', passed: 0, failed: 1, skipped: 0, note: `sem relatório (saída ${code})` });
+      results.push({
+        label: 'e2e (Chromium)',
+        passed: 0,
+        failed: 1,
+        skipped: 0,
+        note: `sem relatório (saída ${code})`,
+      });
     }
   }
 } else {
@@ -85,10 +104,16 @@ if (fs.existsSync(CHROMIUM)) {
 
 console.log('\n=== resumo ===');
 for (const r of results) {
-  console.log(`${r.label.padEnd(20)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.note ? ` (${r.note})` : ''}`);
+  console.log(
+    `${r.label.padEnd(20)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped${r.note ? ` (${r.note})` : ''}`,
+  );
 }
-const total = results.reduce((acc, r) => ({ passed: acc.passed + r.passed, failed: acc.failed + r.failed, skipped: acc.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
-if (process.env.RIFARIA_TEST_SUMMARY_FILE) fs.writeFileSync(process.env.RIFARIA_TEST_SUMMARY_FILE, JSON.stringify(total));
+const total = results.reduce(
+  (acc, r) => ({ passed: acc.passed + r.passed, failed: acc.failed + r.failed, skipped: acc.skipped + r.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+if (process.env.RIFARIA_TEST_SUMMARY_FILE)
+  fs.writeFileSync(process.env.RIFARIA_TEST_SUMMARY_FILE, JSON.stringify(total));
 fs.rmSync(tmp, { recursive: true, force: true });
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 ? 1 : 0);
