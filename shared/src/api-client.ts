@@ -73,6 +73,9 @@ function resolvePrefix(baseUrl: string): string {
 }
 
 /** The header (and value) the API requires on a cookie-authenticated unsafe request (api/src/plugins/app). */
+/** A request to the operators' API (/api/admin/…), whose 401s are the console's own. */
+const isOperatorRequest = (url: string): boolean => new URL(url).pathname.startsWith('/api/admin/');
+
 export const CSRF_HEADER = { 'X-Requested-With': 'rifaria' } as const;
 
 function createClient(baseUrl: string): KyInstance {
@@ -83,8 +86,12 @@ function createClient(baseUrl: string): KyInstance {
     headers: { Accept: 'application/json', ...CSRF_HEADER },
     hooks: {
       afterResponse: [
-        ({ response }) => {
-          if (response.status === 401) handleUnauthorized(response.headers.get(SESSION_ENDED_HEADER));
+        ({ request, response }) => {
+          // The operators' console (issue 32) answers its own 401s (a wrong password or code at /admin/login): they
+          // say nothing of the organiser's session in this browser, which stays as it is.
+          if (response.status === 401 && !isOperatorRequest(request.url)) {
+            handleUnauthorized(response.headers.get(SESSION_ENDED_HEADER));
+          }
         },
       ],
     },

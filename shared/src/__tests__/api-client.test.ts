@@ -79,6 +79,16 @@ describe('api client', () => {
     },
   );
 
+  it("should leave the organiser's session alone on the operators' console's 401 (a wrong code at /admin/login)", async () => {
+    window.history.replaceState(null, '', '/admin/login');
+    useSession.getState().setSession({ name: 'Ana' });
+    server.on('POST', '/api/admin/login/totp', () => reply(401, { success: false, message: 'Código inválido.' }));
+
+    await expect(api.post('/api/admin/login/totp', { json: {} })).rejects.toThrow();
+    expect(useSession.getState().user).toEqual({ name: 'Ana' });
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('should read the error reply shape', async () => {
     server.on('POST', '/api/auth/register', () =>
       reply(422, {
