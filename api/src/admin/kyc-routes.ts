@@ -125,11 +125,7 @@ const kycAdminRoutes: RoutesPlugin = async (fastify) => {
     return application;
   }
 
-  // Personal data and documents: no answer of these routes is ever kept by a cache. (Not on the 404 a non-operator
-  // gets, which must stay the same as an unknown route's.)
-  fastify.addHook('onSend', async (_request, reply) => {
-    if (reply.statusCode < 300) void reply.header('cache-control', 'no-store');
-  });
+  // Personal data and documents: the operators' authentication marks every answer no-store (operator-authentication.ts).
 
   fastify.get(
     '/api/admin/account-openings',

@@ -76,10 +76,6 @@ const actorOf = (request: FastifyRequest) => ({ operatorId: operatorOf(request).
 
 const privacyAdminRoutes: RoutesPlugin = async (fastify) => {
   const { privacy } = fastify.services;
-  // preHandler, after the operator's authentication (onRequest): the 404 anyone else gets carries no trace of it.
-  fastify.addHook('preHandler', async (_request, reply) => {
-    void reply.header('cache-control', 'no-store');
-  });
 
   fastify.get(
     '/api/admin/privacy-requests',

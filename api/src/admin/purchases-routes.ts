@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import * as v from 'valibot';
 import { errorReply, replySchema } from '../lib/reply-schema';
 import type { RoutesPlugin } from '../lib/routes-plugin';
@@ -27,9 +26,7 @@ export const PURCHASE_ACTION_MESSAGES = {
 
 const purchasesAdminRoutes: RoutesPlugin = async (fastify) => {
   const { backOffice } = fastify.services;
-  // Replies about buyers are never cached; set in the handlers, so that anyone but an operator gets the very 404 of
-  // an unknown route (no header of its own).
-  const noStore = (reply: FastifyReply) => void reply.header('cache-control', 'no-store');
+  // Replies about buyers are never cached: the operators' authentication marks every answer no-store.
 
   fastify.get(
     '/api/admin/purchases',
@@ -38,10 +35,7 @@ const purchasesAdminRoutes: RoutesPlugin = async (fastify) => {
       querystring: searchQuery,
       200: itemsReply(adminPurchaseSchema),
     }),
-    async (request, reply) => {
-      noStore(reply);
-      return backOffice.searchPurchases(request.query.q);
-    },
+    async (request) => backOffice.searchPurchases(request.query.q),
   );
 
   fastify.get(
@@ -52,10 +46,7 @@ const purchasesAdminRoutes: RoutesPlugin = async (fastify) => {
       200: replySchema(adminPurchaseDetailSchema),
       404: errorReply,
     }),
-    async (request, reply) => {
-      noStore(reply);
-      return backOffice.purchase(request.params.hash);
-    },
+    async (request) => backOffice.purchase(request.params.hash),
   );
 
   actionRoute(fastify, {
