@@ -8,7 +8,7 @@ import type {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { Executor } from '../db/schema';
-import { operatorOf } from '../lib/operator-session';
+import { auditActorOf } from '../lib/operator-session';
 import { routeGroup } from '../lib/route';
 import {
   campaignStatusSchema,
@@ -50,7 +50,7 @@ export const auditOf =
     trx: Executor,
     entry: { action: string; targetType: string; targetId: string; before?: unknown; after?: unknown },
   ): Promise<void> =>
-    recordAudit(trx, { ...entry, operatorId: operatorOf(request).id, address: request.ip });
+    recordAudit(trx, { ...entry, ...auditActorOf(request) });
 
 const refundStatus = v.picklist(['pending', 'refunded', 'failed']);
 

@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
-import { operatorOf } from '../lib/operator-session';
+import { auditActorOf } from '../lib/operator-session';
 import { routeGroup } from '../lib/route';
 import { overdueDrawSchema } from '../draws/auto-draw';
 import { DRAW_MESSAGES } from '@rifaria/shared/schemas';
@@ -41,8 +40,6 @@ const noteBody = v.object({
   ),
 });
 
-const actorOf = (request: FastifyRequest) => ({ operatorId: operatorOf(request).id, address: request.ip });
-
 const booksRoutes: RoutesPlugin = async (fastify) => {
   const { reconciliation, books, overdueDraws } = fastify.services;
 
@@ -63,7 +60,7 @@ const booksRoutes: RoutesPlugin = async (fastify) => {
       body: v.object({ date: adminDayParam }),
       200: reconciliationReply,
     }),
-    async (request) => reconciliation.run(request.body.date, actorOf(request)),
+    async (request) => reconciliation.run(request.body.date, auditActorOf(request)),
   );
 
   fastify.post(
@@ -73,7 +70,7 @@ const booksRoutes: RoutesPlugin = async (fastify) => {
       params: mismatchParams,
       200: reconciliationReply,
     }),
-    async (request) => reconciliation.replay(request.params.id, actorOf(request)),
+    async (request) => reconciliation.replay(request.params.id, auditActorOf(request)),
   );
 
   fastify.post(
@@ -84,7 +81,7 @@ const booksRoutes: RoutesPlugin = async (fastify) => {
       body: noteBody,
       200: reconciliationReply,
     }),
-    async (request) => reconciliation.investigate(request.params.id, request.body.note, actorOf(request)),
+    async (request) => reconciliation.investigate(request.params.id, request.body.note, auditActorOf(request)),
   );
 
   fastify.get(
@@ -114,7 +111,7 @@ const booksRoutes: RoutesPlugin = async (fastify) => {
     async (request) => ({
       success: true,
       message: DRAW_MESSAGES.drawn,
-      data: await overdueDraws.drawByOperator(request.params.id, request.body, actorOf(request)),
+      data: await overdueDraws.drawByOperator(request.params.id, request.body, auditActorOf(request)),
     }),
   );
 

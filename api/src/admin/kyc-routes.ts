@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { kycRejectSchema } from '@rifaria/shared/schemas';
 import { checksOf } from '../accounts/checks';
-import type { OperatorActor } from '../accounts/decisions';
 import { ACCOUNT_MESSAGES } from '../accounts/messages';
 import type { AccountApplication } from '../accounts/repository';
 import { applicationFieldsSchema, rejectionSchema } from '../accounts/schemas';
@@ -10,7 +9,7 @@ import { ownApplication } from '../accounts/presenter';
 import type { ApplicationStatus } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { maskBuyerCpf } from '../lib/masks';
-import { operatorOf } from '../lib/operator-session';
+import { auditActorOf } from '../lib/operator-session';
 import { errorReply, integer, isoTimestamp, messageReply, replySchema } from '../lib/reply-schema';
 import { routeGroup } from '../lib/route';
 import type { RoutesPlugin } from '../lib/routes-plugin';
@@ -95,11 +94,6 @@ function applicationIdOf(request: FastifyRequest): string {
   if (!/^[1-9]\d{0,17}$/.test(id)) throw new HttpError(404, ACCOUNT_MESSAGES.applicationNotFound);
   return id;
 }
-
-const actorOf = (request: FastifyRequest): OperatorActor => ({
-  operatorId: operatorOf(request).id,
-  address: request.ip,
-});
 
 const documentUrlOf = (id: string) => `/api/admin/account-openings/${id}/document`;
 
@@ -199,7 +193,7 @@ const kycAdminRoutes: RoutesPlugin = async (fastify) => {
     '/api/admin/account-openings/:id/approve',
     route({ summary: 'Aprova a abertura: a conta fica ativa e o organizador é avisado por e-mail', ...decision }),
     async (request) => {
-      await decisions.approve(applicationIdOf(request), actorOf(request));
+      await decisions.approve(applicationIdOf(request), auditActorOf(request));
       return decided(ACCOUNT_MESSAGES.approved);
     },
   );
@@ -212,7 +206,7 @@ const kycAdminRoutes: RoutesPlugin = async (fastify) => {
       ...decision,
     }),
     async (request) => {
-      await decisions.reject(applicationIdOf(request), request.body, actorOf(request));
+      await decisions.reject(applicationIdOf(request), request.body, auditActorOf(request));
       return decided(ACCOUNT_MESSAGES.rejected);
     },
   );

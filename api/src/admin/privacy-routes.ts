@@ -6,20 +6,19 @@ import {
   privacyRequestParamsSchema,
   type AdminPrivacyQueue,
 } from '@rifaria/shared/schemas';
-import type { FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { PrivacyAction } from '../buyers/privacy';
 import { HttpError } from '../lib/errors';
-import { operatorOf } from '../lib/operator-session';
+import { auditActorOf } from '../lib/operator-session';
 import { errorReply, isoTimestamp, nullableString, replySchema, wire } from '../lib/reply-schema';
 import { routeGroup } from '../lib/route';
 import type { RoutesPlugin } from '../lib/routes-plugin';
 import { adminErrors } from './schemas';
 
 /**
- * The operators' queue of buyers' LGPD requests (issue 32, buyers/privacy.ts): list them, download an export request's
+ * The operators' queue of buyers' LGPD requests (issue 32, buyers/fastify.services.privacy.ts): list them, download an export request's
  * JSON file, execute a deletion (the buyer anonymised everywhere; purchases and ledger kept). Each action is audited
- * (privacy.export, privacy.delete) in its transaction, with ids only. Nothing here is ever cached.
+ * (fastify.services.privacy.export, fastify.services.privacy.delete) in its transaction, with ids only. Nothing here is ever cached.
  */
 const adminRoute = routeGroup({ tag: 'admin', admin: true, errors: { ...adminErrors, 409: errorReply } });
 
@@ -72,11 +71,7 @@ function outcomeOf<T>(result: PrivacyAction<T>): T {
   throw new HttpError(409, result.outcome === 'wrong_kind' ? PRIVACY_MESSAGES.wrongKind : PRIVACY_MESSAGES.notPending);
 }
 
-const actorOf = (request: FastifyRequest) => ({ operatorId: operatorOf(request).id, address: request.ip });
-
 const privacyAdminRoutes: RoutesPlugin = async (fastify) => {
-  const { privacy } = fastify.services;
-
   fastify.get(
     '/api/admin/privacy-requests',
     adminRoute({
@@ -84,7 +79,7 @@ const privacyAdminRoutes: RoutesPlugin = async (fastify) => {
       querystring: privacyQueueQuerySchema,
       200: REPLIES.queue,
     }),
-    async (request) => privacy.queue(request.query.status),
+    async (request) => fastify.services.privacy.queue(request.query.status),
   );
 
   const onRequest = { params: privacyRequestParamsSchema, 404: errorReply };
@@ -97,7 +92,7 @@ const privacyAdminRoutes: RoutesPlugin = async (fastify) => {
     }),
     async (request, reply) => {
       const { id } = request.params;
-      const { file } = outcomeOf(await privacy.export(id, actorOf(request)));
+      const { file } = outcomeOf(await fastify.services.privacy.export(id, auditActorOf(request)));
       void reply.header('content-disposition', `attachment; filename="dados-titular-${id}.json"`);
       return reply.type('application/json; charset=utf-8').send(JSON.stringify(file, null, 2));
     },
@@ -111,7 +106,7 @@ const privacyAdminRoutes: RoutesPlugin = async (fastify) => {
       200: REPLIES.executed,
     }),
     async (request) => {
-      outcomeOf(await privacy.execute(request.params.id, actorOf(request)));
+      outcomeOf(await fastify.services.privacy.execute(request.params.id, auditActorOf(request)));
       return { success: true, message: PRIVACY_ADMIN_MESSAGES.executed };
     },
   );

@@ -25,7 +25,6 @@ export const PURCHASE_ACTION_MESSAGES = {
 } as const;
 
 const purchasesAdminRoutes: RoutesPlugin = async (fastify) => {
-  const { backOffice } = fastify.services;
   // Replies about buyers are never cached: the operators' authentication marks every answer no-store.
 
   fastify.get(
@@ -35,7 +34,7 @@ const purchasesAdminRoutes: RoutesPlugin = async (fastify) => {
       querystring: searchQuery,
       200: itemsReply(adminPurchaseSchema),
     }),
-    async (request) => backOffice.searchPurchases(request.query.q),
+    async (request) => fastify.services.backOffice.searchPurchases(request.query.q),
   );
 
   fastify.get(
@@ -46,7 +45,7 @@ const purchasesAdminRoutes: RoutesPlugin = async (fastify) => {
       200: replySchema(adminPurchaseDetailSchema),
       404: errorReply,
     }),
-    async (request) => backOffice.purchase(request.params.hash),
+    async (request) => fastify.services.backOffice.purchase(request.params.hash),
   );
 
   actionRoute(fastify, {
@@ -55,7 +54,7 @@ const purchasesAdminRoutes: RoutesPlugin = async (fastify) => {
     reason: true,
     summary: 'Reembolsa uma compra paga antes do sorteio (os números voltam à venda)',
     message: PURCHASE_ACTION_MESSAGES.refunded,
-    run: (hash, reason, audit) => backOffice.refundPurchase(hash, reason, audit),
+    run: (hash, reason, audit) => fastify.services.backOffice.refundPurchase(hash, reason, audit),
   });
   actionRoute(fastify, {
     url: '/api/admin/purchases/:hash/resend-confirmation',
@@ -63,7 +62,7 @@ const purchasesAdminRoutes: RoutesPlugin = async (fastify) => {
     reason: false,
     summary: 'Reenvia a confirmação de pagamento',
     message: PURCHASE_ACTION_MESSAGES.resent,
-    run: (hash, _reason, audit) => backOffice.resendConfirmation(hash, audit),
+    run: (hash, _reason, audit) => fastify.services.backOffice.resendConfirmation(hash, audit),
   });
 };
 

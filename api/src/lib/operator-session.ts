@@ -36,6 +36,12 @@ export function operatorOf(request: FastifyRequest): OperatorSession {
   throw new Error(`${request.method} ${request.routeOptions.url} reads the operator but is not declared admin: true`);
 }
 
+/** Who did it, as the audit log records it (admin/audit.ts): the request's operator and address. */
+export const auditActorOf = (request: FastifyRequest): { operatorId: string; address: string } => ({
+  operatorId: operatorOf(request).id,
+  address: request.ip,
+});
+
 /** The organisers' cookie attributes, but SameSite=Strict: no other site's page ever carries it along. */
 const operatorCookie = (fastify: FastifyInstance) => ({
   ...sessionCookieOptions(fastify),
